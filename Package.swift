@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Rewind",
+  products: [
+    .library(name: "ComposableCore", targets: ["ComposableCore"]),
+    .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
+    .library(name: "TraceKit", targets: ["TraceKit"]),
+  ],
+  targets: [
+    // System libraries. Only Sources/TraceKit/Storage/SQLite imports CSQLite and only
+    // Sources/TraceKit/Compression imports CLZ4.
+    .systemLibrary(
+      name: "CSQLite",
+      path: "Sources/CSQLite",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .systemLibrary(
+      name: "CLZ4",
+      path: "Sources/CLZ4",
+      providers: [.apt(["liblz4-dev"])]
+    ),
+
+    // The architecture.
+    .target(name: "ComposableCore"),
+    .target(name: "ComposableTesting", dependencies: ["ComposableCore"]),
+
+    // The trace format.
+    .target(name: "TraceKit", dependencies: ["CSQLite", "CLZ4"]),
+
+    // Shared test helpers (temporary files, fixture paths, snapshot asserts).
+    .target(name: "TestSupport", dependencies: ["TraceKit"], path: "Tests/TestSupport"),
+
+    .testTarget(
+      name: "ComposableCoreTests",
+      dependencies: ["ComposableCore", "ComposableTesting", "TestSupport"]
+    ),
+    .testTarget(
+      name: "ComposableTestingTests",
+      dependencies: ["ComposableCore", "ComposableTesting", "TestSupport"]
+    ),
+    .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TestSupport"]),
+  ]
+)

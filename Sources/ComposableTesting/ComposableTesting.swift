@@ -1,0 +1,1 @@
+// ComposableTesting: TestStore, its failure messages, and test clocks.

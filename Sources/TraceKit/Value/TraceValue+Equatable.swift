@@ -1,0 +1,41 @@
+// Equality is structural and exact: doubles compare by bit pattern (so `nan == nan` and
+// `0.0 != -0.0`), which is what a diff and a replay check need: "is this the same recording?".
+
+extension TraceValue: Hashable {
+  public static func == (lhs: TraceValue, rhs: TraceValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case let (.bool(a), .bool(b)): a == b
+    case let (.int(a), .int(b)): a == b
+    case let (.uint(a), .uint(b)): a == b
+    case let (.double(a), .double(b)): a.bitPattern == b.bitPattern
+    case let (.string(a), .string(b)): a == b
+    case let (.bytes(a), .bytes(b)): a == b
+    case let (.array(a), .array(b)): a == b
+    case let (.object(a), .object(b)): a == b
+    case let (.enumCase(n, a), .enumCase(m, b)): n == m && a == b
+    case let (.reflected(t, a), .reflected(u, b)): t == u && a == b
+    default: false
+    }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .null: hasher.combine(0)
+    case .bool(let b): hasher.combine(b)
+    case .int(let i): hasher.combine(i)
+    case .uint(let u): hasher.combine(u)
+    case .double(let d): hasher.combine(d.bitPattern)
+    case .string(let s): hasher.combine(s)
+    case .bytes(let b): hasher.combine(b)
+    case .array(let a): hasher.combine(a)
+    case .object(let fields): hasher.combine(fields)
+    case .enumCase(let name, let fields):
+      hasher.combine(name)
+      hasher.combine(fields)
+    case .reflected(let type, let value):
+      hasher.combine(type)
+      hasher.combine(value)
+    }
+  }
+}

@@ -1,0 +1,1 @@
+// TestSupport: helpers shared by the test targets (temporary files, snapshot asserts).
