@@ -45,11 +45,9 @@ struct ValueDumper {
       emit(pad + label + open + close + suffix)
       return
     }
-    if children.allSatisfy({ isLeaf($0.value) }) {
-      let inline = pad + label + open
-        + children.map { $0.label + scalarLine($0.value) }.joined(separator: ", ")
-        + close + suffix
-      if inline.count <= width, children.count <= max(maxItems, 1) || maxItems == 0 {
+    if children.allSatisfy({ isLeaf($0.value) }), maxItems == 0 || children.count <= maxItems {
+      let inline = pad + label + inlineText(value, typeName: typeName) + suffix
+      if inline.count <= width {
         emit(inline)
         return
       }
@@ -64,6 +62,20 @@ struct ValueDumper {
       emit(pad + "  … " + NumberText.grouped(children.count - shown) + " more")
     }
     emit(pad + close + suffix)
+  }
+
+  /// The value on one line, arrays without index labels, long arrays folded.
+  func inlineText(_ value: TraceValue, typeName: String? = nil) -> String {
+    if isLeaf(value) { return scalarLine(value) }
+    let (open, close, children) = parts(of: value, typeName: typeName)
+    let shown = maxItems > 0 && value.isArray ? min(children.count, maxItems) : children.count
+    var pieces = children.prefix(shown).map { child in
+      (value.isArray ? "" : child.label) + inlineText(child.value)
+    }
+    if shown < children.count {
+      pieces.append("… " + NumberText.grouped(children.count - shown) + " more")
+    }
+    return open + pieces.joined(separator: ", ") + close
   }
 
   /// A container's opening and closing text and its labelled children.
