@@ -118,12 +118,16 @@ package final class SQLiteConnection {
   /// Whether the connection is inside an explicit transaction.
   package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
+  /// Rows changed by the last INSERT, UPDATE or DELETE.
+  package var changes: Int { Int(sqlite3_changes(handle)) }
+
   package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   /// Runs a query that returns one integer (e.g. a `PRAGMA` or a `COUNT`); nil when the
   /// query returns no row or NULL.
   package func scalarInt(_ sql: String) throws(SQLiteError) -> Int64? {
     let statement = try prepare(sql)
+    defer { statement.reset() }
     guard try statement.step(), !statement.isNull(at: 0) else { return nil }
     return statement.int64(at: 0)
   }
@@ -131,6 +135,7 @@ package final class SQLiteConnection {
   /// Runs a query that returns one text value; nil when it returns no row or NULL.
   package func scalarText(_ sql: String) throws(SQLiteError) -> String? {
     let statement = try prepare(sql)
+    defer { statement.reset() }
     guard try statement.step(), !statement.isNull(at: 0) else { return nil }
     return statement.text(at: 0)
   }

@@ -72,6 +72,18 @@ package final class SQLiteStatement {
     try check(code)
   }
 
+  /// Binds UTF-8 bytes as TEXT without making a `String` first.
+  package func bind(utf8 bytes: [UInt8], at index: Int32) throws(SQLiteError) {
+    let code = bytes.withUnsafeBytes { buffer in
+      sqlite3_bind_text64(
+        handle, index,
+        (buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1))?
+          .assumingMemoryBound(to: CChar.self),
+        sqlite3_uint64(buffer.count), transient, UInt8(SQLITE_UTF8))
+    }
+    try check(code)
+  }
+
   package func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
     if let value { try bind(value, at: index) } else { try bindNull(at: index) }
   }
@@ -115,6 +127,12 @@ package final class SQLiteStatement {
       sqlite3_reset(handle)
       throw error
     }
+  }
+
+  /// Resets the statement (keeping its bindings). A query that was not stepped to its end
+  /// keeps its read transaction open until it is reset, so every query is reset after use.
+  package func resetKeepingBindings() {
+    sqlite3_reset(handle)
   }
 
   /// Runs a statement that returns no rows, then resets it for the next use.
