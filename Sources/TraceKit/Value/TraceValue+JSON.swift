@@ -13,12 +13,13 @@ extension TraceValue {
   /// | `.null`, `.bool` | `null`, `true`, `false` |
   /// | `.int`, `.uint` | an integer (read back as `.int` when it fits `Int64`, else `.uint`) |
   /// | `.double` | shortest round-trip decimal, always with `.` or an exponent: `1.0`, `1e-05` |
-  /// | non-finite `.double` | `{"$double":"nan"}`, `{"$double":"inf"}`, `{"$double":"-inf"}`; a NaN with another bit pattern: `{"$double":"0x7ff8000000000001"}` |
+  /// | non-finite `.double` | `{"$double":"nan"}`, `{"$double":"inf"}`, `{"$double":"-inf"}` |
+  /// | other NaN bits | `{"$double":"0x7ff8000000000001"}` (the bit pattern in hex) |
   /// | `.string` | a JSON string; control characters, U+2028 and U+2029 escaped |
   /// | `.bytes` | `{"$bytes":"<standard base64 with padding>"}` |
   /// | `.array` | an array |
   /// | `.object` | an object, keys in order; a key beginning with `$` gets one more `$` in front |
-  /// | `.enumCase` | `{"$case":"name", <fields inline>}`, e.g. `{"$case":"dateSelected","_0":"2026-05-12"}` |
+  /// | `.enumCase` | `{"$case":"name", <fields inline>}`: `{"$case":"picked","_0":"2026-05-12"}` |
   /// | `.reflected` | `{"$reflected":"TypeName","value":<value>}` |
   ///
   /// ```swift
@@ -209,7 +210,8 @@ enum JSONWriter {
     buffer.append(UInt8(ascii: "\""))
   }
 
-  private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout [UInt8]) {
+  private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout [UInt8])
+  {
     var runStart = 0
     var index = 0
     let count = bytes.count
@@ -636,7 +638,8 @@ struct JSONParser {
       if magnitude == UInt64(Int64.max) + 1 { return .int(.min) }
     }
     // Fractions, exponents and integers beyond 64 bits read as the nearest double.
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
     guard let value = Double(text) else { throw error("invalid number", at: start) }
     return .double(value)
   }

@@ -1,5 +1,6 @@
-@testable import TraceKit
 import XCTest
+
+@testable import TraceKit
 
 // Expected numbers come from an independent Python implementation of XXH64 over the canonical
 // bytes written out by hand (its results for "", "a" and "abc" match the published vectors).
@@ -38,7 +39,8 @@ final class StableHashTests: XCTestCase {
     // Same leaves, different shapes: the tags and lengths keep them apart.
     let values: [TraceValue] = [
       .array([.array([]), .array([])]), .array([.array([.array([])])]),
-      .object([TraceField("ab", .null)]), .object([TraceField("a", .null), TraceField("b", .null)]),
+      .object([TraceField("ab", .null)]),
+      .object([TraceField("a", .null), TraceField("b", .null)]),
       .enumCase("a", []), .object([TraceField("a", .object([]))]), .string("a"), .bytes([97]),
       .int(1), .uint(1), .double(0), .double(-0.0),
     ]

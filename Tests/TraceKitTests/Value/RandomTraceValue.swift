@@ -77,8 +77,11 @@ struct RandomTraceValue {
     case 1: return .object(fields(depth: depth))
     case 2:
       let name = ["loading", "loaded", "childDetail", "none"][int(0..<4)]
-      return .enumCase(name, int(0..<2) == 0 ? [TraceField("_0", value(depth: depth - 1))]
-        : fields(depth: depth))
+      return .enumCase(
+        name,
+        int(0..<2) == 0
+          ? [TraceField("_0", value(depth: depth - 1))]
+          : fields(depth: depth))
     case 3: return .reflected(typeName: ["Foo", "Bar<Int>"][int(0..<2)], value(depth: depth - 1))
     default: return identifiedArray(depth: depth)
     }
@@ -89,11 +92,80 @@ struct RandomTraceValue {
     var ids = Array(0..<8).map { Int64($0) }
     ids.shuffle(using: &generator)
     let stringIDs = int(0..<2) == 0
-    return .array(ids.prefix(int(0..<6)).map { id in
-      .object([
-        TraceField("id", stringIDs ? .string("A\(id)") : .int(id)),
-        TraceField("title", value(depth: depth - 2)),
-      ])
-    })
+    return .array(
+      ids.prefix(int(0..<6)).map { id in
+        .object([
+          TraceField("id", stringIDs ? .string("A\(id)") : .int(id)),
+          TraceField("title", value(depth: depth - 2)),
+        ])
+      })
+  }
+
+  /// A copy of `value` with a few local edits (changed leaves, inserted, removed or moved
+  /// elements and fields, changed cases), the kind of difference two recorded steps have.
+  mutating func mutate(_ value: TraceValue, depth: Int) -> TraceValue {
+    switch int(0..<12) {
+    case 0: return self.value(depth: depth)
+    case 1: return value
+    default: break
+    }
+    switch value {
+    case .array(var elements):
+      let identified = elements.allSatisfy {
+        if case .object(let fields) = $0 { return fields.first?.key == "id" }
+        return false
+      }
+      switch int(0..<5) {
+      case 0 where !elements.isEmpty:
+        let index = int(0..<elements.count)
+        elements[index] = mutate(elements[index], depth: depth - 1)
+      case 1:
+        let fresh: TraceValue =
+          identified
+          ? .object([
+            TraceField("id", .int(Int64(100 + int(0..<1000)))), TraceField("title", scalar()),
+          ])
+          : self.value(depth: depth - 1)
+        elements.insert(fresh, at: int(0..<(elements.count + 1)))
+      case 2 where !elements.isEmpty:
+        elements.remove(at: int(0..<elements.count))
+      case 3 where elements.count > 1:
+        let moved = elements.remove(at: int(0..<elements.count))
+        elements.insert(moved, at: int(0..<(elements.count + 1)))
+      default:
+        for index in elements.indices where int(0..<3) == 0 {
+          elements[index] = mutate(elements[index], depth: depth - 1)
+        }
+      }
+      return .array(elements)
+    case .object(var fields):
+      switch int(0..<5) {
+      case 0 where !fields.isEmpty:
+        let index = int(0..<fields.count)
+        fields[index].value = mutate(fields[index].value, depth: depth - 1)
+      case 1:
+        fields.append(TraceField(key(), self.value(depth: depth - 1)))
+      case 2 where !fields.isEmpty:
+        fields.remove(at: int(0..<fields.count))
+      case 3 where fields.count > 1:
+        fields.swapAt(0, fields.count - 1)
+      default:
+        for index in fields.indices where int(0..<2) == 0 {
+          fields[index].value = mutate(fields[index].value, depth: depth - 1)
+        }
+      }
+      return .object(fields)
+    case .enumCase(let name, var fields):
+      if int(0..<4) == 0 { return .enumCase(name + "X", fields) }
+      for index in fields.indices where int(0..<2) == 0 {
+        fields[index].value = mutate(fields[index].value, depth: depth - 1)
+      }
+      return .enumCase(name, fields)
+    case .reflected(let typeName, let inner):
+      if int(0..<4) == 0 { return .reflected(typeName: typeName + "2", inner) }
+      return .reflected(typeName: typeName, mutate(inner, depth: depth - 1))
+    default:
+      return scalar()
+    }
   }
 }

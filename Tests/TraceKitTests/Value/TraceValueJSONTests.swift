@@ -44,7 +44,8 @@ final class TraceValueJSONTests: XCTestCase {
     XCTAssertEqual(try TraceValue(json: "-9223372036854775808"), .int(.min))
     XCTAssertEqual(try TraceValue(json: "-0"), .int(0))
     XCTAssertEqual(try TraceValue(json: "1.5e2"), .double(150))
-    XCTAssertEqual(try TraceValue(json: "18446744073709551616"), .double(18446744073709551616))
+    XCTAssertEqual(
+      try TraceValue(json: "18446744073709551616"), .double(18_446_744_073_709_551_616))
   }
 
   func testParsesEscapesAndWhitespace() throws {
@@ -87,11 +88,13 @@ final class TraceValueJSONTests: XCTestCase {
       ),
       (
         #"{"$bytes":"AQ="}"#,
-        TraceValueError(offset: 10, reason: "expected standard base64 with padding after \"$bytes\"")
+        TraceValueError(
+          offset: 10, reason: "expected standard base64 with padding after \"$bytes\"")
       ),
       (
         #"{"$double":"1.0"}"#,
-        TraceValueError(offset: 11, reason: "expected \"nan\", \"inf\", \"-inf\" or a 0x bit pattern")
+        TraceValueError(
+          offset: 11, reason: "expected \"nan\", \"inf\", \"-inf\" or a 0x bit pattern")
       ),
       (
         #"{"$reflected":"T","val":1}"#,
