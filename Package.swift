@@ -46,6 +46,8 @@ let package = Package(
     // The inspector: all logic in InspectorKit; the executable parses arguments and exits.
     .target(name: "InspectorKit", dependencies: ["TraceKit"]),
     .executableTarget(name: "inspector", dependencies: ["InspectorKit"]),
+    // Writes the inspector's deterministic sample session: end-to-end tests, follow, benchmarks.
+    .executableTarget(name: "inspector-test-writer", dependencies: ["TraceKit"]),
     .testTarget(
       name: "InspectorKitTests",
       dependencies: ["InspectorKit", "TestSupport"],

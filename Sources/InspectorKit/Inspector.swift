@@ -107,3 +107,12 @@ struct CommandContext {
     }
   }
 }
+
+extension Inspector {
+  /// The inspector of this process: the real terminal, Ctrl-C handled, traces read from files.
+  public init(environment: [String: String]) {
+    self.init(
+      terminal: SystemTerminal(environment: environment), interruption: .onSIGINT(),
+      open: { path throws(InspectorError) in try TraceFileSource(path: path) })
+  }
+}

@@ -13,6 +13,7 @@ enum FollowCommand {
 
   static func run(_ context: CommandContext, out: inout some FlushingOutput) throws(InspectorError)
   {
+    context.interruption.arm()
     let source = context.source
     var summary = try source.summary()
     var next = context.arguments.flag("--from-start") ? 0 : summary.stepCount + 1

@@ -59,7 +59,10 @@ struct EffectTable {
     case .finished: "finished"
     case .unfinished: "unfinished"
     case .cancelled(let reason, let step):
-      "cancelled (" + EscapedText.plain(reason) + (step.map { ", step \($0)" } ?? "") + ")"
+      // "cancel" is the plain `.cancel(id:)`; other reasons (ifLet, forEach, …) say more.
+      "cancelled ("
+        + [reason == "cancel" ? nil : EscapedText.plain(reason), step.map { "step \($0)" }]
+        .compactMap { $0 }.joined(separator: ", ") + ")"
     }
   }
 

@@ -20,7 +20,7 @@ struct EffectTimeline {
     let outcomeWidth = outcomes.map(\.count).max() ?? 0
     let lead = 8 + 2 + 5 + 2
     let axis = max(10, width - lead - 2 - outcomeWidth)
-    let startLabel = NumberText.duration(nanos: 0)
+    let startLabel = "0"
     let endLabel = NumberText.duration(nanos: span)
     let fill = max(1, axis - startLabel.count - endLabel.count)
     out.write(

@@ -28,7 +28,9 @@ struct LineFormat {
     }
     let room = max(10, width - prefix.count)
     if rest.count > room { rest = String(rest.prefix(room - 1)) + "…" }
-    return style.dim(number) + String(prefix.dropFirst(number.count)) + rest
+    var line = String(prefix.dropFirst(number.count)) + rest
+    while line.last == " " { line.removeLast() }
+    return style.dim(number) + line
   }
 
   /// The associated values of the innermost case of the action, on one line: the action path

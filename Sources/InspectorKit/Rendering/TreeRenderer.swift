@@ -23,16 +23,22 @@ struct TreeRenderer {
   func render(_ root: Node, into out: inout some TextOutputStream) {
     var rows: [(String, Node)] = []
     collect(root, prefix: "", childPrefix: "", into: &rows)
-    let countTexts = rows.map { countText(of: $0.1) }
-    let countWidth = countTexts.map(\.count).max() ?? 0
+    let steps = rows.map { NumberText.grouped($0.1.steps) + ($0.1.steps == 1 ? " step" : " steps") }
+    let effects = rows.map {
+      NumberText.grouped($0.1.effects) + ($0.1.effects == 1 ? " effect" : " effects")
+    }
+    let stepsWidth = steps.map(\.count).max() ?? 0
+    let effectsWidth = effects.map(\.count).max() ?? 0
     let titleWidth = min(
-      rows.map { $0.0.count }.max() ?? 0, max(10, width - countWidth - 2))
-    for ((title, _), count) in zip(rows, countTexts) {
+      rows.map { $0.0.count }.max() ?? 0, max(10, width - stepsWidth - effectsWidth - 4))
+    for (index, (title, _)) in rows.enumerated() {
       var shown = title
       if shown.count > titleWidth { shown = String(shown.prefix(titleWidth - 1)) + "…" }
+      let counts = String(repeating: " ", count: stepsWidth - steps[index].count) + steps[index]
+        + "  " + String(repeating: " ", count: effectsWidth - effects[index].count)
+        + effects[index]
       let gap = String(repeating: " ", count: titleWidth - shown.count + 2)
-      let right = String(repeating: " ", count: countWidth - count.count) + count
-      out.write(shown + gap + style.dim(right) + "\n")
+      out.write(shown + gap + style.dim(counts) + "\n")
     }
   }
 
@@ -46,12 +52,5 @@ struct TreeRenderer {
         child, prefix: childPrefix + (last ? "└─ " : "├─ "),
         childPrefix: childPrefix + (last ? "   " : "│  "), into: &rows)
     }
-  }
-
-  private func countText(of node: Node) -> String {
-    let steps = NumberText.grouped(node.steps) + (node.steps == 1 ? " step " : " steps")
-    let effects = NumberText.grouped(node.effects) + (node.effects == 1 ? " effect " : " effects")
-    return String(repeating: " ", count: max(0, 11 - steps.count)) + steps + "  "
-      + String(repeating: " ", count: max(0, 13 - effects.count)) + effects
   }
 }

@@ -11,24 +11,34 @@ import Synchronization
 ///
 /// ```swift
 /// let interruption = Interruption.onSIGINT()
+/// interruption.arm()
 /// while !interruption.isRequested { /* poll */ }
 /// ```
 public struct Interruption: Sendable {
+  private let install: @Sendable () -> Void
   private let check: @Sendable () -> Bool
 
-  package init(_ check: @escaping @Sendable () -> Bool) {
+  package init(
+    install: @escaping @Sendable () -> Void = {}, _ check: @escaping @Sendable () -> Bool
+  ) {
+    self.install = install
     self.check = check
   }
+
+  /// Starts listening; only the commands that can be stopped cleanly call it, so Ctrl-C
+  /// keeps its usual meaning everywhere else.
+  public func arm() { install() }
 
   public var isRequested: Bool { check() }
 
   /// Never interrupted.
   public static let never = Interruption { false }
 
-  /// Installs the SIGINT handler (once per process) and reports whether it fired.
+  /// Reports whether SIGINT arrived after `arm()` installed the handler.
   public static func onSIGINT() -> Interruption {
-    signal(SIGINT) { _ in sigintReceived.store(true, ordering: .relaxed) }
-    return Interruption { sigintReceived.load(ordering: .relaxed) }
+    Interruption(
+      install: { signal(SIGINT) { _ in sigintReceived.store(true, ordering: .relaxed) } },
+      { sigintReceived.load(ordering: .relaxed) })
   }
 }
 
