@@ -51,7 +51,7 @@ let package = Package(
     .testTarget(
       name: "InspectorKitTests",
       dependencies: ["InspectorKit", "TestSupport"],
-      exclude: ["Snapshots"]
+      exclude: ["EndToEnd/Snapshots"]
     ),
   ]
 )

@@ -54,10 +54,9 @@ enum ReplayCommand {
       }
       let hash = state.stableHash
       if hash != entry.stateHash {
-        out.write(
-          "recorded hash \(HashText.hex(entry.stateHash)), rebuilt \(HashText.hex(hash))\n")
         report(
-          "the rebuilt state does not match its hash; the step's diff",
+          "recorded hash \(HashText.hex(entry.stateHash)), rebuilt \(HashText.hex(hash)); "
+            + "the step's diff as replayed",
           entry, old: previous, new: state, context: context, out: &out)
         failure = .init(
           .checkFailed, "replay check failed: state hash mismatch",
