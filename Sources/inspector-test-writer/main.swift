@@ -1,7 +1,8 @@
 // inspector-test-writer: writes the inspector's deterministic sample session to a trace file,
 // for the end-to-end tests (including `follow`, with a delay between steps) and benchmarks.
 //
-//   inspector-test-writer PATH [--steps N] [--delay-ms D] [--wrong-hash STEP] [--no-close]
+//   inspector-test-writer PATH [--steps N] [--delay-ms D] [--wrong-hash STEP]
+//                              [--keyframe-interval N] [--no-close]
 
 #if canImport(Glibc)
   import Glibc
@@ -18,13 +19,15 @@ func fail(_ message: String) -> Never {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let path = arguments.first, !path.hasPrefix("-") else {
-  fail("usage: inspector-test-writer PATH [--steps N] [--delay-ms D] [--wrong-hash STEP] "
-    + "[--no-close]")
+  fail(
+    "usage: inspector-test-writer PATH [--steps N] [--delay-ms D] [--wrong-hash STEP] "
+      + "[--keyframe-interval N] [--no-close]")
 }
 arguments.removeFirst()
 var steps = 12
 var delayMillis = 0
 var wrongHashStep: Int?
+var metadata = SampleSession.metadata
 var close = true
 while !arguments.isEmpty {
   let option = arguments.removeFirst()
@@ -39,6 +42,7 @@ while !arguments.isEmpty {
   case "--steps": steps = value
   case "--delay-ms": delayMillis = value
   case "--wrong-hash": wrongHashStep = value
+  case "--keyframe-interval": metadata.keyframeInterval = value
   default: fail("unknown option \(option)")
   }
 }
@@ -46,7 +50,7 @@ while !arguments.isEmpty {
 do throws(TraceError) {
   var session = SampleSession()
   let writer = try TraceWriter(
-    path: path, metadata: SampleSession.metadata, initialState: session.state,
+    path: path, metadata: metadata, initialState: session.state,
     wallTime: 1_780_000_000)
   try writer.writeTree(SampleSession.tree)
   try writer.flush()

@@ -17,7 +17,8 @@ enum FollowCommand {
     let source = context.source
     var summary = try source.summary()
     var next = context.arguments.flag("--from-start") ? 0 : summary.stepCount + 1
-    let line = LineFormat(width: context.terminal.width, style: context.style)
+    let line = LineFormat(
+      width: context.terminal.width, style: context.style, lastStep: summary.stepCount)
     while true {
       if next <= summary.stepCount {
         try source.forEachStep(from: next, to: summary.stepCount) { entry throws(InspectorError) in

@@ -33,7 +33,9 @@ enum InfoCommand {
     if let first = summary.firstWallTime, let last = summary.lastWallTime {
       let span = UInt64(max(0, (last - first) * 1e9))
       rows.append(
-        ("time", NumberText.dateTime(first) + " … " + NumberText.clock(last)
+        ("time", NumberText.dateTime(first) + " … "
+          + (Int(first / 86_400) == Int(last / 86_400)
+            ? NumberText.clock(last) : NumberText.dateTime(last))
           + " (" + NumberText.duration(nanos: span) + ")"))
     }
     rows.append(("file", NumberText.bytes(summary.fileSize)))

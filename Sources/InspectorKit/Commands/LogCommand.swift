@@ -49,7 +49,8 @@ enum LogCommand {
       },
       origin: try arguments.value("--origin").map(origin))
     let json = arguments.flag("--json")
-    let line = LineFormat(width: context.terminal.width, style: context.style)
+    let line = LineFormat(
+      width: context.terminal.width, style: context.style, lastStep: summary.stepCount)
     var printed = 0
     if json { out.write("[") }
     if limit == 0 {

@@ -25,18 +25,28 @@ struct EffectTable {
           ?? "-",
       ])
     }
-    var widths = header.indices.map { column in
+    let natural = header.indices.map { column in
       ([header] + rows).map { $0[column].count }.max() ?? 0
     }
-    // Shrink the free-text columns (source, cancel id, sent) until the row fits.
-    let total = { widths.reduce(0, +) + 2 * (widths.count - 1) }
-    for column in [6, 2, 5] where total() > width {
-      widths[column] = max(header[column].count, widths[column] - (total() - width))
+    // Shrink the free-text columns (source, cancel id, sent) until a row fits; when even their
+    // headers do not fit, leave out source, then sent, then cancel id, and try again.
+    var columns = Array(header.indices)
+    var widths = natural
+    for dropped in [[], [6], [6, 5], [6, 5, 2]] {
+      columns = header.indices.filter { !dropped.contains($0) }
+      widths = natural
+      let total = { columns.reduce(0) { $0 + widths[$1] } + 2 * (columns.count - 1) }
+      for column in [6, 2, 5] where columns.contains(column) && total() > width {
+        widths[column] = max(header[column].count, widths[column] - (total() - width))
+      }
+      if total() <= width { break }
     }
-    let numeric: Set<Int> = [1]
-    out.write(style.bold(line(header, widths, numeric)) + "\n")
+    let pick = { (row: [String]) in columns.map { row[$0] } }
+    let shown = columns.map { widths[$0] }
+    let numeric: Set<Int> = [columns.firstIndex(of: 1) ?? -1]
+    out.write(style.bold(line(pick(header), shown, numeric)) + "\n")
     for row in rows {
-      out.write(line(row, widths, numeric) + "\n")
+      out.write(line(pick(row), shown, numeric) + "\n")
     }
   }
 
@@ -50,6 +60,8 @@ struct EffectTable {
     }
     var joined = parts.joined(separator: "  ")
     while joined.last == " " { joined.removeLast() }
+    // Columns shrink only to their header's width; past that the line itself is cut.
+    if joined.count > width { joined = String(joined.prefix(width - 1)) + "…" }
     return joined
   }
 

@@ -10,9 +10,17 @@ import TraceKit
 struct LineFormat {
   var width: Int
   var style: Style
+  /// Columns of the step number: enough for the trace's last step.
+  var numberWidth = 6
+
+  init(width: Int, style: Style, lastStep: Int = 0) {
+    self.width = width
+    self.style = style
+    numberWidth = max(6, String(lastStep).count)
+  }
 
   func render(_ entry: StepEntry, action: TraceValue) -> String {
-    let number = String(repeating: " ", count: max(0, 6 - String(entry.step).count))
+    let number = String(repeating: " ", count: max(0, numberWidth - String(entry.step).count))
       + String(entry.step)
     let origin: String
     switch entry.origin {
@@ -52,13 +60,15 @@ struct LineFormat {
     return "(" + parts.joined(separator: ", ") + ")"
   }
 
-  /// `mm:ss.mmm` since the trace started.
+  /// `mm:ss.mmm` since the trace started (`h:mm:ss.mmm` past an hour).
   static func elapsed(_ nanos: UInt64) -> String {
     let millis = nanos / 1_000_000
-    let minutes = Int64(millis / 60_000)
+    let hours = Int64(millis / 3_600_000)
+    let minutes = Int64(millis / 60_000 % 60)
     let seconds = Int64(millis / 1000 % 60)
-    return NumberText.pad(minutes, 2) + ":" + NumberText.pad(seconds, 2) + "."
+    let clock = NumberText.pad(minutes, 2) + ":" + NumberText.pad(seconds, 2) + "."
       + NumberText.pad(Int64(millis % 1000), 3)
+    return hours > 0 ? "\(hours):" + clock : clock
   }
 }
 

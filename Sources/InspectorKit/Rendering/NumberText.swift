@@ -4,6 +4,7 @@
 /// NumberText.grouped(9990)             // "9,990"
 /// NumberText.duration(nanos: 1_500_000) // "1.5ms"
 /// NumberText.bytes(2_411_724)           // "2.3 MiB"
+/// NumberText.duration(nanos: 125_000 * 1_000_000_000)  // "1d 10h"
 /// ```
 enum NumberText {
   static func grouped(_ value: Int) -> String {
@@ -21,8 +22,20 @@ enum NumberText {
     case ..<1_000: "\(nanos)ns"
     case ..<1_000_000: fixed(Double(nanos) / 1e3) + "µs"
     case ..<1_000_000_000: fixed(Double(nanos) / 1e6) + "ms"
-    default: fixed(Double(nanos) / 1e9) + "s"
+    case ..<60_000_000_000: fixed(Double(nanos) / 1e9) + "s"
+    default:
+      // Past a minute, seconds with decimals stop being readable: "2m 5s", "34h 43m".
+      minutesAndMore(Int(nanos / 1_000_000_000))
     }
+  }
+
+  static func minutesAndMore(_ seconds: Int) -> String {
+    let days = seconds / 86_400
+    let hours = seconds / 3600 % 24
+    let minutes = seconds / 60 % 60
+    if days > 0 { return "\(days)d \(hours)h" }
+    if hours > 0 { return "\(hours)h \(minutes)m" }
+    return "\(minutes)m \(seconds % 60)s"
   }
 
   static func bytes(_ count: Int) -> String {
