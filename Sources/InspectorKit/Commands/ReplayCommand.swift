@@ -10,7 +10,7 @@ import TraceKit
 /// ```
 enum ReplayCommand {
   /// Below this many steps a progress line would only flicker.
-  static let progressThreshold = 20_000
+  static let progressThreshold = 10_000
 
   static func run(
     _ context: CommandContext, out: inout some FlushingOutput, err: inout some FlushingOutput

@@ -47,7 +47,7 @@ enum BuiltProducts {
     _ name: String, _ arguments: [String], in directory: URL,
     environment: [String: String] = ["COLUMNS": "80"]
   ) throws -> Running {
-    let binary = try locate(name)
+    let binary = name.hasPrefix("/") ? URL(fileURLWithPath: name) : try locate(name)
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -58,8 +58,9 @@ enum BuiltProducts {
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let id = UUID().uuidString
-    let outURL = directory.appendingPathComponent(".\(name)-\(id).out")
-    let errURL = directory.appendingPathComponent(".\(name)-\(id).err")
+    let base = binary.lastPathComponent
+    let outURL = directory.appendingPathComponent(".\(base)-\(id).out")
+    let errURL = directory.appendingPathComponent(".\(base)-\(id).err")
     _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     process.standardOutput = try FileHandle(forWritingTo: outURL)
