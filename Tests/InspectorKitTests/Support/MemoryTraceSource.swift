@@ -17,6 +17,8 @@ final class MemoryTraceSource: TraceSource {
   var isComplete = true
   /// Hashes to report instead of the real ones (to test replay failures).
   var recordedHashOverride: [Int: UInt64] = [:]
+  /// Keyframes to report instead of the real states (to test replay failures).
+  var keyframeOverride: [Int: TraceValue] = [:]
 
   init(
     path: String = "memory.rewind", states: [TraceValue], actions: [(String, TraceValue)],
@@ -70,7 +72,7 @@ final class MemoryTraceSource: TraceSource {
   func state(at step: Int) throws(InspectorError) -> TraceValue { states[step] }
 
   func keyframe(at step: Int) throws(InspectorError) -> TraceValue? {
-    step % keyframeInterval == 0 ? states[step] : nil
+    step % keyframeInterval == 0 ? keyframeOverride[step] ?? states[step] : nil
   }
 
   func effects() throws(InspectorError) -> [EffectEntry] { effectList }

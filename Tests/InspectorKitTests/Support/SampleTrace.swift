@@ -60,13 +60,15 @@ enum SampleTrace {
     var status: Int32
   }
 
-  static func run(_ arguments: [String], source: MemoryTraceSource? = nil, width: Int = 80)
-    -> Result
-  {
+  static func run(
+    _ arguments: [String], source: MemoryTraceSource? = nil, width: Int = 80,
+    colour: Bool = false, interrupted: Bool = false
+  ) -> Result {
     let trace = source ?? Self.source()
     let box = SourceBox(trace)
     let inspector = Inspector(
-      terminal: FixedTerminal(width: width), interruption: .never,
+      terminal: FixedTerminal(width: width, colour: colour),
+      interruption: interrupted ? Interruption { true } : .never,
       open: { path throws(InspectorError) in
         guard path == box.source.path else {
           throw .input("no such file", where: path)
