@@ -4,13 +4,14 @@
 //   inspector-test-writer PATH [--steps N] [--delay-ms D] [--wrong-hash STEP]
 //                              [--keyframe-interval N] [--no-close]
 
+import Foundation
+import TraceKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import TraceKit
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data(("inspector-test-writer: " + message + "\n").utf8))

@@ -21,8 +21,11 @@ enum InfoCommand {
       ("reducer", summary.rootReducer),
       ("state", summary.stateType),
       ("action", summary.actionType),
-      ("steps", NumberText.grouped(summary.stepCount)
-        + " (keyframe every \(summary.keyframeInterval))"),
+      (
+        "steps",
+        NumberText.grouped(summary.stepCount)
+          + " (keyframe every \(summary.keyframeInterval))"
+      ),
       ("effects", NumberText.grouped(summary.effectCount)),
     ]
     if !summary.gaps.isEmpty {
@@ -33,19 +36,26 @@ enum InfoCommand {
     if let first = summary.firstWallTime, let last = summary.lastWallTime {
       let span = UInt64(max(0, (last - first) * 1e9))
       rows.append(
-        ("time", NumberText.dateTime(first) + " … "
-          + (Int(first / 86_400) == Int(last / 86_400)
-            ? NumberText.clock(last) : NumberText.dateTime(last))
-          + " (" + NumberText.duration(nanos: span) + ")"))
+        (
+          "time",
+          NumberText.dateTime(first) + " … "
+            + (Int(first / 86_400) == Int(last / 86_400)
+              ? NumberText.clock(last) : NumberText.dateTime(last))
+            + " (" + NumberText.duration(nanos: span) + ")"
+        ))
     }
     rows.append(("file", NumberText.bytes(summary.fileSize)))
-    let ratio = summary.payloadCompressedBytes > 0
+    let ratio =
+      summary.payloadCompressedBytes > 0
       ? NumberText.fixed(
         Double(summary.payloadUncompressedBytes) / Double(summary.payloadCompressedBytes)) + "×"
       : "–"
     rows.append(
-      ("payloads", NumberText.bytes(summary.payloadUncompressedBytes) + " in "
-        + NumberText.bytes(summary.payloadCompressedBytes) + " (" + ratio + ")"))
+      (
+        "payloads",
+        NumberText.bytes(summary.payloadUncompressedBytes) + " in "
+          + NumberText.bytes(summary.payloadCompressedBytes) + " (" + ratio + ")"
+      ))
     rows.append(("complete", summary.isComplete ? "yes" : "no (being written)"))
     for key in summary.extra.keys.sorted() {
       rows.append((key, summary.extra[key] ?? ""))

@@ -17,7 +17,8 @@ enum ReplayCommand {
   ) throws(InspectorError) {
     let source = context.source
     let summary = try source.summary()
-    let showProgress = context.terminal.stderrIsTerminal
+    let showProgress =
+      context.terminal.stderrIsTerminal
       && summary.stepCount >= progressThreshold
     var state = TraceValue.null
     var previous = TraceValue.null

@@ -20,7 +20,8 @@ struct LineFormat {
   }
 
   func render(_ entry: StepEntry, action: TraceValue) -> String {
-    let number = String(repeating: " ", count: max(0, numberWidth - String(entry.step).count))
+    let number =
+      String(repeating: " ", count: max(0, numberWidth - String(entry.step).count))
       + String(entry.step)
     let origin: String
     switch entry.origin {
@@ -28,7 +29,8 @@ struct LineFormat {
     case .user: origin = "user"
     case .effect(let id): origin = "effect " + id.uuidString.prefix(8).lowercased()
     }
-    let prefix = number + "  " + Self.elapsed(entry.monotonicNanos) + "  "
+    let prefix =
+      number + "  " + Self.elapsed(entry.monotonicNanos) + "  "
       + HelpText.padded(origin, 15) + "  "
     var rest = EscapedText.plain(entry.actionPath) + payload(action)
     if !entry.changedPaths.isEmpty {
@@ -66,7 +68,8 @@ struct LineFormat {
     let hours = Int64(millis / 3_600_000)
     let minutes = Int64(millis / 60_000 % 60)
     let seconds = Int64(millis / 1000 % 60)
-    let clock = NumberText.pad(minutes, 2) + ":" + NumberText.pad(seconds, 2) + "."
+    let clock =
+      NumberText.pad(minutes, 2) + ":" + NumberText.pad(seconds, 2) + "."
       + NumberText.pad(Int64(millis % 1000), 3)
     return hours > 0 ? "\(hours):" + clock : clock
   }

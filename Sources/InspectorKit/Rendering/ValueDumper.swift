@@ -89,9 +89,12 @@ struct ValueDumper {
       let name = typeName.map(EscapedText.plain) ?? ""
       return (name + "(", ")", fields.map { (Self.fieldLabel($0.key), $0.value) })
     case .enumCase(let name, let fields):
-      return ("." + EscapedText.plain(name) + "(", ")", fields.map {
-        (Self.isPositional($0.key) ? "" : Self.fieldLabel($0.key), $0.value)
-      })
+      return (
+        "." + EscapedText.plain(name) + "(", ")",
+        fields.map {
+          (Self.isPositional($0.key) ? "" : Self.fieldLabel($0.key), $0.value)
+        }
+      )
     case .reflected(let type, let inner):
       if case .object = inner { return parts(of: inner, typeName: type) }
       return (EscapedText.plain(type) + "(", ")", [("", inner)])

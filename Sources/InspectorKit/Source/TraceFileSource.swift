@@ -118,8 +118,10 @@ package final class TraceFileSource: TraceSource {
     var what = error.description
     let prefix = error.file + ": "
     if what.hasPrefix(prefix) { what.removeFirst(prefix.count) }
-    for marker in ["step \(error.step ?? -1) (chunk \(error.chunk ?? -1)): ",
-      "step \(error.step ?? -1): ", "chunk \(error.chunk ?? -1): "]
+    for marker in [
+      "step \(error.step ?? -1) (chunk \(error.chunk ?? -1)): ",
+      "step \(error.step ?? -1): ", "chunk \(error.chunk ?? -1): ",
+    ]
     where what.hasPrefix(marker) {
       what.removeFirst(marker.count)
     }

@@ -54,14 +54,22 @@ final class ValueDumperTests: XCTestCase {
 
   func testEnumCasesReflectedValuesBytesAndEmptyContainers() {
     let value = TraceValue.object([
-      TraceField("alert", .enumCase("shown", [
-        TraceField("title", .string("Hi")), TraceField("_1", .int(2)),
-      ])),
+      TraceField(
+        "alert",
+        .enumCase(
+          "shown",
+          [
+            TraceField("title", .string("Hi")), TraceField("_1", .int(2)),
+          ])),
       TraceField("none", .null),
       TraceField("empty", .array([])),
-      TraceField("opaque", .reflected(typeName: "Clock", .object([
-        TraceField("ticks", .uint(UInt64.max)),
-      ]))),
+      TraceField(
+        "opaque",
+        .reflected(
+          typeName: "Clock",
+          .object([
+            TraceField("ticks", .uint(UInt64.max))
+          ]))),
       TraceField("data", .bytes([0, 15, 255])),
       TraceField("ratio", .double(0.5)),
     ])
