@@ -320,7 +320,8 @@ extension Dictionary: SortedDictionaryEncoding where Key: Encodable, Value: Enco
       fields.sort { $0.key < $1.key }
       return .object(fields)
     }
-    // Any other key: Dictionary's own shape, [key, value, key, value, …], sorted by key bytes.
+    // Any other key: Dictionary's own shape, [key, value, key, value, …], sorted by the keys'
+    // JSON text (distinct values have distinct JSON, so the order is total).
     var entries: [(sortKey: [UInt8], key: TraceValue, value: TraceValue)] = []
     entries.reserveCapacity(count)
     for (key, value) in self {
@@ -328,7 +329,7 @@ extension Dictionary: SortedDictionaryEncoding where Key: Encodable, Value: Enco
       let encodedKey = try encoding.encodeValue(key, key: TraceCodingKey(index: index))
       let encodedValue = try encoding.encodeValue(value, key: TraceCodingKey(index: index + 1))
       var sortKey: [UInt8] = []
-      encodedKey.writeCanonicalBytes(into: &sortKey)
+      encodedKey.writeJSON(into: &sortKey)
       entries.append((sortKey, encodedKey, encodedValue))
     }
     entries.sort { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }

@@ -16,7 +16,7 @@
 ///   recognised by the shape synthesized `Codable` writes (see `EnumCaseDetector`);
 /// - a `Dictionary` is written with its keys sorted (its iteration order changes from process
 ///   to process, and hashes must not): `String`- and `Int`-keyed ones as objects, others as
-///   `[key, value, key, value, …]` sorted by the key's canonical bytes, as `Dictionary`'s own
+///   `[key, value, key, value, …]` sorted by the key's JSON text, as `Dictionary`'s own
 ///   `Codable` shapes them;
 /// - `Data` becomes `.bytes`; `URL` (without a base URL) its absolute string; `Date` and
 ///   `UUID` what their own `Codable` writes (seconds since 2001 as a double, the uuid string);
