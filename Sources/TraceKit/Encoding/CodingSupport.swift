@@ -1,24 +1,28 @@
 import Synchronization
 
 /// A coding key made from a string or an index: dictionary keys, array positions, `super`.
+/// An array position's text ("Index 3") is only built when someone asks for it: arrays create
+/// one key per element, and most are never looked at.
 struct TraceCodingKey: CodingKey, Sendable {
-  var stringValue: String
-  var intValue: Int?
+  private let name: String?
+  let intValue: Int?
 
   init(stringValue: String) {
-    self.stringValue = stringValue
+    self.name = stringValue
     self.intValue = nil
   }
 
   init(intValue: Int) {
-    self.stringValue = String(intValue)
+    self.name = String(intValue)
     self.intValue = intValue
   }
 
   init(index: Int) {
-    self.stringValue = "Index \(index)"
+    self.name = nil
     self.intValue = index
   }
+
+  var stringValue: String { name ?? "Index \(intValue ?? 0)" }
 
   static let superKey = TraceCodingKey(stringValue: "super")
 }

@@ -44,8 +44,11 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
 
   private func enter(_ wanted: Mode) {
     if mode == wanted { return }
-    if mode == .none || mode == .single && wanted == .single {
+    if mode == .none {
       mode = wanted
+      // One allocation up front instead of regrowing through 1, 2, 4, 8 elements.
+      if wanted == .keyed { fields.reserveCapacity(8) }
+      if wanted == .unkeyed { elements.reserveCapacity(8) }
     } else if conflict == nil {
       conflict = "asked for a \(wanted) container after a \(mode) container at the same level"
     }
