@@ -124,25 +124,26 @@ struct StepLine: Sendable {
     return value
   }
 
-  // MARK: Seams to the value model
+  // MARK: The value model's JSON forms
 
   static func changeJSON(_ change: TraceChange) -> TraceValue {
-    ProvisionalChangeCodec.jsonValue(change)
+    change.jsonValue
   }
 
   static func change(_ value: TraceValue) throws(Failure) -> TraceChange {
     do {
-      return try ProvisionalChangeCodec.change(value)
+      return try TraceChange(jsonValue: value)
     } catch {
-      throw Failure(reason: "a change is unreadable: \(error.reason)")
+      throw Failure(reason: error.description)
     }
   }
 
-  static func apply(_ changes: [TraceChange], to state: TraceValue) throws(Failure) -> TraceValue {
+  /// Applies a step's changes to the state in place.
+  static func apply(_ changes: [TraceChange], to state: inout TraceValue) throws(Failure) {
     do {
-      return try ProvisionalChangeCodec.apply(changes, to: state)
+      try TraceDiff.apply(changes, to: &state)
     } catch {
-      throw Failure(reason: "a change does not apply: \(error.reason)")
+      throw Failure(reason: "a change does not apply: \(error.description)")
     }
   }
 
