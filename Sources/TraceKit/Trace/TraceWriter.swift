@@ -49,6 +49,7 @@ public final class TraceWriter {
   private(set) var lastStep = 0
   private var chunk = OpenChunk(id: 1)
   private var scratch: [UInt8] = []
+  private var lineEncoder = StepLine.Encoder()
   private var lastOrigin: (origin: StepOrigin, text: String) = (.user, "user")
 
   // Totals kept in `meta` so a reader's `info` needs no scan.
@@ -218,10 +219,10 @@ public final class TraceWriter {
     chunk.lastStep = record.step
     chunk.stepCount += 1
     chunk.isDirty = true
-    StepLine.write(record, into: &chunk.lines)
+    StepLine.write(record, into: &chunk.lines, encoder: &lineEncoder)
 
     scratch.removeAll(keepingCapacity: true)
-    writeStringArray(record.changedPaths, into: &scratch)
+    lineEncoder.writeStringArray(record.changedPaths, into: &scratch)
     if lastOrigin.origin != record.origin {
       lastOrigin = (record.origin, record.origin.storageText)
     }
@@ -456,16 +457,5 @@ public final class TraceWriter {
     } catch {
       throw TraceError(.database(error.description), file: path, step: step)
     }
-  }
-
-  private func writeStringArray(_ strings: [String], into buffer: inout [UInt8]) {
-    buffer.append(UInt8(ascii: "["))
-    var first = true
-    for string in strings {
-      if !first { buffer.append(UInt8(ascii: ",")) }
-      first = false
-      TraceValue.string(string).writeJSON(into: &buffer)
-    }
-    buffer.append(UInt8(ascii: "]"))
   }
 }
