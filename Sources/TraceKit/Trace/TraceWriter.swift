@@ -23,9 +23,12 @@ import Foundation
 /// A writer belongs to one thread (the recorder's background writer); it is not `Sendable`.
 public final class TraceWriter {
   /// Lines per chunk before it is sealed.
-  static let chunkStepLimit = 512
+  static let defaultChunkStepLimit = 512
   /// Uncompressed bytes per chunk before it is sealed.
   static let chunkByteLimit = 64 * 1024
+
+  /// Lines per chunk before it is sealed; tests lower it to make many chunks from few steps.
+  var chunkStepLimit = TraceWriter.defaultChunkStepLimit
 
   public let path: String
   public let metadata: TraceMetadata
@@ -191,7 +194,7 @@ public final class TraceWriter {
     }
     let keyframe = jumped || record.step % metadata.keyframeInterval == 0
     try write(record, state: keyframe ? state() : nil, keyframe: keyframe)
-    if chunk.stepCount >= Self.chunkStepLimit || chunk.lines.count >= Self.chunkByteLimit {
+    if chunk.stepCount >= chunkStepLimit || chunk.lines.count >= Self.chunkByteLimit {
       try sealChunk()
       try commit()
     }
