@@ -35,7 +35,7 @@ do {
     batch.removeAll(keepingCapacity: true)
     for _ in 0..<min(batchSize, stepCount - written) { batch.append(trace.next()) }
     let start = now()
-    for (record, state) in batch { try writer.append(record, state: state) }
+    for index in batch.indices { try writer.append(batch[index].0, state: batch[index].1) }
     try writer.flush()
     writeNanos += now() - start
     written += batch.count
