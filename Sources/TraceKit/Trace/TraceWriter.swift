@@ -60,6 +60,7 @@ public final class TraceWriter {
   private var sealedPayloadBytes = 0
   private var sealedPayloadRawBytes = 0
   private var keyframeCount = 0
+  private var effectCount = 0
 
   /// The chunk being filled: its lines, and what its stored (partial) version holds.
   private struct OpenChunk {
@@ -289,6 +290,7 @@ public final class TraceWriter {
         try insertSend.run()
       }
     }
+    effectCount += 1
   }
 
   /// Records that the effect sent the action reduced as `step`.
@@ -413,6 +415,7 @@ public final class TraceWriter {
       try setMeta(TraceSchema.Key.lastStep, String(lastStep))
       try setMeta(TraceSchema.Key.chunkCount, String(sealedChunkCount + open))
       try setMeta(TraceSchema.Key.keyframeCount, String(keyframeCount))
+      try setMeta(TraceSchema.Key.effectCount, String(effectCount))
       try setMeta(TraceSchema.Key.payloadBytes, String(sealedPayloadBytes + chunk.storedBytes))
       try setMeta(
         TraceSchema.Key.payloadRawBytes, String(sealedPayloadRawBytes + chunk.storedRawBytes))
