@@ -2,6 +2,10 @@
 //   swift build -c release --product trace-format-bench
 //   .build/release/trace-format-bench [steps] [directory]
 // Prints write throughput, file size, compression ratio, open/info time and seek times.
+//
+//   .build/release/trace-format-bench --write FILE [steps]   writes a synthetic trace and keeps it
+//   .build/release/trace-format-bench --probe FILE STEP      what the inspector's info, log
+//     --from, show STEP and diff STEP read, as one process (time it with `time`)
 
 import Foundation
 import TraceKit
@@ -13,6 +17,41 @@ func milliseconds(_ nanos: UInt64) -> String {
 }
 
 let arguments = CommandLine.arguments
+
+if arguments.count >= 3, arguments[1] == "--write" {
+  do {
+    var trace = SyntheticTrace()
+    let writer = try TraceWriter(
+      path: arguments[2], metadata: SyntheticTrace.metadata, initialState: trace.state)
+    let steps = arguments.count > 3 ? Int(arguments[3]) ?? 1_000_000 : 1_000_000
+    for _ in 0..<steps {
+      let (record, state) = trace.next()
+      try writer.append(record, state: state)
+    }
+    try writer.close()
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("trace-format-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
+
+if arguments.count >= 4, arguments[1] == "--probe", let step = Int(arguments[3]) {
+  do {
+    let reader = try TraceReader(path: arguments[2])
+    let info = try reader.info()
+    let tail = try reader.rows(from: info.stepCount - 9, to: info.stepCount)
+    let shown = try reader.state(at: step)
+    let before = try reader.state(at: step - 1)
+    let changes = try reader.changes(at: step)
+    print("steps \(info.stepCount), tail \(tail.count) rows, state \(shown.jsonString),"
+      + " previous \(before.jsonString), \(changes.count) changes")
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("trace-format-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
 let stepCount = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
 let directory = arguments.count > 2 ? arguments[2] : NSTemporaryDirectory()
 let path = (directory as NSString).appendingPathComponent("bench-\(getpid()).rewind")

@@ -377,9 +377,10 @@ public final class TraceWriter {
     }
     try commit()
     isClosed = true
-    // Folds the log into the main file so the closed trace is one self-contained file; a
-    // reader still attached keeps the log alive, and that is fine.
+    // Folds the log into the main file and closes the connection, so the closed trace is one
+    // self-contained file; a reader still attached keeps the log alive, and that is fine.
     try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    database.close()
   }
 
   private func sealChunk() throws(TraceError) {
