@@ -377,9 +377,13 @@ public final class TraceWriter {
     }
     try commit()
     isClosed = true
-    // Folds the log into the main file and closes the connection, so the closed trace is one
-    // self-contained file; a reader still attached keeps the log alive, and that is fine.
+    // Folds the log into the main file and leaves WAL mode, so the closed trace is one plain
+    // file that a reader can open where it cannot create `-wal`/`-shm` files (a read-only
+    // directory, a bug report's attachment). A reader still attached keeps WAL mode in place:
+    // leaving it needs the file to ourselves, and waiting for that is not worth it.
     try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    database.setBusyTimeout(milliseconds: 0)
+    try? database.execute("PRAGMA journal_mode = DELETE")
     database.close()
   }
 

@@ -230,6 +230,18 @@ final class TraceRoundTripTests: XCTestCase {
     }
   }
 
+  func testClosedTraceIsOnePlainFile() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("t.rewind")
+    _ = try writeSample(at: path)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: directory.url.path), ["t.rewind"])
+    let db = try SQLiteConnection(path: path, mode: .readOnly)
+    XCTAssertEqual(try db.scalarText("PRAGMA journal_mode"), "delete")
+    XCTAssertEqual(try db.scalarInt("PRAGMA application_id"), 0x5257_4E44)
+    XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), 1)
+  }
+
   func testClosedWriterRefusesMoreWork() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("t.rewind")
