@@ -43,6 +43,19 @@ let package = Package(
     ),
     .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TestSupport"]),
 
+    // Measures the trace container in release mode (not a test: it prints numbers).
+    .executableTarget(
+      name: "trace-format-bench",
+      dependencies: ["TraceKit"],
+      path: "Sources/TraceFormatBench"
+    ),
+    // The child process of the trace crash and live-follow tests.
+    .executableTarget(
+      name: "trace-writer-child",
+      dependencies: ["TraceKit"],
+      path: "Tests/TraceWriterChild"
+    ),
+
     // The inspector: all logic in InspectorKit; the executable parses arguments and exits.
     .target(name: "InspectorKit", dependencies: ["TraceKit"]),
     .executableTarget(name: "inspector", dependencies: ["InspectorKit"]),
