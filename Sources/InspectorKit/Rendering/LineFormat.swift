@@ -32,11 +32,18 @@ struct LineFormat {
     let prefix =
       number + "  " + Self.elapsed(entry.monotonicNanos) + "  "
       + HelpText.padded(origin, 15) + "  "
-    var rest = EscapedText.plain(entry.actionPath) + payload(action)
-    if !entry.changedPaths.isEmpty {
-      rest += "  → " + entry.changedPaths.map(EscapedText.plain).joined(separator: ", ")
-    }
+    let path = EscapedText.plain(entry.actionPath)
+    var payload = payload(action)
+    let changed =
+      entry.changedPaths.isEmpty
+      ? "" : "  → " + entry.changedPaths.map(EscapedText.plain).joined(separator: ", ")
     let room = max(10, width - prefix.count)
+    // The changed paths matter more than the payload: shorten the payload first.
+    let spare = room - path.count - changed.count
+    if !payload.isEmpty, payload.count > spare {
+      payload = spare >= 4 ? String(payload.prefix(spare - 2)) + "…)" : "(…)"
+    }
+    var rest = path + payload + changed
     if rest.count > room { rest = String(rest.prefix(room - 1)) + "…" }
     var line = String(prefix.dropFirst(number.count)) + rest
     while line.last == " " { line.removeLast() }
