@@ -10,9 +10,6 @@ import InspectorKit
   import Darwin
 #endif
 
-// A closed pipe (`inspector log t.rewind | head`) must end the output, not kill the process.
-signal(SIGPIPE, SIG_IGN)
-
 let environment = ProcessInfo.processInfo.environment
 var out = StandardStream.output
 var err = StandardStream.error

@@ -34,15 +34,7 @@ enum InfoCommand {
         ("gaps", "\(summary.gaps.count), \(NumberText.grouped(dropped)) steps dropped"))
     }
     if let first = summary.firstWallTime, let last = summary.lastWallTime {
-      let span = UInt64(max(0, (last - first) * 1e9))
-      rows.append(
-        (
-          "time",
-          NumberText.dateTime(first) + " … "
-            + (Int(first / 86_400) == Int(last / 86_400)
-              ? NumberText.clock(last) : NumberText.dateTime(last))
-            + " (" + NumberText.duration(nanos: span) + ")"
-        ))
+      rows.append(("time", timeSpan(first, last)))
     }
     rows.append(("file", NumberText.bytes(summary.fileSize)))
     let ratio =
@@ -66,6 +58,19 @@ enum InfoCommand {
       out.write(
         context.style.bold(HelpText.padded(label, width)) + "  " + EscapedText.plain(value) + "\n")
     }
+  }
+
+  /// `2026-05-28 20:26:40Z … 20:26:41.500 (1.5s)`; the end's date only when it differs.
+  static func timeSpan(_ first: Double, _ last: Double) -> String {
+    guard NumberText.isPlausibleTime(first), NumberText.isPlausibleTime(last) else {
+      return "? (the recorded times are not valid)"
+    }
+    let sameDay = (first / 86_400).rounded(.down) == (last / 86_400).rounded(.down)
+    let end = sameDay ? NumberText.clock(last) : NumberText.dateTime(last)
+    let seconds = last - first
+    let span =
+      seconds >= 0 && seconds < 1.8e10 ? NumberText.duration(nanos: UInt64(seconds * 1e9)) : "?"
+    return NumberText.dateTime(first) + " … " + end + " (" + span + ")"
   }
 
   static func json(_ summary: TraceSummary) -> String {

@@ -82,8 +82,8 @@ enum ReplayCommand {
     }
     if let failure { throw failure }
     out.write(
-      "replay: \(NumberText.grouped(summary.stepCount + 1)) states rebuilt, "
-        + "\(NumberText.grouped(keyframes + 1)) keyframes and every hash match\n")
+      "replay: " + NumberText.counted(summary.stepCount + 1, "state") + " rebuilt, "
+        + NumberText.counted(keyframes + 1, "keyframe") + " and every hash match\n")
   }
 
   static func report(
