@@ -55,6 +55,28 @@ struct DecodedChunk {
 
   /// The parsed line of `step`, or nil when the chunk has none.
   func line(of step: Int) throws(StepLine.Failure) -> StepLine? {
+    guard let line = lineRange(of: step) else { return nil }
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(StepLine.Failure) in
+        try StepLine(parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
+      }
+    }
+    return try result.get()
+  }
+
+  /// Only the changes of `step`'s line, or nil when the chunk has none.
+  func changes(of step: Int) throws(StepLine.Failure) -> [TraceChange]? {
+    guard let line = lineRange(of: step) else { return nil }
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(StepLine.Failure) in
+        try StepLine.changes(
+          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
+      }
+    }
+    return try result.get()
+  }
+
+  private func lineRange(of step: Int) -> Line? {
     var low = 0
     var high = lines.count
     while low < high {
@@ -62,12 +84,6 @@ struct DecodedChunk {
       if lines[middle].step < step { low = middle + 1 } else { high = middle }
     }
     guard low < lines.count, lines[low].step == step else { return nil }
-    let line = lines[low]
-    let result = bytes.withUnsafeBytes { buffer in
-      Result { () throws(StepLine.Failure) in
-        try StepLine(parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
-      }
-    }
-    return try result.get()
+    return lines[low]
   }
 }

@@ -40,9 +40,9 @@ extension TraceReader {
     if current.step < step {
       let steps = try stepChunks(after: current.step, through: step)
       for (number, chunk) in steps {
-        let line = try stepLine(step: number, chunk: chunk)
+        let changes = try stepChanges(step: number, chunk: chunk)
         do {
-          try StepLine.apply(line.changes, to: &current.state)
+          try StepLine.apply(changes, to: &current.state)
         } catch {
           throw TraceError(.corruptChunk(error.reason), file: path, step: number, chunk: chunk)
         }
@@ -79,6 +79,22 @@ extension TraceReader {
         chunk: chunk)
     }
     return line
+  }
+
+  private func stepChanges(step: Int, chunk: Int) throws(TraceError) -> [TraceChange] {
+    let decoded = try decodedChunk(id: chunk, step: step)
+    let changes: [TraceChange]?
+    do {
+      changes = try decoded.changes(of: step)
+    } catch {
+      throw TraceError(.corruptChunk(error.reason), file: path, step: step, chunk: chunk)
+    }
+    guard let changes else {
+      throw TraceError(
+        .corruptChunk("the chunk has no line for this step"), file: path, step: step,
+        chunk: chunk)
+    }
+    return changes
   }
 
   /// The steps after `after` up to `through`, with the chunk holding each.
