@@ -5,6 +5,9 @@ struct DecodedChunk {
     var step: Int
     var start: Int
     var end: Int
+    /// The step's `state_hash` from the index, loaded with the chunk so that replaying the
+    /// steps of one chunk needs no further query; nil when the index has no row for it.
+    var stateHash: UInt64?
   }
 
   var id: Int
@@ -45,7 +48,7 @@ struct DecodedChunk {
           return
         }
         previous = step
-        lines.append(Line(step: step, start: start, end: end))
+        lines.append(Line(step: step, start: start, end: end, stateHash: nil))
         start = end + 1
       }
     }
@@ -74,6 +77,47 @@ struct DecodedChunk {
       }
     }
     return try result.get()
+  }
+
+  /// Records the index hashes of the chunk's steps (pairs in step order).
+  mutating func attachHashes(_ hashes: [(step: Int, hash: UInt64)]) {
+    var index = 0
+    for pair in hashes {
+      while index < lines.count, lines[index].step < pair.step { index += 1 }
+      guard index < lines.count else { return }
+      if lines[index].step == pair.step { lines[index].stateHash = pair.hash }
+    }
+  }
+
+  /// The lines after step `after` up to step `through`, when this chunk holds both (so it
+  /// holds every step in between); nil otherwise.
+  func lines(after: Int, through: Int) -> ArraySlice<Line>? {
+    guard let start = lineIndex(of: after), let end = lineIndex(of: through), start < end else {
+      return nil
+    }
+    return lines[(start + 1)...end]
+  }
+
+  /// Parses a line's changes.
+  func changes(of line: Line) throws(StepLine.Failure) -> [TraceChange] {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(StepLine.Failure) in
+        try StepLine.changes(
+          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
+      }
+    }
+    return try result.get()
+  }
+
+  private func lineIndex(of step: Int) -> Int? {
+    var low = 0
+    var high = lines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lines[middle].step < step { low = middle + 1 } else { high = middle }
+    }
+    guard low < lines.count, lines[low].step == step else { return nil }
+    return low
   }
 
   private func lineRange(of step: Int) -> Line? {
