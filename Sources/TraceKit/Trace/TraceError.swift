@@ -66,7 +66,12 @@ public struct TraceError: Error, CustomStringConvertible, Sendable, Hashable {
 
   /// One line: messages that carry text from elsewhere (SQLite, JSON) lose their newlines.
   public var description: String {
-    "\(file): \(locatedMessage)".replacingOccurrences(of: "\n", with: " ")
+    "\(file): \(message)"
+  }
+
+  /// The description without the file: what went wrong, at which step or chunk.
+  public var message: String {
+    locatedMessage.replacingOccurrences(of: "\n", with: " ")
   }
 
   private var location: String {
