@@ -13,17 +13,19 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     case none, single, keyed, unkeyed
   }
 
+  // Runtime exclusivity checks on these properties were a seventh of encoding time; they are
+  // only touched by the coding level that owns them, on one thread, never overlapping.
   let parent: TraceEncoding?
   let key: CodingKey?
-  var mode = Mode.none
-  var single = TraceValue.null
-  var fields: [TraceField] = []
-  var elements: [TraceValue] = []
+  @exclusivity(unchecked) var mode = Mode.none
+  @exclusivity(unchecked) var single = TraceValue.null
+  @exclusivity(unchecked) var fields: [TraceField] = []
+  @exclusivity(unchecked) var elements: [TraceValue] = []
   /// Slots (in `fields` or `elements`) that nested containers or super encoders fill in.
-  var pending: [(slot: Int, child: TraceEncoding)] = []
+  @exclusivity(unchecked) var pending: [(slot: Int, child: TraceEncoding)] = []
   /// Set when the only nested container is a synthesized enum case's payload.
-  var enumPayload: TraceEncoding?
-  var conflict: String?
+  @exclusivity(unchecked) var enumPayload: TraceEncoding?
+  @exclusivity(unchecked) var conflict: String?
 
   init(parent: TraceEncoding?, key: CodingKey?) {
     self.parent = parent
@@ -110,14 +112,19 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     if T.self == URL.self, (value as! URL).baseURL == nil {
       return .string((value as! URL).absoluteString)
     }
-    if let optional = value as? any OptionalCoding {
-      if optional.isNone { return .null }
+    switch TypeKindCache.kind(of: T.self) {
+    case .optional:
+      if let optional = value as? any OptionalCoding, optional.isNone { return .null }
       let encoded = try encodeChild(value, key: key)
       return OptionalSomeMarker.needsMarker(encoded) ? OptionalSomeMarker.wrap(encoded) : encoded
-    }
-    if let dictionary = value as? any SortedDictionaryEncoding {
-      let child = TraceEncoding(parent: self, key: key)
-      return try dictionary.encodeSorted(with: child)
+    case .set:
+      guard let set = value as? any SortedSetEncoding else { break }
+      return try set.encodeSorted(with: TraceEncoding(parent: self, key: key))
+    case .dictionary:
+      guard let dictionary = value as? any SortedDictionaryEncoding else { break }
+      return try dictionary.encodeSorted(with: TraceEncoding(parent: self, key: key))
+    case .plain:
+      break
     }
     return try encodeChild(value, key: key)
   }
@@ -343,5 +350,26 @@ extension Dictionary: SortedDictionaryEncoding where Key: Encodable, Value: Enco
       elements.append(entry.value)
     }
     return .array(elements)
+  }
+}
+
+/// Sets encode as arrays sorted by each element's JSON text: like a dictionary's, a set's
+/// iteration order changes from process to process.
+protocol SortedSetEncoding {
+  func encodeSorted(with encoding: TraceEncoding) throws -> TraceValue
+}
+
+extension Set: SortedSetEncoding where Element: Encodable {
+  func encodeSorted(with encoding: TraceEncoding) throws -> TraceValue {
+    var entries: [(sortKey: [UInt8], value: TraceValue)] = []
+    entries.reserveCapacity(count)
+    for element in self {
+      let encoded = try encoding.encodeValue(element, key: TraceCodingKey(index: entries.count))
+      var sortKey: [UInt8] = []
+      encoded.writeJSON(into: &sortKey)
+      entries.append((sortKey, encoded))
+    }
+    entries.sort { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
+    return .array(entries.map(\.value))
   }
 }

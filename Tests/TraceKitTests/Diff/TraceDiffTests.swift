@@ -45,6 +45,17 @@ final class TraceDiffTests: XCTestCase {
       [#"set todos[id: 3].title "c""#])
   }
 
+  func testSameIDsInPlaceAreAddressedByIDOnlyWhenUnique() throws {
+    try assertDiff(
+      #"[{"id":1,"t":"a"},{"id":2,"t":"b"}]"#, #"[{"id":1,"t":"a"},{"id":2,"t":"c"}]"#,
+      [#"set [id: 2].t "c""#])
+    try assertDiff(
+      #"[{"id":1,"t":"a"},{"id":1,"t":"b"}]"#, #"[{"id":1,"t":"a"},{"id":1,"t":"c"}]"#,
+      [#"set [1].t "c""#])
+    try assertDiff(
+      #"[{"id":1,"t":"a"},{"id":1,"t":"b"}]"#, #"[{"id":1,"t":"b"}]"#, ["remove [0]"])
+  }
+
   func testReorderIsRemoveAndInsertOfTheMovedElement() throws {
     try assertDiff(
       #"[{"id":"a"},{"id":"b"},{"id":"c"},{"id":"d"}]"#,
