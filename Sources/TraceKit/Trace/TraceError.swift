@@ -102,7 +102,8 @@ public struct TraceError: Error, CustomStringConvertible, Sendable, Hashable {
     case .corruptKeyframe(let message): location + "keyframe is damaged: \(message)"
     case .missingKeyframe: location + "no keyframe at or before this step"
     case .missingStep: location + "step is not in the trace"
-    case .stepOutOfRange(let lastStep): location + "out of range (the trace has steps 0…\(lastStep))"
+    case .stepOutOfRange(let lastStep):
+      location + "out of range (the trace has steps 0…\(lastStep))"
     case .hashMismatch(let expected, let actual):
       location + "state hash mismatch: recorded \(hex(expected)), reconstructed \(hex(actual))"
     case .corruptTree(let message): "reducer tree is damaged: \(message)"

@@ -234,7 +234,8 @@ extension TraceReader {
     let hash = UInt64(bitPattern: statement.int64(at: 1))
     let rawSize = statement.int64(at: 2)
     guard rawSize >= 0, rawSize <= Int64(TraceSchema.payloadLimit) else {
-      throw TraceError(.corruptKeyframe("raw_size \(rawSize) is impossible"), file: path, step: step)
+      throw TraceError(
+        .corruptKeyframe("raw_size \(rawSize) is impossible"), file: path, step: step)
     }
     let bytes = try decompress(
       statement, column: 3, expectedSize: Int(rawSize), step: step, chunk: nil, keyframe: true)

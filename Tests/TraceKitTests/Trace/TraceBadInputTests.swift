@@ -42,7 +42,8 @@ final class TraceBadInputTests: XCTestCase {
 
   func testDirectory() {
     let path = directory.url.path
-    assertError(try TraceReader(path: path), .isDirectory, "\(path): is a directory, not a trace file")
+    assertError(
+      try TraceReader(path: path), .isDirectory, "\(path): is a directory, not a trace file")
   }
 
   func testTextFileIsNotSQLite() {
