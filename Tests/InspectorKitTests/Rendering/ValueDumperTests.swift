@@ -95,4 +95,11 @@ final class ValueDumperTests: XCTestCase {
     XCTAssertEqual(
       dumper.inlineText(.array([.int(1), .int(2), .int(3), .int(4)])), "[1, 2, … 2 more]")
   }
+
+  func testLargeDictionariesFoldLikeArrays() {
+    let dictionary = TraceValue.object((0..<5).map { TraceField("k\($0)", .int(Int64($0))) })
+    var out = ""
+    ValueDumper(width: 10, maxItems: 2).dump(dictionary, into: &out)
+    XCTAssertEqual(out, "(\n  k0: 0,\n  k1: 1,\n  … 3 more\n)\n")
+  }
 }
