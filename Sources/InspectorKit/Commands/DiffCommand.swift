@@ -60,7 +60,7 @@ enum DiffCommand {
       return
     }
     var header = "diff \(first) → \(second)"
-    if arguments.positionals.count == 2 {
+    if arguments.positionals.count == 2 || second == first + 1 {
       try context.source.forEachStep(from: second, to: second) { entry in
         header += ": " + EscapedText.plain(entry.actionPath)
         return false
