@@ -1,0 +1,53 @@
+/// The numbers `info` shows, from the trace's header and index.
+package struct TraceSummary: Sendable, Equatable {
+  package var formatVersion: Int
+  package var rootReducer: String
+  package var stateType: String
+  package var actionType: String
+  package var keyframeInterval: Int
+  package var extra: [String: String]
+  /// The last step number (step 0 is the initial state).
+  package var stepCount: Int
+  package var effectCount: Int
+  package var gaps: [Gap]
+  package var firstWallTime: Double?
+  package var lastWallTime: Double?
+  package var fileSize: Int
+  package var payloadCompressedBytes: Int
+  package var payloadUncompressedBytes: Int
+  /// Whether the writer closed the trace (it is not being written any more).
+  package var isComplete: Bool
+
+  package struct Gap: Sendable, Equatable {
+    package var afterStep: Int
+    package var dropped: Int
+
+    package init(afterStep: Int, dropped: Int) {
+      self.afterStep = afterStep
+      self.dropped = dropped
+    }
+  }
+
+  package init(
+    formatVersion: Int, rootReducer: String, stateType: String, actionType: String,
+    keyframeInterval: Int, extra: [String: String] = [:], stepCount: Int, effectCount: Int,
+    gaps: [Gap] = [], firstWallTime: Double?, lastWallTime: Double?, fileSize: Int,
+    payloadCompressedBytes: Int, payloadUncompressedBytes: Int, isComplete: Bool
+  ) {
+    self.formatVersion = formatVersion
+    self.rootReducer = rootReducer
+    self.stateType = stateType
+    self.actionType = actionType
+    self.keyframeInterval = keyframeInterval
+    self.extra = extra
+    self.stepCount = stepCount
+    self.effectCount = effectCount
+    self.gaps = gaps
+    self.firstWallTime = firstWallTime
+    self.lastWallTime = lastWallTime
+    self.fileSize = fileSize
+    self.payloadCompressedBytes = payloadCompressedBytes
+    self.payloadUncompressedBytes = payloadUncompressedBytes
+    self.isComplete = isComplete
+  }
+}
