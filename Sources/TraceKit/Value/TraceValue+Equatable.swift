@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // Equality is structural and exact: doubles compare by bit pattern (so `nan == nan` and
 // `0.0 != -0.0`), which is what a diff and a replay check need: "is this the same recording?".
 // Strings compare by their UTF-8 bytes, not by Swift's canonical equivalence: "é" and
@@ -56,5 +64,10 @@ func sameUTF8(_ lhs: String, _ rhs: String) -> Bool {
   guard lhs.utf8.count == rhs.utf8.count else { return false }
   var lhs = lhs
   var rhs = rhs
-  return lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
+  return lhs.withUTF8 { left in
+    rhs.withUTF8 { right in
+      // memcmp: a byte-by-byte `elementsEqual` was a fifth of diff time.
+      left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+    }
+  }
 }
