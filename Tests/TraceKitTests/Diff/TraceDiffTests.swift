@@ -100,6 +100,19 @@ final class TraceDiffTests: XCTestCase {
       [#"set picked.date "y""#])
   }
 
+  func testStringsDifferingOnlyInNormalizationAreAChange() throws {
+    let old = TraceValue.object([TraceField("name", .string("caf\u{E9}"))])
+    let new = TraceValue.object([TraceField("name", .string("cafe\u{301}"))])
+    XCTAssertNotEqual(old, new)
+    let changes = TraceDiff.changes(from: old, to: new)
+    XCTAssertEqual(changes, [.set(TracePath([.key("name")]), .string("cafe\u{301}"))])
+    var patched = old
+    try TraceDiff.apply(changes, to: &patched)
+    XCTAssertEqual(patched.stableHash, new.stableHash)
+    XCTAssertNotEqual(TraceField("caf\u{E9}", .null), TraceField("cafe\u{301}", .null))
+    try assertDiff(#"{"caf\u00e9":1}"#, #"{"cafe\u0301":1}"#, [#"set . ("cafe\#u{301}": 1)"#])
+  }
+
   func testReflectedValuesAreLookedThrough() throws {
     try assertDiff(
       #"{"$reflected":"Foo","value":{"a":[1,2]}}"#,
