@@ -1,0 +1,66 @@
+/// A reducer from a closure.
+///
+/// ```swift
+/// Reduce { state, action in
+///   switch action {
+///   case .plus: state.count += 1; return .none
+///   }
+/// }
+/// ```
+public struct Reduce<State, Action: Sendable>: Reducer {
+  let reduce: (inout State, Action) -> Effect<Action>
+  let wrappedTypeName: String?
+
+  /// A reducer that runs the closure.
+  public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
+    self.reduce = reduce
+    self.wrappedTypeName = nil
+  }
+
+  /// Erases another reducer's type.
+  public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
+    self.reduce = reducer.reduce(into:action:)
+    self.wrappedTypeName = String(describing: R.self)
+  }
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    reduce(&state, action)
+  }
+}
+
+/// A reducer that does nothing.
+///
+/// ```swift
+/// Scope(state: \.settings, action: .settings) { EmptyReducer() }
+/// ```
+public struct EmptyReducer<State, Action: Sendable>: Reducer {
+  /// A reducer that does nothing.
+  public init() {}
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    .none
+  }
+}
+
+/// Groups reducers into one (e.g. to apply an operator to several of them).
+///
+/// ```swift
+/// CombineReducers {
+///   Scope(state: \.a, action: .a) { A() }
+///   Scope(state: \.b, action: .b) { B() }
+/// }
+/// .ifLet(\.child, action: .child) { Child() }
+/// ```
+public struct CombineReducers<State, Action: Sendable, Reducers: Reducer>: Reducer
+where Reducers.State == State, Reducers.Action == Action {
+  let reducers: Reducers
+
+  /// Combines the reducers the builder lists.
+  public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
+    reducers = build()
+  }
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    reducers.reduce(into: &state, action: action)
+  }
+}
