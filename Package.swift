@@ -34,11 +34,11 @@ let package = Package(
 
     .testTarget(
       name: "ComposableCoreTests",
-      dependencies: ["ComposableCore", "ComposableTesting", "TestSupport"]
+      dependencies: ["ComposableCore", "ComposableTesting"]
     ),
     .testTarget(
       name: "ComposableTestingTests",
-      dependencies: ["ComposableCore", "ComposableTesting", "TestSupport"]
+      dependencies: ["ComposableCore", "ComposableTesting"]
     ),
     .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TestSupport"]),
   ]

@@ -51,3 +51,10 @@ extension IdentifiedArray: Decodable where Element: Decodable {
 extension IdentifiedArray: CustomStringConvertible {
   public var description: String { elements.description }
 }
+
+extension IdentifiedArray: CustomReflectable {
+  /// Reflects as the plain list of elements (dumps and diffs show elements, not the index).
+  public var customMirror: Mirror {
+    Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
+  }
+}

@@ -40,10 +40,12 @@ public struct Dependency<Value>: Sendable {
     }
   }
 
-  static func describe(_ keyPath: AnyKeyPath) -> String {
+  /// `\.client` when the runtime can name the property; `nil` for computed properties on
+  /// platforms whose key paths do not carry names (Linux prints `<computed 0x… (Client)>`).
+  static func describe(_ keyPath: AnyKeyPath) -> String? {
     let text = String(describing: keyPath)
     let prefix = "\\DependencyValues"
-    guard text.hasPrefix(prefix) else { return text }
+    guard text.hasPrefix(prefix), !text.contains("<computed") else { return nil }
     return "\\" + text.dropFirst(prefix.count)
   }
 }

@@ -30,7 +30,7 @@ public protocol DependencyKey {
 extension DependencyKey {
   public static var testValue: Value {
     let access = DependencyValues.accessSite
-    let name = access?.keyPathDescription ?? "\(Self.self)"
+    let name = access?.keyPathDescription ?? "\(Self.self).self"
     var message = """
       @Dependency(\(name)) has no test value, but was accessed from a test context.
 

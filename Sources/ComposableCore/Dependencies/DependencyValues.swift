@@ -63,7 +63,7 @@ public struct DependencyValues: Sendable {
   }
 
   struct AccessSite: Sendable {
-    var keyPathDescription: String
+    var keyPathDescription: String?
     var location: SourceLocation
   }
 }

@@ -117,6 +117,9 @@ package func report(_ issue: ReportedIssue) {
   let reporters = IssueReporters.current
   if reporters.isEmpty {
     StandardErrorReporter().report(issue)
+    if DependencyContext.default == .test {
+      DynamicXCTFail.fail(issue)
+    }
   } else {
     for reporter in reporters {
       reporter.report(issue)

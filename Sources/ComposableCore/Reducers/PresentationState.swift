@@ -68,3 +68,16 @@ public enum PresentationAction<Action: Sendable>: Sendable {
 
 extension PresentationAction: Equatable where Action: Equatable {}
 extension PresentationAction: Hashable where Action: Hashable {}
+
+extension PresentationState: CustomReflectable {
+  /// Reflects as the optional child state it wraps.
+  public var customMirror: Mirror {
+    Mirror(reflecting: wrappedValue as Any)
+  }
+}
+
+extension PresentationState: PropertyWrapperReflecting {}
+
+/// Marks property wrappers whose backing storage (`_name` in a mirror) should be shown under
+/// the property's own name in dumps and diffs.
+package protocol PropertyWrapperReflecting {}

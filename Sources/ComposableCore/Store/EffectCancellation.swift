@@ -21,6 +21,8 @@ package struct EffectCancellation: Sendable, Equatable {
     case storeDeinit
     /// `StoreTask.cancel()` was called.
     case storeTaskCancel
+    /// A test store skipped the effects in flight (`skipInFlightEffects()`).
+    case skippedInFlight
   }
 
   /// The cancellation ids involved: the one cancelled (for `.cancelEffect`, `.cancelInFlight`,

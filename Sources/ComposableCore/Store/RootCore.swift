@@ -71,7 +71,9 @@ package final class RootCore<Root: Reducer>: Core {
   /// The effects running now, each with the action whose reducer returned it.
   package var effectsInFlight: [(id: EffectID, action: Action)] {
     runningEffects.compactMap { id, effect in
-      guard effect.parent == nil, let action = effect.action else { return nil }
+      guard effect.parent == nil, !effect.flag.isCompleted, let action = effect.action else {
+        return nil
+      }
       return (id, action)
     }
   }
@@ -255,8 +257,7 @@ package final class RootCore<Root: Reducer>: Core {
     }
     let operation = run.operation
     let task = Task(priority: run.priority) { @MainActor [weak self] in
-      await operation(send)
-      flag.complete()
+      await Self.perform(operation, send: send, flag: flag)
       self?.effectDidFinish(id)
     }
     register(task, id: id, flag: flag, context: &context, ids: ids, parent: parent)
@@ -283,6 +284,17 @@ package final class RootCore<Root: Reducer>: Core {
     }
     register(task, id: id, flag: flag, context: &context, ids: ids, parent: parent)
     return task
+  }
+
+  /// Runs the operation off the main actor and marks the effect completed the moment it
+  /// returns (not when the main actor gets to its bookkeeping).
+  private nonisolated static func perform(
+    _ operation: @Sendable (Send<Action>) async -> Void,
+    send: Send<Action>,
+    flag: EffectFlag
+  ) async {
+    await operation(send)
+    flag.complete()
   }
 
   /// Runs an effect to its end (inside a concatenation).
@@ -339,6 +351,24 @@ package final class RootCore<Root: Reducer>: Core {
       cancelled.append(effectID)
     }
     cancellationObserver?(EffectCancellation(ids: [id], reason: reason, effectIDs: cancelled))
+  }
+
+  /// Cancels every running effect (a test store skipping the effects in flight).
+  package func cancelAllEffects() {
+    var ids: [EffectCancelID] = []
+    var seen = Set<EffectCancelID>()
+    for (_, effect) in runningEffects {
+      effect.flag.cancel()
+      effect.task.cancel()
+      for id in effect.cancelIDs where seen.insert(id).inserted {
+        ids.append(id)
+      }
+    }
+    let cancelled = Array(runningEffects.keys)
+    runningEffects.removeAll()
+    cancellables.removeAll()
+    cancellationObserver?(
+      EffectCancellation(ids: ids, reason: .skippedInFlight, effectIDs: cancelled))
   }
 
   private func cancelGroup(_ group: EffectTaskGroup) {

@@ -53,6 +53,7 @@ struct Parent: Reducer {
     case hideDetail
     case addRow(Int)
     case removeRow(Int)
+    case plusCounterOnly
   }
 
   var body: some ReducerOf<Self> {
@@ -70,6 +71,9 @@ struct Parent: Reducer {
         return .none
       case let .removeRow(id):
         state.rows.remove(id: id)
+        return .none
+      case .plusCounterOnly:
+        state.counter.count += 1
         return .none
       case .counter, .detail, .rows:
         return .none
