@@ -68,6 +68,10 @@ public enum IssueReporters {
   }
 
   @TaskLocal static var collector: IssueCollector?
+
+  /// The collector of the `withIssueCollection` scope in force, if any: an object that
+  /// outlives the scope (a test store) can report into the scope it was created in.
+  package static var currentCollector: IssueCollector? { collector }
 }
 
 /// Reports a runtime issue: collected by `withIssueCollection`, else sent to the installed
@@ -108,9 +112,9 @@ package func reportIssue(_ message: String, location: SourceLocation) {
   )
 }
 
-/// Reports an already-built issue.
-package func report(_ issue: ReportedIssue) {
-  if let collector = IssueReporters.collector {
+/// Reports an already-built issue, into `collector` when given.
+package func report(_ issue: ReportedIssue, collector: IssueCollector? = nil) {
+  if let collector = collector ?? IssueReporters.collector {
     collector.append(issue)
     return
   }
@@ -167,7 +171,7 @@ public func withIssueCollection<R>(_ body: () throws -> R) rethrows -> (R, [Repo
 }
 
 /// The issues collected in one `withIssueCollection` scope.
-final class IssueCollector: Sendable {
+package final class IssueCollector: Sendable {
   private let storage = Mutex<[ReportedIssue]>([])
 
   func append(_ issue: ReportedIssue) {

@@ -32,6 +32,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   let location: SourceLocation
   /// Where the last `send` or `receive` was, for failures found later.
   var lastLocation: SourceLocation
+  /// The issue collection scope the store was created in: the end-of-test checks (run when
+  /// the store goes away) report there.
+  let collector: IssueCollector?
 
   /// A test store.
   ///
@@ -67,6 +70,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     self.location = SourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     self.lastLocation = location
+    self.collector = IssueReporters.currentCollector
     observeCancellations(of: base)
   }
 
@@ -269,7 +273,16 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   // MARK: Reporting
 
   func fail(_ message: String, at location: SourceLocation) {
-    reportIssue(message, location: location)
+    report(
+      ReportedIssue(
+        message: message,
+        fileID: location.fileID,
+        filePath: location.filePath,
+        line: location.line,
+        column: location.column
+      ),
+      collector: collector
+    )
   }
 
   func listActions(_ actions: [Action]) -> String {
