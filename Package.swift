@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "ComposableCore", targets: ["ComposableCore"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "TraceKit", targets: ["TraceKit"]),
+    .executable(name: "inspector", targets: ["inspector"]),
   ],
   targets: [
     // System libraries. Only Sources/TraceKit/Storage/SQLite imports CSQLite and only
@@ -41,5 +42,16 @@ let package = Package(
       dependencies: ["ComposableCore", "ComposableTesting"]
     ),
     .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TestSupport"]),
+
+    // The inspector: all logic in InspectorKit; the executable parses arguments and exits.
+    .target(name: "InspectorKit", dependencies: ["TraceKit"]),
+    .executableTarget(name: "inspector", dependencies: ["InspectorKit"]),
+    // Writes the inspector's deterministic sample session: end-to-end tests, follow, benchmarks.
+    .executableTarget(name: "inspector-test-writer", dependencies: ["TraceKit"]),
+    .testTarget(
+      name: "InspectorKitTests",
+      dependencies: ["InspectorKit", "TestSupport"],
+      exclude: ["EndToEnd/Snapshots"]
+    ),
   ]
 )

@@ -1,0 +1,126 @@
+/// Every command the inspector knows, with its command line and help.
+///
+/// ```swift
+/// Commands.spec(named: "tree")?.summary  // "the reducer tree, with steps and effects per node"
+/// ```
+enum Commands {
+  static let all: [CommandSpec] = [
+    info, log, show, diff, tree, effects, replay, follow, export,
+  ]
+
+  static func spec(named name: String) -> CommandSpec? {
+    all.first { $0.name == name }
+  }
+
+  static let trace = CommandSpec.Positional(
+    name: "TRACE", required: true, help: "the trace file (.rewind)")
+  static let json = CommandSpec.Option(
+    name: "--json", value: nil, help: "print one JSON document instead of text")
+
+  static let info = CommandSpec(
+    name: "info",
+    summary: "format version, types, steps, effects, time span, size and compression",
+    positionals: [trace],
+    options: [json],
+    example: "inspector info bug.rewind")
+
+  static let log = CommandSpec(
+    name: "log",
+    summary: "one line per step: number, time, origin, action and the state paths it changed",
+    positionals: [trace],
+    options: [
+      .init(name: "--from", value: "N", help: "first step to list (default 0)"),
+      .init(name: "--to", value: "N", help: "last step to list (default: the last step)"),
+      .init(name: "--grep", value: "REGEX", help: "only steps whose action path matches REGEX"),
+      .init(
+        name: "--path", value: "P",
+        help: "only steps that changed state path P or a path inside it"),
+      .init(name: "--origin", value: "ORIGIN", help: "only steps sent by 'user' or an 'effect'"),
+      .init(name: "--limit", value: "N", help: "stop after N lines"),
+      json,
+    ],
+    example: "inspector log bug.rewind --grep 'todos\\..*' --path todos --limit 20")
+
+  static let show = CommandSpec(
+    name: "show",
+    summary: "the full state after a step",
+    positionals: [trace, .init(name: "STEP", required: true, help: "the step number")],
+    options: [
+      .init(name: "--path", value: "P", help: "only the part of the state at path P"),
+      .init(
+        name: "--max-items", value: "N",
+        help: "elements shown per collection before folding (default 50, 0: all)"),
+      json,
+    ],
+    example: "inspector show bug.rewind 120 --path 'todos[id: 3]'")
+
+  static let diff = CommandSpec(
+    name: "diff",
+    summary: "the state diff between steps A and B (default: A against A-1)",
+    positionals: [
+      trace,
+      .init(name: "A", required: true, help: "the first step"),
+      .init(name: "B", required: false, help: "the second step"),
+    ],
+    options: [
+      .init(name: "--path", value: "P", help: "only the part of the state at path P"),
+      .init(
+        name: "--context", value: "N",
+        help: "unchanged siblings shown around each change (default 0)"),
+      json,
+    ],
+    example: "inspector diff bug.rewind 41 57 --path todos --context 1")
+
+  static let tree = CommandSpec(
+    name: "tree",
+    summary: "the reducer tree, with steps and effects per node",
+    positionals: [trace],
+    options: [json],
+    example: "inspector tree bug.rewind")
+
+  static let effects = CommandSpec(
+    name: "effects",
+    summary: "every effect: id, step, cancellation id, outcome, duration, actions sent",
+    positionals: [trace],
+    options: [
+      .init(name: "--running", value: nil, help: "only effects still running (or unfinished)"),
+      .init(name: "--cancelled", value: nil, help: "only cancelled effects"),
+      .init(name: "--step", value: "N", help: "only effects started by step N"),
+      .init(name: "--timeline", value: nil, help: "draw start and end of each effect in time"),
+      json,
+    ],
+    example: "inspector effects bug.rewind --cancelled --timeline")
+
+  static let replay = CommandSpec(
+    name: "replay",
+    summary: "rebuild every state from keyframes and diffs and check every hash",
+    positionals: [trace],
+    options: [],
+    example: "inspector replay bug.rewind",
+    details: """
+      Exit status 0 when every state matches its recorded hash, 1 at the first mismatch (the \
+      step, both hashes and the diff are printed), 2 when the trace cannot be read.
+      """)
+
+  static let follow = CommandSpec(
+    name: "follow",
+    summary: "print steps as a running process writes them; stops when the trace is closed",
+    positionals: [trace],
+    options: [
+      .init(name: "--from-start", value: nil, help: "print the steps already written first")
+    ],
+    example: "inspector follow live.rewind --from-start",
+    details: "Ctrl-C stops following (exit status 0).")
+
+  static let export = CommandSpec(
+    name: "export",
+    summary: "the trace, or a range of steps, as one JSON document",
+    positionals: [trace],
+    options: [
+      .init(name: "--format", value: "FORMAT", help: "the output format: json (the default)"),
+      .init(name: "--from", value: "N", help: "first step (default 0)"),
+      .init(name: "--to", value: "N", help: "last step (default: the last step)"),
+    ],
+    example: "inspector export bug.rewind --format json --from 100 --to 200 > part.json",
+    details: ExportDocument.shape)
+}

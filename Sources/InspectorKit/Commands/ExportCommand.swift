@@ -1,0 +1,62 @@
+import TraceKit
+
+/// `inspector export TRACE [--format json] [--from N] [--to N]`: the trace, or a range of it,
+/// as one JSON document (shape in `ExportDocument.shape`), streamed step by step.
+enum ExportCommand {
+  static func run(_ context: CommandContext, out: inout some FlushingOutput) throws(InspectorError)
+  {
+    let arguments = context.arguments
+    let format = arguments.value("--format") ?? "json"
+    guard format == "json" else {
+      throw .usage("unsupported format '\(format)': expected 'json'", where: "export --format")
+    }
+    let source = context.source
+    let summary = try source.summary()
+    let from = try arguments.integer("--from") ?? 0
+    let to = try arguments.integer("--to") ?? summary.stepCount
+    try context.checkStep(from, in: summary)
+    try context.checkStep(to, in: summary)
+    guard from <= to else {
+      throw .usage("--from \(from) is after --to \(to)", where: "export")
+    }
+    var head = JSONOutput()
+    head.field("format") { $0.string("rewind-export") }
+    head.field("version") { $0.int(ExportDocument.version) }
+    out.write("{" + head.text + ",\n\"trace\":" + InfoCommand.json(summary))
+    out.write(",\n\"range\":{\"from\":\(from),\"to\":\(to)}")
+    var tree = JSONOutput()
+    if let root = try source.tree() {
+      ExportDocument.writeTree(root, into: &tree)
+    } else {
+      tree.null()
+    }
+    out.write(",\n\"tree\":" + tree.text)
+    var initial = JSONOutput()
+    initial.value(try source.state(at: from))
+    out.write(",\n\"initialState\":" + initial.text)
+    out.write(",\n\"steps\":[")
+    var first = true
+    if from < to {
+      try source.forEachStep(from: from + 1, to: to) { entry throws(InspectorError) in
+        var json = JSONOutput()
+        let action = try source.action(at: entry.step)
+        let changes = try source.changes(at: entry.step)
+        json.object { j in
+          StepJSON.write(entry, into: &j)
+          j.field("action") { $0.value(action) }
+          j.field("changes") { j in
+            j.array { j in
+              for change in changes { ExportDocument.write(change, into: &j) }
+            }
+          }
+        }
+        out.write((first ? "\n" : ",\n") + json.text)
+        first = false
+        return true
+      }
+    }
+    out.write(first ? "]" : "\n]")
+    let effects = try source.effects().filter { (from...to).contains($0.startedByStep) }
+    out.write(",\n\"effects\":" + EffectsCommand.json(effects) + "\n}\n")
+  }
+}

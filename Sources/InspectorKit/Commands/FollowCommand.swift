@@ -1,0 +1,43 @@
+import Foundation
+
+/// `inspector follow TRACE [--from-start]`: attaches to a trace another process is writing and
+/// prints each new step within a fraction of a second (it polls every 50 ms), until the writer
+/// closes the trace or the user presses Ctrl-C.
+///
+/// ```text
+///      7  00:01.204  user             counter.incrementTapped  → counter.count
+/// (trace closed after step 7)
+/// ```
+enum FollowCommand {
+  static let pollInterval: UInt32 = 50_000
+
+  static func run(_ context: CommandContext, out: inout some FlushingOutput) throws(InspectorError)
+  {
+    context.interruption.arm()
+    let source = context.source
+    var summary = try source.summary()
+    var next = context.arguments.flag("--from-start") ? 0 : summary.stepCount + 1
+    let line = LineFormat(
+      width: context.terminal.width, style: context.style, lastStep: summary.stepCount)
+    while true {
+      if next <= summary.stepCount {
+        try source.forEachStep(from: next, to: summary.stepCount) { entry throws(InspectorError) in
+          let action = entry.step == 0 ? .null : try source.action(at: entry.step)
+          out.write(line.render(entry, action: action) + "\n")
+          next = entry.step + 1
+          return !context.interruption.isRequested
+        }
+        out.flush()
+      }
+      if context.interruption.isRequested { return }
+      if summary.isComplete, next > summary.stepCount {
+        out.write(context.style.dim("(trace closed after step \(summary.stepCount))") + "\n")
+        return
+      }
+      usleep(pollInterval)
+      if context.interruption.isRequested { return }
+      try source.refresh()
+      summary = try source.summary()
+    }
+  }
+}

@@ -1,0 +1,97 @@
+/// `inspector info TRACE [--json]`: what the trace is, from its header and index alone.
+///
+/// ```text
+/// format     1
+/// reducer    AppFeature
+/// state      AppFeature.State
+/// action     AppFeature.Action
+/// steps      1,000,000 (keyframe every 256)
+/// …
+/// ```
+enum InfoCommand {
+  static func run(_ context: CommandContext, out: inout some FlushingOutput) throws(InspectorError)
+  {
+    let summary = try context.source.summary()
+    if context.arguments.flag("--json") {
+      out.write(json(summary) + "\n")
+      return
+    }
+    var rows: [(String, String)] = [
+      ("format", "\(summary.formatVersion)"),
+      ("reducer", summary.rootReducer),
+      ("state", summary.stateType),
+      ("action", summary.actionType),
+      ("steps", NumberText.grouped(summary.stepCount)
+        + " (keyframe every \(summary.keyframeInterval))"),
+      ("effects", NumberText.grouped(summary.effectCount)),
+    ]
+    if !summary.gaps.isEmpty {
+      let dropped = summary.gaps.reduce(0) { $0 + $1.dropped }
+      rows.append(
+        ("gaps", "\(summary.gaps.count), \(NumberText.grouped(dropped)) steps dropped"))
+    }
+    if let first = summary.firstWallTime, let last = summary.lastWallTime {
+      let span = UInt64(max(0, (last - first) * 1e9))
+      rows.append(
+        ("time", NumberText.dateTime(first) + " … "
+          + (Int(first / 86_400) == Int(last / 86_400)
+            ? NumberText.clock(last) : NumberText.dateTime(last))
+          + " (" + NumberText.duration(nanos: span) + ")"))
+    }
+    rows.append(("file", NumberText.bytes(summary.fileSize)))
+    let ratio = summary.payloadCompressedBytes > 0
+      ? NumberText.fixed(
+        Double(summary.payloadUncompressedBytes) / Double(summary.payloadCompressedBytes)) + "×"
+      : "–"
+    rows.append(
+      ("payloads", NumberText.bytes(summary.payloadUncompressedBytes) + " in "
+        + NumberText.bytes(summary.payloadCompressedBytes) + " (" + ratio + ")"))
+    rows.append(("complete", summary.isComplete ? "yes" : "no (being written)"))
+    for key in summary.extra.keys.sorted() {
+      rows.append((key, summary.extra[key] ?? ""))
+    }
+    let width = rows.map(\.0.count).max() ?? 0
+    for (name, value) in rows {
+      let label = EscapedText.plain(name)
+      out.write(
+        context.style.bold(HelpText.padded(label, width)) + "  " + EscapedText.plain(value) + "\n")
+    }
+  }
+
+  static func json(_ summary: TraceSummary) -> String {
+    var json = JSONOutput()
+    json.object { j in
+      j.field("formatVersion") { $0.int(summary.formatVersion) }
+      j.field("rootReducer") { $0.string(summary.rootReducer) }
+      j.field("stateType") { $0.string(summary.stateType) }
+      j.field("actionType") { $0.string(summary.actionType) }
+      j.field("keyframeInterval") { $0.int(summary.keyframeInterval) }
+      j.field("steps") { $0.int(summary.stepCount) }
+      j.field("effects") { $0.int(summary.effectCount) }
+      j.field("gaps") { j in
+        j.array { j in
+          for gap in summary.gaps {
+            j.object { j in
+              j.field("afterStep") { $0.int(gap.afterStep) }
+              j.field("dropped") { $0.int(gap.dropped) }
+            }
+          }
+        }
+      }
+      j.field("firstWallTime") { $0.optional(summary.firstWallTime) { $0.double($1) } }
+      j.field("lastWallTime") { $0.optional(summary.lastWallTime) { $0.double($1) } }
+      j.field("fileSize") { $0.int(summary.fileSize) }
+      j.field("payloadCompressedBytes") { $0.int(summary.payloadCompressedBytes) }
+      j.field("payloadUncompressedBytes") { $0.int(summary.payloadUncompressedBytes) }
+      j.field("complete") { $0.bool(summary.isComplete) }
+      j.field("extra") { j in
+        j.object { j in
+          for key in summary.extra.keys.sorted() {
+            j.field(key) { $0.string(summary.extra[key] ?? "") }
+          }
+        }
+      }
+    }
+    return json.text
+  }
+}

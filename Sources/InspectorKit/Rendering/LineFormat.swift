@@ -1,0 +1,85 @@
+import TraceKit
+
+/// One step as one line for `log` and `follow`: number, elapsed time, origin, action path with a
+/// short payload, and the changed state paths; cut to the terminal width.
+///
+/// ```swift
+/// LineFormat(width: 80, style: Style(colour: false)).render(entry, action: action)
+/// // "     1  00:00.012  user             counter.incrementTapped  → counter.count"
+/// ```
+struct LineFormat {
+  var width: Int
+  var style: Style
+  /// Columns of the step number: enough for the trace's last step.
+  var numberWidth = 6
+
+  init(width: Int, style: Style, lastStep: Int = 0) {
+    self.width = width
+    self.style = style
+    numberWidth = max(6, String(lastStep).count)
+  }
+
+  func render(_ entry: StepEntry, action: TraceValue) -> String {
+    let number = String(repeating: " ", count: max(0, numberWidth - String(entry.step).count))
+      + String(entry.step)
+    let origin: String
+    switch entry.origin {
+    case .initial: origin = "initial"
+    case .user: origin = "user"
+    case .effect(let id): origin = "effect " + id.uuidString.prefix(8).lowercased()
+    }
+    let prefix = number + "  " + Self.elapsed(entry.monotonicNanos) + "  "
+      + HelpText.padded(origin, 15) + "  "
+    var rest = EscapedText.plain(entry.actionPath) + payload(action)
+    if !entry.changedPaths.isEmpty {
+      rest += "  → " + entry.changedPaths.map(EscapedText.plain).joined(separator: ", ")
+    }
+    let room = max(10, width - prefix.count)
+    if rest.count > room { rest = String(rest.prefix(room - 1)) + "…" }
+    var line = String(prefix.dropFirst(number.count)) + rest
+    while line.last == " " { line.removeLast() }
+    return style.dim(number) + line
+  }
+
+  /// The associated values of the innermost case of the action, on one line: the action path
+  /// already names the cases around it.
+  func payload(_ action: TraceValue) -> String {
+    var value = action
+    while case .enumCase(_, let fields) = value, fields.count == 1,
+      fields[0].value.isEnumCase || fields[0].value.isReflectedCase
+    {
+      value = fields[0].value
+      if case .reflected(_, let inner) = value { value = inner }
+    }
+    guard case .enumCase(_, let fields) = value, !fields.isEmpty else { return "" }
+    let dumper = ValueDumper(width: .max, maxItems: 3)
+    let parts = fields.map { field in
+      let label = ValueDumper.isPositional(field.key) ? "" : ValueDumper.fieldLabel(field.key)
+      return label + dumper.inlineText(field.value)
+    }
+    return "(" + parts.joined(separator: ", ") + ")"
+  }
+
+  /// `mm:ss.mmm` since the trace started (`h:mm:ss.mmm` past an hour).
+  static func elapsed(_ nanos: UInt64) -> String {
+    let millis = nanos / 1_000_000
+    let hours = Int64(millis / 3_600_000)
+    let minutes = Int64(millis / 60_000 % 60)
+    let seconds = Int64(millis / 1000 % 60)
+    let clock = NumberText.pad(minutes, 2) + ":" + NumberText.pad(seconds, 2) + "."
+      + NumberText.pad(Int64(millis % 1000), 3)
+    return hours > 0 ? "\(hours):" + clock : clock
+  }
+}
+
+extension TraceValue {
+  var isEnumCase: Bool {
+    if case .enumCase = self { return true }
+    return false
+  }
+
+  var isReflectedCase: Bool {
+    if case .reflected(_, let inner) = self { return inner.isEnumCase }
+    return false
+  }
+}

@@ -1,0 +1,161 @@
+import TraceKit
+
+/// A `.rewind` file as the inspector reads it: `TraceReader` behind the `TraceSource`
+/// protocol, its errors turned into one-line `InspectorError`s that say what and where.
+///
+/// ```swift
+/// let source = try TraceFileSource(path: "bug.rewind")
+/// try source.summary().stepCount  // 1_000_000
+/// ```
+package final class TraceFileSource: TraceSource {
+  package let path: String
+  private let reader: TraceReader
+  private var cachedSummary: TraceSummary?
+
+  package init(path: String) throws(InspectorError) {
+    self.path = path
+    do {
+      reader = try TraceReader(path: path)
+    } catch {
+      throw Self.inspectorError(error)
+    }
+  }
+
+  package func summary() throws(InspectorError) -> TraceSummary {
+    if let cachedSummary { return cachedSummary }
+    let info = try read { () throws(TraceError) in try reader.info() }
+    let summary = TraceSummary(
+      formatVersion: info.formatVersion, rootReducer: info.metadata.rootReducer,
+      stateType: info.metadata.stateType, actionType: info.metadata.actionType,
+      keyframeInterval: info.metadata.keyframeInterval, extra: info.metadata.extra,
+      stepCount: info.stepCount, effectCount: info.effectCount,
+      gaps: info.gaps.map { TraceSummary.Gap(afterStep: $0.afterStep, dropped: $0.dropped) },
+      firstWallTime: info.firstWallTime, lastWallTime: info.lastWallTime,
+      fileSize: info.fileSize, payloadCompressedBytes: info.payloadBytes,
+      payloadUncompressedBytes: info.payloadRawBytes, isComplete: info.isComplete)
+    cachedSummary = summary
+    return summary
+  }
+
+  package func forEachStep(
+    from: Int, to: Int, _ body: (StepEntry) throws(InspectorError) -> Bool
+  ) throws(InspectorError) {
+    // The reader's streaming call takes an untyped closure: carry our own error through it.
+    var bodyError: InspectorError?
+    do {
+      try reader.forEachRow(from: from, to: to) { row in
+        do throws(InspectorError) {
+          return try body(Self.entry(row))
+        } catch {
+          bodyError = error
+          return false
+        }
+      }
+    } catch let error as TraceError {
+      throw Self.inspectorError(error)
+    } catch {
+      throw .input("\(error)", where: path)
+    }
+    if let bodyError { throw bodyError }
+  }
+
+  package func action(at step: Int) throws(InspectorError) -> TraceValue {
+    try read { () throws(TraceError) in try reader.action(at: step) }
+  }
+
+  package func changes(at step: Int) throws(InspectorError) -> [TraceChange] {
+    try read { () throws(TraceError) in try reader.changes(at: step) }
+  }
+
+  package func state(at step: Int) throws(InspectorError) -> TraceValue {
+    try read { () throws(TraceError) in try reader.state(at: step) }
+  }
+
+  package func keyframe(at step: Int) throws(InspectorError) -> TraceValue? {
+    let interval = try summary().keyframeInterval
+    guard interval > 0, step % interval == 0 else { return nil }
+    do {
+      // At a keyframe step the reader answers with the stored keyframe itself.
+      return try reader.state(at: step)
+    } catch {
+      if case .hashMismatch = error.kind {
+        // For replay a keyframe that fails its hash is a failed check, not unreadable input.
+        throw InspectorError(
+          .checkFailed, "replay check failed: keyframe does not match its hash",
+          where: "\(path), step \(step)")
+      }
+      throw Self.inspectorError(error)
+    }
+  }
+
+  package func effects() throws(InspectorError) -> [EffectEntry] {
+    try read { () throws(TraceError) in try reader.effects() }.map(Self.entry)
+  }
+
+  package func tree() throws(InspectorError) -> TreeEntry? {
+    try read { () throws(TraceError) in try reader.tree() }.map(Self.entry)
+  }
+
+  package func refresh() throws(InspectorError) {
+    reader.refresh()
+    cachedSummary = nil
+  }
+
+  private func read<T>(_ body: () throws(TraceError) -> T) throws(InspectorError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw Self.inspectorError(error)
+    }
+  }
+
+  /// `TraceError`'s description is already "file: [step N: ]what"; the inspector's line is
+  /// "what (file, step N)".
+  static func inspectorError(_ error: TraceError) -> InspectorError {
+    var location = error.file
+    if let step = error.step { location += ", step \(step)" }
+    if let chunk = error.chunk { location += ", chunk \(chunk)" }
+    var what = error.description
+    let prefix = error.file + ": "
+    if what.hasPrefix(prefix) { what.removeFirst(prefix.count) }
+    for marker in ["step \(error.step ?? -1) (chunk \(error.chunk ?? -1)): ",
+      "step \(error.step ?? -1): ", "chunk \(error.chunk ?? -1): "]
+    where what.hasPrefix(marker) {
+      what.removeFirst(marker.count)
+    }
+    return .input(what, where: location)
+  }
+
+  static func entry(_ row: StepRow) -> StepEntry {
+    let origin: StepSource
+    switch row.origin {
+    case .initial: origin = .initial
+    case .user: origin = .user
+    case .effect(let id): origin = .effect(id)
+    }
+    return StepEntry(
+      step: row.step, monotonicNanos: row.monotonicNanos, wallTime: row.wallTime,
+      origin: origin, actionPath: row.actionPath, changedPaths: row.changedPaths,
+      stateHash: row.stateHash, reducerNanos: row.reducerNanos)
+  }
+
+  static func entry(_ record: EffectRecord) -> EffectEntry {
+    let outcome: EffectEntry.Outcome
+    switch record.outcome {
+    case .running: outcome = .running
+    case .finished: outcome = .finished
+    case .unfinished: outcome = .unfinished
+    case .cancelled(let reason, let step): outcome = .cancelled(reason: reason, byStep: step)
+    }
+    return EffectEntry(
+      id: record.id, startedByStep: record.startedByStep, cancelID: record.cancelID,
+      file: record.file, line: record.line, startNanos: record.startNanos,
+      endNanos: record.endNanos, outcome: outcome, sentSteps: record.sentSteps)
+  }
+
+  static func entry(_ node: ReducerTreeNode) -> TreeEntry {
+    TreeEntry(
+      kind: node.kind, typeName: node.typeName, statePath: node.statePath,
+      actionPrefix: node.actionPrefix, children: node.children.map(entry))
+  }
+}

@@ -1,0 +1,78 @@
+// inspector-test-writer: writes the inspector's deterministic sample session to a trace file,
+// for the end-to-end tests (including `follow`, with a delay between steps) and benchmarks.
+//
+//   inspector-test-writer PATH [--steps N] [--delay-ms D] [--wrong-hash STEP]
+//                              [--keyframe-interval N] [--no-close]
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+import TraceKit
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data(("inspector-test-writer: " + message + "\n").utf8))
+  exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let path = arguments.first, !path.hasPrefix("-") else {
+  fail(
+    "usage: inspector-test-writer PATH [--steps N] [--delay-ms D] [--wrong-hash STEP] "
+      + "[--keyframe-interval N] [--no-close]")
+}
+arguments.removeFirst()
+var steps = 12
+var delayMillis = 0
+var wrongHashStep: Int?
+var metadata = SampleSession.metadata
+var close = true
+while !arguments.isEmpty {
+  let option = arguments.removeFirst()
+  if option == "--no-close" {
+    close = false
+    continue
+  }
+  guard !arguments.isEmpty, let value = Int(arguments.removeFirst()), value >= 0 else {
+    fail("option \(option) needs a non-negative integer")
+  }
+  switch option {
+  case "--steps": steps = value
+  case "--delay-ms": delayMillis = value
+  case "--wrong-hash": wrongHashStep = value
+  case "--keyframe-interval": metadata.keyframeInterval = value
+  default: fail("unknown option \(option)")
+  }
+}
+
+do throws(TraceError) {
+  var session = SampleSession()
+  let writer = try TraceWriter(
+    path: path, metadata: metadata, initialState: session.state,
+    wallTime: 1_780_000_000)
+  try writer.writeTree(SampleSession.tree)
+  try writer.flush()
+  for _ in 0..<steps {
+    var (record, state, effects) = session.next()
+    if record.step == wrongHashStep { record.stateHash ^= 0xDEAD_BEEF }
+    try writer.append(record, state: state)
+    for event in effects {
+      switch event {
+      case .started(let effect): try writer.effectStarted(effect)
+      case .sent(let id): try writer.effectSent(id: id, step: record.step)
+      case .ended(let id, let outcome):
+        try writer.effectEnded(
+          id: id, endNanos: record.monotonicNanos + 50_000, outcome: outcome)
+      }
+    }
+    if delayMillis > 0 {
+      try writer.flush()
+      usleep(UInt32(delayMillis) * 1000)
+    }
+  }
+  if close { try writer.close() } else { try writer.flush() }
+} catch {
+  fail(error.description)
+}

@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+
+/// `follow` against a real writer process that appends steps while the inspector watches.
+final class FollowEndToEndTests: EndToEndTestCase {
+  /// Generous: the machine may be loaded; the follower itself polls every 50 ms.
+  let patience: TimeInterval = 60
+
+  func waitUntil(_ what: String, _ condition: () -> Bool) {
+    let deadline = Date().addingTimeInterval(patience)
+    while !condition() {
+      if Date() > deadline {
+        XCTFail("timed out waiting for \(what)")
+        return
+      }
+      usleep(20_000)
+    }
+  }
+
+  func testFollowPrintsEveryStepOnceAndStopsWhenTheWriterClosesTheTrace() throws {
+    let writer = try BuiltProducts.start(
+      "inspector-test-writer", ["live.rewind", "--steps", "16", "--delay-ms", "40"],
+      in: directory.url)
+    let trace = directory.url.appendingPathComponent("live.rewind")
+    waitUntil("the writer to create the trace") {
+      FileManager.default.fileExists(atPath: trace.path)
+    }
+    // The writer commits step 0 in the same transaction that creates the file; wait until a
+    // reader can open it.
+    waitUntil("the trace to be readable") {
+      (try? inspect(["info", "TRACE"], trace: trace).status) == 0
+    }
+    let follower = try BuiltProducts.start(
+      "inspector", ["follow", "live.rewind", "--from-start"], in: directory.url)
+    writer.process.waitUntilExit()
+    XCTAssertEqual(writer.process.terminationStatus, 0)
+    waitUntil("the follower to stop") { !follower.process.isRunning }
+    let output = follower.output()
+    XCTAssertEqual(output.status, 0)
+    XCTAssertEqual(output.err, "")
+    let lines = output.out.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 18, output.out)
+    XCTAssertEqual(
+      lines.dropLast().map { $0.prefix(6).trimmingCharacters(in: .whitespaces) },
+      (0...16).map(String.init))
+    XCTAssertEqual(lines.last, "(trace closed after step 16)")
+    XCTAssertEqual(
+      lines[6], "     6  00:00.750  effect 7e1a0c11  child.timerTicked  → child.ticks")
+  }
+
+  func testFollowWithoutFromStartPrintsOnlyNewSteps() throws {
+    let writer = try BuiltProducts.start(
+      "inspector-test-writer", ["live.rewind", "--steps", "120", "--delay-ms", "25"],
+      in: directory.url)
+    let trace = directory.url.appendingPathComponent("live.rewind")
+    waitUntil("the trace to be readable") {
+      FileManager.default.fileExists(atPath: trace.path)
+        && (try? inspect(["info", "TRACE"], trace: trace).status) == 0
+    }
+    let follower = try BuiltProducts.start("inspector", ["follow", "live.rewind"], in: directory.url)
+    writer.process.waitUntilExit()
+    waitUntil("the follower to stop") { !follower.process.isRunning }
+    let output = follower.output()
+    XCTAssertEqual(output.status, 0)
+    let steps = output.out.split(separator: "\n").dropLast()
+      .compactMap { Int($0.prefix(6).trimmingCharacters(in: .whitespaces)) }
+    // It attached after step 0 was written, so it starts later, and never skips or repeats.
+    XCTAssertGreaterThan(steps.first ?? 0, 0)
+    XCTAssertEqual(steps, Array((steps.first ?? 0)...120))
+    XCTAssertTrue(output.out.hasSuffix("(trace closed after step 120)\n"))
+  }
+
+  func testCtrlCStopsFollowingCleanly() throws {
+    let writer = try BuiltProducts.start(
+      "inspector-test-writer", ["live.rewind", "--steps", "100000", "--delay-ms", "20"],
+      in: directory.url)
+    defer {
+      writer.process.terminate()
+      writer.process.waitUntilExit()
+    }
+    let trace = directory.url.appendingPathComponent("live.rewind")
+    waitUntil("the trace to be readable") {
+      FileManager.default.fileExists(atPath: trace.path)
+        && (try? inspect(["info", "TRACE"], trace: trace).status) == 0
+    }
+    let follower = try BuiltProducts.start(
+      "inspector", ["follow", "live.rewind", "--from-start"], in: directory.url)
+    waitUntil("the first steps") { follower.currentOut.contains("counter.incrementTapped") }
+    kill(follower.process.processIdentifier, SIGINT)
+    waitUntil("the follower to stop") { !follower.process.isRunning }
+    let output = follower.output()
+    XCTAssertEqual(output.status, 0)
+    XCTAssertEqual(follower.process.terminationReason, .exit)
+    XCTAssertEqual(output.err, "")
+    XCTAssertTrue(output.out.hasPrefix("     0  00:00.000  initial\n"), output.out)
+    XCTAssertTrue(output.out.hasSuffix("\n"))
+  }
+}

@@ -1,0 +1,90 @@
+import TraceKit
+import XCTest
+
+@testable import InspectorKit
+
+final class ValueDumperTests: XCTestCase {
+  func testDumpsStateAsIndentedTreeWithLeafContainersInline() {
+    let state = SampleValues.state(
+      count: 1, todos: [SampleValues.todo(1, "Milk", done: true), SampleValues.todo(3, "Tea")],
+      mode: .enumCase("loading", [TraceField("_0", .int(3))]))
+    var out = ""
+    ValueDumper(width: 60).dump(state, typeName: "AppFeature.State", into: &out)
+    XCTAssertEqual(
+      out,
+      """
+      AppFeature.State(
+        count: 1,
+        child: (isOn: false, name: "child"),
+        todos: [
+          [0]: (id: 1, title: "Milk", done: true),
+          [1]: (id: 3, title: "Tea", done: false)
+        ],
+        mode: .loading(3),
+        banner: "\\u{1B}[31mhi"
+      )
+
+      """)
+  }
+
+  func testLongCollectionsFoldWithGroupedCount() {
+    let big = TraceValue.array((0..<10_003).map { .int($0) })
+    var out = ""
+    ValueDumper(width: 60, maxItems: 3).dump(big, into: &out)
+    XCTAssertEqual(out, "[\n  [0]: 0,\n  [1]: 1,\n  [2]: 2,\n  … 10,000 more\n]\n")
+  }
+
+  func testContainerTooWideForTheLineIsExpanded() {
+    let value = TraceValue.object([
+      TraceField("title", .string(String(repeating: "x", count: 30))),
+      TraceField("note", .string(String(repeating: "y", count: 30))),
+    ])
+    var out = ""
+    ValueDumper(width: 40).dump(value, into: &out)
+    XCTAssertEqual(
+      out,
+      """
+      (
+        title: "\(String(repeating: "x", count: 30))",
+        note: "\(String(repeating: "y", count: 30))"
+      )
+
+      """)
+  }
+
+  func testEnumCasesReflectedValuesBytesAndEmptyContainers() {
+    let value = TraceValue.object([
+      TraceField("alert", .enumCase("shown", [
+        TraceField("title", .string("Hi")), TraceField("_1", .int(2)),
+      ])),
+      TraceField("none", .null),
+      TraceField("empty", .array([])),
+      TraceField("opaque", .reflected(typeName: "Clock", .object([
+        TraceField("ticks", .uint(UInt64.max)),
+      ]))),
+      TraceField("data", .bytes([0, 15, 255])),
+      TraceField("ratio", .double(0.5)),
+    ])
+    var out = ""
+    ValueDumper(width: 80).dump(value, into: &out)
+    XCTAssertEqual(
+      out,
+      """
+      (
+        alert: .shown(title: "Hi", 2),
+        none: nil,
+        empty: [],
+        opaque: Clock(ticks: 18446744073709551615),
+        data: Bytes(3 bytes: 000fff),
+        ratio: 0.5
+      )
+
+      """)
+  }
+
+  func testInlineTextFoldsLongArraysWithoutIndexLabels() {
+    let dumper = ValueDumper(width: .max, maxItems: 2)
+    XCTAssertEqual(
+      dumper.inlineText(.array([.int(1), .int(2), .int(3), .int(4)])), "[1, 2, … 2 more]")
+  }
+}

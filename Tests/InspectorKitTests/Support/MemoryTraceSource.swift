@@ -1,0 +1,83 @@
+import Foundation
+import TraceKit
+
+@testable import InspectorKit
+
+/// A trace held in memory, for command tests that need no file: every state is stored whole,
+/// and the index rows are built from the diffs between them.
+final class MemoryTraceSource: TraceSource {
+  let path: String
+  var states: [TraceValue]
+  var actions: [TraceValue]
+  var actionPaths: [String]
+  var origins: [StepSource]
+  var effectList: [EffectEntry]
+  var root: TreeEntry?
+  var keyframeInterval: Int
+  var isComplete = true
+  /// Hashes to report instead of the real ones (to test replay failures).
+  var recordedHashOverride: [Int: UInt64] = [:]
+  /// Keyframes to report instead of the real states (to test replay failures).
+  var keyframeOverride: [Int: TraceValue] = [:]
+
+  init(
+    path: String = "memory.rewind", states: [TraceValue], actions: [(String, TraceValue)],
+    origins: [StepSource]? = nil, effects: [EffectEntry] = [], tree: TreeEntry? = nil,
+    keyframeInterval: Int = 4
+  ) {
+    self.path = path
+    self.states = states
+    self.actions = [.null] + actions.map(\.1)
+    actionPaths = [""] + actions.map(\.0)
+    self.origins = origins ?? ([.initial] + actions.map { _ in .user })
+    effectList = effects
+    root = tree
+    self.keyframeInterval = keyframeInterval
+  }
+
+  func summary() throws(InspectorError) -> TraceSummary {
+    TraceSummary(
+      formatVersion: 1, rootReducer: "AppFeature", stateType: "AppFeature.State",
+      actionType: "AppFeature.Action", keyframeInterval: keyframeInterval,
+      stepCount: states.count - 1, effectCount: effectList.count, firstWallTime: 1_780_000_000,
+      lastWallTime: 1_780_000_000 + Double(states.count - 1) * 0.25, fileSize: 4096,
+      payloadCompressedBytes: 1000, payloadUncompressedBytes: 3500, isComplete: isComplete)
+  }
+
+  func entry(_ step: Int) -> StepEntry {
+    let changes = step == 0 ? [] : TraceDiff.changes(from: states[step - 1], to: states[step])
+    return StepEntry(
+      step: step, monotonicNanos: UInt64(step) * 250_000_000,
+      wallTime: 1_780_000_000 + Double(step) * 0.25, origin: origins[step],
+      actionPath: actionPaths[step],
+      changedPaths: Array(Set(changes.map { $0.path.description })).sorted(),
+      stateHash: recordedHashOverride[step] ?? states[step].stableHash, reducerNanos: 1000)
+  }
+
+  func forEachStep(
+    from: Int, to: Int, _ body: (StepEntry) throws(InspectorError) -> Bool
+  ) throws(InspectorError) {
+    guard from <= to else { return }
+    for step in from...min(to, states.count - 1) {
+      if try !body(entry(step)) { return }
+    }
+  }
+
+  func action(at step: Int) throws(InspectorError) -> TraceValue { actions[step] }
+
+  func changes(at step: Int) throws(InspectorError) -> [TraceChange] {
+    TraceDiff.changes(from: states[step - 1], to: states[step])
+  }
+
+  func state(at step: Int) throws(InspectorError) -> TraceValue { states[step] }
+
+  func keyframe(at step: Int) throws(InspectorError) -> TraceValue? {
+    step % keyframeInterval == 0 ? keyframeOverride[step] ?? states[step] : nil
+  }
+
+  func effects() throws(InspectorError) -> [EffectEntry] { effectList }
+
+  func tree() throws(InspectorError) -> TreeEntry? { root }
+
+  func refresh() throws(InspectorError) {}
+}
