@@ -174,7 +174,7 @@ extension Effect {
     """
     An "Effect.run" returned from "\(location)" threw an unhandled error:
 
-        \(String(reflecting: error))
+        \(String(describing: error))
 
     All errors that are not cancellations must be handled, with the "catch" parameter of \
     "Effect.run" or with a "do" block in its operation.
