@@ -88,20 +88,41 @@ package enum EffectCancelReason: Hashable, Sendable {
 }
 
 /// A place in the source: `fileID:line:column`.
+@usableFromInline
+///
+/// Holds the static strings themselves: locations are captured on every action (reducer
+/// bodies are rebuilt per action), and turning them into `String`s would allocate each time.
 package struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-  package var fileID: String
-  package var filePath: String
-  package var line: UInt
-  package var column: UInt
+  @usableFromInline let staticFileID: StaticString
+  @usableFromInline let staticFilePath: StaticString
+  @usableFromInline package let line: UInt
+  @usableFromInline package let column: UInt
 
+  @inlinable
   package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
-    self.fileID = "\(fileID)"
-    self.filePath = "\(filePath)"
+    self.staticFileID = fileID
+    self.staticFilePath = filePath
     self.line = line
     self.column = column
   }
 
-  package var description: String { "\(fileID):\(line)" }
+  /// `Module/File.swift`.
+  package var fileID: String { "\(staticFileID)" }
+  /// The full path of the file.
+  package var filePath: String { "\(staticFilePath)" }
+
+  @usableFromInline
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.line == rhs.line && lhs.column == rhs.column && lhs.fileID == rhs.fileID
+  }
+
+  @usableFromInline
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(line)
+    hasher.combine(column)
+  }
+
+  @usableFromInline package var description: String { "\(fileID):\(line)" }
 }
 
 extension Effect {
@@ -193,6 +214,15 @@ extension Effect {
   /// ```
   public static func merge(_ effects: Self...) -> Self {
     merge(effects)
+  }
+
+  /// Two effects at the same time: the form reducer composition uses on every action, which
+  /// allocates nothing when one of them is `.none` (the variadic form allocates its array).
+  @inlinable
+  package static func merging(_ first: Self, _ second: Self) -> Self {
+    if case .none = second.node { return first }
+    if case .none = first.node { return second }
+    return merge([first, second])
   }
 
   /// An effect that runs the given effects at the same time.

@@ -22,6 +22,7 @@ public struct NavigationIDPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A path one step deeper.
+  @usableFromInline
   package func appending(_ id: NavigationID) -> NavigationIDPath {
     NavigationIDPath(path: path + [id])
   }
@@ -51,6 +52,7 @@ package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
   /// The element id for `forEach`; `nil` for single children.
   package var elementID: AnyHashableSendable?
 
+  @usableFromInline
   package init(kind: Kind, keyPath: AnyKeyPath & Sendable, elementID: AnyHashableSendable? = nil) {
     self.kind = kind
     self.keyPath = AnyHashableSendable(KeyPathBox(keyPath: keyPath))
@@ -93,6 +95,7 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
   /// Where the effect was created.
   package var navigationIDPath: NavigationIDPath
 
+  @usableFromInline
   package init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
     self.id = id
     self.navigationIDPath = navigationIDPath

@@ -8,10 +8,11 @@
 /// }
 /// ```
 public struct Reduce<State, Action: Sendable>: Reducer {
-  let reduce: (inout State, Action) -> Effect<Action>
-  let wrappedTypeName: String?
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline let wrappedTypeName: String?
 
   /// A reducer that runs the closure.
+  @inlinable
   public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
     self.reduce = reduce
     self.wrappedTypeName = nil
@@ -23,6 +24,7 @@ public struct Reduce<State, Action: Sendable>: Reducer {
     self.wrappedTypeName = String(describing: R.self)
   }
 
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reduce(&state, action)
   }
@@ -37,6 +39,7 @@ public struct EmptyReducer<State, Action: Sendable>: Reducer {
   /// A reducer that does nothing.
   public init() {}
 
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     .none
   }
@@ -53,13 +56,14 @@ public struct EmptyReducer<State, Action: Sendable>: Reducer {
 /// ```
 public struct CombineReducers<State, Action: Sendable, Reducers: Reducer>: Reducer
 where Reducers.State == State, Reducers.Action == Action {
-  let reducers: Reducers
+  @usableFromInline let reducers: Reducers
 
   /// Combines the reducers the builder lists.
   public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
     reducers = build()
   }
 
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
   }
