@@ -37,9 +37,11 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
 where Element.State: Identifiable, Element.State.ID == ID {
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
-  @usableFromInline let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  @usableFromInline
+  let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
     & Sendable
-  @usableFromInline let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  @usableFromInline
+  let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let name: String?
   @usableFromInline let location: SourceLocation
 

@@ -37,9 +37,11 @@ extension Reducer {
 public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let base: Base
   @usableFromInline let destination: Destination
-  @usableFromInline let toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
+  @usableFromInline
+  let toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
     & Sendable
-  @usableFromInline let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
+  @usableFromInline
+  let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
   @usableFromInline let name: String?
   @usableFromInline let location: SourceLocation
 
