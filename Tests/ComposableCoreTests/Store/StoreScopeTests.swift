@@ -33,4 +33,17 @@ final class StoreScopeTests: XCTestCase {
     store.send(.hideDetail)
     XCTAssertNil(store.scope(state: \.detail, action: .detail))
   }
+
+  func testElementStoresAreCachedPerIDAndRouteActions() async {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    store.send(.addRow(1))
+    store.send(.addRow(2))
+    let rows = store.scope(state: \.rows, action: .rows)
+    let second = rows.scope(id: 2)
+    XCTAssertTrue(second === rows.scope(id: 2))
+    second?.send(.tick)
+    XCTAssertEqual(store.rows.map(\.ticks), [0, 1])
+    store.send(.removeRow(2))
+    XCTAssertNil(rows.scope(id: 2))
+  }
 }
