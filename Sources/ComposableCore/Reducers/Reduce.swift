@@ -18,7 +18,9 @@ public struct Reduce<State, Action: Sendable>: Reducer {
     self.wrappedTypeName = nil
   }
 
-  /// Erases another reducer's type.
+  /// Erases another reducer's type; also how a body uses a reducer known only by its
+  /// protocol (`Reduce(injectedChild)` with `injectedChild: any Reducer<State, Action>`).
+  @inlinable
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
     self.reduce = reducer.reduce(into:action:)
     self.wrappedTypeName = String(describing: R.self)
