@@ -4,7 +4,7 @@ import XCTest
 @MainActor
 final class StoreScopeTests: XCTestCase {
   func testSendRunsReducerAndEffect() async {
-    let store = Store(initialState: Counter.State()) { Counter() }
+    let store: StoreOf<Counter> = Store(initialState: Counter.State()) { Counter() }
     store.send(.plus)
     XCTAssertEqual(store.count, 1)
     await store.send(.load).finish()
