@@ -11,8 +11,9 @@
 public struct Effect<Action: Sendable>: Sendable {
   /// The structure of the effect, for the store that runs it and for higher-order reducers
   /// (the Recorder) that walk and rebuild it. See `Effect.Node`.
-  package let node: Node
+  @usableFromInline package let node: Node
 
+  @usableFromInline
   package init(node: Node) {
     self.node = node
   }
@@ -33,6 +34,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ///   }
   /// }
   /// ```
+  @usableFromInline
   package indirect enum Node: Sendable {
     /// Nothing to do.
     case none
@@ -53,6 +55,7 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// A `.run` leaf: the operation, its priority, and where it was created.
+  @usableFromInline
   package struct Run: Sendable {
     /// The priority of the task the store creates for it.
     package var priority: TaskPriority?
@@ -76,28 +79,12 @@ public struct Effect<Action: Sendable>: Sendable {
 }
 
 /// Why a `.cancel` part of an effect cancels.
+@usableFromInline
 package enum EffectCancelReason: Hashable, Sendable {
   /// A reducer returned `Effect.cancel(id:)`.
   case cancelEffect
   /// `ifLet`, `forEach` or presentation tore a child down.
   case teardown(NavigationID.Kind)
-}
-
-/// A place in the source: `fileID:line:column`.
-package struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-  package var fileID: String
-  package var filePath: String
-  package var line: UInt
-  package var column: UInt
-
-  package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
-    self.fileID = "\(fileID)"
-    self.filePath = "\(filePath)"
-    self.line = line
-    self.column = column
-  }
-
-  package var description: String { "\(fileID):\(line)" }
 }
 
 extension Effect {
@@ -108,6 +95,7 @@ extension Effect {
   ///   state.count += 1
   ///   return .none
   /// ```
+  @inlinable
   public static var none: Self {
     Effect(node: .none)
   }
@@ -174,7 +162,7 @@ extension Effect {
     """
     An "Effect.run" returned from "\(location)" threw an unhandled error:
 
-        \(String(reflecting: error))
+        \(String(describing: error))
 
     All errors that are not cancellations must be handled, with the "catch" parameter of \
     "Effect.run" or with a "do" block in its operation.
@@ -188,6 +176,15 @@ extension Effect {
   /// ```
   public static func merge(_ effects: Self...) -> Self {
     merge(effects)
+  }
+
+  /// Two effects at the same time: the form reducer composition uses on every action, which
+  /// allocates nothing when one of them is `.none` (the variadic form allocates its array).
+  @inlinable
+  package static func merging(_ first: Self, _ second: Self) -> Self {
+    if case .none = second.node { return first }
+    if case .none = first.node { return second }
+    return merge([first, second])
   }
 
   /// An effect that runs the given effects at the same time.

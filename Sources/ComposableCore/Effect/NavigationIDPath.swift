@@ -22,6 +22,7 @@ public struct NavigationIDPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A path one step deeper.
+  @usableFromInline
   package func appending(_ id: NavigationID) -> NavigationIDPath {
     NavigationIDPath(path: path + [id])
   }
@@ -35,7 +36,9 @@ public struct NavigationIDPath: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One step of a `NavigationIDPath`: which operator made it, which child it leads to.
+@usableFromInline
 package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
+  @usableFromInline
   package enum Kind: String, Hashable, Sendable {
     case ifLet
     case forEach
@@ -49,13 +52,14 @@ package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
   /// The element id for `forEach`; `nil` for single children.
   package var elementID: AnyHashableSendable?
 
+  @usableFromInline
   package init(kind: Kind, keyPath: AnyKeyPath & Sendable, elementID: AnyHashableSendable? = nil) {
     self.kind = kind
     self.keyPath = AnyHashableSendable(KeyPathBox(keyPath: keyPath))
     self.elementID = elementID
   }
 
-  package var description: String {
+  @usableFromInline package var description: String {
     var text = "\(kind.rawValue)(\(keyPath))"
     if let elementID {
       text += "#\(elementID)"
@@ -78,24 +82,5 @@ private struct KeyPathBox: Hashable, Sendable, CustomStringConvertible {
 
   var description: String {
     String(describing: keyPath)
-  }
-}
-
-/// A cancellation id as the core stores it: the user's id plus the navigation path that was in
-/// force when the `.cancellable` or `.cancel` effect was created.
-package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
-  /// The id given to `.cancellable(id:)` / `.cancel(id:)`, or a `NavigationID` for the
-  /// wrappers that `ifLet`, `forEach` and presentation put around their child's effects.
-  package var id: AnyHashableSendable
-  /// Where the effect was created.
-  package var navigationIDPath: NavigationIDPath
-
-  package init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
-    self.id = id
-    self.navigationIDPath = navigationIDPath
-  }
-
-  package var description: String {
-    navigationIDPath.isEmpty ? "\(id)" : "\(id) @ \(navigationIDPath)"
   }
 }
