@@ -35,24 +35,14 @@ let package = Package(
 
     .testTarget(
       name: "ComposableCoreTests",
-      dependencies: ["ComposableCore", "ComposableTesting"]
+      dependencies: ["ComposableCore", "ComposableTesting", "TestSupport"]
     ),
     .testTarget(
       name: "ComposableTestingTests",
-      dependencies: ["ComposableCore", "ComposableTesting"]
+      dependencies: ["ComposableCore", "ComposableTesting", "TestSupport"]
     ),
     .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TestSupport"]),
 
-    // The inspector: all logic in InspectorKit; the executable parses arguments and exits.
-    .target(name: "InspectorKit", dependencies: ["TraceKit"]),
-    .executableTarget(name: "inspector", dependencies: ["InspectorKit"]),
-    // Writes the inspector's deterministic sample session: end-to-end tests, follow, benchmarks.
-    .executableTarget(name: "inspector-test-writer", dependencies: ["TraceKit"]),
-    .testTarget(
-      name: "InspectorKitTests",
-      dependencies: ["InspectorKit", "TestSupport"],
-      exclude: ["EndToEnd/Snapshots"]
-    ),
     // Measures the trace container in release mode (not a test: it prints numbers).
     .executableTarget(
       name: "trace-format-bench",
@@ -64,6 +54,17 @@ let package = Package(
       name: "trace-writer-child",
       dependencies: ["TraceKit"],
       path: "Tests/TraceWriterChild"
+    ),
+
+    // The inspector: all logic in InspectorKit; the executable parses arguments and exits.
+    .target(name: "InspectorKit", dependencies: ["TraceKit"]),
+    .executableTarget(name: "inspector", dependencies: ["InspectorKit"]),
+    // Writes the inspector's deterministic sample session: end-to-end tests, follow, benchmarks.
+    .executableTarget(name: "inspector-test-writer", dependencies: ["TraceKit"]),
+    .testTarget(
+      name: "InspectorKitTests",
+      dependencies: ["InspectorKit", "TestSupport"],
+      exclude: ["EndToEnd/Snapshots"]
     ),
   ]
 )
