@@ -1,0 +1,154 @@
+/// A value that embeds a payload into one case of an enum and extracts it back out.
+///
+/// Swift macros are not available here, so case paths are written by hand, once per case, as
+/// a static property; daily use is then as short as with generated case paths:
+///
+/// ```swift
+/// enum Action { case child(Child.Action), tapped }
+///
+/// extension AnyCasePath where Root == Action, Value == Child.Action {
+///   static var child: Self {
+///     .init(Action.child) { if case let .child(a) = $0 { a } else { nil } }
+///   }
+/// }
+///
+/// Scope(state: \.child, action: .child) { Child() }
+/// ```
+///
+/// Two case paths built at the same source location compare equal, which is what lets
+/// `Store.scope(state:action:)` cache child stores.
+public struct AnyCasePath<Root, Value>: Sendable {
+  /// Puts a value into the case.
+  public let embed: @Sendable (Value) -> Root
+  /// Takes the value out of the case, or `nil` when the root is another case.
+  public let extract: @Sendable (Root) -> Value?
+  /// Where the case path was built: its identity for caching.
+  @usableFromInline package let id: CasePathID
+
+  /// Creates a case path from an embedding function and an extracting function.
+  ///
+  /// ```swift
+  /// let child = AnyCasePath<Action, Int>(embed: Action.child) {
+  ///   if case let .child(value) = $0 { value } else { nil }
+  /// }
+  /// child.extract(.child(3))  // 3
+  /// ```
+  @inlinable
+  public init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.embed = embed
+    self.extract = extract
+    self.id = CasePathID(name: nil, fileID: fileID, line: line, column: column)
+  }
+
+  /// Creates a case path from a case constructor and an extracting closure (the short form).
+  ///
+  /// ```swift
+  /// AnyCasePath(Action.child) { if case let .child(v) = $0 { v } else { nil } }
+  /// ```
+  @inlinable
+  public init(
+    _ embed: @escaping @Sendable (Value) -> Root,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    extract: @escaping @Sendable (Root) -> Value?
+  ) {
+    self.init(embed: embed, extract: extract, fileID: fileID, line: line, column: column)
+  }
+
+  /// Creates a case path with an explicit name as its identity (for case paths built in loops
+  /// or helpers, where the source location does not tell them apart).
+  public init(
+    name: String,
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?
+  ) {
+    self.embed = embed
+    self.extract = extract
+    self.id = CasePathID(name: name, fileID: "", line: 0, column: 0)
+  }
+
+  package init(
+    id: CasePathID,
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?
+  ) {
+    self.embed = embed
+    self.extract = extract
+    self.id = id
+  }
+
+  /// Composes this case path with one that goes deeper into the payload.
+  ///
+  /// ```swift
+  /// let rowTap = AnyCasePath<Action, Row.Action>.row.appending(.tapped)
+  /// ```
+  public func appending<AppendedValue>(
+    _ other: AnyCasePath<Value, AppendedValue>
+  ) -> AnyCasePath<Root, AppendedValue> {
+    let embed = self.embed
+    let extract = self.extract
+    return AnyCasePath<Root, AppendedValue>(
+      id: CasePathID(appending: id, other.id),
+      embed: { embed(other.embed($0)) },
+      extract: { extract($0).flatMap(other.extract) }
+    )
+  }
+}
+
+/// The identity of a case path: where it was written, or an explicit name.
+///
+/// Keeps the `StaticString` of the file: case paths are built on every action (reducer bodies
+/// are rebuilt per action), and a `String` would allocate each time.
+@usableFromInline
+package struct CasePathID: Hashable, Sendable {
+  @usableFromInline package var name: String?
+  @usableFromInline var staticFileID: StaticString
+  @usableFromInline package var line: UInt
+  @usableFromInline package var column: UInt
+  @usableFromInline package var appended: [CasePathID] = []
+
+  @inlinable
+  package init(name: String?, fileID: StaticString, line: UInt, column: UInt) {
+    self.name = name
+    self.staticFileID = fileID
+    self.line = line
+    self.column = column
+  }
+
+  /// The file the case path was written in (empty for named case paths).
+  package var fileID: String { "\(staticFileID)" }
+
+  @usableFromInline
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.line == rhs.line && lhs.column == rhs.column && lhs.name == rhs.name
+      && lhs.appended == rhs.appended && lhs.fileID == rhs.fileID
+  }
+
+  @usableFromInline
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(line)
+    hasher.combine(column)
+    hasher.combine(appended)
+  }
+
+  init(appending base: CasePathID, _ other: CasePathID) {
+    self = base
+    appended.append(other)
+    appended.append(contentsOf: other.appended)
+  }
+}
+
+extension AnyCasePath where Root == Value {
+  /// The case path that embeds and extracts the root itself.
+  public static var identity: AnyCasePath<Root, Root> {
+    AnyCasePath(name: "\\.self", embed: { $0 }, extract: { $0 })
+  }
+}

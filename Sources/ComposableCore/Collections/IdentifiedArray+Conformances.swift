@@ -1,0 +1,60 @@
+extension IdentifiedArray: RandomAccessCollection {
+  public var startIndex: Int { _elements.startIndex }
+  public var endIndex: Int { _elements.endIndex }
+
+  /// The element at a position. Reading only: writes go through `subscript(id:)`, so an
+  /// element can never change its id behind the index's back.
+  public subscript(position: Int) -> Element {
+    _elements[position]
+  }
+}
+
+extension IdentifiedArray: ExpressibleByArrayLiteral {
+  public init(arrayLiteral elements: Element...) {
+    self.init(uniqueElements: elements)
+  }
+}
+
+extension IdentifiedArray: Equatable where Element: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.elements == rhs.elements
+  }
+}
+
+extension IdentifiedArray: Hashable where Element: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(elements)
+  }
+}
+
+extension IdentifiedArray: Encodable where Element: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(elements)
+  }
+}
+
+extension IdentifiedArray: Decodable where Element: Decodable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let elements = try container.decode([Element].self)
+    self.init(uniqueElements: elements)
+    guard count == elements.count else {
+      throw DecodingError.dataCorruptedError(
+        in: container,
+        debugDescription: "IdentifiedArray holds \(elements.count - count) duplicate id(s)"
+      )
+    }
+  }
+}
+
+extension IdentifiedArray: CustomStringConvertible {
+  public var description: String { elements.description }
+}
+
+extension IdentifiedArray: CustomReflectable {
+  /// Reflects as the plain list of elements (dumps and diffs show elements, not the index).
+  public var customMirror: Mirror {
+    Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Synchronization
+
+/// The dependencies in force: a task-local value read by `@Dependency`, changed with
+/// `withDependencies`, `Reducer.dependency(_:_:)` and the store's `withDependencies:`.
+///
+/// ```swift
+/// withDependencies {
+///   $0.date = DateGenerator { Date(timeIntervalSince1970: 0) }
+/// } operation: {
+///   @Dependency(\.date) var date
+///   date.now  // 1970-01-01
+/// }
+/// ```
+public struct DependencyValues: Sendable {
+  /// The values of the task (and of tasks it creates).
+  @TaskLocal public static var current = DependencyValues()
+
+  /// Where a test-context dependency is being read from, for the "no test value" message.
+  @TaskLocal static var accessSite: AccessSite?
+
+  private var storage: [ObjectIdentifier: any Sendable] = [:]
+
+  /// Which default values are used: live or test.
+  public var context: DependencyContext
+
+  /// Where in the feature tree the reducer being run sits (ifLet / forEach / presentation);
+  /// cancellation ids are scoped by it.
+  @usableFromInline package var navigationIDPath = NavigationIDPath()
+
+  /// Values for the default context of the process.
+  public init() {
+    context = .default
+  }
+
+  /// Values for a context.
+  public init(context: DependencyContext) {
+    self.context = context
+  }
+
+  /// Whether nothing is overridden (lets the store skip installing the values per batch).
+  package var isDefault: Bool {
+    storage.isEmpty && context == .default && navigationIDPath.isEmpty
+  }
+
+  /// The value for a key: the override if one was set, else the key's value for the context.
+  public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+    get {
+      if let value = storage[ObjectIdentifier(key)], let value = value as? Key.Value {
+        return value
+      }
+      switch context {
+      case .live:
+        return LiveValueCache.value(for: key)
+      case .test:
+        // Not cached: every test that reads a key without a test value must fail.
+        return Key.testValue
+      }
+    }
+    set {
+      storage[ObjectIdentifier(key)] = newValue
+    }
+  }
+
+  struct AccessSite: Sendable {
+    var keyPathDescription: String?
+    var location: SourceLocation
+  }
+}
+
+/// Live values are computed once per process, so a live client is one shared instance.
+enum LiveValueCache {
+  private static let cache = Mutex<[ObjectIdentifier: any Sendable]>([:])
+
+  static func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
+    if let cached = cache.withLock({ $0[ObjectIdentifier(key)] }),
+      let value = cached as? Key.Value
+    {
+      return value
+    }
+    // Computed outside the lock: a live value may itself read other dependencies.
+    let value = Key.liveValue
+    return cache.withLock { cache in
+      if let raced = cache[ObjectIdentifier(key)] as? Key.Value {
+        return raced
+      }
+      cache[ObjectIdentifier(key)] = value
+      return value
+    }
+  }
+}
+
+/// Runs `operation` with changed dependencies.
+///
+/// ```swift
+/// let id = withDependencies { $0.uuid = .incrementing } operation: {
+///   @Dependency(\.uuid) var uuid
+///   return uuid()
+/// }
+/// // 00000000-0000-0000-0000-000000000000
+/// ```
+public func withDependencies<R>(
+  _ update: (inout DependencyValues) throws -> Void,
+  operation: () throws -> R
+) rethrows -> R {
+  var values = DependencyValues.current
+  try update(&values)
+  return try DependencyValues.$current.withValue(values) {
+    try operation()
+  }
+}
+
+/// Runs an asynchronous `operation` with changed dependencies.
+public func withDependencies<R>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ update: (inout DependencyValues) async throws -> Void,
+  operation: () async throws -> R
+) async rethrows -> R {
+  var values = DependencyValues.current
+  try await update(&values)
+  return try await DependencyValues.$current.withValue(values) {
+    try await operation()
+  }
+}

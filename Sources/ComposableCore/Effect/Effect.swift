@@ -1,0 +1,274 @@
+/// A side effect as a value: what to run, never running by itself. The store runs it.
+///
+/// ```swift
+/// case .loadTapped:
+///   state.isLoading = true
+///   return .run { send in
+///     await send(.loaded(try await client.fetch()))
+///   }
+///   .cancellable(id: CancelID.load, cancelInFlight: true)
+/// ```
+public struct Effect<Action: Sendable>: Sendable {
+  /// The structure of the effect, for the store that runs it and for higher-order reducers
+  /// (the Recorder) that walk and rebuild it. See `Effect.Node`.
+  @usableFromInline package let node: Node
+
+  @usableFromInline
+  package init(node: Node) {
+    self.node = node
+  }
+
+  /// The parts an effect is made of.
+  ///
+  /// A wrapping reducer can rebuild an effect part by part, e.g. to observe every `.run`:
+  ///
+  /// ```swift
+  /// func instrument(_ effect: Effect<A>) -> Effect<A> {
+  ///   switch effect.node {
+  ///   case .run(var run):
+  ///     let operation = run.operation
+  ///     run.operation = { send in log("start"); await operation(send); log("end") }
+  ///     return Effect(node: .run(run))
+  ///   case let .merge(children): return Effect(node: .merge(children.map(instrument)))
+  ///   …
+  ///   }
+  /// }
+  /// ```
+  @usableFromInline
+  package indirect enum Node: Sendable {
+    /// Nothing to do.
+    case none
+    /// An action fed back into the store synchronously, after the actions already buffered
+    /// (breadth-first).
+    case send(Action)
+    /// An asynchronous operation run in its own task.
+    case run(Run)
+    /// Children started together, running concurrently.
+    case merge([Effect])
+    /// Children run one after another, each starting when the previous one finished.
+    case concatenate([Effect])
+    /// A child whose tasks are registered under `id`; with `cancelInFlight`, the tasks already
+    /// registered under `id` are cancelled first.
+    case cancellable(id: EffectCancelID, cancelInFlight: Bool, Effect)
+    /// Cancels every running task registered under `id`, at once, when the store reaches it.
+    case cancel(id: EffectCancelID, reason: EffectCancelReason)
+  }
+
+  /// A `.run` leaf: the operation, its priority, and where it was created.
+  @usableFromInline
+  package struct Run: Sendable {
+    /// The priority of the task the store creates for it.
+    package var priority: TaskPriority?
+    /// The operation; errors are already handled (see `Effect.run(priority:operation:catch:)`)
+    /// and the dependencies in force at creation are already applied inside it.
+    package var operation: @Sendable (Send<Action>) async -> Void
+    /// Where `Effect.run` was called, when known.
+    package var location: SourceLocation?
+
+    package init(
+      priority: TaskPriority?,
+      location: SourceLocation?,
+      operation: @escaping @Sendable (Send<Action>) async -> Void
+    ) {
+      self.priority = priority
+      self.location = location
+      self.operation = operation
+    }
+  }
+
+}
+
+/// Why a `.cancel` part of an effect cancels.
+@usableFromInline
+package enum EffectCancelReason: Hashable, Sendable {
+  /// A reducer returned `Effect.cancel(id:)`.
+  case cancelEffect
+  /// `ifLet`, `forEach` or presentation tore a child down.
+  case teardown(NavigationID.Kind)
+}
+
+extension Effect {
+  /// An effect that does nothing.
+  ///
+  /// ```swift
+  /// case .incrementTapped:
+  ///   state.count += 1
+  ///   return .none
+  /// ```
+  @inlinable
+  public static var none: Self {
+    Effect(node: .none)
+  }
+
+  /// An effect that feeds an action back into the store right away, after the actions already
+  /// waiting (breadth-first), in the same batch.
+  ///
+  /// ```swift
+  /// return .send(.refresh)
+  /// ```
+  public static func send(_ action: Action) -> Self {
+    Effect(node: .send(action))
+  }
+
+  /// An effect that runs an asynchronous operation in its own task and may send actions back.
+  ///
+  /// Errors thrown by `operation` go to `handler`; without one, an error that is not a
+  /// cancellation is reported as a runtime issue naming where the effect was created. The
+  /// dependencies in force when the effect is created are in force while it runs.
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   for await tick in clock.timer(interval: .seconds(1)) { await send(.tick) }
+  /// } catch: { error, send in
+  ///   await send(.failed(error.localizedDescription))
+  /// }
+  /// ```
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    let dependencies = DependencyValues.current
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Effect(
+      node: .run(
+        Run(priority: priority, location: location) { send in
+          await DependencyValues.$current.withValue(dependencies) {
+            do {
+              try await operation(send)
+            } catch is CancellationError where Task.isCancelled {
+              return
+            } catch {
+              if let handler {
+                await handler(error, send)
+              } else {
+                reportIssue(
+                  Effect.unhandledErrorMessage(error, location: location),
+                  location: location
+                )
+              }
+            }
+          }
+        }
+      )
+    )
+  }
+
+  static func unhandledErrorMessage(_ error: any Error, location: SourceLocation) -> String {
+    """
+    An "Effect.run" returned from "\(location)" threw an unhandled error:
+
+        \(String(describing: error))
+
+    All errors that are not cancellations must be handled, with the "catch" parameter of \
+    "Effect.run" or with a "do" block in its operation.
+    """
+  }
+
+  /// An effect that runs the given effects at the same time.
+  ///
+  /// ```swift
+  /// return .merge(.run { _ in await analytics.track("open") }, .send(.load))
+  /// ```
+  public static func merge(_ effects: Self...) -> Self {
+    merge(effects)
+  }
+
+  /// Two effects at the same time: the form reducer composition uses on every action, which
+  /// allocates nothing when one of them is `.none` (the variadic form allocates its array).
+  @inlinable
+  package static func merging(_ first: Self, _ second: Self) -> Self {
+    if case .none = second.node { return first }
+    if case .none = first.node { return second }
+    return merge([first, second])
+  }
+
+  /// An effect that runs the given effects at the same time.
+  public static func merge(_ effects: some Sequence<Self>) -> Self {
+    var children: [Effect] = []
+    for effect in effects {
+      switch effect.node {
+      case .none:
+        continue
+      case let .merge(grandchildren):
+        children.append(contentsOf: grandchildren)
+      default:
+        children.append(effect)
+      }
+    }
+    switch children.count {
+    case 0: return .none
+    case 1: return children[0]
+    default: return Effect(node: .merge(children))
+    }
+  }
+
+  /// An effect that runs the given effects one after another.
+  ///
+  /// ```swift
+  /// return .concatenate(.run { _ in await save() }, .send(.saved))
+  /// ```
+  public static func concatenate(_ effects: Self...) -> Self {
+    concatenate(effects)
+  }
+
+  /// An effect that runs the given effects one after another.
+  public static func concatenate(_ effects: some Sequence<Self>) -> Self {
+    let children = effects.filter {
+      if case .none = $0.node { return false }
+      return true
+    }
+    switch children.count {
+    case 0: return .none
+    case 1: return children[0]
+    default: return Effect(node: .concatenate(children))
+    }
+  }
+
+  /// This effect and another, at the same time.
+  public func merge(with other: Self) -> Self {
+    .merge(self, other)
+  }
+
+  /// This effect, then another.
+  public func concatenate(with other: Self) -> Self {
+    .concatenate(self, other)
+  }
+
+  /// The effect, with every action it sends transformed.
+  ///
+  /// ```swift
+  /// childEffect.map(Action.child)
+  /// ```
+  public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
+    switch node {
+    case .none:
+      return .none
+    case let .send(action):
+      return Effect<T>(node: .send(transform(action)))
+    case let .run(run):
+      let operation = run.operation
+      return Effect<T>(
+        node: .run(
+          Effect<T>.Run(priority: run.priority, location: run.location) { send in
+            await operation(Send { action in send(transform(action)) })
+          }
+        )
+      )
+    case let .merge(children):
+      return Effect<T>(node: .merge(children.map { $0.map(transform) }))
+    case let .concatenate(children):
+      return Effect<T>(node: .concatenate(children.map { $0.map(transform) }))
+    case let .cancellable(id, cancelInFlight, child):
+      return Effect<T>(
+        node: .cancellable(id: id, cancelInFlight: cancelInFlight, child.map(transform))
+      )
+    case let .cancel(id, reason):
+      return Effect<T>(node: .cancel(id: id, reason: reason))
+    }
+  }
+}

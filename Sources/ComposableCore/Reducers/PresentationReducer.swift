@@ -1,0 +1,154 @@
+extension Reducer {
+  /// Runs a presented child while its `PresentationState` is non-nil.
+  ///
+  /// `.presented` actions run the child before the parent; `.dismiss` sets the state to `nil`
+  /// before the parent runs. When the state becomes `nil` (dismissed, or set by the parent),
+  /// the child's effects are cancelled.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.$detail, action: .detail) { Detail() }
+  /// ```
+  @inlinable
+  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>
+      & Sendable,
+    action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
+    name: String? = nil,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> PresentationReducer<Self, Destination>
+  where DestinationState == Destination.State, DestinationAction == Destination.Action {
+    PresentationReducer(
+      base: self,
+      destination: destination(),
+      toPresentationState: toPresentationState,
+      toPresentationAction: toPresentationAction,
+      name: name,
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer `Reducer.ifLet(_:action:destination:)` returns for presentation state.
+public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer {
+  @usableFromInline let base: Base
+  @usableFromInline let destination: Destination
+  @usableFromInline
+  let toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
+    & Sendable
+  @usableFromInline
+  let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
+  @usableFromInline let name: String?
+  @usableFromInline let location: SourceLocation
+
+
+  @usableFromInline
+  init(
+    base: Base,
+    destination: Destination,
+    toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
+      & Sendable,
+    toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>,
+    name: String?,
+    location: SourceLocation
+  ) {
+    self.base = base
+    self.destination = destination
+    self.toPresentationState = toPresentationState
+    self.toPresentationAction = toPresentationAction
+    self.name = name
+    self.location = location
+  }
+  @inlinable
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let presentationAction = toPresentationAction.extract(action)
+    let wasPresented = state[keyPath: toPresentationState].wrappedValue != nil
+    var destinationEffects = Effect<Base.Action>.none
+
+    switch presentationAction {
+    case .none:
+      break
+    case .dismiss?:
+      if wasPresented {
+        state[keyPath: toPresentationState].wrappedValue = nil
+      } else {
+        reportNotPresented(action)
+      }
+    case let .presented(destinationAction)?:
+      if wasPresented {
+        var values = DependencyValues.current
+        let navigationIDPath = values.navigationIDPath
+        values.navigationIDPath = navigationIDPath.appending(destinationID)
+        let effects = DependencyValues.$current.withValue(values) {
+          destination.reduce(
+            into: &state[keyPath: toPresentationState].wrappedValue!, action: destinationAction)
+        }
+        if case .none = effects.node {
+        } else {
+          let embed = toPresentationAction.embed
+          destinationEffects = Effect(
+            node: .cancellable(
+              id: cancelID(in: navigationIDPath),
+              cancelInFlight: false,
+              effects.map { embed(.presented($0)) }
+            )
+          )
+        }
+      } else {
+        reportNotPresented(action)
+      }
+    }
+
+    let baseEffects = base.reduce(into: &state, action: action)
+    let isPresented = state[keyPath: toPresentationState].wrappedValue != nil
+    guard wasPresented, !isPresented else {
+      return .merging(destinationEffects, baseEffects)
+    }
+    let teardownID = cancelID(in: DependencyValues.current.navigationIDPath)
+    return .merge(
+      destinationEffects,
+      baseEffects,
+      Effect(node: .cancel(id: teardownID, reason: .teardown(.presentation)))
+    )
+  }
+
+  /// The navigation step to the destination (built only when an action needs it).
+  @inlinable
+  var destinationID: NavigationID {
+    NavigationID(kind: .presentation, keyPath: toPresentationState)
+  }
+
+  @inlinable
+  func cancelID(in path: NavigationIDPath) -> EffectCancelID {
+    EffectCancelID(id: AnyHashableSendable(destinationID), navigationIDPath: path)
+  }
+
+  @usableFromInline
+  func reportNotPresented(_ action: Base.Action) {
+    reportIssue(
+      """
+      An "ifLet" at "\(location)" received a presentation action when destination state \
+      was absent.
+
+        Action:
+          \(describeCase(action))
+
+      This usually means one of:
+
+      • A parent reducer dismissed the destination before this "ifLet" ran. Attach "ifLet" \
+      to the parent so the destination runs first.
+
+      • An effect sent this action after the destination was dismissed. Its effects are \
+      cancelled at that moment; an effect that was not started by the destination must be \
+      cancelled by hand.
+
+      • The action was sent to a store while nothing was presented.
+      """,
+      location: location
+    )
+  }
+}

@@ -1,0 +1,83 @@
+/// Optional state of a presented child feature (a sheet, an alert, a pushed screen).
+///
+/// ```swift
+/// struct State {
+///   @PresentationState var detail: Detail.State?
+/// }
+/// // in the body:
+/// .ifLet(\.$detail, action: .detail) { Detail() }
+/// ```
+@propertyWrapper
+public struct PresentationState<State> {
+  /// The presented child's state, or `nil` when nothing is presented.
+  public var wrappedValue: State?
+
+  /// Wraps optional child state.
+  public init(wrappedValue: State?) {
+    self.wrappedValue = wrappedValue
+  }
+
+  /// The wrapper itself (`\.$detail` is the key path `ifLet` takes).
+  public var projectedValue: Self {
+    get { self }
+    set { self = newValue }
+  }
+}
+
+extension PresentationState: Equatable where State: Equatable {}
+extension PresentationState: Hashable where State: Hashable {}
+extension PresentationState: Sendable where State: Sendable {}
+
+extension PresentationState: Encodable where State: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(wrappedValue)
+  }
+}
+
+extension PresentationState: Decodable where State: Decodable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    self.init(wrappedValue: try container.decode(State?.self))
+  }
+}
+
+/// The actions of a presented child: its own actions, or the request to dismiss it.
+///
+/// ```swift
+/// enum Action { case detail(PresentationAction<Detail.Action>) }
+/// store.send(.detail(.dismiss))   // detail state becomes nil, its effects are cancelled
+/// ```
+public enum PresentationAction<Action: Sendable>: Sendable {
+  /// Dismisses the child: its state becomes `nil` before the parent sees this action.
+  case dismiss
+  /// An action of the presented child.
+  case presented(Action)
+
+  /// The case path to `.presented`.
+  public static var presented: AnyCasePath<Self, Action> {
+    AnyCasePath(
+      name: "PresentationAction.presented",
+      embed: { .presented($0) },
+      extract: {
+        if case let .presented(action) = $0 { action } else { nil }
+      }
+    )
+  }
+}
+
+extension PresentationAction: Equatable where Action: Equatable {}
+extension PresentationAction: Hashable where Action: Hashable {}
+
+extension PresentationState: CustomReflectable {
+  /// Reflects as the optional child state it wraps.
+  public var customMirror: Mirror {
+    Mirror(reflecting: wrappedValue as Any)
+  }
+}
+
+extension PresentationState: PropertyWrapperReflecting {}
+
+/// Marks property wrappers whose backing storage (`_name` in a mirror) should be shown under
+/// the property's own name in dumps and diffs.
+package protocol PropertyWrapperReflecting {}

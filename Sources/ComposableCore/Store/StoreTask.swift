@@ -1,0 +1,102 @@
+import Synchronization
+
+/// A handle on the effects that one `send` started (and on the effects those effects' actions
+/// started in turn).
+///
+/// ```swift
+/// let task = store.send(.startTimer)
+/// task.cancel()          // cancels them
+/// await task.finish()    // waits until they are all done
+/// ```
+public struct StoreTask: Hashable, Sendable {
+  @usableFromInline let group: EffectTaskGroup?
+
+  @usableFromInline
+  init(group: EffectTaskGroup?) {
+    self.group = group
+  }
+
+  /// Cancels the effects. Their later sends are ignored.
+  public func cancel(isolation: isolated (any Actor)? = #isolation) {
+    guard let group else { return }
+    group.cancelTasks()
+    if let isolation, isolation === MainActor.shared {
+      MainActor.assumeIsolated { group.notifyCancelled() }
+    } else {
+      Task { @MainActor in group.notifyCancelled() }
+    }
+  }
+
+  /// Waits for the effects to finish (cancelled effects finish as soon as they notice).
+  public func finish() async {
+    guard let group else { return }
+    var index = 0
+    while let task = group.task(at: index) {
+      await task.value
+      index += 1
+    }
+  }
+
+  /// Whether `cancel()` was called.
+  public var isCancelled: Bool {
+    group?.isCancelled ?? false
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.group === rhs.group
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(group.map(ObjectIdentifier.init))
+  }
+}
+
+/// The tasks started for one external send and its consequences.
+@usableFromInline
+package final class EffectTaskGroup: Sendable {
+  private struct Storage {
+    var tasks: [Task<Void, Never>] = []
+    var isCancelled = false
+  }
+
+  private let storage = Mutex(Storage())
+  /// Lets the core mark the group's effects cancelled and report it (main actor).
+  let onCancel: @MainActor @Sendable (EffectTaskGroup) -> Void
+
+  init(onCancel: @escaping @MainActor @Sendable (EffectTaskGroup) -> Void) {
+    self.onCancel = onCancel
+  }
+
+  func append(_ task: Task<Void, Never>) {
+    let cancelled = storage.withLock { storage in
+      storage.tasks.append(task)
+      return storage.isCancelled
+    }
+    if cancelled {
+      task.cancel()
+    }
+  }
+
+  func task(at index: Int) -> Task<Void, Never>? {
+    storage.withLock { index < $0.tasks.count ? $0.tasks[index] : nil }
+  }
+
+  var isCancelled: Bool {
+    storage.withLock { $0.isCancelled }
+  }
+
+  func cancelTasks() {
+    let tasks = storage.withLock { storage in
+      storage.isCancelled = true
+      return storage.tasks
+    }
+    for task in tasks {
+      task.cancel()
+    }
+  }
+
+  @MainActor
+  func notifyCancelled() {
+    onCancel(self)
+  }
+}

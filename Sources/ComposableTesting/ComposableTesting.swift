@@ -1,1 +1,0 @@
-// ComposableTesting: TestStore, its failure messages, and test clocks.

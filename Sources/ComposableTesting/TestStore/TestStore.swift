@@ -1,0 +1,334 @@
+import ComposableCore
+
+/// Runs a feature in a test and makes the test assert everything it does.
+///
+/// ```swift
+/// @MainActor
+/// func testLoad() async {
+///   let store = TestStore(initialState: Counter.State()) { Counter() }
+///   await store.send(.plus) { $0.count = 1 }
+///   await store.send(.load)
+///   await store.receive(.loaded("ok")) { $0.loaded = "ok" }
+/// }
+/// ```
+///
+/// Exhaustive by default: every state change must be asserted, every action an effect sends
+/// must be received, and no effect may still run when the test ends. Failures are reported as
+/// test failures with a structural `-`/`+` diff.
+@MainActor
+public final class TestStore<State: Equatable, Action: Sendable> {
+  typealias Inner = TestReducer<Reduce<State, Action>>
+
+  /// The state as asserted so far.
+  public internal(set) var state: State
+  /// How strictly the store asserts.
+  public var exhaustivity: Exhaustivity = .on
+  /// How long `receive` and `finish` wait by default.
+  public var timeout: Duration
+
+  let core: RootCore<Inner>
+  let store: Store<State, Inner.TestAction>
+  let log: TestLog<State, Action>
+  let location: SourceLocation
+  /// Where the last `send` or `receive` was, for failures found later.
+  var lastLocation: SourceLocation
+  /// The issue collection scope the store was created in: the end-of-test checks (run when
+  /// the store goes away) report there.
+  let collector: IssueCollector?
+
+  /// A test store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start with.
+  ///   - reducer: The reducer under test.
+  ///   - prepareDependencies: Overrides for the test (the context is `.test`).
+  public init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    timeout: Duration = .seconds(5),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    TestIssueReporter.install()
+    var values = DependencyValues.current
+    values.context = .test
+    prepareDependencies(&values)
+    let (initial, base) = DependencyValues.$current.withValue(values) {
+      (initialState(), reducer())
+    }
+    let log = TestLog<State, Action>()
+    let inner = TestReducer(base: Reduce(base), log: log)
+    let core = RootCore(initialState: initial, reducer: inner, dependencies: values)
+    self.core = core
+    self.store = Store(core: core, observedPrefix: [])
+    self.log = log
+    self.state = initial
+    self.timeout = timeout
+    self.location = SourceLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    self.lastLocation = location
+    self.collector = IssueReporters.currentCollector
+    observeCancellations(of: base)
+  }
+
+  private func observeCancellations<R: Reducer>(of reducer: R) {
+    if let observing = reducer as? any EffectCancellationObserving {
+      core.observeCancellations { observing.effectsCancelled($0) }
+    }
+  }
+
+  isolated deinit {
+    completed()
+  }
+
+  /// The checks of the end of a test: received actions handled, no effect running.
+  func completed() {
+    guard exhaustivity == .on else { return }
+    if !log.received.isEmpty {
+      fail(
+        """
+        The store received \(plural(log.received.count, "unexpected action")) by the end of \
+        the test:
+
+        \(listActions(log.received.map(\.action)))
+
+        Handle them with "receive", or skip them with "skipReceivedActions()".
+        """,
+        at: lastLocation
+      )
+    }
+    let running = core.effectsInFlight
+    if !running.isEmpty {
+      fail(
+        """
+        \(plural(running.count, "effect")) still running at the end of the test:
+
+        \(listEffects(running.map(\.action)))
+
+        Effects must finish (or be cancelled) before the test ends. Wait with "finish()", \
+        cancel long-living effects with an action that returns ".cancel(id:)", or call \
+        "skipInFlightEffects()".
+        """,
+        at: lastLocation
+      )
+    }
+  }
+
+  // MARK: Sending
+
+  /// Sends an action and asserts how it changed the state.
+  ///
+  /// ```swift
+  /// await store.send(.plus) { $0.count = 1 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - updateStateToExpectedResult: Mutates the previous state into the expected one; omit
+  ///     it when the state must not change.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> StoreTask {
+    let location = SourceLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    lastLocation = location
+    if !log.received.isEmpty {
+      if exhaustivity == .on {
+        fail(
+          """
+          Must handle \(plural(log.received.count, "received action")) before sending an \
+          action:
+
+          \(listActions(log.received.map(\.action)))
+          """,
+          at: location
+        )
+      }
+      skipReceived()
+    }
+    let site = SendSite(
+      description: "send(\(describeCase(action)))", fileID: location.fileID, line: line)
+    log.stateAfterSend = nil
+    let task = store.send(Inner.TestAction(origin: .send(action), site: site))
+    let actual = log.stateAfterSend ?? core.state
+    assertState(
+      actual: actual,
+      update: updateStateToExpectedResult,
+      location: location
+    )
+    await Task.megaYield()
+    return task
+  }
+
+  // MARK: Asserting state
+
+  func assertState(
+    actual: State,
+    update: ((inout State) throws -> Void)?,
+    location: SourceLocation
+  ) {
+    defer { state = actual }
+    var expected = exhaustivity == .on ? state : actual
+    do {
+      try update?(&expected)
+    } catch {
+      fail("Threw error: \(error)", at: location)
+      return
+    }
+    guard expected != actual else {
+      if exhaustivity == .on, update != nil, expected == state {
+        fail(
+          """
+          Expected state to change, but no change occurred.
+
+          The trailing closure made no observable modifications to state. If no change to \
+          state is expected, omit the trailing closure.
+          """,
+          at: location
+        )
+      }
+      return
+    }
+    let heading =
+      update == nil && exhaustivity == .on
+      ? "State was not expected to change, but a change occurred:"
+      : "A state change does not match expectation:"
+    fail(
+      """
+      \(heading)
+
+      \(StateDiff.render(expected, actual))
+
+      (Expected: -, Actual: +)
+      """,
+      at: location
+    )
+  }
+
+  // MARK: Skipping
+
+  /// Drops the actions received and not asserted yet; the state becomes the latest one.
+  public func skipReceivedActions() {
+    skipReceived()
+  }
+
+  func skipReceived() {
+    if let last = log.received.last {
+      state = last.state
+    }
+    log.received.removeAll()
+  }
+
+  /// Cancels the effects still running, so the end of the test does not fail on them.
+  public func skipInFlightEffects() {
+    core.cancelAllEffects()
+  }
+
+  // MARK: Finishing
+
+  /// Waits for every effect to finish; fails listing those still running after `timeout`.
+  ///
+  /// ```swift
+  /// await store.send(.save)
+  /// await store.finish()
+  /// ```
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    lastLocation = location
+    let timeout = timeout ?? self.timeout
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    await Task.megaYield()
+    while !core.effectsInFlight.isEmpty, ContinuousClock.now < deadline {
+      await Task.pause()
+    }
+    let running = core.effectsInFlight
+    guard !running.isEmpty else { return }
+    fail(
+      """
+      Expected effects to finish, but \(plural(running.count, "effect")) still running after \
+      \(describe(timeout)):
+
+      \(listEffects(running.map(\.action)))
+      """,
+      at: location
+    )
+  }
+
+  // MARK: Reporting
+
+  func fail(_ message: String, at location: SourceLocation) {
+    report(
+      ReportedIssue(
+        message: message,
+        fileID: location.fileID,
+        filePath: location.filePath,
+        line: location.line,
+        column: location.column
+      ),
+      collector: collector
+    )
+  }
+
+  func listActions(_ actions: [Action]) -> String {
+    actions.map { "  " + describeCase($0) }.joined(separator: "\n")
+  }
+
+  func listEffects(_ actions: [Inner.TestAction]) -> String {
+    let lines = actions.map { action -> String in
+      let started =
+        switch action.origin {
+        case .send: action.site.description
+        case let .receive(received):
+          "receive(\(describeCase(received))) after \(action.site.description)"
+        }
+      return "  • started by \(started) at \(action.site.fileID):\(action.site.line)"
+    }
+    return lines.sorted().joined(separator: "\n")
+  }
+}
+
+func plural(_ count: Int, _ noun: String) -> String {
+  count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+}
+
+/// `0.5 seconds`, `2 seconds`.
+func describe(_ duration: Duration) -> String {
+  let (seconds, attoseconds) = duration.components
+  let value = Double(seconds) + Double(attoseconds) / 1e18
+  let text = value == value.rounded() ? String(Int64(value)) : String(value)
+  return value == 1 ? "1 second" : "\(text) seconds"
+}
+
+extension Task where Success == Never, Failure == Never {
+  /// Lets other tasks (effects, their bookkeeping on the main actor) make progress.
+  static func megaYield(count: Int = 20) async {
+    for _ in 0..<count {
+      await Task<Never, Never>.yield()
+    }
+  }
+
+  /// A short real pause while polling with a timeout.
+  static func pause() async {
+    await megaYield(count: 5)
+    try? await Task<Never, Never>.sleep(for: .milliseconds(1))
+  }
+}
+
+/// The test store of a feature: `TestStoreOf<Counter>`.
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable
