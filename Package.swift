@@ -41,5 +41,18 @@ let package = Package(
       dependencies: ["ComposableCore", "ComposableTesting"]
     ),
     .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TestSupport"]),
+
+    // Measures the trace container in release mode (not a test: it prints numbers).
+    .executableTarget(
+      name: "trace-format-bench",
+      dependencies: ["TraceKit"],
+      path: "Sources/TraceFormatBench"
+    ),
+    // The child process of the trace crash and live-follow tests.
+    .executableTarget(
+      name: "trace-writer-child",
+      dependencies: ["TraceKit"],
+      path: "Tests/TraceWriterChild"
+    ),
   ]
 )

@@ -1,0 +1,135 @@
+import CLZ4
+
+/// Standard LZ4 frames (the format of the `lz4` command), always with a content checksum and
+/// the content size in the header, so `lz4 -dc` can read every payload of a trace.
+///
+/// ```swift
+/// let frame = try LZ4Frame.compress(Array("hello\n".utf8))
+/// let back = try LZ4Frame.decompress(frame, limit: 1 << 20)
+/// print(String(decoding: back, as: UTF8.self))  // hello
+/// ```
+package enum LZ4Frame {
+  /// The largest content a frame may declare unless the caller says otherwise (64 MiB).
+  package static let defaultLimit = 64 << 20
+
+  /// Compresses `bytes` into one frame.
+  package static func compress(_ bytes: [UInt8]) throws(LZ4FrameError) -> [UInt8] {
+    var preferences = LZ4F_preferences_t()
+    preferences.frameInfo.blockSizeID = LZ4F_max64KB
+    preferences.frameInfo.blockMode = LZ4F_blockLinked
+    preferences.frameInfo.contentChecksumFlag = LZ4F_contentChecksumEnabled
+    preferences.frameInfo.contentSize = UInt64(bytes.count)
+    preferences.compressionLevel = 0
+    let bound = LZ4F_compressFrameBound(bytes.count, &preferences)
+    if LZ4F_isError(bound) != 0 {
+      throw .compressionFailed(errorName(bound))
+    }
+    var result: Result<Int, LZ4FrameError> = .success(0)
+    let output = [UInt8](unsafeUninitializedCapacity: bound) { destination, count in
+      let written = bytes.withUnsafeBytes { source in
+        LZ4F_compressFrame(
+          destination.baseAddress, bound, source.baseAddress, source.count, &preferences)
+      }
+      if LZ4F_isError(written) != 0 {
+        result = .failure(.compressionFailed(errorName(written)))
+        count = 0
+      } else {
+        count = written
+      }
+    }
+    if case .failure(let error) = result { throw error }
+    return output
+  }
+
+  /// Decompresses exactly one frame, checking its content checksum.
+  ///
+  /// The content size in the header is checked against `limit` before anything is allocated:
+  /// a damaged or hostile file cannot make the reader allocate more than `limit` bytes.
+  package static func decompress(
+    _ frame: [UInt8], limit: Int = defaultLimit
+  ) throws(LZ4FrameError) -> [UInt8] {
+    let result = frame.withUnsafeBytes { buffer in
+      Result { () throws(LZ4FrameError) in try decompress(buffer, limit: limit) }
+    }
+    return try result.get()
+  }
+
+  package static func decompress(
+    _ frame: UnsafeRawBufferPointer, limit: Int = defaultLimit
+  ) throws(LZ4FrameError) -> [UInt8] {
+    guard let base = frame.baseAddress, !frame.isEmpty else { throw .truncated }
+    var contextPointer: OpaquePointer?
+    let created = LZ4F_createDecompressionContext(&contextPointer, UInt32(LZ4F_VERSION))
+    guard LZ4F_isError(created) == 0, let context = contextPointer else {
+      throw .malformed(errorName(created))
+    }
+    defer { LZ4F_freeDecompressionContext(context) }
+
+    var info = LZ4F_frameInfo_t()
+    var consumed = frame.count
+    let header = LZ4F_getFrameInfo(context, &info, base, &consumed)
+    if LZ4F_isError(header) != 0 {
+      throw classify(header)
+    }
+    let declared = info.contentSize
+    guard declared <= UInt64(limit) else { throw .tooLarge(size: declared, limit: limit) }
+    let size = Int(declared)
+
+    var offset = consumed
+    var produced = 0
+    var failure: LZ4FrameError?
+    // One byte of slack lets us notice a frame that produces more than it declared.
+    let output = [UInt8](unsafeUninitializedCapacity: size + 1) { destination, count in
+      var hint = header
+      while hint != 0 {
+        var inputSize = frame.count - offset
+        var outputSize = size + 1 - produced
+        if inputSize == 0 {
+          failure = .truncated
+          break
+        }
+        hint = LZ4F_decompress(
+          context, destination.baseAddress.map { $0 + produced }, &outputSize,
+          base + offset, &inputSize, nil)
+        if LZ4F_isError(hint) != 0 {
+          failure = classify(hint)
+          break
+        }
+        offset += inputSize
+        produced += outputSize
+        if produced > size {
+          // LZ4 writes 0 for "size unknown"; this format always declares the size, so content
+          // behind a 0 is refused rather than trusted.
+          failure = size == 0 ? .missingContentSize
+            : .malformed("content larger than its declared size")
+          break
+        }
+        if inputSize == 0 && outputSize == 0 && hint != 0 {
+          failure = .truncated
+          break
+        }
+      }
+      count = failure == nil ? produced : 0
+    }
+    if let failure { throw failure }
+    guard produced == size else { throw .malformed("content smaller than its declared size") }
+    guard offset == frame.count else { throw .trailingBytes(count: frame.count - offset) }
+    return output
+  }
+
+  private static func errorName(_ code: Int) -> String {
+    guard let name = LZ4F_getErrorName(code) else { return "unknown LZ4 error" }
+    return String(cString: name)
+  }
+
+  private static func classify(_ code: Int) -> LZ4FrameError {
+    let name = errorName(code)
+    if name.contains("Checksum_invalid") && !name.contains("Flag") {
+      return .checksumMismatch
+    }
+    if name.contains("srcSize_wrong") || name.contains("frameHeader_incomplete") {
+      return .truncated
+    }
+    return .malformed(name)
+  }
+}

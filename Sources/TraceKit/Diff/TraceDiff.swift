@@ -1,0 +1,326 @@
+/// Structural diff and patch of `TraceValue` trees.
+///
+/// ```swift
+/// let old = try TraceValue(json: #"{"todos":[{"id":3,"title":"a"}],"count":1}"#)
+/// let new = try TraceValue(
+///   json: #"{"todos":[{"id":4,"title":"b"},{"id":3,"title":"c"}],"count":1}"#)
+/// for change in TraceDiff.changes(from: old, to: new) { print(change) }
+/// // insert todos[0] (id: 4, title: "b")
+/// // set todos[id: 3].title "c"
+/// var value = old
+/// try TraceDiff.apply(TraceDiff.changes(from: old, to: new), to: &value)
+/// print(value == new)  // true
+/// ```
+///
+/// What the diff emits, level by level:
+/// - equal subtrees: nothing (checked with `==`, which is O(1) for arrays sharing storage);
+/// - objects with the same keys in the same order: changes per changed field; keys removed:
+///   `.remove`; keys added at the end: `.set` (which appends); any other reordering of keys
+///   (or a duplicate key): one `.set` of the whole object;
+/// - arrays whose elements are all objects with distinct `id` fields, in both values: elements
+///   matched by id (`todos[id: 3]`): gone or moved elements are `.remove`d by id, new or moved
+///   ones `.insert`ed at their new index, kept ones diffed in place; the longest run of
+///   elements that kept their relative order stays, so one insertion is one `.insert`;
+/// - other arrays: by index after the common prefix and suffix: `.set`s for overlapping
+///   positions, then `.insert`s or `.remove`s (from the highest index down) for the rest;
+/// - the same enum case: changes inside its associated values (a single unlabelled value is
+///   entered directly: `destination.childDetail.name`); another case: `.set` of the whole value;
+/// - `.reflected` values of the same type are looked through; anything else: `.set`.
+public enum TraceDiff {
+  /// The changes that turn `old` into `new`, in the order they must be applied.
+  public static func changes(from old: TraceValue, to new: TraceValue) -> [TraceChange] {
+    var differ = Differ()
+    differ.diff(old, new, whole: new)
+    return differ.changes
+  }
+
+  /// Applies `changes` in order to `value`, in place.
+  ///
+  /// Each change moves the containers on its path out of their enum boxes before mutating, so
+  /// a change inside a large array does not copy the array when `value` is its only owner.
+  ///
+  /// - Throws: `TracePatchError` for the first change whose path does not fit the value; that
+  ///   change is not applied, the changes before it are.
+  public static func apply(
+    _ changes: [TraceChange], to value: inout TraceValue
+  ) throws(TracePatchError) {
+    for change in changes {
+      var patcher = Patcher(change: change)
+      try patcher.apply(to: &value)
+    }
+  }
+}
+
+struct Differ {
+  var path: [TracePath.Component] = []
+  var changes: [TraceChange] = []
+
+  private mutating func emitSet(_ value: TraceValue) {
+    changes.append(.set(TracePath(path), value))
+  }
+
+  /// Emits the changes from `old` to `new` at the current path (none when they are equal).
+  /// `whole` is what replaces the slot at the current path when the two cannot be diffed
+  /// structurally (it differs from `new` when a `.reflected` marker is being looked through).
+  ///
+  /// Containers are not compared with `==` before descending: each container compares its own
+  /// leaves (and whole elements of arrays), so every node is compared about once, and storage
+  /// shared by both trees is recognised in O(1).
+  mutating func diff(_ old: TraceValue, _ new: TraceValue, whole: TraceValue) {
+    switch (old, new) {
+    case (.object(let a), .object(let b)):
+      if !a.sharesStorage(with: b) { diffObject(a, b, whole: whole) }
+    case (.array(let a), .array(let b)):
+      if !a.sharesStorage(with: b) { diffArray(a, b) }
+    case (.enumCase(let name, let a), .enumCase(let other, let b)) where name == other:
+      if !a.sharesStorage(with: b) { diffEnum(name, a, b, whole: whole) }
+    case (.reflected(let type, let a), .reflected(let other, let b)) where type == other:
+      diff(a, b, whole: whole)
+    default:
+      if old != new { emitSet(whole) }
+    }
+  }
+
+  private mutating func diffField(_ key: String, _ old: TraceValue, _ new: TraceValue) {
+    switch (old, new) {
+    case (.object, .object), (.array, .array), (.enumCase, .enumCase), (.reflected, .reflected):
+      path.append(.key(key))
+      diff(old, new, whole: new)
+      path.removeLast()
+    default:
+      if old != new {
+        path.append(.key(key))
+        emitSet(new)
+        path.removeLast()
+      }
+    }
+  }
+
+  private mutating func diffObject(_ a: [TraceField], _ b: [TraceField], whole: TraceValue) {
+    if a.count == b.count && a.indices.allSatisfy({ a[$0].key == b[$0].key }) {
+      if Self.hasDuplicateKeys(a) { return emitSet(whole) }
+      for index in a.indices {
+        diffField(b[index].key, a[index].value, b[index].value)
+      }
+      return
+    }
+    if Self.hasDuplicateKeys(a) || Self.hasDuplicateKeys(b) { return emitSet(whole) }
+    let newKeys = Set(b.lazy.map(\.key))
+    let oldKeys = Set(a.lazy.map(\.key))
+    let kept = a.filter { newKeys.contains($0.key) }
+    // Removing keys and appending new ones cannot reorder what stays.
+    for (index, field) in kept.enumerated() where b[index].key != field.key {
+      return emitSet(whole)
+    }
+    for field in a where !newKeys.contains(field.key) {
+      path.append(.key(field.key))
+      changes.append(.remove(TracePath(path)))
+      path.removeLast()
+    }
+    for (index, field) in kept.enumerated() {
+      diffField(field.key, field.value, b[index].value)
+    }
+    for field in b[kept.count...] where !oldKeys.contains(field.key) {
+      path.append(.key(field.key))
+      emitSet(field.value)
+      path.removeLast()
+    }
+  }
+
+  static func hasDuplicateKeys(_ fields: [TraceField]) -> Bool {
+    if fields.count < 2 { return false }
+    if fields.count <= 8 {
+      for i in fields.indices {
+        for j in (i + 1)..<fields.count where fields[i].key == fields[j].key { return true }
+      }
+      return false
+    }
+    var seen = Set<String>(minimumCapacity: fields.count)
+    for field in fields where !seen.insert(field.key).inserted { return true }
+    return false
+  }
+
+  private mutating func diffEnum(
+    _ name: String, _ a: [TraceField], _ b: [TraceField], whole: TraceValue
+  ) {
+    guard a.count == b.count, a.indices.allSatisfy({ a[$0].key == b[$0].key }),
+      !Self.hasDuplicateKeys(a)
+    else { return emitSet(whole) }
+    path.append(.key(name))
+    if a.count == 1 && a[0].key == "_0" {
+      // The only associated value is entered directly: the path names the case, not `_0`.
+      diff(a[0].value, b[0].value, whole: b[0].value)
+    } else {
+      for index in a.indices {
+        diffField(a[index].key, a[index].value, b[index].value)
+      }
+    }
+    path.removeLast()
+  }
+
+  private mutating func diffArray(_ a: [TraceValue], _ b: [TraceValue]) {
+    if a.count == b.count, let ids = Self.sameIDs(a, b) {
+      return diffInPlace(a, b, ids: ids)
+    }
+    if let oldIDs = Self.distinctIDs(a), let newIDs = Self.distinctIDs(b) {
+      diffIdentified(a, oldIDs, b, newIDs)
+    } else {
+      diffIndexed(a, b)
+    }
+  }
+
+  /// The ids, when both arrays hold objects with the same ids in the same order: the common
+  /// step that edits elements without adding, removing or moving any.
+  static func sameIDs(_ a: [TraceValue], _ b: [TraceValue]) -> [TraceValue]? {
+    var ids: [TraceValue] = []
+    ids.reserveCapacity(a.count)
+    for index in a.indices {
+      guard let id = a[index].identifier, let other = b[index].identifier, id == other else {
+        return nil
+      }
+      ids.append(id)
+    }
+    return ids
+  }
+
+  /// Same ids in the same order: only changed elements are looked at, and the ids are checked
+  /// for uniqueness only when some element changed (hashing every id costs more than the diff).
+  private mutating func diffInPlace(_ a: [TraceValue], _ b: [TraceValue], ids: [TraceValue]) {
+    var changed: [Int] = []
+    for index in a.indices where a[index] != b[index] { changed.append(index) }
+    if changed.isEmpty { return }
+    let unique: Bool
+    if changed.count <= 4 {
+      unique = changed.allSatisfy { index in
+        var seen = 0
+        for id in ids where id == ids[index] { seen += 1 }
+        return seen == 1
+      }
+    } else {
+      unique = Set(ids).count == ids.count
+    }
+    for index in changed {
+      path.append(unique ? .id(ids[index]) : .index(index))
+      diff(a[index], b[index], whole: b[index])
+      path.removeLast()
+    }
+  }
+
+  /// The `id` of every element, if all elements are objects with distinct ids.
+  static func distinctIDs(_ elements: [TraceValue]) -> [TraceValue]? {
+    var ids: [TraceValue] = []
+    ids.reserveCapacity(elements.count)
+    var seen = Set<TraceValue>(minimumCapacity: elements.count)
+    for element in elements {
+      guard let id = element.identifier, seen.insert(id).inserted else { return nil }
+      ids.append(id)
+    }
+    return ids
+  }
+
+  private mutating func diffIdentified(
+    _ a: [TraceValue], _ oldIDs: [TraceValue], _ b: [TraceValue], _ newIDs: [TraceValue]
+  ) {
+    var newPosition = [TraceValue: Int](minimumCapacity: newIDs.count)
+    for (index, id) in newIDs.enumerated() { newPosition[id] = index }
+    // Old elements that survive, in old order, with their new positions.
+    var survivorOld: [Int] = []
+    var survivorNew: [Int] = []
+    for (index, id) in oldIDs.enumerated() {
+      if let position = newPosition[id] {
+        survivorOld.append(index)
+        survivorNew.append(position)
+      }
+    }
+    // The longest subsequence already in new order stays; other survivors move.
+    let staying = Self.longestIncreasingSubsequence(survivorNew)
+    var oldIndexOfStaying = [Int](repeating: -1, count: b.count)
+    for k in staying { oldIndexOfStaying[survivorNew[k]] = survivorOld[k] }
+    for (index, id) in oldIDs.enumerated() {
+      if let position = newPosition[id], oldIndexOfStaying[position] == index { continue }
+      path.append(.id(id))
+      changes.append(.remove(TracePath(path)))
+      path.removeLast()
+    }
+    for (position, element) in b.enumerated() {
+      let oldIndex = oldIndexOfStaying[position]
+      if oldIndex < 0 {
+        path.append(.index(position))
+        changes.append(.insert(TracePath(path), element))
+        path.removeLast()
+      } else if a[oldIndex] != element {
+        path.append(.id(newIDs[position]))
+        diff(a[oldIndex], element, whole: element)
+        path.removeLast()
+      }
+    }
+  }
+
+  /// Indices into `values` of one longest strictly increasing subsequence (patience sorting).
+  static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
+    if values.indices.dropFirst().allSatisfy({ values[$0 - 1] < values[$0] }) {
+      return Array(values.indices)
+    }
+    var tails: [Int] = []
+    var previous = [Int](repeating: -1, count: values.count)
+    for (index, value) in values.enumerated() {
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let middle = (low + high) / 2
+        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+      }
+      if low > 0 { previous[index] = tails[low - 1] }
+      if low == tails.count { tails.append(index) } else { tails[low] = index }
+    }
+    var result: [Int] = []
+    var index = tails.last ?? -1
+    while index >= 0 {
+      result.append(index)
+      index = previous[index]
+    }
+    return result.reversed()
+  }
+
+  private mutating func diffIndexed(_ a: [TraceValue], _ b: [TraceValue]) {
+    var prefix = 0
+    while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < a.count - prefix && suffix < b.count - prefix
+      && a[a.count - 1 - suffix] == b[b.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    let oldMiddle = a.count - prefix - suffix
+    let newMiddle = b.count - prefix - suffix
+    let overlap = min(oldMiddle, newMiddle)
+    for index in prefix..<(prefix + overlap) where a[index] != b[index] {
+      path.append(.index(index))
+      diff(a[index], b[index], whole: b[index])
+      path.removeLast()
+    }
+    if newMiddle > oldMiddle {
+      for index in (prefix + overlap)..<(prefix + newMiddle) {
+        path.append(.index(index))
+        changes.append(.insert(TracePath(path), b[index]))
+        path.removeLast()
+      }
+    } else if oldMiddle > newMiddle {
+      for index in ((prefix + overlap)..<(prefix + oldMiddle)).reversed() {
+        path.append(.index(index))
+        changes.append(.remove(TracePath(path)))
+        path.removeLast()
+      }
+    }
+  }
+}
+
+extension Array {
+  /// Whether both arrays use the same buffer (then they are equal without looking inside).
+  func sharesStorage(with other: [Element]) -> Bool {
+    count == other.count
+      && withUnsafeBufferPointer { mine in
+        other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+      }
+  }
+}

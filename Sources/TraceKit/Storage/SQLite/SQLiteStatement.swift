@@ -1,0 +1,192 @@
+import CSQLite
+
+// SQLITE_TRANSIENT is a macro Swift does not import: the value -1 cast to a destructor tells
+// SQLite to copy the bound bytes before the bind call returns.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A prepared statement. The class owns the C handle (`deinit` finalizes it) and keeps its
+/// connection alive. Parameter and column indices follow SQLite: binds start at 1, columns at 0.
+///
+/// ```swift
+/// let select = try db.prepare("SELECT step, action_path FROM steps WHERE step >= ?")
+/// try select.bind(Int64(10), at: 1)
+/// while try select.step() {
+///   print(select.int64(at: 0), select.text(at: 1))  // 10 counter.increment
+/// }
+/// ```
+package final class SQLiteStatement {
+  package let sql: String
+  let handle: OpaquePointer
+  private let connection: SQLiteConnection
+
+  init(connection: SQLiteConnection, sql: String) throws(SQLiteError) {
+    var pointer: OpaquePointer?
+    let code = sqlite3_prepare_v3(
+      connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
+    guard code == SQLITE_OK, let pointer else {
+      let error = SQLiteError(connection: connection.handle, code: code, sql: sql)
+      if let pointer { sqlite3_finalize(pointer) }
+      throw error
+    }
+    self.sql = sql
+    self.handle = pointer
+    self.connection = connection
+  }
+
+  deinit {
+    sqlite3_finalize(handle)
+  }
+
+  private func check(_ code: Int32) throws(SQLiteError) {
+    if code != SQLITE_OK {
+      throw SQLiteError(connection: connection.handle, code: code, sql: sql)
+    }
+  }
+
+  // MARK: Binding
+
+  package func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
+    try check(sqlite3_bind_int64(handle, index, value))
+  }
+
+  package func bind(_ value: Int, at index: Int32) throws(SQLiteError) {
+    try check(sqlite3_bind_int64(handle, index, Int64(value)))
+  }
+
+  /// Binds the bit pattern of an unsigned value (SQLite integers are signed 64-bit).
+  package func bind(bitPattern value: UInt64, at index: Int32) throws(SQLiteError) {
+    try check(sqlite3_bind_int64(handle, index, Int64(bitPattern: value)))
+  }
+
+  package func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
+    try check(sqlite3_bind_double(handle, index, value))
+  }
+
+  package func bind(_ value: String, at index: Int32) throws(SQLiteError) {
+    var value = value
+    let code = value.withUTF8 { utf8 in
+      sqlite3_bind_text(
+        handle, index, UnsafeRawPointer(utf8.baseAddress)?.assumingMemoryBound(to: CChar.self),
+        Int32(clamping: utf8.count), transient)
+    }
+    try check(code)
+  }
+
+  /// Binds UTF-8 bytes as TEXT without making a `String` first.
+  package func bind(utf8 bytes: [UInt8], at index: Int32) throws(SQLiteError) {
+    let code = bytes.withUnsafeBytes { buffer in
+      sqlite3_bind_text64(
+        handle, index,
+        (buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1))?
+          .assumingMemoryBound(to: CChar.self),
+        sqlite3_uint64(buffer.count), transient, UInt8(SQLITE_UTF8))
+    }
+    try check(code)
+  }
+
+  package func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
+    if let value { try bind(value, at: index) } else { try bindNull(at: index) }
+  }
+
+  package func bind(_ value: Int64?, at index: Int32) throws(SQLiteError) {
+    if let value { try bind(value, at: index) } else { try bindNull(at: index) }
+  }
+
+  /// Binds bytes as a BLOB (an empty array binds a zero-length BLOB, not NULL).
+  package func bind(blob bytes: [UInt8], at index: Int32) throws(SQLiteError) {
+    let code = bytes.withUnsafeBytes { buffer in
+      sqlite3_bind_blob64(
+        handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+        sqlite3_uint64(buffer.count), transient)
+    }
+    try check(code)
+  }
+
+  package func bindNull(at index: Int32) throws(SQLiteError) {
+    try check(sqlite3_bind_null(handle, index))
+  }
+
+  /// Resets the statement so it can run again, and clears its bindings.
+  package func reset() {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+  }
+
+  // MARK: Running
+
+  /// Advances to the next row: true when a row is available, false when done.
+  package func step() throws(SQLiteError) -> Bool {
+    let code = sqlite3_step(handle)
+    switch code {
+    case SQLITE_ROW:
+      return true
+    case SQLITE_DONE:
+      return false
+    default:
+      let error = SQLiteError(connection: connection.handle, code: code, sql: sql)
+      sqlite3_reset(handle)
+      throw error
+    }
+  }
+
+  /// Resets the statement (keeping its bindings). A query that was not stepped to its end
+  /// keeps its read transaction open until it is reset, so every query is reset after use.
+  package func resetKeepingBindings() {
+    sqlite3_reset(handle)
+  }
+
+  /// Runs a statement that returns no rows, then resets it for the next use.
+  package func run() throws(SQLiteError) {
+    defer { reset() }
+    while try step() {}
+  }
+
+  // MARK: Columns
+
+  package var columnCount: Int32 { sqlite3_column_count(handle) }
+
+  package func isNull(at column: Int32) -> Bool {
+    sqlite3_column_type(handle, column) == SQLITE_NULL
+  }
+
+  package func int64(at column: Int32) -> Int64 {
+    sqlite3_column_int64(handle, column)
+  }
+
+  package func double(at column: Int32) -> Double {
+    sqlite3_column_double(handle, column)
+  }
+
+  /// The column as text ("" for NULL).
+  package func text(at column: Int32) -> String {
+    guard let pointer = sqlite3_column_text(handle, column) else { return "" }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    let buffer = UnsafeBufferPointer(start: pointer, count: count)
+    return String(decoding: buffer, as: UTF8.self)
+  }
+
+  package func optionalText(at column: Int32) -> String? {
+    isNull(at: column) ? nil : text(at: column)
+  }
+
+  package func optionalInt64(at column: Int32) -> Int64? {
+    isNull(at: column) ? nil : int64(at: column)
+  }
+
+  /// Lends the column's bytes without copying them; valid only inside `body`.
+  package func withBlob<T, E: Error>(
+    at column: Int32, _ body: (UnsafeRawBufferPointer) throws(E) -> T
+  ) throws(E) -> T {
+    let pointer = sqlite3_column_blob(handle, column)
+    let count = Int(sqlite3_column_bytes(handle, column))
+    guard let pointer, count > 0 else {
+      return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+    return try body(UnsafeRawBufferPointer(start: pointer, count: count))
+  }
+
+  /// The column as bytes (empty for NULL).
+  package func blob(at column: Int32) -> [UInt8] {
+    withBlob(at: column) { Array($0) }
+  }
+}

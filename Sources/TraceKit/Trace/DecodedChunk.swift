@@ -1,0 +1,73 @@
+/// A decompressed payload chunk with the byte range of each step's line, so one step's line
+/// can be parsed without parsing the others.
+struct DecodedChunk {
+  struct Line {
+    var step: Int
+    var start: Int
+    var end: Int
+  }
+
+  var id: Int
+  var lastStep: Int
+  var bytes: [UInt8]
+  /// Sorted by step.
+  var lines: [Line]
+
+  struct Failure: Error {
+    var reason: String
+  }
+
+  /// Splits the decompressed bytes into lines, checking each starts with its step number,
+  /// that steps increase and lie within `firstStep…lastStep`.
+  init(id: Int, firstStep: Int, lastStep: Int, bytes: [UInt8]) throws(Failure) {
+    self.id = id
+    self.lastStep = lastStep
+    self.bytes = bytes
+    var lines: [Line] = []
+    var failure: Failure?
+    bytes.withUnsafeBytes { buffer in
+      var start = 0
+      var previous = Int.min
+      while start < buffer.count {
+        var end = start
+        while end < buffer.count, buffer[end] != UInt8(ascii: "\n") { end += 1 }
+        guard end < buffer.count else {
+          failure = Failure(reason: "the last line has no newline")
+          return
+        }
+        let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+        guard let step = StepLine.peekStep(line) else {
+          failure = Failure(reason: "a line does not start with {\"step\":N,")
+          return
+        }
+        guard step > previous, step >= firstStep, step <= lastStep else {
+          failure = Failure(reason: "line of step \(step) out of order or outside the chunk")
+          return
+        }
+        previous = step
+        lines.append(Line(step: step, start: start, end: end))
+        start = end + 1
+      }
+    }
+    if let failure { throw failure }
+    self.lines = lines
+  }
+
+  /// The parsed line of `step`, or nil when the chunk has none.
+  func line(of step: Int) throws(StepLine.Failure) -> StepLine? {
+    var low = 0
+    var high = lines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lines[middle].step < step { low = middle + 1 } else { high = middle }
+    }
+    guard low < lines.count, lines[low].step == step else { return nil }
+    let line = lines[low]
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(StepLine.Failure) in
+        try StepLine(parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
+      }
+    }
+    return try result.get()
+  }
+}

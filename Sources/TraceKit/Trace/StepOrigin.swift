@@ -1,0 +1,38 @@
+import Foundation
+
+/// Where a step's action came from: the initial state, the user (or any caller of `send`), or
+/// an effect, named by the UUID the store gave it.
+///
+/// Stored as text: `initial`, `user`, `effect:<UUID>`.
+///
+/// ```swift
+/// print(StepOrigin.user.storageText)  // user
+/// print(StepOrigin(storageText: "initial") == .initial)  // true
+/// ```
+public enum StepOrigin: Sendable, Hashable {
+  case initial
+  case user
+  case effect(UUID)
+
+  /// The text stored in the `origin` column.
+  public var storageText: String {
+    switch self {
+    case .initial: "initial"
+    case .user: "user"
+    case .effect(let id): "effect:" + id.uuidString
+    }
+  }
+
+  /// Reads the stored text; nil when it is none of the three forms.
+  public init?(storageText: String) {
+    switch storageText {
+    case "initial": self = .initial
+    case "user": self = .user
+    default:
+      guard storageText.hasPrefix("effect:"),
+        let id = UUID(uuidString: String(storageText.dropFirst(7)))
+      else { return nil }
+      self = .effect(id)
+    }
+  }
+}

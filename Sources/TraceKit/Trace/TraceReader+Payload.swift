@@ -1,0 +1,217 @@
+// Reading payloads: the step lines of compressed chunks, keyframes, and states rebuilt from
+// them.
+
+extension TraceReader {
+  /// The action reduced at `step` (`.null` for step 0).
+  ///
+  /// ```swift
+  /// print(try reader.action(at: 1))  // .increment
+  /// ```
+  public func action(at step: Int) throws(TraceError) -> TraceValue {
+    try stepLine(at: step).action
+  }
+
+  /// The state changes of `step` (the diff from the previous step's state).
+  public func changes(at step: Int) throws(TraceError) -> [TraceChange] {
+    try stepLine(at: step).changes
+  }
+
+  /// The dependency values the reducer read during `step`.
+  public func dependencies(at step: Int) throws(TraceError) -> [DependencyRead] {
+    try stepLine(at: step).dependencies
+  }
+
+  /// The state after `step`: the nearest keyframe at or before it plus the changes of the
+  /// steps in between. The result's hash is checked against the index row; a mismatch throws
+  /// `.hashMismatch`.
+  ///
+  /// ```swift
+  /// print(try reader.state(at: 500))  // (count: 500)
+  /// ```
+  public func state(at step: Int) throws(TraceError) -> TraceValue {
+    let target = try indexRow(at: step).row
+    let keyframe = try keyframeStep(atOrBefore: step)
+    var current: (step: Int, state: TraceValue)
+    if let cached = cachedState, cached.step >= keyframe, cached.step <= step {
+      current = cached
+    } else {
+      current = (keyframe, try keyframeState(at: keyframe))
+    }
+    if current.step < step {
+      let steps = try stepChunks(after: current.step, through: step)
+      for (number, chunk) in steps {
+        let line = try stepLine(step: number, chunk: chunk)
+        do {
+          try StepLine.apply(line.changes, to: &current.state)
+        } catch {
+          throw TraceError(.corruptChunk(error.reason), file: path, step: number, chunk: chunk)
+        }
+        current.step = number
+      }
+    }
+    let actual = current.state.stableHash
+    guard actual == target.stateHash else {
+      throw TraceError(
+        .hashMismatch(expected: target.stateHash, actual: actual), file: path, step: step)
+    }
+    cachedState = (step, current.state)
+    return current.state
+  }
+
+  // MARK: Lines
+
+  func stepLine(at step: Int) throws(TraceError) -> StepLine {
+    let chunk = try indexRow(at: step).chunk
+    return try stepLine(step: step, chunk: chunk)
+  }
+
+  private func stepLine(step: Int, chunk: Int) throws(TraceError) -> StepLine {
+    let decoded = try decodedChunk(id: chunk, step: step)
+    let line: StepLine?
+    do {
+      line = try decoded.line(of: step)
+    } catch {
+      throw TraceError(.corruptChunk(error.reason), file: path, step: step, chunk: chunk)
+    }
+    guard let line, line.step == step else {
+      throw TraceError(
+        .corruptChunk("the chunk has no line for this step"), file: path, step: step,
+        chunk: chunk)
+    }
+    return line
+  }
+
+  /// The steps after `after` up to `through`, with the chunk holding each.
+  private func stepChunks(after: Int, through: Int) throws(TraceError) -> [(Int, Int)] {
+    var result: [(Int, Int)] = []
+    defer { selectStepChunksStatement.reset() }
+    do {
+      try selectStepChunksStatement.bind(after, at: 1)
+      try selectStepChunksStatement.bind(through, at: 2)
+      while try selectStepChunksStatement.step() {
+        result.append(
+          (Int(selectStepChunksStatement.int64(at: 0)),
+           Int(selectStepChunksStatement.int64(at: 1))))
+      }
+    } catch {
+      throw queryError(error, step: through)
+    }
+    return result
+  }
+
+  /// The chunk, decompressed and split into lines; the last one is cached. A cached chunk is
+  /// reused only for steps it already held: a writer may since have stored a longer version.
+  private func decodedChunk(id: Int, step: Int) throws(TraceError) -> DecodedChunk {
+    if let cached = cachedChunk, cached.id == id, step <= cached.lastStep {
+      return cached
+    }
+    let statement = selectChunkStatement
+    defer { statement.reset() }
+    let found: Bool
+    do {
+      try statement.bind(id, at: 1)
+      found = try statement.step()
+    } catch {
+      throw queryError(error, step: step, chunk: id)
+    }
+    guard found else {
+      throw TraceError(.corruptChunk("no such chunk"), file: path, step: step, chunk: id)
+    }
+    let firstStep = Int(statement.int64(at: 0))
+    let lastStep = Int(statement.int64(at: 1))
+    let rawSize = statement.int64(at: 3)
+    guard rawSize >= 0, rawSize <= Int64(TraceSchema.payloadLimit) else {
+      throw TraceError(
+        .corruptChunk("raw_size \(rawSize) is impossible"), file: path, step: step, chunk: id)
+    }
+    let bytes = try decompress(
+      statement, column: 4, expectedSize: Int(rawSize), step: step, chunk: id, keyframe: false)
+    let decoded: DecodedChunk
+    do {
+      decoded = try DecodedChunk(id: id, firstStep: firstStep, lastStep: lastStep, bytes: bytes)
+    } catch {
+      throw TraceError(.corruptChunk(error.reason), file: path, step: step, chunk: id)
+    }
+    cachedChunk = decoded
+    return decoded
+  }
+
+  // MARK: Keyframes
+
+  private func keyframeStep(atOrBefore step: Int) throws(TraceError) -> Int {
+    let statement = selectKeyframeStatement
+    defer { statement.reset() }
+    do {
+      try statement.bind(step, at: 1)
+      guard try statement.step() else {
+        throw TraceError(.missingKeyframe, file: path, step: step)
+      }
+    } catch let error as TraceError {
+      throw error
+    } catch let error as SQLiteError {
+      throw queryError(error, step: step)
+    } catch {
+      throw TraceError(.database("\(error)"), file: path, step: step)
+    }
+    return Int(statement.int64(at: 0))
+  }
+
+  private func keyframeState(at step: Int) throws(TraceError) -> TraceValue {
+    let statement = selectKeyframeStatement
+    defer { statement.reset() }
+    let found: Bool
+    do {
+      try statement.bind(step, at: 1)
+      found = try statement.step()
+    } catch {
+      throw queryError(error, step: step)
+    }
+    guard found, Int(statement.int64(at: 0)) == step else {
+      throw TraceError(.missingKeyframe, file: path, step: step)
+    }
+    let hash = UInt64(bitPattern: statement.int64(at: 1))
+    let rawSize = statement.int64(at: 2)
+    guard rawSize >= 0, rawSize <= Int64(TraceSchema.payloadLimit) else {
+      throw TraceError(.corruptKeyframe("raw_size \(rawSize) is impossible"), file: path, step: step)
+    }
+    let bytes = try decompress(
+      statement, column: 3, expectedSize: Int(rawSize), step: step, chunk: nil, keyframe: true)
+    guard bytes.last == UInt8(ascii: "\n") else {
+      throw TraceError(.corruptKeyframe("no newline after the state"), file: path, step: step)
+    }
+    let state: TraceValue
+    do {
+      state = try TraceValue(json: Array(bytes.dropLast()))
+    } catch {
+      throw TraceError(.corruptKeyframe(error.description), file: path, step: step)
+    }
+    let actual = state.stableHash
+    guard actual == hash else {
+      throw TraceError(.hashMismatch(expected: hash, actual: actual), file: path, step: step)
+    }
+    return state
+  }
+
+  private func decompress(
+    _ statement: SQLiteStatement, column: Int32, expectedSize: Int, step: Int, chunk: Int?,
+    keyframe: Bool
+  ) throws(TraceError) -> [UInt8] {
+    let result = statement.withBlob(at: column) { frame in
+      Result { () throws(LZ4FrameError) in try LZ4Frame.decompress(frame, limit: expectedSize) }
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try result.get()
+    } catch {
+      let kind: TraceError.Kind =
+        keyframe ? .corruptKeyframe(error.description) : .corruptChunk(error.description)
+      throw TraceError(kind, file: path, step: step, chunk: chunk)
+    }
+    guard bytes.count == expectedSize else {
+      let reason = "\(bytes.count) bytes decompressed, raw_size says \(expectedSize)"
+      let kind: TraceError.Kind = keyframe ? .corruptKeyframe(reason) : .corruptChunk(reason)
+      throw TraceError(kind, file: path, step: step, chunk: chunk)
+    }
+    return bytes
+  }
+}

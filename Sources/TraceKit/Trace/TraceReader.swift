@@ -1,0 +1,305 @@
+import Foundation
+
+/// Reads a `.rewind` trace: its summary, the step index, the state at any step (nearest
+/// keyframe plus the diffs after it, hash verified), effects, gaps and the reducer tree.
+///
+/// ```swift
+/// let reader = try TraceReader(path: "session.rewind")
+/// print(try reader.info().stepCount)          // 1000
+/// print(try reader.state(at: 500))            // (count: 500)
+/// ```
+///
+/// Every query runs in its own read transaction, so a reader sees what a writer in another
+/// process committed since the last query (live follow) without reopening. Damage is reported
+/// as `TraceError` naming the file and the step or chunk; nothing a file holds can trap.
+///
+/// A reader belongs to one thread at a time; it is not `Sendable`.
+public final class TraceReader {
+  public let path: String
+  let database: SQLiteConnection
+
+  private let selectRow: SQLiteStatement
+  let selectChunkStatement: SQLiteStatement
+  let selectKeyframeStatement: SQLiteStatement
+  let selectStepChunksStatement: SQLiteStatement
+
+  /// The last decompressed chunk: reading steps in order decompresses each chunk once.
+  var cachedChunk: DecodedChunk?
+  /// The last reconstructed state: `state(at: n + 1)` after `state(at: n)` applies one diff.
+  var cachedState: (step: Int, state: TraceValue)?
+
+  static let rowColumns =
+    "step, mono_ns, wall_time, origin, action_path, changed_paths, state_hash, reducer_ns"
+
+  /// Opens a trace for reading. The file is checked before anything is trusted: that it
+  /// exists, is a file, is SQLite, is whole, is a Rewind trace of a known version, and has
+  /// every table.
+  public init(path: String) throws(TraceError) {
+    self.path = path
+    try Self.checkFile(path)
+    do {
+      database = try SQLiteConnection(path: path, mode: .readOnly)
+    } catch {
+      throw Self.openError(error, path: path)
+    }
+    database.setBusyTimeout(milliseconds: 5_000)
+    try Self.checkSchema(database, path: path)
+    do {
+      selectRow = try database.prepare(
+        "SELECT \(Self.rowColumns), chunk FROM steps WHERE step = ?")
+      selectChunkStatement = try database.prepare(
+        "SELECT first_step, last_step, step_count, raw_size, data FROM chunks WHERE id = ?")
+      selectKeyframeStatement = try database.prepare(
+        """
+        SELECT step, state_hash, raw_size, data FROM keyframes WHERE step <= ?
+        ORDER BY step DESC LIMIT 1
+        """)
+      selectStepChunksStatement = try database.prepare(
+        "SELECT step, chunk FROM steps WHERE step > ? AND step <= ? ORDER BY step")
+    } catch {
+      throw Self.openError(error, path: path)
+    }
+  }
+
+  /// Forgets cached metadata so the next query describes the file as it is now. Queries
+  /// already see new commits; cached chunks are kept only for steps they fully hold.
+  public func refresh() {
+    cachedState = nil
+  }
+
+  // MARK: Opening checks
+
+  private static func checkFile(_ path: String) throws(TraceError) {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw TraceError(.fileNotFound, file: path)
+    }
+    guard !isDirectory.boolValue else { throw TraceError(.isDirectory, file: path) }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw TraceError(.database("cannot open the file for reading"), file: path)
+    }
+    defer { try? handle.close() }
+    let header = (try? handle.read(upToCount: 100)).map { [UInt8]($0) } ?? []
+    let magic = Array("SQLite format 3\0".utf8)
+    guard header.count == 100, Array(header[0..<16]) == magic else {
+      throw TraceError(.notSQLite, file: path)
+    }
+    // While a write-ahead log exists the main file may legitimately lag its header (a
+    // checkpoint in progress), so the size check runs only on a file that stands alone.
+    let walPath = path + "-wal"
+    let walSize = (try? FileManager.default.attributesOfItem(atPath: walPath)[.size] as? Int)
+    guard walSize == nil || walSize == 0 else { return }
+    var pageSize = Int(header[16]) << 8 | Int(header[17])
+    if pageSize == 1 { pageSize = 65_536 }
+    let pageCount =
+      Int(header[28]) << 24 | Int(header[29]) << 16 | Int(header[30]) << 8 | Int(header[31])
+    // The page count is valid only when "version-valid-for" equals the change counter.
+    guard header[24..<28] == header[92..<96], pageCount > 0 else { return }
+    let expected = pageSize * pageCount
+    let actual =
+      (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? expected
+    if actual < expected {
+      throw TraceError(.truncated(expectedBytes: expected, actualBytes: actual), file: path)
+    }
+  }
+
+  private static func checkSchema(_ database: SQLiteConnection, path: String) throws(TraceError)
+  {
+    do {
+      let applicationID = try database.scalarInt("PRAGMA application_id") ?? 0
+      var tables: Set<String> = []
+      let statement = try database.prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")
+      defer { statement.reset() }
+      while try statement.step() { tables.insert(statement.text(at: 0)) }
+      guard applicationID == Int64(TraceSchema.applicationID) else {
+        let detail =
+          tables.isEmpty
+          ? "it has no tables"
+          : "its application_id is \(applicationID), not \(TraceSchema.applicationID) ('RWND')"
+        throw TraceError(.notATrace(detail), file: path)
+      }
+      guard tables.contains("meta") else { throw TraceError(.missingTable("meta"), file: path) }
+      guard let version = try metaValue(database, TraceSchema.Key.formatVersion) else {
+        throw TraceError(.corruptMetadata("no format_version"), file: path)
+      }
+      guard version == String(TraceSchema.formatVersion) else {
+        throw TraceError(.unsupportedVersion(version), file: path)
+      }
+      for table in TraceSchema.tables where !tables.contains(table) {
+        throw TraceError(.missingTable(table), file: path)
+      }
+    } catch let error as TraceError {
+      throw error
+    } catch let error as SQLiteError {
+      throw openError(error, path: path)
+    } catch {
+      throw TraceError(.database("\(error)"), file: path)
+    }
+  }
+
+  private static func metaValue(_ database: SQLiteConnection, _ key: String)
+    throws(SQLiteError) -> String?
+  {
+    let statement = try database.prepare("SELECT value FROM meta WHERE key = ?")
+    defer { statement.reset() }
+    try statement.bind(key, at: 1)
+    return try statement.step() ? statement.text(at: 0) : nil
+  }
+
+  static func openError(_ error: SQLiteError, path: String) -> TraceError {
+    if error.isNotADatabase { return TraceError(.notSQLite, file: path) }
+    if error.isCorruption { return TraceError(.corruptDatabase(error.message), file: path) }
+    return TraceError(.database(error.description), file: path)
+  }
+
+  /// Turns a SQLite failure during a query into a trace error at the step or chunk.
+  func queryError(_ error: SQLiteError, step: Int? = nil, chunk: Int? = nil) -> TraceError {
+    if error.isCorruption {
+      return TraceError(.corruptDatabase(error.message), file: path, step: step, chunk: chunk)
+    }
+    return TraceError(.database(error.description), file: path, step: step, chunk: chunk)
+  }
+
+  // MARK: Rows
+
+  /// The index row of one step.
+  public func row(at step: Int) throws(TraceError) -> StepRow {
+    try indexRow(at: step).row
+  }
+
+  /// The index row and the chunk holding the step's payload.
+  func indexRow(at step: Int) throws(TraceError) -> (row: StepRow, chunk: Int) {
+    let found: (StepRow, Int)?
+    defer { selectRow.reset() }
+    let hasRow: Bool
+    do {
+      try selectRow.bind(step, at: 1)
+      hasRow = try selectRow.step()
+    } catch {
+      throw queryError(error, step: step)
+    }
+    if hasRow {
+      found = (try decodeRow(selectRow), Int(selectRow.int64(at: 8)))
+    } else {
+      found = nil
+    }
+    guard let found else {
+      let last = try lastStep()
+      if step < 0 || step > last {
+        throw TraceError(.stepOutOfRange(lastStep: last), file: path, step: step)
+      }
+      throw TraceError(.missingStep, file: path, step: step)
+    }
+    return found
+  }
+
+  /// The number of the last committed step (an indexed lookup, not a scan).
+  public func lastStep() throws(TraceError) -> Int {
+    let last: Int64?
+    do {
+      last = try database.scalarInt("SELECT MAX(step) FROM steps")
+    } catch {
+      throw queryError(error)
+    }
+    guard let last else {
+      throw TraceError(.corruptIndex("the trace has no steps"), file: path)
+    }
+    return Int(last)
+  }
+
+  /// The index rows of steps `from…to` (both included), in order.
+  public func rows(from: Int, to: Int) throws(TraceError) -> [StepRow] {
+    var rows: [StepRow] = []
+    try typedScan(from: from, to: to) { row in
+      rows.append(row)
+      return true
+    }
+    return rows
+  }
+
+  /// Streams the index rows of steps `from…to` in order with flat memory; `body` returns
+  /// false to stop. Errors are the trace's `TraceError` or whatever `body` throws.
+  ///
+  /// ```swift
+  /// try reader.forEachRow(from: 999_990, to: .max) { row in
+  ///   print(row.step, row.actionPath)
+  ///   return true
+  /// }
+  /// ```
+  public func forEachRow(from: Int, to: Int, _ body: (StepRow) throws -> Bool) throws {
+    let statement: SQLiteStatement
+    do {
+      // A statement per call, so `body` may itself query the reader.
+      statement = try database.prepare(
+        "SELECT \(Self.rowColumns) FROM steps WHERE step >= ? AND step <= ? ORDER BY step")
+      try statement.bind(from, at: 1)
+      try statement.bind(to, at: 2)
+    } catch {
+      throw queryError(error)
+    }
+    defer { statement.reset() }
+    while true {
+      let more: Bool
+      do {
+        more = try statement.step()
+      } catch {
+        throw queryError(error)
+      }
+      guard more else { return }
+      let row = try decodeRow(statement)
+      guard try body(row) else { return }
+    }
+  }
+
+  /// `forEachRow` with a body that cannot fail, so the only error is the trace's.
+  func typedScan(from: Int, to: Int, _ body: (StepRow) -> Bool) throws(TraceError) {
+    do {
+      try forEachRow(from: from, to: to, body)
+    } catch let error as TraceError {
+      throw error
+    } catch {
+      throw TraceError(.database("\(error)"), file: path)
+    }
+  }
+
+  /// The rows that pass `filter`, in order.
+  public func rows(matching filter: StepFilter) throws(TraceError) -> [StepRow] {
+    var rows: [StepRow] = []
+    try typedScan(from: filter.from, to: filter.to) { row in
+      if filter.matches(row) { rows.append(row) }
+      return true
+    }
+    return rows
+  }
+
+  private func decodeRow(_ statement: SQLiteStatement) throws(TraceError) -> StepRow {
+    let step = Int(statement.int64(at: 0))
+    let originText = statement.text(at: 3)
+    guard let origin = StepOrigin(storageText: originText) else {
+      throw TraceError(.corruptIndex("unknown origin '\(originText)'"), file: path, step: step)
+    }
+    let pathsJSON = statement.withBlob(at: 5) { Array($0) }
+    guard case .array(let elements)? = try? TraceValue(json: pathsJSON) else {
+      throw TraceError(.corruptIndex("changed_paths is not a JSON array"), file: path, step: step)
+    }
+    var paths: [String] = []
+    paths.reserveCapacity(elements.count)
+    for element in elements {
+      guard case .string(let path) = element else {
+        throw TraceError(.corruptIndex("changed_paths holds a non-string"), file: path, step: step)
+      }
+      paths.append(path)
+    }
+    return StepRow(
+      step: step,
+      monotonicNanos: UInt64(bitPattern: statement.int64(at: 1)),
+      wallTime: statement.double(at: 2),
+      origin: origin,
+      actionPath: statement.text(at: 4),
+      changedPaths: paths,
+      stateHash: UInt64(bitPattern: statement.int64(at: 6)),
+      reducerNanos: UInt64(bitPattern: statement.int64(at: 7)))
+  }
+}
+

@@ -1,0 +1,655 @@
+// The JSON form of a trace value. Both directions are hand-written over UTF-8 bytes: this runs
+// for every recorded step (the writer) and every replayed step (the reader), and Foundation's
+// JSON coders cost microseconds per small value and lose the distinctions below.
+
+extension TraceValue {
+  /// Appends the JSON form of the value to `buffer`.
+  ///
+  /// The mapping keeps every distinction of the tree, so `TraceValue(json:)` gives back exactly
+  /// the same value:
+  ///
+  /// | value | JSON |
+  /// |---|---|
+  /// | `.null`, `.bool` | `null`, `true`, `false` |
+  /// | `.int`, `.uint` | an integer (read back as `.int` when it fits `Int64`, else `.uint`) |
+  /// | `.double` | shortest round-trip decimal, always with `.` or an exponent: `1.0`, `1e-05` |
+  /// | non-finite `.double` | `{"$double":"nan"}`, `{"$double":"inf"}`, `{"$double":"-inf"}` |
+  /// | other NaN bits | `{"$double":"0x7ff8000000000001"}` (the bit pattern in hex) |
+  /// | `.string` | a JSON string; control characters, U+2028 and U+2029 escaped |
+  /// | `.bytes` | `{"$bytes":"<standard base64 with padding>"}` |
+  /// | `.array` | an array |
+  /// | `.object` | an object, keys in order; a key beginning with `$` gets one more `$` in front |
+  /// | `.enumCase` | `{"$case":"name", <fields inline>}`: `{"$case":"picked","_0":"2026-05-12"}` |
+  /// | `.reflected` | `{"$reflected":"TypeName","value":<value>}` |
+  ///
+  /// ```swift
+  /// var buffer: [UInt8] = []
+  /// TraceValue.object([TraceField("a", .double(1)), TraceField("$b", .null)])
+  ///   .writeJSON(into: &buffer)
+  /// print(String(decoding: buffer, as: UTF8.self))  // {"a":1.0,"$$b":null}
+  /// ```
+  public func writeJSON(into buffer: inout [UInt8]) {
+    switch self {
+    case .null:
+      JSONWriter.appendASCII("null", into: &buffer)
+    case .bool(let value):
+      JSONWriter.appendASCII(value ? "true" : "false", into: &buffer)
+    case .int(let value):
+      JSONWriter.writeInt(value, into: &buffer)
+    case .uint(let value):
+      JSONWriter.writeUInt(value, into: &buffer)
+    case .double(let value):
+      JSONWriter.writeDouble(value, into: &buffer)
+    case .string(let value):
+      JSONWriter.writeString(value, escapingDollar: false, into: &buffer)
+    case .bytes(let value):
+      JSONWriter.appendASCII("{\"$bytes\":\"", into: &buffer)
+      Base64.encode(value, into: &buffer)
+      JSONWriter.appendASCII("\"}", into: &buffer)
+    case .array(let elements):
+      buffer.append(UInt8(ascii: "["))
+      var first = true
+      for element in elements {
+        if !first { buffer.append(UInt8(ascii: ",")) }
+        first = false
+        element.writeJSON(into: &buffer)
+      }
+      buffer.append(UInt8(ascii: "]"))
+    case .object(let fields):
+      buffer.append(UInt8(ascii: "{"))
+      JSONWriter.writeFields(fields, leadingComma: false, into: &buffer)
+      buffer.append(UInt8(ascii: "}"))
+    case .enumCase(let name, let fields):
+      JSONWriter.appendASCII("{\"$case\":", into: &buffer)
+      JSONWriter.writeString(name, escapingDollar: false, into: &buffer)
+      JSONWriter.writeFields(fields, leadingComma: true, into: &buffer)
+      buffer.append(UInt8(ascii: "}"))
+    case .reflected(let typeName, let value):
+      JSONWriter.appendASCII("{\"$reflected\":", into: &buffer)
+      JSONWriter.writeString(typeName, escapingDollar: false, into: &buffer)
+      JSONWriter.appendASCII(",\"value\":", into: &buffer)
+      value.writeJSON(into: &buffer)
+      buffer.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// The JSON form of the value as a string (see `writeJSON(into:)` for the mapping).
+  ///
+  /// ```swift
+  /// print(TraceValue.enumCase("loaded", [TraceField("_0", .int(3))]).jsonString)
+  /// // {"$case":"loaded","_0":3}
+  /// ```
+  public var jsonString: String {
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(64)
+    writeJSON(into: &buffer)
+    return String(decoding: buffer, as: UTF8.self)
+  }
+
+  /// Reads a value from its JSON form (see `writeJSON(into:)` for the mapping).
+  ///
+  /// ```swift
+  /// let value = try TraceValue(json: Array(#"{"$bytes":"AQI="}"#.utf8))
+  /// print(value == .bytes([1, 2]))  // true
+  /// ```
+  ///
+  /// - Parameter json: UTF-8 text holding exactly one JSON value, optionally surrounded by
+  ///   whitespace.
+  /// - Throws: `TraceValueError` with the byte offset and what was expected there.
+  public init(json: [UInt8]) throws(TraceValueError) {
+    self = try json.withUnsafeBufferPointer { (bytes) throws(TraceValueError) -> TraceValue in
+      var parser = JSONParser(bytes: bytes, offset: 0)
+      parser.skipWhitespace()
+      let value = try parser.parseValue()
+      parser.skipWhitespace()
+      if parser.offset != bytes.count {
+        throw parser.error("expected end of input after the value")
+      }
+      return value
+    }
+  }
+
+  /// Reads a value from its JSON form given as a string.
+  ///
+  /// ```swift
+  /// print(try TraceValue(json: "[1, 2.5]"))  // [1, 2.5]
+  /// ```
+  public init(json: String) throws(TraceValueError) {
+    try self.init(json: Array(json.utf8))
+  }
+}
+
+/// The byte-level JSON writer shared by `TraceValue` and the path printer.
+enum JSONWriter {
+  @inline(__always)
+  static func appendASCII(_ text: StaticString, into buffer: inout [UInt8]) {
+    text.withUTF8Buffer { buffer.append(contentsOf: $0) }
+  }
+
+  static func writeFields(_ fields: [TraceField], leadingComma: Bool, into buffer: inout [UInt8]) {
+    var comma = leadingComma
+    for field in fields {
+      if comma { buffer.append(UInt8(ascii: ",")) }
+      comma = true
+      writeString(field.key, escapingDollar: true, into: &buffer)
+      buffer.append(UInt8(ascii: ":"))
+      field.value.writeJSON(into: &buffer)
+    }
+  }
+
+  static func writeInt(_ value: Int64, into buffer: inout [UInt8]) {
+    if value < 0 {
+      buffer.append(UInt8(ascii: "-"))
+    }
+    writeUInt(value.magnitude, into: &buffer)
+  }
+
+  static func writeUInt(_ value: UInt64, into buffer: inout [UInt8]) {
+    if value < 10 {
+      buffer.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+      return
+    }
+    var digits = 1
+    var rest = value
+    while rest >= 10 {
+      rest /= 10
+      digits += 1
+    }
+    let start = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: digits))
+    var remaining = value
+    var index = start + digits - 1
+    while index >= start {
+      buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+      remaining /= 10
+      index -= 1
+    }
+  }
+
+  static func writeDouble(_ value: Double, into buffer: inout [UInt8]) {
+    if value.isFinite {
+      // Swift's description is the shortest text that reads back to the same bits, and it
+      // always has a '.' or an exponent ("1.0", "1e-05"), so it cannot read back as an integer.
+      buffer.append(contentsOf: value.description.utf8)
+      return
+    }
+    appendASCII("{\"$double\":\"", into: &buffer)
+    if value.isNaN {
+      if value.bitPattern == Double.nan.bitPattern {
+        appendASCII("nan", into: &buffer)
+      } else {
+        appendASCII("0x", into: &buffer)
+        appendHex(value.bitPattern, digits: 16, into: &buffer)
+      }
+    } else {
+      appendASCII(value < 0 ? "-inf" : "inf", into: &buffer)
+    }
+    appendASCII("\"}", into: &buffer)
+  }
+
+  static func appendHex(_ value: UInt64, digits: Int, into buffer: inout [UInt8]) {
+    var shift = (digits - 1) * 4
+    while shift >= 0 {
+      let nibble = UInt8(truncatingIfNeeded: (value >> UInt64(shift)) & 0xF)
+      buffer.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+      shift -= 4
+    }
+  }
+
+  /// Writes a quoted JSON string. With `escapingDollar`, a string starting with `$` gets a second
+  /// `$` in front, which is how object keys stay apart from the `$case`/`$bytes`/… markers.
+  static func writeString(_ string: String, escapingDollar: Bool, into buffer: inout [UInt8]) {
+    buffer.append(UInt8(ascii: "\""))
+    var string = string
+    string.withUTF8 { bytes in
+      if escapingDollar, bytes.first == UInt8(ascii: "$") {
+        buffer.append(UInt8(ascii: "$"))
+      }
+      writeEscaped(bytes, into: &buffer)
+    }
+    buffer.append(UInt8(ascii: "\""))
+  }
+
+  private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout [UInt8])
+  {
+    var runStart = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
+        index += 1
+        continue
+      }
+      if byte == 0xE2 {
+        // U+2028 and U+2029 (E2 80 A8/A9) are valid JSON but end lines in JavaScript.
+        if index + 2 < count, bytes[index + 1] == 0x80,
+          bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+        {
+          buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+          appendASCII(bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029", into: &buffer)
+          index += 3
+          runStart = index
+        } else {
+          index += 1
+        }
+        continue
+      }
+      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      switch byte {
+      case 0x22: appendASCII("\\\"", into: &buffer)
+      case 0x5C: appendASCII("\\\\", into: &buffer)
+      case 0x0A: appendASCII("\\n", into: &buffer)
+      case 0x0D: appendASCII("\\r", into: &buffer)
+      case 0x09: appendASCII("\\t", into: &buffer)
+      case 0x08: appendASCII("\\b", into: &buffer)
+      case 0x0C: appendASCII("\\f", into: &buffer)
+      default:
+        appendASCII("\\u00", into: &buffer)
+        appendHex(UInt64(byte), digits: 2, into: &buffer)
+      }
+      index += 1
+      runStart = index
+    }
+    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+  }
+}
+
+/// A recursive-descent JSON reader over UTF-8 bytes that builds `TraceValue`s directly.
+struct JSONParser {
+  /// Deeper input is refused rather than risking the stack of a background thread.
+  static let maximumDepth = 512
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  var offset: Int
+  var depth = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>, offset: Int) {
+    self.bytes = bytes
+    self.offset = offset
+  }
+
+  func error(_ reason: String, at position: Int? = nil) -> TraceValueError {
+    TraceValueError(offset: position ?? offset, reason: reason)
+  }
+
+  @inline(__always)
+  var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+  mutating func skipWhitespace() {
+    while offset < bytes.count {
+      switch bytes[offset] {
+      case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+      default: return
+      }
+    }
+  }
+
+  mutating func expect(_ byte: UInt8, _ what: String) throws(TraceValueError) {
+    skipWhitespace()
+    guard current == byte else { throw error("expected \(what)") }
+    offset += 1
+  }
+
+  mutating func expectLiteral(_ literal: StaticString) throws(TraceValueError) {
+    let start = offset
+    let matches = literal.withUTF8Buffer { word -> Bool in
+      guard bytes.count - offset >= word.count else { return false }
+      for index in 0..<word.count where bytes[offset + index] != word[index] { return false }
+      return true
+    }
+    guard matches else { throw error("expected '\(literal)'", at: start) }
+    offset += literal.utf8CodeUnitCount
+  }
+
+  mutating func parseValue() throws(TraceValueError) -> TraceValue {
+    skipWhitespace()
+    guard let byte = current else { throw error("expected a value, found end of input") }
+    switch byte {
+    case UInt8(ascii: "{"): return try parseObject()
+    case UInt8(ascii: "["): return try parseArray()
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"):
+      try expectLiteral("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expectLiteral("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expectLiteral("null")
+      return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return try parseNumber()
+    default:
+      throw error("expected a value")
+    }
+  }
+
+  private mutating func enter() throws(TraceValueError) {
+    depth += 1
+    if depth > Self.maximumDepth {
+      throw error("nesting deeper than \(Self.maximumDepth) levels")
+    }
+  }
+
+  private mutating func parseArray() throws(TraceValueError) -> TraceValue {
+    try enter()
+    defer { depth -= 1 }
+    offset += 1
+    var elements: [TraceValue] = []
+    skipWhitespace()
+    if current == UInt8(ascii: "]") {
+      offset += 1
+      return .array(elements)
+    }
+    while true {
+      elements.append(try parseValue())
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ","): offset += 1
+      case UInt8(ascii: "]"):
+        offset += 1
+        return .array(elements)
+      default: throw error("expected ',' or ']' in array")
+      }
+    }
+  }
+
+  private mutating func parseObject() throws(TraceValueError) -> TraceValue {
+    try enter()
+    defer { depth -= 1 }
+    offset += 1
+    skipWhitespace()
+    if current == UInt8(ascii: "}") {
+      offset += 1
+      return .object([])
+    }
+    let keyStart = offset
+    let (firstKey, isMarker) = try parseKey()
+    try expect(UInt8(ascii: ":"), "':' after object key")
+    if !isMarker {
+      var fields = [TraceField(firstKey, try parseValue())]
+      try parseMoreFields(into: &fields)
+      return .object(fields)
+    }
+    switch firstKey {
+    case "$case":
+      let name = try parseStringValue("a string case name after \"$case\"")
+      var fields: [TraceField] = []
+      try parseMoreFields(into: &fields)
+      return .enumCase(name, fields)
+    case "$bytes":
+      let start = offset
+      let text = try parseStringValue("a base64 string after \"$bytes\"")
+      guard let decoded = Base64.decode(text) else {
+        throw error("expected standard base64 with padding after \"$bytes\"", at: start)
+      }
+      try expect(UInt8(ascii: "}"), "'}' after the \"$bytes\" value")
+      return .bytes(decoded)
+    case "$double":
+      let start = offset
+      let text = try parseStringValue("a string after \"$double\"")
+      guard let value = Self.nonFiniteDouble(text) else {
+        throw error("expected \"nan\", \"inf\", \"-inf\" or a 0x bit pattern", at: start)
+      }
+      try expect(UInt8(ascii: "}"), "'}' after the \"$double\" value")
+      return .double(value)
+    case "$reflected":
+      let typeName = try parseStringValue("a string type name after \"$reflected\"")
+      try expect(UInt8(ascii: ","), "',' then \"value\" after the reflected type name")
+      skipWhitespace()
+      let valueKeyStart = offset
+      guard try parseString() == "value" else {
+        throw error("expected the key \"value\" in a reflected value", at: valueKeyStart)
+      }
+      try expect(UInt8(ascii: ":"), "':' after object key")
+      let value = try parseValue()
+      try expect(UInt8(ascii: "}"), "'}' after a reflected value")
+      return .reflected(typeName: typeName, value)
+    default:
+      throw error(
+        "unknown marker key \(TraceValue.string(firstKey).jsonString)"
+          + " (a key starting with '$' is written with '$$')",
+        at: keyStart
+      )
+    }
+  }
+
+  /// Reads `, "key": value` pairs until the closing brace.
+  private mutating func parseMoreFields(into fields: inout [TraceField]) throws(TraceValueError) {
+    while true {
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: "}"):
+        offset += 1
+        return
+      case UInt8(ascii: ","):
+        offset += 1
+        skipWhitespace()
+        let keyStart = offset
+        let (key, isMarker) = try parseKey()
+        if isMarker {
+          throw error(
+            "unexpected marker key \(TraceValue.string(key).jsonString)"
+              + " (a key starting with '$' is written with '$$')",
+            at: keyStart
+          )
+        }
+        try expect(UInt8(ascii: ":"), "':' after object key")
+        fields.append(TraceField(key, try parseValue()))
+      default:
+        throw error("expected ',' or '}' in object")
+      }
+    }
+  }
+
+  /// Reads an object key. A key starting with `$$` is an escaped user key (one `$` dropped);
+  /// a key starting with a single `$` is a marker.
+  private mutating func parseKey() throws(TraceValueError) -> (String, isMarker: Bool) {
+    guard current == UInt8(ascii: "\"") else { throw error("expected a string object key") }
+    let key = try parseString()
+    var utf8 = key.utf8[...]
+    guard utf8.first == UInt8(ascii: "$") else { return (key, false) }
+    utf8.removeFirst()
+    if utf8.first == UInt8(ascii: "$") {
+      return (String(Substring(utf8)), false)
+    }
+    return (key, true)
+  }
+
+  private mutating func parseStringValue(_ what: String) throws(TraceValueError) -> String {
+    skipWhitespace()
+    guard current == UInt8(ascii: "\"") else { throw error("expected \(what)") }
+    return try parseString()
+  }
+
+  static func nonFiniteDouble(_ text: String) -> Double? {
+    switch text {
+    case "nan": return .nan
+    case "inf": return .infinity
+    case "-inf": return -.infinity
+    default:
+      let utf8 = text.utf8
+      guard utf8.count == 18, text.hasPrefix("0x"),
+        let bits = UInt64(text.dropFirst(2), radix: 16)
+      else { return nil }
+      let value = Double(bitPattern: bits)
+      // Finite doubles have a decimal form; only NaN payloads travel as bit patterns.
+      return value.isNaN ? value : nil
+    }
+  }
+
+  /// Reads a quoted string starting at the opening quote.
+  mutating func parseString() throws(TraceValueError) -> String {
+    let start = offset
+    offset += 1
+    let contentStart = offset
+    // Fast path: no escapes, so the content is the bytes between the quotes.
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      if byte == UInt8(ascii: "\"") {
+        let content = UnsafeBufferPointer(rebasing: bytes[contentStart..<offset])
+        guard let string = String(validating: content, as: UTF8.self) else {
+          throw error("invalid UTF-8 in string", at: contentStart)
+        }
+        offset += 1
+        return string
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      if byte < 0x20 { throw error("unescaped control character in string") }
+      offset += 1
+    }
+    if offset >= bytes.count { throw error("unterminated string", at: start) }
+    var scratch = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<offset]))
+    while offset < bytes.count {
+      let byte = bytes[offset]
+      switch byte {
+      case UInt8(ascii: "\""):
+        offset += 1
+        guard let string = String(validating: scratch, as: UTF8.self) else {
+          throw error("invalid UTF-8 in string", at: contentStart)
+        }
+        return string
+      case UInt8(ascii: "\\"):
+        try parseEscape(into: &scratch)
+      case 0..<0x20:
+        throw error("unescaped control character in string")
+      default:
+        scratch.append(byte)
+        offset += 1
+      }
+    }
+    throw error("unterminated string", at: start)
+  }
+
+  private mutating func parseEscape(into scratch: inout [UInt8]) throws(TraceValueError) {
+    let escapeStart = offset
+    offset += 1
+    guard let byte = current else { throw error("unterminated string") }
+    offset += 1
+    switch byte {
+    case UInt8(ascii: "\""): scratch.append(0x22)
+    case UInt8(ascii: "\\"): scratch.append(0x5C)
+    case UInt8(ascii: "/"): scratch.append(0x2F)
+    case UInt8(ascii: "b"): scratch.append(0x08)
+    case UInt8(ascii: "f"): scratch.append(0x0C)
+    case UInt8(ascii: "n"): scratch.append(0x0A)
+    case UInt8(ascii: "r"): scratch.append(0x0D)
+    case UInt8(ascii: "t"): scratch.append(0x09)
+    case UInt8(ascii: "u"):
+      var scalar = UInt32(try parseHex4())
+      if (0xD800...0xDBFF).contains(scalar) {
+        guard bytes.count - offset >= 6, bytes[offset] == UInt8(ascii: "\\"),
+          bytes[offset + 1] == UInt8(ascii: "u")
+        else { throw error("expected a low surrogate escape after a high surrogate") }
+        offset += 2
+        let low = UInt32(try parseHex4())
+        guard (0xDC00...0xDFFF).contains(low) else {
+          throw error("expected a low surrogate (\\uDC00-\\uDFFF)", at: offset - 6)
+        }
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+      } else if (0xDC00...0xDFFF).contains(scalar) {
+        throw error("unpaired low surrogate escape", at: escapeStart)
+      }
+      guard let unicode = Unicode.Scalar(scalar) else {
+        throw error("invalid unicode escape", at: escapeStart)
+      }
+      Self.appendUTF8(unicode, into: &scratch)
+    default:
+      throw error("invalid escape sequence", at: escapeStart)
+    }
+  }
+
+  private static func appendUTF8(_ scalar: Unicode.Scalar, into scratch: inout [UInt8]) {
+    let value = scalar.value
+    switch value {
+    case 0..<0x80:
+      scratch.append(UInt8(value))
+    case 0x80..<0x800:
+      scratch.append(0xC0 | UInt8(value >> 6))
+      scratch.append(0x80 | UInt8(value & 0x3F))
+    case 0x800..<0x10000:
+      scratch.append(0xE0 | UInt8(value >> 12))
+      scratch.append(0x80 | UInt8((value >> 6) & 0x3F))
+      scratch.append(0x80 | UInt8(value & 0x3F))
+    default:
+      scratch.append(0xF0 | UInt8(value >> 18))
+      scratch.append(0x80 | UInt8((value >> 12) & 0x3F))
+      scratch.append(0x80 | UInt8((value >> 6) & 0x3F))
+      scratch.append(0x80 | UInt8(value & 0x3F))
+    }
+  }
+
+  private mutating func parseHex4() throws(TraceValueError) -> UInt16 {
+    guard bytes.count - offset >= 4 else { throw error("expected 4 hex digits after \\u") }
+    var value: UInt16 = 0
+    for _ in 0..<4 {
+      let byte = bytes[offset]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw error("expected 4 hex digits after \\u")
+      }
+      value = value << 4 | UInt16(digit)
+      offset += 1
+    }
+    return value
+  }
+
+  private mutating func parseNumber() throws(TraceValueError) -> TraceValue {
+    let start = offset
+    let negative = current == UInt8(ascii: "-")
+    if negative { offset += 1 }
+    guard let first = current, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
+      throw error("expected a digit")
+    }
+    var magnitude: UInt64 = 0
+    var overflow = false
+    if first == UInt8(ascii: "0") {
+      offset += 1
+    } else {
+      while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+        magnitude = sum
+        overflow = overflow || o1 || o2
+        offset += 1
+      }
+    }
+    var isInteger = true
+    if current == UInt8(ascii: ".") {
+      isInteger = false
+      offset += 1
+      try skipDigits("a digit after '.'")
+    }
+    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+      isInteger = false
+      offset += 1
+      if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
+      try skipDigits("a digit in the exponent")
+    }
+    if isInteger && !overflow {
+      if !negative {
+        return magnitude <= UInt64(Int64.max) ? .int(Int64(magnitude)) : .uint(magnitude)
+      }
+      if magnitude <= UInt64(Int64.max) { return .int(-Int64(magnitude)) }
+      if magnitude == UInt64(Int64.max) + 1 { return .int(.min) }
+    }
+    // Fractions, exponents and integers beyond 64 bits read as the nearest double.
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+    guard let value = Double(text) else { throw error("invalid number", at: start) }
+    return .double(value)
+  }
+
+  private mutating func skipDigits(_ what: String) throws(TraceValueError) {
+    guard let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+      throw error("expected \(what)")
+    }
+    while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+      offset += 1
+    }
+  }
+}
