@@ -45,8 +45,7 @@ where Element.State: Identifiable, Element.State.ID == ID {
   public func reduce(into state: inout Parent.State, action: Parent.Action)
     -> Effect<Parent.Action>
   {
-    let navigationIDPath = DependencyValues.current.navigationIDPath
-    let elementEffects = reduceElement(into: &state, action: action, path: navigationIDPath)
+    let elementEffects = reduceElement(into: &state, action: action)
     // Holding the ids costs nothing unless the parent changes them (then it pays one copy of
     // the id array, like the insertion or removal itself); `==` on an unchanged copy is O(1).
     let idsBefore = state[keyPath: toElementsState].ids
@@ -55,6 +54,7 @@ where Element.State: Identifiable, Element.State.ID == ID {
     guard idsBefore != idsAfter else {
       return .merge(elementEffects, parentEffects)
     }
+    let navigationIDPath = DependencyValues.current.navigationIDPath
     let remaining = Set(idsAfter)
     var cancels: [Effect<Parent.Action>] = []
     for id in idsBefore where !remaining.contains(id) {
@@ -71,14 +71,14 @@ where Element.State: Identifiable, Element.State.ID == ID {
 
   private func reduceElement(
     into state: inout Parent.State,
-    action: Parent.Action,
-    path: NavigationIDPath
+    action: Parent.Action
   ) -> Effect<Parent.Action> {
     guard case let .element(id, elementAction)? = toElementAction.extract(action) else {
       return .none
     }
     let elementID = navigationID(for: id)
     var values = DependencyValues.current
+    let path = values.navigationIDPath
     values.navigationIDPath = path.appending(elementID)
     let effects = DependencyValues.$current.withValue(values) {
       state[keyPath: toElementsState].modifyElement(id: id) { elementState in

@@ -43,10 +43,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action)
     -> Effect<Parent.Action>
   {
-    let navigationIDPath = DependencyValues.current.navigationIDPath
-    let childID = NavigationID(kind: .ifLet, keyPath: toChildState)
-    let childEffects = reduceChild(
-      into: &state, action: action, childID: childID, path: navigationIDPath)
+    let childEffects = reduceChild(into: &state, action: action)
     let wasPresent = state[keyPath: toChildState] != nil
     let parentEffects = parent.reduce(into: &state, action: action)
     let isPresent = state[keyPath: toChildState] != nil
@@ -54,7 +51,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       return .merge(childEffects, parentEffects)
     }
     let cancelID = EffectCancelID(
-      id: AnyHashableSendable(childID), navigationIDPath: navigationIDPath)
+      id: AnyHashableSendable(childID),
+      navigationIDPath: DependencyValues.current.navigationIDPath
+    )
     return .merge(
       childEffects,
       parentEffects,
@@ -62,11 +61,14 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     )
   }
 
+  /// The navigation step to the child (built only when an action needs it).
+  private var childID: NavigationID {
+    NavigationID(kind: .ifLet, keyPath: toChildState)
+  }
+
   private func reduceChild(
     into state: inout Parent.State,
-    action: Parent.Action,
-    childID: NavigationID,
-    path: NavigationIDPath
+    action: Parent.Action
   ) -> Effect<Parent.Action> {
     guard let childAction = toChildAction.extract(action) else { return .none }
     guard state[keyPath: toChildState] != nil else {
@@ -93,9 +95,10 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       )
       return .none
     }
-    let childPath = path.appending(childID)
+    let childID = self.childID
     var values = DependencyValues.current
-    values.navigationIDPath = childPath
+    let path = values.navigationIDPath
+    values.navigationIDPath = path.appending(childID)
     let effects = DependencyValues.$current.withValue(values) {
       child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
     }

@@ -43,14 +43,11 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
   let location: SourceLocation
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let navigationIDPath = DependencyValues.current.navigationIDPath
-    let destinationID = NavigationID(kind: .presentation, keyPath: toPresentationState)
-    let cancelID = EffectCancelID(
-      id: AnyHashableSendable(destinationID), navigationIDPath: navigationIDPath)
+    let presentationAction = toPresentationAction.extract(action)
     let wasPresented = state[keyPath: toPresentationState].wrappedValue != nil
     var destinationEffects = Effect<Base.Action>.none
 
-    switch toPresentationAction.extract(action) {
+    switch presentationAction {
     case .none:
       break
     case .dismiss?:
@@ -62,6 +59,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     case let .presented(destinationAction)?:
       if wasPresented {
         var values = DependencyValues.current
+        let navigationIDPath = values.navigationIDPath
         values.navigationIDPath = navigationIDPath.appending(destinationID)
         let effects = DependencyValues.$current.withValue(values) {
           destination.reduce(
@@ -72,7 +70,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
           let embed = toPresentationAction.embed
           destinationEffects = Effect(
             node: .cancellable(
-              id: cancelID,
+              id: cancelID(in: navigationIDPath),
               cancelInFlight: false,
               effects.map { embed(.presented($0)) }
             )
@@ -88,11 +86,21 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     guard wasPresented, !isPresented else {
       return .merge(destinationEffects, baseEffects)
     }
+    let teardownID = cancelID(in: DependencyValues.current.navigationIDPath)
     return .merge(
       destinationEffects,
       baseEffects,
-      Effect(node: .cancel(id: cancelID, reason: .teardown(.presentation)))
+      Effect(node: .cancel(id: teardownID, reason: .teardown(.presentation)))
     )
+  }
+
+  /// The navigation step to the destination (built only when an action needs it).
+  private var destinationID: NavigationID {
+    NavigationID(kind: .presentation, keyPath: toPresentationState)
+  }
+
+  private func cancelID(in path: NavigationIDPath) -> EffectCancelID {
+    EffectCancelID(id: AnyHashableSendable(destinationID), navigationIDPath: path)
   }
 
   private func reportNotPresented(_ action: Base.Action) {

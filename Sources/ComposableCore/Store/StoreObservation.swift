@@ -53,7 +53,8 @@ package final class StoreObservation: Observable {
     init<Value>(value: Value, read: @escaping @MainActor () -> Value?) {
       if let equatable = value as? any Equatable {
         hasChanged = {
-          guard let current = read() else { return false }
+          // A store that is gone: notify once and forget the path.
+          guard let current = read() else { return true }
           return !isEqual(equatable, current)
         }
       } else {

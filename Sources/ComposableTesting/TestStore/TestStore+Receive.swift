@@ -120,6 +120,7 @@ extension TestStore {
       guard matching(received.action) else {
         fail(mismatch(received.action), at: location)
         state = received.state
+        await settleEffects()
         return
       }
       assertState(actual: received.state, update: update, location: location)
@@ -144,7 +145,27 @@ extension TestStore {
       log.received.removeFirst(index + 1)
       assertState(actual: received.state, update: update, location: location)
     }
-    await Task.megaYield()
+    await settleEffects()
+  }
+
+  /// Gives an effect that just sent the received action the moment it needs to return (it
+  /// runs off the main actor): waits while the number of effects in flight keeps changing,
+  /// a few rounds at most, so a test that ends right after `receive` does not see it running.
+  func settleEffects() async {
+    var last = core.effectsInFlight.count
+    var stableRounds = 0
+    var rounds = 0
+    while last > 0, stableRounds < 2, rounds < 10 {
+      await Task.pause()
+      rounds += 1
+      let count = core.effectsInFlight.count
+      if count == last {
+        stableRounds += 1
+      } else {
+        stableRounds = 0
+        last = count
+      }
+    }
   }
 
   /// Waits until an action was received; `false` when none came in time (or none can come).
