@@ -115,6 +115,10 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
       let encoded = try encodeChild(value, key: key)
       return OptionalSomeMarker.needsMarker(encoded) ? OptionalSomeMarker.wrap(encoded) : encoded
     }
+    if let set = value as? any SortedSetEncoding {
+      let child = TraceEncoding(parent: self, key: key)
+      return try set.encodeSorted(with: child)
+    }
     if let dictionary = value as? any SortedDictionaryEncoding {
       let child = TraceEncoding(parent: self, key: key)
       return try dictionary.encodeSorted(with: child)
@@ -343,5 +347,26 @@ extension Dictionary: SortedDictionaryEncoding where Key: Encodable, Value: Enco
       elements.append(entry.value)
     }
     return .array(elements)
+  }
+}
+
+/// Sets encode as arrays sorted by each element's JSON text: like a dictionary's, a set's
+/// iteration order changes from process to process.
+protocol SortedSetEncoding {
+  func encodeSorted(with encoding: TraceEncoding) throws -> TraceValue
+}
+
+extension Set: SortedSetEncoding where Element: Encodable {
+  func encodeSorted(with encoding: TraceEncoding) throws -> TraceValue {
+    var entries: [(sortKey: [UInt8], value: TraceValue)] = []
+    entries.reserveCapacity(count)
+    for element in self {
+      let encoded = try encoding.encodeValue(element, key: TraceCodingKey(index: entries.count))
+      var sortKey: [UInt8] = []
+      encoded.writeJSON(into: &sortKey)
+      entries.append((sortKey, encoded))
+    }
+    entries.sort { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
+    return .array(entries.map(\.value))
   }
 }

@@ -17,7 +17,7 @@
 /// - a `Dictionary` is written with its keys sorted (its iteration order changes from process
 ///   to process, and hashes must not): `String`- and `Int`-keyed ones as objects, others as
 ///   `[key, value, key, value, …]` sorted by the key's JSON text, as `Dictionary`'s own
-///   `Codable` shapes them;
+///   `Codable` shapes them; a `Set` likewise becomes an array sorted by its elements' JSON text;
 /// - `Data` becomes `.bytes`; `URL` (without a base URL) its absolute string; `Date` and
 ///   `UUID` what their own `Codable` writes (seconds since 2001 as a double, the uuid string);
 /// - `nil` is `null`, and `Optional.some` of a value that itself encodes as `null`

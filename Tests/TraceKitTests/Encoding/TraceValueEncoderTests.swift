@@ -155,6 +155,18 @@ final class TraceValueEncoderTests: XCTestCase {
     XCTAssertEqual(a.stableHash, b.stableHash)
   }
 
+  func testSetsAreWrittenInSortedOrderAndRoundTrip() throws {
+    var forward = Set<String>()
+    var backward = Set<String>()
+    for number in 0..<300 { forward.insert("s\(number)") }
+    for number in (0..<300).reversed() { backward.insert("s\(number)") }
+    let a = try TraceValueEncoder().encode(forward)
+    XCTAssertEqual(a, try TraceValueEncoder().encode(backward))
+    XCTAssertEqual(
+      try TraceValueEncoder().encode(Set([3, 1, 2])), .array([.int(1), .int(2), .int(3)]))
+    XCTAssertEqual(try TraceValueDecoder().decode(Set<String>.self, from: a), forward)
+  }
+
   func testFoundationValuesAndOptionalsHaveReadableLeaves() throws {
     let tree = try TraceValueEncoder().encode(AppState())
     func at(_ path: String) throws -> String? {
