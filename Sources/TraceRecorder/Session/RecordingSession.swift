@@ -106,7 +106,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     }
     if let sender, syncSend, sender.claimEnd() {
       queue.append(
-        .effectEnded(sender.id, nanos: end &- self.origin, outcome: .finished),
+        .effectEnded(sender.id, nanos: end &- self.origin, outcome: .finished, tentative: false),
         whenFull: .exceed)
     }
     return step
@@ -201,13 +201,24 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   }
 
   /// The operation of an observed `.run` returned (any thread).
+  ///
+  /// A cancelled operation often returns before the store tells the main actor why it
+  /// cancelled it (the store cancels the task first), so its ending is tentative.
   private func effectReturned(_ box: EffectBox, cancelled: Bool) {
-    guard isRecording, box.claimEnd() else { return }
-    let outcome: EffectOutcome =
-      cancelled ? .cancelled(reason: "taskCancelled", byStep: nil) : .finished
-    queue.append(
-      .effectEnded(box.id, nanos: MonotonicClock.nanoseconds() &- origin, outcome: outcome),
-      whenFull: .exceed)
+    guard isRecording else { return }
+    let nanos = MonotonicClock.nanoseconds() &- origin
+    if cancelled {
+      guard !box.isEnded else { return }
+      queue.append(
+        .effectEnded(
+          box.id, nanos: nanos, outcome: .cancelled(reason: "taskCancelled", byStep: nil),
+          tentative: true),
+        whenFull: .exceed)
+    } else if box.claimEnd() {
+      queue.append(
+        .effectEnded(box.id, nanos: nanos, outcome: .finished, tentative: false),
+        whenFull: .exceed)
+    }
   }
 
   /// The store cancelled effects (main actor).
@@ -244,7 +255,9 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     let now = MonotonicClock.nanoseconds() &- origin
     for box in boxes where box.claimEnd() {
       queue.append(
-        .effectEnded(box.id, nanos: now, outcome: .cancelled(reason: reason, byStep: byStep)),
+        .effectEnded(
+          box.id, nanos: now, outcome: .cancelled(reason: reason, byStep: byStep),
+          tentative: false),
         whenFull: .exceed)
     }
   }

@@ -20,6 +20,8 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private let actionRedaction: Redaction
   private var previous: TraceValue = .null
   private var isDirty = false
+  /// Effects whose ending came from the store (a tentative ending must not overwrite it).
+  private var endedForCertain = Set<UUID>()
   private var failed = false
   private var lastFlush: UInt64 = 0
   private let flushNanos: UInt64
@@ -110,7 +112,12 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       }
     case .effectSent(let id, let step):
       try write(step: step) { trace throws(TraceError) in try trace.effectSent(id: id, step: step) }
-    case .effectEnded(let id, let nanos, let outcome):
+    case .effectEnded(let id, let nanos, let outcome, let tentative):
+      if tentative {
+        guard !endedForCertain.contains(id) else { return }
+      } else {
+        endedForCertain.insert(id)
+      }
       try write(step: nil) { trace throws(TraceError) in
         try trace.effectEnded(id: id, endNanos: nanos, outcome: outcome)
       }
