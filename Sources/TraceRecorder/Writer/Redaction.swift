@@ -36,9 +36,16 @@ struct Redaction: Sendable {
     return .string("<redacted \(String(repeating: "0", count: 16 - hex.count) + hex)>")
   }
 
+  /// A value that is already a marker stays as it is: a state decoded from a redacted trace
+  /// (replay without an initial state) carries the markers, and must hash as recorded.
+  static func isMarker(_ value: TraceValue) -> Bool {
+    guard case .string(let text) = value else { return false }
+    return text.hasPrefix("<redacted ") && text.hasSuffix(">") && text.utf8.count == 27
+  }
+
   func apply(to value: inout TraceValue) {
     for path in paths {
-      guard let found = value.value(at: path) else { continue }
+      guard let found = value.value(at: path), !Self.isMarker(found) else { continue }
       // The path was just found in the value, so the patch cannot fail.
       try? TraceDiff.apply([.set(path, Self.marker(for: found))], to: &value)
     }
