@@ -117,6 +117,18 @@ let package = Package(
       ],
       path: "Fixtures/Features/FixtureFeatures"
     ),
+    // The demo app: scripted and live sessions of the fixtures with the Recorder on, and
+    // typed replay of their traces.
+    .executableTarget(
+      name: "rewind-demo",
+      dependencies: [
+        "ComposableCore", "TraceRecorder", "TraceKit", "FixtureFeatures", "FixtureSupport",
+        "CounterFeature", "WeatherFeature", "FolderInterface", "FolderFeature",
+        "CalendarInterface", "CalendarFeature", "FolderTabFeature", "HomeFeature",
+        "TodosFeature",
+      ],
+      path: "Fixtures/Demo"
+    ),
     .testTarget(
       name: "FixtureFeaturesTests",
       dependencies: ["FixtureFeatures", "ComposableCore", "ComposableTesting"]
