@@ -129,6 +129,8 @@ let package = Package(
       ],
       path: "Fixtures/Demo"
     ),
+    // Runs the built rewind-demo: output, exit status and the traces it writes.
+    .testTarget(name: "RewindDemoTests", dependencies: ["TraceKit", "TestSupport"]),
     .testTarget(
       name: "FixtureFeaturesTests",
       dependencies: ["FixtureFeatures", "ComposableCore", "ComposableTesting"]

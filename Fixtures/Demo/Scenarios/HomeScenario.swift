@@ -18,7 +18,9 @@ struct HomeScenario: Scenario {
 
   func nextAction(in state: Home.State, random: inout DemoRandom) -> Home.Action? {
     if let detail = state.childDetail {
-      guard !detail.isSaving else { return random.chance(percent: 30) ? .childDetail(.dismiss) : nil }
+      guard !detail.isSaving else {
+        return random.chance(percent: 30) ? .childDetail(.dismiss) : nil
+      }
       let nickname = random.pick(Self.nicknames) ?? "Woo"
       return random.weighted([
         (40, .childDetail(.presented(.nicknameChanged(nickname)))),
@@ -27,7 +29,9 @@ struct HomeScenario: Scenario {
       ])
     }
     if let add = state.scheduleAdd {
-      guard !add.isSaving else { return random.chance(percent: 30) ? .scheduleAdd(.dismiss) : nil }
+      guard !add.isSaving else {
+        return random.chance(percent: 30) ? .scheduleAdd(.dismiss) : nil
+      }
       let title = random.pick(Self.titles) ?? "Dentist"
       return random.weighted([
         (add.title.isEmpty ? 60 : 15, .scheduleAdd(.presented(.titleChanged(title)))),
