@@ -42,7 +42,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     // The session owns the queue and outlives this loop: `finish()` waits for it.
     let queue = session.queue
     let timeout = session.configuration.flushInterval
+    let hook = session.configuration.writerWillTake
     while true {
+      hook?()
       let events = queue.take(timeout: timeout)
       for event in events {
         if case .finish(let gap, let done) = event {
