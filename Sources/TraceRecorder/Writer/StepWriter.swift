@@ -113,7 +113,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         try trace.effectStarted(record)
       }
     case .effectSent(let id, let step):
-      try write(step: step) { trace throws(TraceError) in try trace.effectSent(id: id, step: step) }
+      try write(step: step) { trace throws(TraceError) in
+        try trace.effectSent(id: id, step: step)
+      }
     case .effectEnded(let id, let nanos, let outcome, let tentative):
       if tentative {
         guard !endedForCertain.contains(id) else { return }
