@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "TraceKit", targets: ["TraceKit"]),
     .executable(name: "inspector", targets: ["inspector"]),
+    .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
   ],
   targets: [
     // System libraries. Only Sources/TraceKit/Storage/SQLite imports CSQLite and only
@@ -30,18 +31,127 @@ let package = Package(
     // The trace format.
     .target(name: "TraceKit", dependencies: ["CSQLite", "CLZ4"]),
 
+    // The Recorder higher-order reducer and typed replay.
+    .target(name: "TraceRecorder", dependencies: ["ComposableCore", "TraceKit"]),
+
     // Shared test helpers (temporary files, fixture paths, snapshot asserts).
     .target(name: "TestSupport", dependencies: ["TraceKit"], path: "Tests/TestSupport"),
 
     .testTarget(
       name: "ComposableCoreTests",
-      dependencies: ["ComposableCore", "ComposableTesting", "TestSupport"]
+      dependencies: ["ComposableCore", "ComposableTesting"]
     ),
     .testTarget(
       name: "ComposableTestingTests",
-      dependencies: ["ComposableCore", "ComposableTesting", "TestSupport"]
+      dependencies: ["ComposableCore", "ComposableTesting"]
     ),
     .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TestSupport"]),
+
+    // The inspector: all logic in InspectorKit; the executable parses arguments and exits.
+    .target(name: "InspectorKit", dependencies: ["TraceKit"]),
+    .executableTarget(name: "inspector", dependencies: ["InspectorKit"]),
+    // Writes the inspector's deterministic sample session: end-to-end tests, follow, benchmarks.
+    .executableTarget(name: "inspector-test-writer", dependencies: ["TraceKit"]),
+    .testTarget(
+      name: "InspectorKitTests",
+      dependencies: ["InspectorKit", "TestSupport"],
+      exclude: ["EndToEnd/Snapshots"]
+    ),
+
+    // Fixtures: the seeds' sample features, one target each (Fixtures/Features). The folder tab
+    // follows seed 000's modular design: the parent depends only on its children's interface
+    // targets, and the composing target FixtureFeatures injects the implementations.
+    .target(
+      name: "FixtureSupport", dependencies: ["ComposableCore"], path: "Fixtures/Features/Support"),
+    .target(
+      name: "CounterFeature",
+      dependencies: ["ComposableCore"],
+      path: "Fixtures/Features/Counter"
+    ),
+    .target(
+      name: "WeatherFeature",
+      dependencies: ["ComposableCore", "FixtureSupport"],
+      path: "Fixtures/Features/Weather"
+    ),
+    .target(
+      name: "FolderInterface",
+      dependencies: ["ComposableCore", "FixtureSupport"],
+      path: "Fixtures/Features/FolderTab/FolderInterface"
+    ),
+    .target(
+      name: "FolderFeature",
+      dependencies: ["ComposableCore", "FixtureSupport", "FolderInterface"],
+      path: "Fixtures/Features/FolderTab/FolderFeature"
+    ),
+    .target(
+      name: "CalendarInterface",
+      dependencies: ["ComposableCore", "FixtureSupport"],
+      path: "Fixtures/Features/FolderTab/CalendarInterface"
+    ),
+    .target(
+      name: "CalendarFeature",
+      dependencies: ["ComposableCore", "FixtureSupport", "CalendarInterface"],
+      path: "Fixtures/Features/FolderTab/CalendarFeature"
+    ),
+    .target(
+      name: "FolderTabFeature",
+      dependencies: ["ComposableCore", "FixtureSupport", "FolderInterface", "CalendarInterface"],
+      path: "Fixtures/Features/FolderTab/FolderTabFeature"
+    ),
+    .target(
+      name: "HomeFeature",
+      dependencies: ["ComposableCore", "FixtureSupport"],
+      path: "Fixtures/Features/Home"
+    ),
+    .target(
+      name: "TodosFeature",
+      dependencies: ["ComposableCore", "FixtureSupport"],
+      path: "Fixtures/Features/Todos"
+    ),
+    .target(
+      name: "FixtureFeatures",
+      dependencies: [
+        "ComposableCore", "FixtureSupport", "CounterFeature", "WeatherFeature",
+        "FolderInterface", "FolderFeature", "CalendarInterface", "CalendarFeature",
+        "FolderTabFeature", "HomeFeature", "TodosFeature",
+      ],
+      path: "Fixtures/Features/FixtureFeatures"
+    ),
+    // The demo app: scripted and live sessions of the fixtures with the Recorder on, and
+    // typed replay of their traces.
+    .executableTarget(
+      name: "rewind-demo",
+      dependencies: [
+        "ComposableCore", "TraceRecorder", "TraceKit", "FixtureFeatures", "FixtureSupport",
+        "CounterFeature", "WeatherFeature", "FolderInterface", "FolderFeature",
+        "CalendarInterface", "CalendarFeature", "FolderTabFeature", "HomeFeature",
+        "TodosFeature",
+      ],
+      path: "Fixtures/Demo"
+    ),
+    // Runs the built rewind-demo: output, exit status and the traces it writes.
+    .testTarget(name: "RewindDemoTests", dependencies: ["TraceKit", "TestSupport"]),
+    .testTarget(
+      name: "FixtureFeaturesTests",
+      dependencies: ["FixtureFeatures", "ComposableCore", "ComposableTesting"]
+    ),
+    .testTarget(
+      name: "TraceRecorderTests",
+      dependencies: ["TraceRecorder", "ComposableCore", "ComposableTesting", "TraceKit",
+        "TestSupport"]
+    ),
+    // The child process of the recorder's kill and write-error tests: records a feature.
+    .executableTarget(
+      name: "recorder-test-child",
+      dependencies: ["TraceRecorder", "ComposableCore"],
+      path: "Tests/RecorderTestChild"
+    ),
+    // Measures the recorder in release mode (throwaway until rewind-bench owns these cases).
+    .executableTarget(
+      name: "recorder-bench",
+      dependencies: ["TraceRecorder", "ComposableCore"],
+      path: "Sources/RecorderBench"
+    ),
 
     // Measures the trace container in release mode (not a test: it prints numbers).
     .executableTarget(
@@ -54,17 +164,6 @@ let package = Package(
       name: "trace-writer-child",
       dependencies: ["TraceKit"],
       path: "Tests/TraceWriterChild"
-    ),
-
-    // The inspector: all logic in InspectorKit; the executable parses arguments and exits.
-    .target(name: "InspectorKit", dependencies: ["TraceKit"]),
-    .executableTarget(name: "inspector", dependencies: ["InspectorKit"]),
-    // Writes the inspector's deterministic sample session: end-to-end tests, follow, benchmarks.
-    .executableTarget(name: "inspector-test-writer", dependencies: ["TraceKit"]),
-    .testTarget(
-      name: "InspectorKitTests",
-      dependencies: ["InspectorKit", "TestSupport"],
-      exclude: ["EndToEnd/Snapshots"]
     ),
   ]
 )

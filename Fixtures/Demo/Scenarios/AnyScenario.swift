@@ -1,0 +1,63 @@
+import ComposableCore
+import TraceRecorder
+
+/// A scenario with its types erased, for the command line.
+///
+/// ```swift
+/// let scenario = AnyScenario(CounterScenario())
+/// scenario.name  // "counter"
+/// ```
+struct AnyScenario: Sendable {
+  let name: String
+  let summary: String
+  let record:
+    @MainActor @Sendable (_ path: String, _ steps: Int, _ seed: UInt64) async throws(DemoError)
+      -> String
+  let run:
+    @MainActor @Sendable (_ path: String, _ duration: Duration?, _ stop: StopSignal)
+      async throws(DemoError) -> String
+  let replay: @Sendable (_ path: String) throws(DemoError) -> ReplayResult
+
+  init<S: Scenario>(_ scenario: S) {
+    name = scenario.name
+    summary = scenario.summary
+    record = { path, steps, seed throws(DemoError) in
+      try await ScriptedSession(scenario: scenario, seed: seed, steps: steps).record(to: path)
+    }
+    run = { path, duration, stop throws(DemoError) in
+      try await LiveSession(scenario: scenario, duration: duration).run(to: path, stop: stop)
+    }
+    replay = { path throws(DemoError) in
+      // Live values even when a test process launched the demo (its environment says
+      // "testing", which would select test values).
+      let result = withDependencies {
+        $0.context = .live
+      } operation: { () -> Result<ReplayResult, ReplayError> in
+        do throws(ReplayError) {
+          return .success(try Replay(trace: path, reducer: scenario.makeReplayReducer()).run())
+        } catch {
+          return .failure(error)
+        }
+      }
+      switch result {
+      case let .success(outcome): return outcome
+      case let .failure(error): throw DemoError.replay(error)
+      }
+    }
+  }
+
+  /// Every scenario, in the order `list` shows them.
+  static let all: [AnyScenario] = [
+    AnyScenario(CounterScenario()),
+    AnyScenario(WeatherScenario()),
+    AnyScenario(FolderTabScenario()),
+    AnyScenario(HomeScenario()),
+    AnyScenario(TodosScenario()),
+    AnyScenario(TodosScenario(bug: .moveIgnoresFilter)),
+  ]
+
+  /// The scenario with this name.
+  static func named(_ name: String) -> AnyScenario? {
+    all.first { $0.name == name }
+  }
+}
