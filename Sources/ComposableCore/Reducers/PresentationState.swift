@@ -68,6 +68,9 @@ public enum PresentationAction<Action: Sendable>: Sendable {
 
 extension PresentationAction: Equatable where Action: Equatable {}
 extension PresentationAction: Hashable where Action: Hashable {}
+// Synthesized, so traces name the cases as for any other enum: `sheet.presented.saveTapped`.
+extension PresentationAction: Encodable where Action: Encodable {}
+extension PresentationAction: Decodable where Action: Decodable {}
 
 extension PresentationState: CustomReflectable {
   /// Reflects as the optional child state it wraps.

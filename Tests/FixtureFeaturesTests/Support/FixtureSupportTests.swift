@@ -54,19 +54,4 @@ final class FixtureSupportTests: XCTestCase {
       XCTAssertTrue(error is CancellationError)
     }
   }
-
-  func testPresentationActionDecodingRefusesAnUnknownShape() {
-    let text = #"{"dismiss":{},"presented":{"_0":"x"}}"#
-    XCTAssertThrowsError(
-      try JSONDecoder().decode(PresentationAction<String>.self, from: Data(text.utf8))
-    ) { error in
-      guard case let .dataCorrupted(context) = error as? DecodingError else {
-        return XCTFail("\(error)")
-      }
-      XCTAssertTrue(
-        context.debugDescription.hasPrefix(
-          #"PresentationAction expects one of the keys "dismiss" or "presented", found"#),
-        context.debugDescription)
-    }
-  }
 }
