@@ -59,9 +59,11 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
           fail(error)
         }
       }
+      let wasIdle = events.isEmpty
+      queue.recycle(events)
       guard !failed, isDirty else { continue }
       let now = MonotonicClock.nanoseconds()
-      if events.isEmpty || now &- lastFlush >= flushNanos {
+      if wasIdle || now &- lastFlush >= flushNanos {
         do throws(WriteFailure) {
           try write(step: nil) { trace throws(TraceError) in try trace.flush() }
           lastFlush = now
