@@ -79,11 +79,22 @@ final class FieldWalker: Encoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
   var mode = Mode.none
   var fields: [FieldCache] = []
-  private var previous: [String: FieldCache] = [:]
+  private let previousFields: [FieldCache]
   private var failed = false
 
   init(cache: [FieldCache]) {
-    for field in cache { previous[field.key] = field }
+    previousFields = cache
+    fields.reserveCapacity(cache.count)
+  }
+
+  /// The field's previous encoding: fields come in the same order step after step, so the
+  /// one at the same position is checked first.
+  private func previous(_ key: String) -> FieldCache? {
+    let position = fields.count
+    if position < previousFields.count, previousFields[position].key == key {
+      return previousFields[position]
+    }
+    return previousFields.first { $0.key == key }
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -103,7 +114,7 @@ final class FieldWalker: Encoder {
 
   func add(_ key: String, leaf value: TraceValue, swiftValue: Any) throws {
     try check()
-    let old = previous[key]
+    let old = previous(key)
     var changes: [TraceChange] = []
     if let old {
       if old.value != value { changes = [.set(TracePath([.key(key)]), value)] }
@@ -113,7 +124,7 @@ final class FieldWalker: Encoder {
 
   func add<T: Encodable>(_ key: String, _ value: T) throws {
     try check()
-    let old = previous[key]
+    let old = previous(key)
     if let old, let oldValue = old.swiftValue as? T, Equality.same(oldValue, value) {
       var kept = old
       kept.changes = []
