@@ -485,18 +485,17 @@ struct JSONParser {
     offset += 1
     let contentStart = offset
     // Fast path: no escapes, so the content is the bytes between the quotes.
+    var seen: UInt8 = 0
     while offset < bytes.count {
       let byte = bytes[offset]
       if byte == UInt8(ascii: "\"") {
         let content = UnsafeBufferPointer(rebasing: bytes[contentStart..<offset])
-        guard let string = String(validating: content, as: UTF8.self) else {
-          throw error("invalid UTF-8 in string", at: contentStart)
-        }
         offset += 1
-        return string
+        return try Self.makeString(content, isASCII: seen < 0x80, at: contentStart)
       }
       if byte == UInt8(ascii: "\\") { break }
       if byte < 0x20 { throw error("unescaped control character in string") }
+      seen |= byte
       offset += 1
     }
     if offset >= bytes.count { throw error("unterminated string", at: start) }
@@ -506,10 +505,9 @@ struct JSONParser {
       switch byte {
       case UInt8(ascii: "\""):
         offset += 1
-        guard let string = String(validating: scratch, as: UTF8.self) else {
-          throw error("invalid UTF-8 in string", at: contentStart)
+        return try scratch.withUnsafeBufferPointer { (content) throws(TraceValueError) in
+          try Self.makeString(content, isASCII: false, at: contentStart)
         }
-        return string
       case UInt8(ascii: "\\"):
         try parseEscape(into: &scratch)
       case 0..<0x20:
@@ -520,6 +518,18 @@ struct JSONParser {
       }
     }
     throw error("unterminated string", at: start)
+  }
+
+  /// ASCII (the common case) needs no validation; anything else is validated, not repaired:
+  /// a trace with broken UTF-8 is reported, never silently altered.
+  private static func makeString(
+    _ content: UnsafeBufferPointer<UInt8>, isASCII: Bool, at position: Int
+  ) throws(TraceValueError) -> String {
+    if isASCII { return String(decoding: content, as: UTF8.self) }
+    guard let string = String(validating: content, as: UTF8.self) else {
+      throw TraceValueError(offset: position, reason: "invalid UTF-8 in string")
+    }
+    return string
   }
 
   private mutating func parseEscape(into scratch: inout [UInt8]) throws(TraceValueError) {
