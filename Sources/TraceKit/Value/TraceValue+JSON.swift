@@ -149,20 +149,17 @@ enum JSONWriter {
       buffer.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
       return
     }
-    var digits = 1
-    var rest = value
-    while rest >= 10 {
-      rest /= 10
-      digits += 1
-    }
-    let start = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: digits))
-    var remaining = value
-    var index = start + digits - 1
-    while index >= start {
-      buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-      remaining /= 10
-      index -= 1
+    // Digits are produced backwards into a 20-byte scratch tuple, then appended in one go.
+    var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &scratch) { digits in
+      var remaining = value
+      var index = 20
+      while remaining > 0 {
+        index -= 1
+        digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+        remaining /= 10
+      }
+      buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[index..<20]))
     }
   }
 
@@ -217,7 +214,9 @@ enum JSONWriter {
     let count = bytes.count
     while index < count {
       let byte = bytes[index]
-      if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
+      // Printable ASCII other than '"' and '\\' (one range check) and non-ASCII bytes other
+      // than 0xE2 (which may start U+2028/U+2029) pass through unchanged.
+      if byte &- 0x20 < 0x5F ? byte != 0x22 && byte != 0x5C : byte >= 0x80 && byte != 0xE2 {
         index += 1
         continue
       }
