@@ -104,11 +104,12 @@ public final class Recorder: Sendable {
   }
 
   /// Events captured and not yet taken by the writer (tests wait for it to reach 0).
-  var queuedEvents: Int {
+  package var queuedEvents: Int {
     session.withLock { $0 }?.queuedEvents ?? 0
   }
 
   /// The session for a reducer of these types, created on first use.
+  @usableFromInline
   func session<State: Encodable & Sendable, Action: Encodable & Sendable>(
     for base: some Reducer<State, Action>
   ) -> RecordingSession<State, Action>? {
@@ -123,27 +124,4 @@ public final class Recorder: Sendable {
       return created
     }
   }
-}
-
-/// Why a recording stopped early.
-public struct RecorderError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The trace file.
-  public var path: String
-  /// The step being written when it failed (nil before the first step).
-  public var step: Int?
-  /// What went wrong, in one line.
-  public var message: String
-
-  public var description: String {
-    let at = step.map { " at step \($0)" } ?? ""
-    return "Recording to \(path) stopped\(at): \(message). The app keeps running unrecorded."
-  }
-}
-
-/// What `Recorder` needs from a session without knowing its types.
-protocol RecordingSessionControl: AnyObject, Sendable {
-  func finish()
-  var failure: RecorderError? { get }
-  var capturedSteps: Int { get }
-  var queuedEvents: Int { get }
 }
