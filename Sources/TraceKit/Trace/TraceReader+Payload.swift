@@ -125,18 +125,29 @@ extension TraceReader {
 
   /// The steps after `after` up to `through`, with the chunk holding each.
   private func stepChunks(after: Int, through: Int) throws(TraceError) -> [(Int, Int)] {
-    var result: [(Int, Int)] = []
-    defer { selectStepChunksStatement.reset() }
+    var steps: [Int] = []
+    defer { selectStepsStatement.reset() }
     do {
-      try selectStepChunksStatement.bind(after, at: 1)
-      try selectStepChunksStatement.bind(through, at: 2)
-      while try selectStepChunksStatement.step() {
-        result.append(
-          (Int(selectStepChunksStatement.int64(at: 0)),
-           Int(selectStepChunksStatement.int64(at: 1))))
+      try selectStepsStatement.bind(after, at: 1)
+      try selectStepsStatement.bind(through, at: 2)
+      while try selectStepsStatement.step() {
+        steps.append(Int(selectStepsStatement.int64(at: 0)))
       }
     } catch {
       throw queryError(error, step: through)
+    }
+    var result: [(Int, Int)] = []
+    result.reserveCapacity(steps.count)
+    var chunk: (first: Int, last: Int)?
+    for step in steps {
+      let current: (first: Int, last: Int)
+      if let chunk, step <= chunk.last {
+        current = chunk
+      } else {
+        current = try chunkRange(holding: step)
+      }
+      chunk = current
+      result.append((step, current.first))
     }
     return result
   }
