@@ -114,7 +114,10 @@ public final class TraceWriter {
       database = try SQLiteConnection(path: path, mode: .create)
       // Debian's SQLite defaults WAL to synchronous=FULL (an fsync per commit); NORMAL keeps
       // WAL's guarantee that a crash loses at most the last commits, never corrupts the file.
-      try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+      // Incremental auto-vacuum lets `close()` return the pages that rewriting the open chunk
+      // at each flush set free (it must be chosen before the first table exists).
+      try database.execute(
+        "PRAGMA auto_vacuum = INCREMENTAL; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
       database.setBusyTimeout(milliseconds: 5_000)
       try database.execute("BEGIN IMMEDIATE")
       try database.execute(TraceSchema.createSQL)
@@ -202,6 +205,10 @@ public final class TraceWriter {
         .invalidWrite("steps must increase: step \(record.step) follows step \(lastStep)"),
         file: path, step: record.step)
     }
+    guard !record.wallTime.isNaN else {
+      throw TraceError(
+        .invalidWrite("the wall time is not a number"), file: path, step: record.step)
+    }
     let jumped = record.step > lastStep + 1
     if jumped {
       let dropped = record.step - lastStep - 1
@@ -238,15 +245,6 @@ public final class TraceWriter {
   private func write(_ record: StepRecord, state: TraceValue?, keyframe: Bool)
     throws(TraceError)
   {
-    if chunk.firstStep == nil { chunk.firstStep = record.step }
-    chunk.lastStep = record.step
-    chunk.stepCount += 1
-    chunk.isDirty = true
-    StepLine.write(record, into: &chunk.lines, encoder: &lineEncoder)
-
-    guard !record.wallTime.isNaN else {
-      throw TraceError(.invalidWrite("the wall time is not a number"), file: path, step: record.step)
-    }
     let wall = Self.wallColumns(
       record.wallTime, monotonicNanos: record.monotonicNanos, start: startWallTime,
       isFirst: record.step == 0)
@@ -268,6 +266,12 @@ public final class TraceWriter {
     } else {
       keyframeData = nil
     }
+    // The line joins the chunk only once nothing above can refuse the step.
+    if chunk.firstStep == nil { chunk.firstStep = record.step }
+    chunk.lastStep = record.step
+    chunk.stepCount += 1
+    chunk.isDirty = true
+    StepLine.write(record, into: &chunk.lines, encoder: &lineEncoder)
     try sql { () throws(SQLiteError) in
       try insertStep.bind(record.step, at: 1)
       try insertStep.bind(bitPattern: record.monotonicNanos, at: 2)
@@ -480,6 +484,9 @@ public final class TraceWriter {
     }
     try commit()
     isClosed = true
+    // The pages a rewritten partial chunk left free go back to the file system; the trace is
+    // complete either way, so a failure here costs only space.
+    try? database.execute("PRAGMA incremental_vacuum")
     // Folds the log into the main file and leaves WAL mode, so the closed trace is one plain
     // file that a reader can open where it cannot create `-wal`/`-shm` files (a read-only
     // directory, a bug report's attachment). A reader still attached keeps WAL mode in place:

@@ -146,7 +146,8 @@ final class TraceRoundTripTests: XCTestCase {
     let reader = try TraceReader(path: path)
     // Chunks seal at 2048 lines or 256 KiB; they cover steps 0…5000 without overlap.
     let db = try SQLiteConnection(path: path, mode: .readOnly)
-    let chunks = try db.prepare("SELECT first_step, last_step, step_count FROM chunks ORDER BY first_step")
+    let chunks = try db.prepare(
+      "SELECT first_step, last_step, step_count FROM chunks ORDER BY first_step")
     var next = 0
     var count = 0
     while try chunks.step() {
