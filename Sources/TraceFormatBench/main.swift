@@ -132,18 +132,22 @@ do {
 
   var random = SystemRandomNumberGenerator()
   var seeks: [UInt64] = []
+  var seekCPU: [UInt64] = []
   for _ in 0..<1_000 {
     let fresh = try TraceReader(path: path)  // no cached chunk or state
     let step = Int.random(in: 0...last, using: &random)
     start = now()
+    let cpuStart = cpuNow()
     _ = try fresh.state(at: step)
+    seekCPU.append(cpuNow() - cpuStart)
     seeks.append(now() - start)
   }
   seeks.sort()
+  seekCPU.sort()
   let mean = seeks.reduce(0, +) / UInt64(seeks.count)
   print("state(at: random) cold, 1000 seeks: median \(milliseconds(seeks[500])),"
     + " mean \(milliseconds(mean)), p99 \(milliseconds(seeks[990])),"
-    + " max \(milliseconds(seeks[999]))")
+    + " max \(milliseconds(seeks[999])); CPU median \(milliseconds(seekCPU[500]))")
 
   start = now()
   var cpuStart = cpuNow()

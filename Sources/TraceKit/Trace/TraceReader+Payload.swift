@@ -185,7 +185,9 @@ extension TraceReader {
     } catch {
       throw TraceError(.corruptChunk(error.reason), file: path, step: step, chunk: id)
     }
-    decoded.attachHashes(try stateHashes(from: firstStep, through: lastStep))
+    // Hashes from the step asked for on: replay goes forward, and a cold seek into a large
+    // chunk need not read the rows before it.
+    decoded.attachHashes(try stateHashes(from: max(firstStep, step), through: lastStep))
     cachedChunk = decoded
     return decoded
   }

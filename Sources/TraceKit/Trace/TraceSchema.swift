@@ -74,13 +74,11 @@ enum TraceSchema {
       cancel_reason TEXT,
       cancelled_by_step INTEGER
     );
-    CREATE INDEX effects_by_step ON effects (started_by_step);
     CREATE TABLE effect_sends (
       effect_id TEXT NOT NULL,
       step INTEGER NOT NULL,
       PRIMARY KEY (effect_id, step)
     ) WITHOUT ROWID;
-    CREATE INDEX effect_sends_by_step ON effect_sends (step);
     CREATE TABLE tree (
       id INTEGER PRIMARY KEY CHECK (id = 1),
       json TEXT NOT NULL
