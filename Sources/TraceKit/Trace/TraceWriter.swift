@@ -15,7 +15,7 @@ import Foundation
 /// ```
 ///
 /// Steps are buffered as JSON Lines in an open chunk; a chunk is sealed (compressed, stored and
-/// committed with its index rows) at 512 steps or 64 KiB. `flush()` commits everything pending
+/// committed with its index rows) at 2048 steps or 256 KiB. `flush()` commits everything pending
 /// in one transaction, storing the open chunk as it is so far; the next flush rewrites that
 /// chunk row with more lines. Index rows and the chunk row they point to are always written in
 /// the same transaction.

@@ -171,6 +171,40 @@ final class TraceIndexTablesTests: XCTestCase {
     XCTAssertEqual(try TraceReader(path: path).state(at: 4_999), try stateAt(4_999))
   }
 
+  func testReaderSeesValuesAWriterInternsAfterItOpened() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("t.rewind")
+    let writer = try TraceWriter(
+      path: path, metadata: SyntheticTrace.metadata, initialState: .int(0), wallTime: 10)
+    let effect = UUID(uuidString: "00000000-0000-0000-0000-0000000000AB")!
+    func append(_ step: Int, _ action: String, _ paths: [String], _ origin: StepOrigin) throws {
+      try writer.append(
+        StepRecord(
+          step: step, monotonicNanos: UInt64(step), wallTime: 10 + Double(step) / 1e9,
+          origin: origin, actionPath: action, action: .enumCase(action, []), changes: [],
+          changedPaths: paths, stateHash: TraceValue.int(0).stableHash, reducerNanos: 1),
+        state: .int(0))
+    }
+    try append(1, "a", ["x"], .user)
+    try writer.flush()
+    let reader = try TraceReader(path: path)
+    XCTAssertEqual(try reader.rows(from: 0, to: 9).map(\.actionPath), ["", "a"])
+    try append(2, "b.c", ["y", "x"], .effect(effect))
+    try writer.flush()
+    let row = try reader.row(at: 2)
+    XCTAssertEqual(row.actionPath, "b.c")
+    XCTAssertEqual(row.changedPaths, ["y", "x"])
+    XCTAssertEqual(row.origin, .effect(effect))
+    XCTAssertEqual(row.wallTime, 10 + 2 / 1e9)
+    try append(3, "b.d", ["z"], .effect(effect))
+    try writer.flush()
+    XCTAssertEqual(try reader.rows(matching: StepFilter(actionPrefix: "b")).map(\.step), [2, 3])
+    XCTAssertEqual(try reader.rows(matching: StepFilter(changedPath: "z")).map(\.step), [3])
+    XCTAssertEqual(
+      try reader.rows(matching: StepFilter(origin: .effectID(effect))).map(\.step), [2, 3])
+    try writer.close()
+  }
+
   func stateAt(_ step: Int) throws -> TraceValue {
     var trace = SyntheticTrace()
     while trace.step < step { _ = trace.next() }
