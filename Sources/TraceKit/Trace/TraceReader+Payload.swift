@@ -30,7 +30,7 @@ extension TraceReader {
   /// ```
   public func state(at step: Int) throws(TraceError) -> TraceValue {
     if let state = try stateFromCache(at: step) { return state }
-    let target = try indexRow(at: step).row
+    let target = try row(at: step)
     let keyframe = try keyframeStep(atOrBefore: step)
     var current: (step: Int, state: TraceValue)
     if let cached = cachedState, cached.step >= keyframe, cached.step <= step {
@@ -87,6 +87,12 @@ extension TraceReader {
   // MARK: Lines
 
   func stepLine(at step: Int) throws(TraceError) -> StepLine {
+    // Reading steps in order: the cached chunk holds the line, and no query is needed.
+    if let cached = cachedChunk, cached.id <= step, step <= cached.lastStep,
+      let line = try? cached.line(of: step), line.step == step
+    {
+      return line
+    }
     let chunk = try indexRow(at: step).chunk
     return try stepLine(step: step, chunk: chunk)
   }
