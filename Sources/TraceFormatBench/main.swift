@@ -30,7 +30,8 @@ if arguments.count >= 3, arguments[1] == "--write" {
   do {
     var trace = SyntheticTrace()
     let writer = try TraceWriter(
-      path: arguments[2], metadata: SyntheticTrace.metadata, initialState: trace.state)
+      path: arguments[2], metadata: SyntheticTrace.metadata, initialState: trace.state,
+      wallTime: SyntheticTrace.startWallTime)
     let steps = arguments.count > 3 ? Int(arguments[3]) ?? 1_000_000 : 1_000_000
     for _ in 0..<steps {
       let (record, state) = trace.next()
@@ -84,7 +85,8 @@ defer {
 do {
   var trace = SyntheticTrace()
   let writer = try TraceWriter(
-    path: path, metadata: SyntheticTrace.metadata, initialState: trace.state)
+    path: path, metadata: SyntheticTrace.metadata, initialState: trace.state,
+      wallTime: SyntheticTrace.startWallTime)
   // Records are generated in batches outside the timed region: the writer's cost is measured,
   // not the synthetic generator's (which hashes every state).
   let batchSize = 10_000
@@ -130,18 +132,22 @@ do {
 
   var random = SystemRandomNumberGenerator()
   var seeks: [UInt64] = []
+  var seekCPU: [UInt64] = []
   for _ in 0..<1_000 {
     let fresh = try TraceReader(path: path)  // no cached chunk or state
     let step = Int.random(in: 0...last, using: &random)
     start = now()
+    let cpuStart = cpuNow()
     _ = try fresh.state(at: step)
+    seekCPU.append(cpuNow() - cpuStart)
     seeks.append(now() - start)
   }
   seeks.sort()
+  seekCPU.sort()
   let mean = seeks.reduce(0, +) / UInt64(seeks.count)
   print("state(at: random) cold, 1000 seeks: median \(milliseconds(seeks[500])),"
     + " mean \(milliseconds(mean)), p99 \(milliseconds(seeks[990])),"
-    + " max \(milliseconds(seeks[999]))")
+    + " max \(milliseconds(seeks[999])); CPU median \(milliseconds(seekCPU[500]))")
 
   start = now()
   var cpuStart = cpuNow()
@@ -151,6 +157,32 @@ do {
   }
   print("state(at:) sequential, 10000 steps: \(milliseconds(now() - start)) wall,"
     + " \(milliseconds(cpuNow() - cpuStart)) CPU")
+  // What the inspector's `--path` and `--grep` filters ask: by changed path, by action
+  // (prefix through the filter, regular expression over every row).
+  for (label, filter) in [
+    ("changedPath isLoading", StepFilter(changedPath: "isLoading")),
+    ("actionPrefix loadingChanged", StepFilter(actionPrefix: "loadingChanged")),
+    ("origin user, steps 400000...400999", StepFilter(from: 400_000, to: 400_999, origin: .user)),
+  ] {
+    let filterReader = try TraceReader(path: path)
+    start = now()
+    cpuStart = cpuNow()
+    let matched = try filterReader.rows(matching: filter)
+    print("rows(matching: \(label)): \(matched.count) rows in \(milliseconds(now() - start))"
+      + " wall, \(milliseconds(cpuNow() - cpuStart)) CPU")
+  }
+  let pattern = try Regex("^decrement")
+  let scanReader = try TraceReader(path: path)
+  start = now()
+  cpuStart = cpuNow()
+  var grepped = 0
+  try scanReader.forEachRow(from: 0, to: .max) { row in
+    if row.actionPath.contains(pattern) { grepped += 1 }
+    return true
+  }
+  print("forEachRow, every row, action regex ^decrement: \(grepped) rows in"
+    + " \(milliseconds(now() - start)) wall, \(milliseconds(cpuNow() - cpuStart)) CPU")
+
   let replayReader = try TraceReader(path: path)
   start = now()
   cpuStart = cpuNow()

@@ -30,7 +30,8 @@ let pause = arguments.count > 4 ? UInt32(arguments[4]) ?? 0 : 0
 do {
   var trace = SyntheticTrace()
   let writer = try TraceWriter(
-    path: arguments[1], metadata: SyntheticTrace.metadata, initialState: trace.state)
+    path: arguments[1], metadata: SyntheticTrace.metadata, initialState: trace.state,
+    wallTime: SyntheticTrace.startWallTime)
   say("committed 0")
   for step in 1...max(1, steps) {
     let (record, state) = trace.next()

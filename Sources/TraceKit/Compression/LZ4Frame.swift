@@ -12,14 +12,18 @@ package enum LZ4Frame {
   /// The largest content a frame may declare unless the caller says otherwise (64 MiB).
   package static let defaultLimit = 64 << 20
 
-  /// Compresses `bytes` into one frame.
-  package static func compress(_ bytes: [UInt8]) throws(LZ4FrameError) -> [UInt8] {
+  /// Compresses `bytes` into one frame. `level` 0 is LZ4's fast mode; 3…12 are its
+  /// high-compression modes (same frame format, smaller output, slower to write, as fast to
+  /// read).
+  package static func compress(_ bytes: [UInt8], level: Int32 = 0)
+    throws(LZ4FrameError) -> [UInt8]
+  {
     var preferences = LZ4F_preferences_t()
     preferences.frameInfo.blockSizeID = LZ4F_max64KB
     preferences.frameInfo.blockMode = LZ4F_blockLinked
     preferences.frameInfo.contentChecksumFlag = LZ4F_contentChecksumEnabled
     preferences.frameInfo.contentSize = UInt64(bytes.count)
-    preferences.compressionLevel = 0
+    preferences.compressionLevel = level
     let bound = LZ4F_compressFrameBound(bytes.count, &preferences)
     if LZ4F_isError(bound) != 0 {
       throw .compressionFailed(errorName(bound))

@@ -3,7 +3,8 @@ import Foundation
 /// Where a step's action came from: the initial state, the user (or any caller of `send`), or
 /// an effect, named by the UUID the store gave it.
 ///
-/// Stored as text: `initial`, `user`, `effect:<UUID>`.
+/// Stored as an integer (0 initial, 1 user, else a row of `origins` holding the effect's UUID);
+/// the `step_index` view and `storageText` show it as `initial`, `user`, `effect:<UUID>`.
 ///
 /// ```swift
 /// print(StepOrigin.user.storageText)  // user
@@ -14,7 +15,7 @@ public enum StepOrigin: Sendable, Hashable {
   case user
   case effect(UUID)
 
-  /// The text stored in the `origin` column.
+  /// The text form, as the `step_index` view's `origin` column shows it.
   public var storageText: String {
     switch self {
     case .initial: "initial"
@@ -23,7 +24,7 @@ public enum StepOrigin: Sendable, Hashable {
     }
   }
 
-  /// Reads the stored text; nil when it is none of the three forms.
+  /// Reads the text form; nil when it is none of the three forms.
   public init?(storageText: String) {
     switch storageText {
     case "initial": self = .initial

@@ -18,6 +18,9 @@ package struct SyntheticTrace: Sendable {
     state = Self.makeState(count: 0, isLoading: false, label: "idle")
   }
 
+  /// The wall time of step 0 (pass it to `TraceWriter.init`).
+  package static let startWallTime = 1_780_000_000.0
+
   package static let metadata = TraceMetadata(
     rootReducer: "CounterFeature", stateType: "CounterFeature.State",
     actionType: "CounterFeature.Action", keyframeInterval: 256,
@@ -60,8 +63,12 @@ package struct SyntheticTrace: Sendable {
     let dependencies =
       n % 7 == 0 ? [DependencyRead(key: "uuid", value: .string("00000000-0000-0000-0000-\(n)"))]
       : []
+    // A step per millisecond; the wall clock is read a little apart from the monotonic one,
+    // as a recorder reading both clocks does (0–4 µs later).
+    let mono = UInt64(n) * 1_000_000
+    let wallTime = Self.startWallTime + Double(mono + UInt64(n * 7_919 % 4_000)) / 1e9
     let record = StepRecord(
-      step: n, monotonicNanos: UInt64(n) * 1_000, wallTime: 1_780_000_000 + Double(n) / 1_000,
+      step: n, monotonicNanos: mono, wallTime: wallTime,
       origin: n % 5 == 0 ? .effect(Self.effectID) : .user, actionPath: actionPath,
       action: action, changes: changes, changedPaths: paths, stateHash: state.stableHash,
       reducerNanos: UInt64(100 + n % 50), dependencies: dependencies)

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// ```swift
 /// print(error)
-/// // t.rewind: chunk 3 (steps 512…767) is damaged: LZ4 frame content checksum mismatch
+/// // t.rewind: step 2100 (chunk 2048): payload chunk is damaged: LZ4 frame content checksum
+/// // mismatch   (one line; chunks are named by their first step)
 /// ```
 public struct TraceError: Error, CustomStringConvertible, Sendable, Hashable {
   public enum Kind: Sendable, Hashable {

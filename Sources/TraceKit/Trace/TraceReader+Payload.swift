@@ -30,7 +30,7 @@ extension TraceReader {
   /// ```
   public func state(at step: Int) throws(TraceError) -> TraceValue {
     if let state = try stateFromCache(at: step) { return state }
-    let target = try indexRow(at: step).row
+    let target = try row(at: step)
     let keyframe = try keyframeStep(atOrBefore: step)
     var current: (step: Int, state: TraceValue)
     if let cached = cachedState, cached.step >= keyframe, cached.step <= step {
@@ -87,6 +87,12 @@ extension TraceReader {
   // MARK: Lines
 
   func stepLine(at step: Int) throws(TraceError) -> StepLine {
+    // Reading steps in order: the cached chunk holds the line, and no query is needed.
+    if let cached = cachedChunk, cached.id <= step, step <= cached.lastStep,
+      let line = try? cached.line(of: step), line.step == step
+    {
+      return line
+    }
     let chunk = try indexRow(at: step).chunk
     return try stepLine(step: step, chunk: chunk)
   }
@@ -125,18 +131,29 @@ extension TraceReader {
 
   /// The steps after `after` up to `through`, with the chunk holding each.
   private func stepChunks(after: Int, through: Int) throws(TraceError) -> [(Int, Int)] {
-    var result: [(Int, Int)] = []
-    defer { selectStepChunksStatement.reset() }
+    var steps: [Int] = []
+    defer { selectStepsStatement.reset() }
     do {
-      try selectStepChunksStatement.bind(after, at: 1)
-      try selectStepChunksStatement.bind(through, at: 2)
-      while try selectStepChunksStatement.step() {
-        result.append(
-          (Int(selectStepChunksStatement.int64(at: 0)),
-           Int(selectStepChunksStatement.int64(at: 1))))
+      try selectStepsStatement.bind(after, at: 1)
+      try selectStepsStatement.bind(through, at: 2)
+      while try selectStepsStatement.step() {
+        steps.append(Int(selectStepsStatement.int64(at: 0)))
       }
     } catch {
       throw queryError(error, step: through)
+    }
+    var result: [(Int, Int)] = []
+    result.reserveCapacity(steps.count)
+    var chunk: (first: Int, last: Int)?
+    for step in steps {
+      let current: (first: Int, last: Int)
+      if let chunk, step <= chunk.last {
+        current = chunk
+      } else {
+        current = try chunkRange(holding: step)
+      }
+      chunk = current
+      result.append((step, current.first))
     }
     return result
   }
@@ -174,7 +191,9 @@ extension TraceReader {
     } catch {
       throw TraceError(.corruptChunk(error.reason), file: path, step: step, chunk: id)
     }
-    decoded.attachHashes(try stateHashes(from: firstStep, through: lastStep))
+    // Hashes from the step asked for on: replay goes forward, and a cold seek into a large
+    // chunk need not read the rows before it.
+    decoded.attachHashes(try stateHashes(from: max(firstStep, step), through: lastStep))
     cachedChunk = decoded
     return decoded
   }

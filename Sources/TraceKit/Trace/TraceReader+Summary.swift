@@ -46,11 +46,11 @@ extension TraceReader {
       } else {
         effectCount = Int(try database.scalarInt("SELECT COUNT(*) FROM effects") ?? 0)
       }
-      firstWall = try wallTime("SELECT wall_time FROM steps ORDER BY step ASC LIMIT 1")
-      lastWall = try wallTime("SELECT wall_time FROM steps ORDER BY step DESC LIMIT 1")
     } catch {
       throw queryError(error)
     }
+    firstWall = try edgeRow(last: false)?.wallTime
+    lastWall = try edgeRow(last: true)?.wallTime
     return TraceInfo(
       formatVersion: try number(TraceSchema.Key.formatVersion),
       metadata: metadata,
@@ -79,10 +79,19 @@ extension TraceReader {
     return meta
   }
 
-  private func wallTime(_ sql: String) throws(SQLiteError) -> Double? {
-    let statement = try database.prepare(sql)
+  /// The first or the last step's row (nil for a trace without steps).
+  private func edgeRow(last: Bool) throws(TraceError) -> StepRow? {
+    let statement: SQLiteStatement
+    let found: Bool
+    do {
+      statement = try database.prepare(
+        "SELECT \(Self.rowColumns) FROM steps ORDER BY step \(last ? "DESC" : "ASC") LIMIT 1")
+      found = try statement.step()
+    } catch {
+      throw queryError(error)
+    }
     defer { statement.reset() }
-    return try statement.step() ? statement.double(at: 0) : nil
+    return found ? try decodeRow(statement) : nil
   }
 
   private func fileSize(_ path: String) -> Int {

@@ -21,15 +21,19 @@ public final class TraceReader {
   private let selectRow: SQLiteStatement
   let selectChunkStatement: SQLiteStatement
   let selectKeyframeStatement: SQLiteStatement
-  let selectStepChunksStatement: SQLiteStatement
+  let selectStepsStatement: SQLiteStatement
+  let selectChunkRangeStatement: SQLiteStatement
 
   /// The last decompressed chunk: reading steps in order decompresses each chunk once.
   var cachedChunk: DecodedChunk?
   /// The last reconstructed state: `state(at: n + 1)` after `state(at: n)` applies one diff.
   var cachedState: (step: Int, state: TraceValue)?
 
+  /// The interned index values read so far (see `TraceReader+Index.swift`).
+  var interned = InternedIndex()
+
   static let rowColumns =
-    "step, mono_ns, wall_time, origin, action_path, changed_paths, state_hash, reducer_ns"
+    "step, mono_ns, wall, origin, action, changed, state_hash, reducer_ns"
 
   /// Opens a trace for reading. The file is checked before anything is trusted: that it
   /// exists, is a file, is SQLite, is whole, is a Rewind trace of a known version, and has
@@ -46,16 +50,24 @@ public final class TraceReader {
     try Self.checkSchema(database, path: path)
     do {
       selectRow = try database.prepare(
-        "SELECT \(Self.rowColumns), chunk FROM steps WHERE step = ?")
+        "SELECT \(Self.rowColumns) FROM steps WHERE step = ?")
       selectChunkStatement = try database.prepare(
-        "SELECT first_step, last_step, step_count, raw_size, data FROM chunks WHERE id = ?")
+        """
+        SELECT first_step, last_step, step_count, raw_size, data FROM chunks
+        WHERE first_step = ?
+        """)
+      selectChunkRangeStatement = try database.prepare(
+        """
+        SELECT first_step, last_step FROM chunks WHERE first_step <= ?
+        ORDER BY first_step DESC LIMIT 1
+        """)
       selectKeyframeStatement = try database.prepare(
         """
         SELECT step, state_hash, raw_size, data FROM keyframes WHERE step <= ?
         ORDER BY step DESC LIMIT 1
         """)
-      selectStepChunksStatement = try database.prepare(
-        "SELECT step, chunk FROM steps WHERE step > ? AND step <= ? ORDER BY step")
+      selectStepsStatement = try database.prepare(
+        "SELECT step FROM steps WHERE step > ? AND step <= ? ORDER BY step")
     } catch {
       throw Self.openError(error, path: path)
     }
@@ -165,12 +177,7 @@ public final class TraceReader {
 
   /// The index row of one step.
   public func row(at step: Int) throws(TraceError) -> StepRow {
-    try indexRow(at: step).row
-  }
-
-  /// The index row and the chunk holding the step's payload.
-  func indexRow(at step: Int) throws(TraceError) -> (row: StepRow, chunk: Int) {
-    let found: (StepRow, Int)?
+    let found: StepRow?
     defer { selectRow.reset() }
     let hasRow: Bool
     do {
@@ -179,11 +186,7 @@ public final class TraceReader {
     } catch {
       throw queryError(error, step: step)
     }
-    if hasRow {
-      found = (try decodeRow(selectRow), Int(selectRow.int64(at: 8)))
-    } else {
-      found = nil
-    }
+    found = hasRow ? try decodeRow(selectRow) : nil
     guard let found else {
       let last = try lastStep()
       if step < 0 || step > last {
@@ -192,6 +195,31 @@ public final class TraceReader {
       throw TraceError(.missingStep, file: path, step: step)
     }
     return found
+  }
+
+  /// The index row and the chunk (its first step) holding the step's payload.
+  func indexRow(at step: Int) throws(TraceError) -> (row: StepRow, chunk: Int) {
+    let row = try row(at: step)
+    return (row, try chunkRange(holding: step).first)
+  }
+
+  /// The chunk holding `step`: the one with the largest first step at or before it (chunks
+  /// are keyed by their first step, so this is one primary-key seek).
+  func chunkRange(holding step: Int) throws(TraceError) -> (first: Int, last: Int) {
+    let statement = selectChunkRangeStatement
+    defer { statement.reset() }
+    let found: Bool
+    do {
+      try statement.bind(step, at: 1)
+      found = try statement.step()
+    } catch {
+      throw queryError(error, step: step)
+    }
+    let range = found ? (Int(statement.int64(at: 0)), Int(statement.int64(at: 1))) : nil
+    guard let range, range.1 >= step else {
+      throw TraceError(.corruptIndex("no chunk holds this step"), file: path, step: step)
+    }
+    return range
   }
 
   /// The number of the last committed step (an indexed lookup, not a scan).
@@ -263,43 +291,4 @@ public final class TraceReader {
     }
   }
 
-  /// The rows that pass `filter`, in order.
-  public func rows(matching filter: StepFilter) throws(TraceError) -> [StepRow] {
-    var rows: [StepRow] = []
-    try typedScan(from: filter.from, to: filter.to) { row in
-      if filter.matches(row) { rows.append(row) }
-      return true
-    }
-    return rows
-  }
-
-  private func decodeRow(_ statement: SQLiteStatement) throws(TraceError) -> StepRow {
-    let step = Int(statement.int64(at: 0))
-    let originText = statement.text(at: 3)
-    guard let origin = StepOrigin(storageText: originText) else {
-      throw TraceError(.corruptIndex("unknown origin '\(originText)'"), file: path, step: step)
-    }
-    let pathsJSON = statement.withBlob(at: 5) { Array($0) }
-    guard case .array(let elements)? = try? TraceValue(json: pathsJSON) else {
-      throw TraceError(.corruptIndex("changed_paths is not a JSON array"), file: path, step: step)
-    }
-    var paths: [String] = []
-    paths.reserveCapacity(elements.count)
-    for element in elements {
-      guard case .string(let path) = element else {
-        throw TraceError(.corruptIndex("changed_paths holds a non-string"), file: path, step: step)
-      }
-      paths.append(path)
-    }
-    return StepRow(
-      step: step,
-      monotonicNanos: UInt64(bitPattern: statement.int64(at: 1)),
-      wallTime: statement.double(at: 2),
-      origin: origin,
-      actionPath: statement.text(at: 4),
-      changedPaths: paths,
-      stateHash: UInt64(bitPattern: statement.int64(at: 6)),
-      reducerNanos: UInt64(bitPattern: statement.int64(at: 7)))
-  }
 }
-

@@ -12,7 +12,8 @@ enum TraceSchema {
 
   /// The tables a reader requires.
   static let tables = [
-    "meta", "steps", "chunks", "keyframes", "effects", "effect_sends", "tree", "gaps",
+    "meta", "steps", "actions", "path_sets", "origins", "chunks", "keyframes", "effects",
+    "effect_sends", "tree", "gaps",
   ]
 
   /// Largest uncompressed chunk or keyframe a reader accepts (and a writer writes): a
@@ -29,23 +30,32 @@ enum TraceSchema {
     CREATE TABLE steps (
       step INTEGER PRIMARY KEY,
       mono_ns INTEGER NOT NULL,
-      wall_time REAL NOT NULL,
-      origin TEXT NOT NULL,
-      action_path TEXT NOT NULL,
-      changed_paths TEXT NOT NULL,
+      wall NOT NULL,
+      origin INTEGER NOT NULL,
+      action INTEGER NOT NULL,
+      changed INTEGER NOT NULL,
       state_hash INTEGER NOT NULL,
-      reducer_ns INTEGER NOT NULL,
-      chunk INTEGER NOT NULL
+      reducer_ns INTEGER NOT NULL
+    );
+    CREATE TABLE actions (
+      id INTEGER PRIMARY KEY,
+      path TEXT NOT NULL
+    );
+    CREATE TABLE path_sets (
+      id INTEGER PRIMARY KEY,
+      paths TEXT NOT NULL
+    );
+    CREATE TABLE origins (
+      id INTEGER PRIMARY KEY CHECK (id >= 2),
+      effect_id TEXT NOT NULL
     );
     CREATE TABLE chunks (
-      id INTEGER PRIMARY KEY,
-      first_step INTEGER NOT NULL,
+      first_step INTEGER PRIMARY KEY,
       last_step INTEGER NOT NULL,
       step_count INTEGER NOT NULL,
       raw_size INTEGER NOT NULL,
       data BLOB NOT NULL
     );
-    CREATE INDEX chunks_by_last_step ON chunks (last_step);
     CREATE TABLE keyframes (
       step INTEGER PRIMARY KEY,
       state_hash INTEGER NOT NULL,
@@ -64,13 +74,11 @@ enum TraceSchema {
       cancel_reason TEXT,
       cancelled_by_step INTEGER
     );
-    CREATE INDEX effects_by_step ON effects (started_by_step);
     CREATE TABLE effect_sends (
       effect_id TEXT NOT NULL,
       step INTEGER NOT NULL,
       PRIMARY KEY (effect_id, step)
     ) WITHOUT ROWID;
-    CREATE INDEX effect_sends_by_step ON effect_sends (step);
     CREATE TABLE tree (
       id INTEGER PRIMARY KEY CHECK (id = 1),
       json TEXT NOT NULL
@@ -79,6 +87,21 @@ enum TraceSchema {
       after_step INTEGER PRIMARY KEY,
       dropped INTEGER NOT NULL
     );
+    CREATE VIEW step_index AS
+    SELECT s.step AS step,
+      s.mono_ns AS mono_ns,
+      CASE typeof(s.wall) WHEN 'integer'
+        THEN (SELECT wall FROM steps WHERE step = 0) + (s.mono_ns + s.wall) / 1e9
+        ELSE s.wall END AS wall_time,
+      CASE s.origin WHEN 0 THEN 'initial' WHEN 1 THEN 'user'
+        ELSE 'effect:' || (SELECT effect_id FROM origins WHERE id = s.origin) END AS origin,
+      (SELECT path FROM actions WHERE id = s.action) AS action_path,
+      (SELECT paths FROM path_sets WHERE id = s.changed) AS changed_paths,
+      s.state_hash AS state_hash,
+      s.reducer_ns AS reducer_ns,
+      (SELECT first_step FROM chunks WHERE first_step <= s.step ORDER BY first_step DESC LIMIT 1)
+        AS chunk
+    FROM steps AS s;
     """
 
   /// Keys of the `meta` table.

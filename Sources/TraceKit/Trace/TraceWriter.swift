@@ -15,7 +15,7 @@ import Foundation
 /// ```
 ///
 /// Steps are buffered as JSON Lines in an open chunk; a chunk is sealed (compressed, stored and
-/// committed with its index rows) at 512 steps or 64 KiB. `flush()` commits everything pending
+/// committed with its index rows) at 2048 steps or 256 KiB. `flush()` commits everything pending
 /// in one transaction, storing the open chunk as it is so far; the next flush rewrites that
 /// chunk row with more lines. Index rows and the chunk row they point to are always written in
 /// the same transaction.
@@ -23,9 +23,13 @@ import Foundation
 /// A writer belongs to one thread (the recorder's background writer); it is not `Sendable`.
 public final class TraceWriter {
   /// Lines per chunk before it is sealed.
-  static let defaultChunkStepLimit = 512
+  static let defaultChunkStepLimit = 2048
   /// Uncompressed bytes per chunk before it is sealed.
-  static let chunkByteLimit = 64 * 1024
+  static let chunkByteLimit = 256 * 1024
+
+  /// LZ4's lowest high-compression level: on step lines it stores about a third less than the
+  /// fast mode, at a few hundred MB/s (measured with trace-format-bench; see the format page).
+  static let compressionLevel: Int32 = 3
 
   /// Lines per chunk before it is sealed; tests lower it to make many chunks from few steps.
   var chunkStepLimit = TraceWriter.defaultChunkStepLimit
@@ -35,6 +39,9 @@ public final class TraceWriter {
 
   private let database: SQLiteConnection
   private let insertStep: SQLiteStatement
+  private let insertAction: SQLiteStatement
+  private let insertPathSet: SQLiteStatement
+  private let insertOrigin: SQLiteStatement
   private let upsertChunk: SQLiteStatement
   private let insertKeyframe: SQLiteStatement
   private let upsertMeta: SQLiteStatement
@@ -51,10 +58,17 @@ public final class TraceWriter {
 
   /// The number of the last step appended (committed or not).
   public private(set) var lastStep = 0
-  private var chunk = OpenChunk(id: 1)
+  private var chunk = OpenChunk()
   private var scratch: [UInt8] = []
   private var lineEncoder = StepLine.Encoder()
-  private var lastOrigin: (origin: StepOrigin, text: String) = (.user, "user")
+  /// Interned index values: each distinct action path, changed-path set and effect origin is
+  /// stored once and steps refer to it by id (a step row stays ~35 bytes).
+  private var actionIDs: [String: Int] = [:]
+  private var pathSetIDs: [[UInt8]: Int] = [:]
+  private var originIDs: [UUID: Int] = [:]
+  private var lastAction: (path: String, id: Int)?
+  /// Step 0's wall time: later steps store their wall time as an offset from it.
+  private var startWallTime = 0.0
 
   // Totals kept in `meta` so a reader's `info` needs no scan.
   private var sealedChunkCount = 0
@@ -65,7 +79,7 @@ public final class TraceWriter {
 
   /// The chunk being filled: its lines, and what its stored (partial) version holds.
   private struct OpenChunk {
-    var id: Int
+    /// The chunk's first step, also its key in `chunks`.
     var firstStep: Int?
     var lastStep = 0
     var stepCount = 0
@@ -75,8 +89,7 @@ public final class TraceWriter {
     var storedBytes = 0
     var storedRawBytes = 0
 
-    init(id: Int) {
-      self.id = id
+    init() {
       lines.reserveCapacity(TraceWriter.chunkByteLimit + 4096)
     }
   }
@@ -101,19 +114,26 @@ public final class TraceWriter {
       database = try SQLiteConnection(path: path, mode: .create)
       // Debian's SQLite defaults WAL to synchronous=FULL (an fsync per commit); NORMAL keeps
       // WAL's guarantee that a crash loses at most the last commits, never corrupts the file.
-      try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+      // Incremental auto-vacuum lets `close()` return the pages that rewriting the open chunk
+      // at each flush set free (it must be chosen before the first table exists).
+      try database.execute(
+        "PRAGMA auto_vacuum = INCREMENTAL; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
       database.setBusyTimeout(milliseconds: 5_000)
       try database.execute("BEGIN IMMEDIATE")
       try database.execute(TraceSchema.createSQL)
       insertStep = try database.prepare(
         """
-        INSERT INTO steps (step, mono_ns, wall_time, origin, action_path, changed_paths,
-          state_hash, reducer_ns, chunk) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO steps (step, mono_ns, wall, origin, action, changed, state_hash,
+          reducer_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """)
+      insertAction = try database.prepare("INSERT INTO actions (id, path) VALUES (?, ?)")
+      insertPathSet = try database.prepare("INSERT INTO path_sets (id, paths) VALUES (?, ?)")
+      insertOrigin = try database.prepare(
+        "INSERT INTO origins (id, effect_id) VALUES (?, ?)")
       upsertChunk = try database.prepare(
         """
-        INSERT OR REPLACE INTO chunks (id, first_step, last_step, step_count, raw_size, data)
-        VALUES (?, ?, ?, ?, ?, ?)
+        INSERT OR REPLACE INTO chunks (first_step, last_step, step_count, raw_size, data)
+        VALUES (?, ?, ?, ?, ?)
         """)
       insertKeyframe = try database.prepare(
         "INSERT INTO keyframes (step, state_hash, raw_size, data) VALUES (?, ?, ?, ?)")
@@ -154,6 +174,7 @@ public final class TraceWriter {
     try sql { () throws(SQLiteError) in
       for (key, value) in meta { try setMeta(key, value) }
     }
+    startWallTime = wallTime
     let initial = StepRecord(
       step: 0, monotonicNanos: 0, wallTime: wallTime, origin: .initial, actionPath: "",
       action: .null, changes: [], changedPaths: [], stateHash: initialState.stableHash,
@@ -183,6 +204,10 @@ public final class TraceWriter {
       throw TraceError(
         .invalidWrite("steps must increase: step \(record.step) follows step \(lastStep)"),
         file: path, step: record.step)
+    }
+    guard !record.wallTime.isNaN else {
+      throw TraceError(
+        .invalidWrite("the wall time is not a number"), file: path, step: record.step)
     }
     let jumped = record.step > lastStep + 1
     if jumped {
@@ -220,17 +245,12 @@ public final class TraceWriter {
   private func write(_ record: StepRecord, state: TraceValue?, keyframe: Bool)
     throws(TraceError)
   {
-    if chunk.firstStep == nil { chunk.firstStep = record.step }
-    chunk.lastStep = record.step
-    chunk.stepCount += 1
-    chunk.isDirty = true
-    StepLine.write(record, into: &chunk.lines, encoder: &lineEncoder)
-
-    scratch.removeAll(keepingCapacity: true)
-    lineEncoder.writeStringArray(record.changedPaths, into: &scratch)
-    if lastOrigin.origin != record.origin {
-      lastOrigin = (record.origin, record.origin.storageText)
-    }
+    let wall = Self.wallColumns(
+      record.wallTime, monotonicNanos: record.monotonicNanos, start: startWallTime,
+      isFirst: record.step == 0)
+    let action = try actionID(record.actionPath)
+    let changed = try pathSetID(record.changedPaths)
+    let origin = try originID(record.origin)
     let keyframeData: (frame: [UInt8], rawSize: Int, hash: UInt64)?
     if keyframe, let state {
       var json: [UInt8] = []
@@ -246,16 +266,26 @@ public final class TraceWriter {
     } else {
       keyframeData = nil
     }
+    // The line joins the chunk only once nothing above can refuse the step.
+    if chunk.firstStep == nil { chunk.firstStep = record.step }
+    chunk.lastStep = record.step
+    chunk.stepCount += 1
+    chunk.isDirty = true
+    StepLine.write(record, into: &chunk.lines, encoder: &lineEncoder)
     try sql { () throws(SQLiteError) in
       try insertStep.bind(record.step, at: 1)
       try insertStep.bind(bitPattern: record.monotonicNanos, at: 2)
-      try insertStep.bind(record.wallTime, at: 3)
-      try insertStep.bind(lastOrigin.text, at: 4)
-      try insertStep.bind(record.actionPath, at: 5)
-      try insertStep.bind(utf8: scratch, at: 6)
+      // An integer is the offset from step 0's wall time plus mono_ns, a real the time itself.
+      if let time = wall.time {
+        try insertStep.bind(time, at: 3)
+      } else {
+        try insertStep.bind(wall.offset, at: 3)
+      }
+      try insertStep.bind(origin, at: 4)
+      try insertStep.bind(action, at: 5)
+      try insertStep.bind(changed, at: 6)
       try insertStep.bind(bitPattern: record.stateHash, at: 7)
       try insertStep.bind(bitPattern: record.reducerNanos, at: 8)
-      try insertStep.bind(chunk.id, at: 9)
       try insertStep.run()
       if let keyframeData {
         try insertKeyframe.bind(record.step, at: 1)
@@ -267,6 +297,82 @@ public final class TraceWriter {
     }
     if keyframeData != nil { keyframeCount += 1 }
     lastStep = record.step
+  }
+
+  // MARK: Interning
+
+  /// How a wall time is stored: as the offset in nanoseconds from `start + mono_ns` when that
+  /// gives the same `Double` back (the usual case: both clocks move together), else as is.
+  /// Readers and the `step_index` view compute `start + Double(mono_ns + offset) / 1e9`, with
+  /// `start` the (real) wall time of step 0.
+  static func wallColumns(
+    _ wallTime: Double, monotonicNanos: UInt64, start: Double, isFirst: Bool
+  ) -> (offset: Int64, time: Double?) {
+    guard !isFirst else { return (0, wallTime) }
+    let mono = Int64(bitPattern: monotonicNanos)
+    let elapsed = ((wallTime - start) * 1e9).rounded()
+    guard elapsed.isFinite, abs(elapsed) < 9e18 else { return (0, wallTime) }
+    let (offset, overflow) = Int64(elapsed).subtractingReportingOverflow(mono)
+    guard !overflow else { return (0, wallTime) }
+    func gives(_ candidate: Int64) -> Bool {
+      let (total, over) = mono.addingReportingOverflow(candidate)
+      return !over && start + Double(total) / 1e9 == wallTime
+    }
+    // The rounding to whole nanoseconds can land one off the value that reproduces the time.
+    if gives(offset) { return (offset, nil) }
+    if gives(offset &- 1) { return (offset &- 1, nil) }
+    if gives(offset &+ 1) { return (offset &+ 1, nil) }
+    return (0, wallTime)
+  }
+
+  private func actionID(_ actionPath: String) throws(TraceError) -> Int {
+    if let lastAction, lastAction.path == actionPath { return lastAction.id }
+    let id: Int
+    if let known = actionIDs[actionPath] {
+      id = known
+    } else {
+      id = actionIDs.count + 1
+      try sql { () throws(SQLiteError) in
+        try insertAction.bind(id, at: 1)
+        try insertAction.bind(actionPath, at: 2)
+        try insertAction.run()
+      }
+      actionIDs[actionPath] = id
+    }
+    lastAction = (actionPath, id)
+    return id
+  }
+
+  private func pathSetID(_ paths: [String]) throws(TraceError) -> Int {
+    scratch.removeAll(keepingCapacity: true)
+    lineEncoder.writeStringArray(paths, into: &scratch)
+    if let known = pathSetIDs[scratch] { return known }
+    let id = pathSetIDs.count + 1
+    try sql { () throws(SQLiteError) in
+      try insertPathSet.bind(id, at: 1)
+      try insertPathSet.bind(utf8: scratch, at: 2)
+      try insertPathSet.run()
+    }
+    pathSetIDs[scratch] = id
+    return id
+  }
+
+  /// 0 for the initial state, 1 for the user, else the id of the effect's `origins` row.
+  private func originID(_ origin: StepOrigin) throws(TraceError) -> Int {
+    switch origin {
+    case .initial: return 0
+    case .user: return 1
+    case .effect(let uuid):
+      if let known = originIDs[uuid] { return known }
+      let id = originIDs.count + 2
+      try sql { () throws(SQLiteError) in
+        try insertOrigin.bind(id, at: 1)
+        try insertOrigin.bind(uuid.uuidString, at: 2)
+        try insertOrigin.run()
+      }
+      originIDs[uuid] = id
+      return id
+    }
   }
 
   // MARK: Effects
@@ -378,6 +484,9 @@ public final class TraceWriter {
     }
     try commit()
     isClosed = true
+    // The pages a rewritten partial chunk left free go back to the file system; the trace is
+    // complete either way, so a failure here costs only space.
+    try? database.execute("PRAGMA incremental_vacuum")
     // Folds the log into the main file and leaves WAL mode, so the closed trace is one plain
     // file that a reader can open where it cannot create `-wal`/`-shm` files (a read-only
     // directory, a bug report's attachment). A reader still attached keeps WAL mode in place:
@@ -393,7 +502,7 @@ public final class TraceWriter {
     sealedChunkCount += 1
     sealedPayloadBytes += chunk.storedBytes
     sealedPayloadRawBytes += chunk.storedRawBytes
-    chunk = OpenChunk(id: chunk.id + 1)
+    chunk = OpenChunk()
   }
 
   private func storeChunk() throws(TraceError) {
@@ -401,12 +510,11 @@ public final class TraceWriter {
     let frame = try compress(chunk.lines, step: nil)
     let rawSize = chunk.lines.count
     try sql { () throws(SQLiteError) in
-      try upsertChunk.bind(chunk.id, at: 1)
-      try upsertChunk.bind(firstStep, at: 2)
-      try upsertChunk.bind(chunk.lastStep, at: 3)
-      try upsertChunk.bind(chunk.stepCount, at: 4)
-      try upsertChunk.bind(rawSize, at: 5)
-      try upsertChunk.bind(blob: frame, at: 6)
+      try upsertChunk.bind(firstStep, at: 1)
+      try upsertChunk.bind(chunk.lastStep, at: 2)
+      try upsertChunk.bind(chunk.stepCount, at: 3)
+      try upsertChunk.bind(rawSize, at: 4)
+      try upsertChunk.bind(blob: frame, at: 5)
       try upsertChunk.run()
     }
     chunk.storedBytes = frame.count
@@ -465,7 +573,7 @@ public final class TraceWriter {
 
   private func compress(_ bytes: [UInt8], step: Int?) throws(TraceError) -> [UInt8] {
     do {
-      return try LZ4Frame.compress(bytes)
+      return try LZ4Frame.compress(bytes, level: Self.compressionLevel)
     } catch {
       throw TraceError(.database(error.description), file: path, step: step)
     }

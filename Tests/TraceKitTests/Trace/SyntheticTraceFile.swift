@@ -11,7 +11,9 @@ func writeSyntheticTrace(
   var metadata = SyntheticTrace.metadata
   metadata.keyframeInterval = keyframeInterval
   var trace = SyntheticTrace()
-  let writer = try TraceWriter(path: path, metadata: metadata, initialState: trace.state)
+  let writer = try TraceWriter(
+    path: path, metadata: metadata, initialState: trace.state,
+    wallTime: SyntheticTrace.startWallTime)
   writer.chunkStepLimit = chunkStepLimit
   try writer.writeTree(
     ReducerTreeNode(kind: "Recorder", typeName: "CounterFeature",

@@ -87,12 +87,12 @@ final class TraceBadInputTests: XCTestCase {
 
   func testChunkFailingItsChecksum() throws {
     let (path, db) = try damageableTrace()
-    let select = try db.prepare("SELECT data FROM chunks WHERE id = 2")
+    let select = try db.prepare("SELECT data FROM chunks WHERE first_step = 5")
     XCTAssertTrue(try select.step())
     var frame = select.blob(at: 0)
     select.reset()
     frame[frame.count - 2] ^= 0x40  // inside the content checksum
-    let update = try db.prepare("UPDATE chunks SET data = ? WHERE id = 2")
+    let update = try db.prepare("UPDATE chunks SET data = ? WHERE first_step = 5")
     try update.bind(blob: frame, at: 1)
     try update.run()
     let reader = try TraceReader(path: path)
@@ -100,11 +100,11 @@ final class TraceBadInputTests: XCTestCase {
     assertError(
       try reader.action(at: 7),
       .corruptChunk("LZ4 frame content checksum mismatch"),
-      "\(path): step 7 (chunk 2): payload chunk is damaged: LZ4 frame content checksum mismatch")
+      "\(path): step 7 (chunk 5): payload chunk is damaged: LZ4 frame content checksum mismatch")
     assertError(
       try reader.state(at: 12),
       .corruptChunk("LZ4 frame content checksum mismatch"),
-      "\(path): step 9 (chunk 2): payload chunk is damaged: LZ4 frame content checksum mismatch")
+      "\(path): step 9 (chunk 5): payload chunk is damaged: LZ4 frame content checksum mismatch")
     XCTAssertEqual(try reader.state(at: 16), try expectedState(16))
   }
 
@@ -174,13 +174,50 @@ final class TraceBadInputTests: XCTestCase {
     XCTAssertEqual(try reader.state(at: 13), try expectedState(13))
   }
 
-  func testUnknownOriginInTheIndex() throws {
+  func testOriginThatIsNotAnIDInTheIndex() throws {
     let (path, db) = try damageableTrace()
     try db.execute("UPDATE steps SET origin = 'robot' WHERE step = 3")
     let reader = try TraceReader(path: path)
     assertError(
-      try reader.rows(from: 0, to: 5), .corruptIndex("unknown origin 'robot'"),
-      "\(path): step 3: index row is damaged: unknown origin 'robot'")
+      try reader.rows(from: 0, to: 5), .corruptIndex("origin 'robot' is not an id"),
+      "\(path): step 3: index row is damaged: origin 'robot' is not an id")
+  }
+
+  func testOriginMissingFromOriginsTable() throws {
+    let (path, db) = try damageableTrace()
+    try db.execute("UPDATE steps SET origin = 9 WHERE step = 3")
+    let reader = try TraceReader(path: path)
+    assertError(
+      try reader.row(at: 3), .corruptIndex("origin 9 is not in origins"),
+      "\(path): step 3: index row is damaged: origin 9 is not in origins")
+    XCTAssertEqual(try reader.row(at: 5).origin, .effect(SyntheticTrace.effectID))
+  }
+
+  func testActionAndPathSetMissingFromTheirTables() throws {
+    let (path, db) = try damageableTrace()
+    try db.execute("UPDATE steps SET action = 40 WHERE step = 3")
+    try db.execute("UPDATE steps SET changed = 41 WHERE step = 4")
+    try db.execute("UPDATE path_sets SET paths = '{\"a\":1}' WHERE id = 3")
+    let reader = try TraceReader(path: path)
+    assertError(
+      try reader.row(at: 3), .corruptIndex("action 40 is not in actions"),
+      "\(path): step 3: index row is damaged: action 40 is not in actions")
+    assertError(
+      try reader.row(at: 4), .corruptIndex("changed path set 41 is not in path_sets"),
+      "\(path): step 4: index row is damaged: changed path set 41 is not in path_sets")
+    assertError(
+      try reader.row(at: 5), .corruptIndex("path set 3 is not a JSON array"),
+      "\(path): step 5: index row is damaged: path set 3 is not a JSON array")
+    XCTAssertEqual(try reader.row(at: 6).changedPaths, ["count", "label"])
+  }
+
+  func testWallTimeThatIsNeitherOffsetNorTime() throws {
+    let (path, db) = try damageableTrace()
+    try db.execute("UPDATE steps SET wall = 'noon' WHERE step = 3")
+    let reader = try TraceReader(path: path)
+    assertError(
+      try reader.row(at: 3), .corruptIndex("wall 'noon' is not a time"),
+      "\(path): step 3: index row is damaged: wall 'noon' is not a time")
   }
 }
 

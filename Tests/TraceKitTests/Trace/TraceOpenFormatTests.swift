@@ -29,7 +29,7 @@ final class TraceOpenFormatTests: XCTestCase {
     let states = try writeSyntheticTrace(at: path, steps: 700)
 
     let written = try run(
-      "sqlite3", ["t.rewind", "SELECT writefile('c.lz4', data) FROM chunks WHERE id = 2"],
+      "sqlite3", ["t.rewind", "SELECT writefile('c.lz4', data) FROM chunks WHERE first_step = 0"],
       in: directory.url.path)
     XCTAssertGreaterThan(Int(written.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 0)
     let text = try run("lz4", ["-dc", "c.lz4"], in: directory.url.path)
@@ -38,7 +38,7 @@ final class TraceOpenFormatTests: XCTestCase {
 
     let reader = try TraceReader(path: path)
     let range = try SQLiteConnection(path: path, mode: .readOnly)
-      .scalarText("SELECT first_step || ' ' || last_step FROM chunks WHERE id = 2")
+      .scalarText("SELECT first_step || ' ' || last_step FROM chunks WHERE first_step = 0")
     let bounds = (range ?? "").split(separator: " ").compactMap { Int($0) }
     XCTAssertEqual(bounds.count, 2)
     XCTAssertEqual(lines.count - 1, bounds[1] - bounds[0] + 1)
@@ -61,10 +61,13 @@ final class TraceOpenFormatTests: XCTestCase {
 
     let row = try run(
       "sqlite3",
-      ["t.rewind", "SELECT step, origin, action_path, changed_paths FROM steps WHERE step = 5"],
+      [
+        "t.rewind",
+        "SELECT step, origin, action_path, changed_paths, chunk FROM step_index WHERE step = 5",
+      ],
       in: directory.url.path)
     XCTAssertEqual(
       row,
-      "5|effect:E621E1F8-C36C-495A-93FC-0C247A3E6E5F|loadingChanged|[\"isLoading\",\"label\"]\n")
+      "5|effect:E621E1F8-C36C-495A-93FC-0C247A3E6E5F|loadingChanged|[\"isLoading\",\"label\"]|0\n")
   }
 }

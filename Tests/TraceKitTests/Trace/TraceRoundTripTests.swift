@@ -137,27 +137,29 @@ final class TraceRoundTripTests: XCTestCase {
       path: path, metadata: SyntheticTrace.metadata, initialState: SyntheticTrace().state)
     var trace = SyntheticTrace()
     var states: [TraceValue] = [trace.state]
-    for _ in 1...2_000 {
+    for _ in 1...5_000 {
       let (record, state) = trace.next()
       try writer.append(record, state: state)
       states.append(state)
     }
     try writer.close()
     let reader = try TraceReader(path: path)
-    // Chunks seal at 512 lines or 64 KiB; they cover steps 0…2000 without overlap.
+    // Chunks seal at 2048 lines or 256 KiB; they cover steps 0…5000 without overlap.
     let db = try SQLiteConnection(path: path, mode: .readOnly)
-    let chunks = try db.prepare("SELECT first_step, last_step, step_count FROM chunks ORDER BY id")
+    let chunks = try db.prepare(
+      "SELECT first_step, last_step, step_count FROM chunks ORDER BY first_step")
     var next = 0
     var count = 0
     while try chunks.step() {
       XCTAssertEqual(chunks.int64(at: 0), Int64(next))
-      XCTAssertLessThanOrEqual(chunks.int64(at: 2), 512)
+      XCTAssertLessThanOrEqual(chunks.int64(at: 2), 2_048)
       XCTAssertEqual(chunks.int64(at: 1) - chunks.int64(at: 0) + 1, chunks.int64(at: 2))
       next = Int(chunks.int64(at: 1)) + 1
       count += 1
     }
     chunks.reset()
-    XCTAssertEqual(next, 2_001)
+    XCTAssertEqual(next, 5_001)
+    XCTAssertGreaterThan(count, 2)
     XCTAssertEqual(try reader.info().chunkCount, count)
     var random = SplitMix(seed: 3)
     for _ in 0..<200 {

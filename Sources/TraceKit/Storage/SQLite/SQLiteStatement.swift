@@ -149,6 +149,16 @@ package final class SQLiteStatement {
     sqlite3_column_type(handle, column) == SQLITE_NULL
   }
 
+  /// Whether the column holds an integer (not text, real, blob or NULL).
+  package func isInteger(at column: Int32) -> Bool {
+    sqlite3_column_type(handle, column) == SQLITE_INTEGER
+  }
+
+  /// Whether the column holds a floating-point value.
+  package func isReal(at column: Int32) -> Bool {
+    sqlite3_column_type(handle, column) == SQLITE_FLOAT
+  }
+
   package func int64(at column: Int32) -> Int64 {
     sqlite3_column_int64(handle, column)
   }
