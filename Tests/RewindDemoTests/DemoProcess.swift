@@ -40,22 +40,3 @@ struct DemoProcess {
     )
   }
 }
-
-/// A temporary directory removed when the test ends.
-final class TemporaryDirectory {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("rewind-demo-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  func path(_ name: String) -> String {
-    url.appendingPathComponent(name).path
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: url)
-  }
-}

@@ -100,11 +100,11 @@ final class BadInputEndToEndTests: EndToEndTestCase {
 
   func testCorruptedChunk() throws {
     let trace = try copyOfSample("chunk.rewind")
-    try sqlite(trace, "UPDATE chunks SET data = X'04224D186440A7AAAAAAAA' WHERE id = 1")
+    try sqlite(trace, "UPDATE chunks SET data = X'04224D186440A7AAAAAAAA' WHERE first_step = 0")
     try assertFails(
       ["show", "TRACE", "5"], trace: trace,
       line: "inspector: payload chunk is damaged: LZ4 frame is malformed "
-        + "(ERROR_maxBlockSize_invalid) (chunk.rewind, step 5, chunk 1)")
+        + "(ERROR_maxBlockSize_invalid) (chunk.rewind, step 5, chunk 0)")
   }
 
   func testCorruptedKeyframe() throws {

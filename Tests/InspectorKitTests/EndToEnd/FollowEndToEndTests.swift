@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `follow` against a real writer process that appends steps while the inspector watches.

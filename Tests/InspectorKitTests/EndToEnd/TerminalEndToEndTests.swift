@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The inspector on a real (pseudo-)terminal, through util-linux `script`: colour appears only
@@ -6,7 +7,7 @@ import XCTest
 final class TerminalEndToEndTests: EndToEndTestCase {
   /// Runs the inspector with stdout and stderr on a pseudo-terminal; returns what it printed.
   func onTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
-    let inspector = try BuiltProducts.locate("inspector").path
+    let inspector = try BuiltProducts.executable("inspector")
     let command = ([inspector] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
     let output = try BuiltProducts.run(
       "/usr/bin/script", ["-q", "-e", "-c", command, "/dev/null"], in: directory.url,

@@ -1,1 +1,0 @@
-// TestSupport: helpers shared by the test targets (temporary files, snapshot asserts).
