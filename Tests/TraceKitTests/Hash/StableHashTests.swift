@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 @testable import TraceKit
@@ -13,7 +14,7 @@ final class StableHashTests: XCTestCase {
   }
 
   func testStreamingHasherEqualsXXHash64OfTheWordBytes() {
-    var random = SeededGenerator(seed: 99)
+    var random = SplitMix(seed: 99)
     for count in 0..<40 {
       let words = (0..<count).map { _ in random.next() }
       var hasher = StableHasher()

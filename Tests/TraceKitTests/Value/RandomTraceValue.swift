@@ -1,23 +1,9 @@
+import TestSupport
 import TraceKit
-
-/// SplitMix64: a tiny seeded generator, so that random tests are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Builds random trees that reach every case and the awkward corners of the JSON mapping.
 struct RandomTraceValue {
-  var generator: SeededGenerator
+  var generator: SplitMix
 
   static let strings = [
     "", "a", "title", "$", "$case", "$$x", "é", "e\u{301}", "line\nbreak", "tab\t", "quote\"",
@@ -25,7 +11,7 @@ struct RandomTraceValue {
   ]
   static let keys = ["id", "title", "done", "$bytes", "$case", "value", "_0", "_1", "a", "b"]
 
-  init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
+  init(seed: UInt64) { generator = SplitMix(seed: seed) }
 
   mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &generator) }
 
