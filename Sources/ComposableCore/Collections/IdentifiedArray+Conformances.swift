@@ -1,11 +1,11 @@
 extension IdentifiedArray: RandomAccessCollection {
-  public var startIndex: Int { _elements.startIndex }
-  public var endIndex: Int { _elements.endIndex }
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { _ids.count }
 
   /// The element at a position. Reading only: writes go through `subscript(id:)`, so an
   /// element can never change its id behind the index's back.
   public subscript(position: Int) -> Element {
-    _elements[position]
+    _chunks[position &>> Self.chunkShift][position & (Self.chunkLength - 1)]
   }
 }
 
@@ -16,14 +16,20 @@ extension IdentifiedArray: ExpressibleByArrayLiteral {
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {
+  /// Equal elements in the same order. Chunks are laid out by position alone, so equal arrays
+  /// have equal chunks, and a chunk two copies share compares in O(1).
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.elements == rhs.elements
+    lhs._chunks == rhs._chunks
   }
 }
 
 extension IdentifiedArray: Hashable where Element: Hashable {
+  /// Hashes as `elements` (an array) does: the count, then each element.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(elements)
+    hasher.combine(_ids.count)
+    for chunk in _chunks {
+      for element in chunk { hasher.combine(element) }
+    }
   }
 }
 

@@ -1,0 +1,53 @@
+extension IdentifiedArray {
+  /// The number of element chunks (`chunkLength` elements each, the last one possibly fewer).
+  package var chunkCount: Int { _chunks.count }
+
+  /// The positions chunk `chunk` holds.
+  ///
+  /// ```swift
+  /// rows.chunkRange(1)  // 64..<128 (for 200 rows)
+  /// ```
+  package func chunkRange(_ chunk: Int) -> Range<Int> {
+    let start = chunk * Self.chunkLength
+    return start..<Swift.min(start + Self.chunkLength, _ids.count)
+  }
+
+  /// The chunks of this array whose storage is not the storage of `other`'s chunk at the same
+  /// index (every chunk past `other`'s last): O(number of chunks), no element compared.
+  ///
+  /// Two copies of one array share every chunk until one of them changes; changing an element
+  /// copies only its chunk. So for a later version of the same array, the chunks not listed
+  /// hold exactly the elements `other` holds there. A listed chunk may still hold equal
+  /// elements (a value set to what it was).
+  ///
+  /// ```swift
+  /// var new = old
+  /// new[id: 70]?.done = true
+  /// new.chunksChanged(since: old)  // [1]
+  /// ```
+  package func chunksChanged(since other: Self) -> [Int] {
+    let sameList = _chunks.withUnsafeBufferPointer { mine in
+      other._chunks.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+    }
+    if sameList { return [] }
+    var changed: [Int] = []
+    for index in _chunks.indices {
+      guard index < other._chunks.count else {
+        changed.append(index)
+        continue
+      }
+      let same = _chunks[index].withUnsafeBufferPointer { mine in
+        other._chunks[index].withUnsafeBufferPointer { theirs in
+          mine.baseAddress == theirs.baseAddress
+        }
+      }
+      if !same { changed.append(index) }
+    }
+    return changed
+  }
+
+  /// The elements of chunk `chunk`, sharing its storage.
+  package func chunk(_ chunk: Int) -> [Element] {
+    _chunks[chunk]
+  }
+}
