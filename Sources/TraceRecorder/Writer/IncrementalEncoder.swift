@@ -3,14 +3,15 @@ import TraceKit
 
 /// Encodes each recorded state reusing the previous one's encoding wherever the Swift value
 /// did not change, and derives the diff from what was re-encoded, so that a step costs what
-/// its change costs (the stable hash of the whole state is the exception: see the report).
+/// its change costs, and hashes the state from the cached hashes of what did not change.
 ///
 /// The state's top level is walked through its own `encode(to:)`: an unchanged field (same
-/// bits, or equal by `Equatable`) reuses its cached tree; an `IdentifiedArray` field compares
-/// its elements bitwise with the previous array's (kept alive, so equal bits are equal values)
-/// and re-encodes only the elements that differ. Anything else falls back to
-/// `TraceValueEncoder` and `TraceDiff` for that field, or for the whole state when its top
-/// level is not a keyed container.
+/// bits, or equal by `Equatable`) reuses its cached tree and hash; an `IdentifiedArray` field
+/// skips the chunks it shares with the previous array (kept alive, so a shared chunk holds the
+/// same elements), compares the elements of the other chunks bitwise and re-encodes and
+/// re-hashes only the elements that differ, their runs and the array (see `MerkleHash`).
+/// Anything else falls back to `TraceValueEncoder` and `TraceDiff` for that field, or for the
+/// whole state when its top level is not a keyed container.
 ///
 /// ```swift
 /// var encoder = IncrementalEncoder<AppState>()
@@ -23,6 +24,8 @@ struct IncrementalEncoder<State: Encodable> {
   struct Result {
     var value: TraceValue
     var changes: [TraceChange]
+    /// `value.stableHash`, computed from cached subtree hashes.
+    var hash: UInt64
   }
 
   private var fields: [FieldCache] = []
@@ -44,9 +47,10 @@ struct IncrementalEncoder<State: Encodable> {
     } else if let previous {
       changes = TraceDiff.changes(from: previous, to: value)
     }
+    let hash = MerkleHash.objectHash(walker.fields.map { ($0.key, $0.value, $0.hash) })
     fields = walker.fields
     previous = value
-    return Result(value: value, changes: changes)
+    return Result(value: value, changes: changes, hash: hash)
   }
 
   private mutating func whole(_ state: State) throws -> Result {
@@ -54,6 +58,6 @@ struct IncrementalEncoder<State: Encodable> {
     let changes = previous.map { TraceDiff.changes(from: $0, to: value) } ?? []
     fields = []
     previous = value
-    return Result(value: value, changes: changes)
+    return Result(value: value, changes: changes, hash: value.stableHash)
   }
 }

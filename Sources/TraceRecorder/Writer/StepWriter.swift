@@ -162,12 +162,14 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private func append(_ captured: CapturedStep<State, Action>) throws(WriteFailure) {
     var state: TraceValue
     var changes: [TraceChange]
+    var stateHash: UInt64
     let action: TraceValue
     let actionPath: String
     do {
       let encoded = try encoder.encode(captured.state)
       state = encoded.value
       changes = encoded.changes
+      stateHash = encoded.hash
       if let last = lastAction, Equality.same(last.action, captured.action) {
         action = last.value
         actionPath = last.path
@@ -184,6 +186,8 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     if !stateRedaction.isEmpty {
       stateRedaction.apply(to: &state)
       changes = stateRedaction.apply(to: changes, newState: state)
+      // Redaction replaced subtrees, so the cached hashes are not the recorded state's.
+      stateHash = state.stableHash
     }
     var changedPaths: [String] = []
     changedPaths.reserveCapacity(changes.count)
@@ -195,7 +199,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       step: captured.step, monotonicNanos: captured.monotonicNanos,
       wallTime: wallTime(captured.monotonicNanos), origin: captured.origin,
       actionPath: actionPath, action: action, changes: changes, changedPaths: changedPaths,
-      stateHash: state.stableHash, reducerNanos: captured.reducerNanos,
+      stateHash: stateHash, reducerNanos: captured.reducerNanos,
       dependencies: captured.dependencies)
     try write(step: captured.step) { trace throws(TraceError) in
       try trace.append(record, state: state)
