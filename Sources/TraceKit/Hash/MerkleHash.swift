@@ -2,9 +2,9 @@
 /// re-hashes only what changed.
 ///
 /// ```swift
-/// let hashes = elements.map(MerkleHash.hash)
-/// let runs = MerkleHash.runHashes(elements, hashes: hashes)
-/// MerkleHash.arrayHash(elements, hashes: hashes, runHashes: runs)
+/// let hashes = elements.map(MerkleHash.hash)  // 200 elements
+/// let runs = MerkleHash.runHashes(elements, hashes: hashes)  // 4 runs
+/// MerkleHash.arrayHash(count: 200, runHashes: runs)
 ///   == TraceValue.array(elements).stableHash  // true
 /// ```
 package enum MerkleHash {
@@ -54,53 +54,83 @@ package enum MerkleHash {
   package static func runHashes(_ elements: [TraceValue], hashes: [UInt64]) -> [UInt64] {
     var runs: [UInt64] = []
     runs.reserveCapacity((elements.count + runLength - 1) / runLength)
-    var run = 0
-    while run * runLength < elements.count {
-      runs.append(runHash(elements, hashes: hashes, run: run))
-      run += 1
+    var start = 0
+    while start < elements.count {
+      let end = Swift.min(start + runLength, elements.count)
+      var hasher = StableHasher()
+      for index in start..<end {
+        combineChild(elements[index], hash: hashes[index], into: &hasher)
+      }
+      runs.append(hasher.finalize())
+      start = end
     }
     return runs
   }
 
-  /// The hash of run `run` (elements `run * runLength ..< …`), from the elements' hashes.
-  package static func runHash(_ elements: [TraceValue], hashes: [UInt64], run: Int) -> UInt64 {
+  /// The hash of one run: `elements` are the run's elements (at most `runLength`), `hashes`
+  /// their hashes.
+  package static func runHash(_ elements: [TraceValue], hashes: [UInt64]) -> UInt64 {
     var hasher = StableHasher()
-    let start = run * runLength
-    for index in start..<Swift.min(start + runLength, elements.count) {
+    for index in elements.indices {
       combineChild(elements[index], hash: hashes[index], into: &hasher)
     }
     return hasher.finalize()
   }
 
-  /// The array's hash from its elements' hashes and (for more than `runLength` elements)
-  /// its run hashes.
-  package static func arrayHash(_ elements: [TraceValue], hashes: [UInt64], runHashes: [UInt64])
-    -> UInt64
-  {
+  /// The hash of an array of `count` elements (more than `runLength`) from its run hashes.
+  package static func arrayHash(count: Int, runHashes: [UInt64]) -> UInt64 {
+    var hasher = StableHasher()
+    hasher.combine(0x07 | UInt64(count) << 8)
+    for run in runHashes { hasher.combine(run) }
+    return hasher.finalize()
+  }
+
+  /// The array's hash from its elements' hashes (any length: longer arrays are hashed by
+  /// runs).
+  package static func arrayHash(_ elements: [TraceValue], hashes: [UInt64]) -> UInt64 {
+    guard elements.count <= runLength else {
+      return arrayHash(
+        count: elements.count, runHashes: runHashes(elements, hashes: hashes))
+    }
     var hasher = StableHasher()
     hasher.combine(0x07 | UInt64(elements.count) << 8)
-    if elements.count <= runLength {
-      for index in elements.indices {
-        combineChild(elements[index], hash: hashes[index], into: &hasher)
-      }
-    } else {
-      for run in runHashes { hasher.combine(run) }
+    for index in elements.indices {
+      combineChild(elements[index], hash: hashes[index], into: &hasher)
     }
     return hasher.finalize()
   }
 
-  /// An object's hash from its fields and the hash of each field value that is a container
-  /// (`nil` to compute it).
-  package static func objectHash(_ fields: [(key: String, value: TraceValue, hash: UInt64?)])
-    -> UInt64
-  {
-    var hasher = StableHasher()
-    hasher.combine(0x08 | UInt64(fields.count) << 8)
-    for field in fields {
-      combine(string: field.key, into: &hasher)
-      combineChild(field.value, hash: field.hash ?? 0, known: field.hash != nil, into: &hasher)
+  /// Hashes an object field by field, taking the hash of a container field from a cache.
+  ///
+  /// ```swift
+  /// var object = MerkleHash.ObjectHasher(fieldCount: 2)
+  /// object.add(key: "rows", arrayCount: 200, hash: cachedRowsHash)
+  /// object.add(key: "n", value: .int(1), hash: nil)
+  /// object.finalize()  // the object's stableHash
+  /// ```
+  package struct ObjectHasher {
+    private var hasher = StableHasher()
+
+    package init(fieldCount: Int) {
+      hasher.combine(0x08 | UInt64(fieldCount) << 8)
     }
-    return hasher.finalize()
+
+    /// A field; `hash` is the value's hash when it is a container (`nil`: computed here).
+    package mutating func add(key: String, value: TraceValue, hash: UInt64?) {
+      MerkleHash.combine(string: key, into: &hasher)
+      MerkleHash.combineChild(value, hash: hash ?? 0, known: hash != nil, into: &hasher)
+    }
+
+    /// A field holding an array of `arrayCount` elements whose hash is `hash`.
+    package mutating func add(key: String, arrayCount: Int, hash: UInt64) {
+      MerkleHash.combine(string: key, into: &hasher)
+      hasher.combine(0x07 | UInt64(arrayCount) << 8)
+      hasher.combine(hash)
+    }
+
+    package func finalize() -> UInt64 {
+      hasher.finalize()
+    }
   }
 
   // MARK: - Words

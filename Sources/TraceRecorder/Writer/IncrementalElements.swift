@@ -23,78 +23,65 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   /// field.changes  // [.set(rows[id: 7].done, true)]
   /// ```
   func encodeIncrementally(key: String, previous: FieldCache?) throws -> FieldCache {
-    let encoder = TraceValueEncoder()
-    guard let previous, let old = previous.swiftValue as? Self, var trees = previous.elements,
-      previous.elementHashes.count == trees.count
+    guard let previous, let old = previous.swiftValue as? Self, var cache = previous.elements
     else {
       return try encodeWhole(key: key, previous: previous)
     }
-    var hashes = previous.elementHashes
-    var runs = previous.runHashes
-    var changes: [TraceChange] = []
-    if old.count == count {
-      var sameShape = true
-      var dirtyRuns: [Int] = []
-      for chunk in chunksChanged(since: old) {
-        for index in Self.differingIndices(old, self, chunk: chunk) {
-          let tree = try encoder.encode(self[index])
-          if old.ids[index] != ids[index] { sameShape = false }
-          if sameShape {
-            let component = Self.component(of: tree, index: index)
-            changes += TraceDiff.changes(from: trees[index], to: tree)
-              .map { $0.prefixed(by: [.key(key), component]) }
-          }
-          trees[index] = tree
-          hashes[index] = MerkleHash.isContainer(tree) ? MerkleHash.hash(tree) : 0
-          let run = index / MerkleHash.runLength
-          if dirtyRuns.last != run { dirtyRuns.append(run) }
-        }
-      }
-      if count > MerkleHash.runLength {
-        for run in dirtyRuns { runs[run] = MerkleHash.runHash(trees, hashes: hashes, run: run) }
-      }
-      let value = TraceValue.array(trees)
-      if !sameShape {
-        changes = TraceDiff.changes(from: previous.value, to: value).map { $0.prefixed(by: key) }
-      }
-      return FieldCache(
-        key: key, swiftValue: self, value: value,
-        hash: MerkleHash.arrayHash(trees, hashes: hashes, runHashes: runs), elements: trees,
-        elementHashes: hashes, runHashes: runs, changes: changes)
+    guard old.count == count, cache.count == count else {
+      return try rebuild(key: key, previous: previous, old: old, cache: cache)
     }
-    return try rebuild(key: key, previous: previous, old: old, trees: trees, hashes: hashes)
+    let encoder = TraceValueEncoder()
+    var changes: [TraceChange] = []
+    var sameShape = true
+    for chunk in chunksChanged(since: old) {
+      for index in Self.differingIndices(old, self, chunk: chunk) {
+        let tree = try encoder.encode(self[index])
+        if old.ids[index] != ids[index] { sameShape = false }
+        if sameShape {
+          let component = Self.component(of: tree, index: index)
+          changes += TraceDiff.changes(from: cache[index], to: tree)
+            .map { $0.prefixed(by: [.key(key), component]) }
+        }
+        cache.set(index, tree: tree)
+      }
+    }
+    cache.rehash()
+    if !sameShape {
+      changes = TraceDiff.changes(from: previous.value, to: cache.value)
+        .map { $0.prefixed(by: key) }
+    }
+    return FieldCache(key: key, swiftValue: self, elements: cache, changes: changes)
   }
 
   /// Elements added, removed or moved: reuses the tree and hash of every element whose id and
   /// bits are unchanged, and diffs the field whole.
-  private func rebuild(
-    key: String, previous: FieldCache, old: Self, trees: [TraceValue], hashes: [UInt64]
-  ) throws -> FieldCache {
+  private func rebuild(key: String, previous: FieldCache, old: Self, cache: ElementCache)
+    throws -> FieldCache
+  {
     let encoder = TraceValueEncoder()
     var oldIndex: [ID: Int] = [:]
     oldIndex.reserveCapacity(old.count)
     for (index, id) in old.ids.enumerated() { oldIndex[id] = index }
-    var newTrees: [TraceValue] = []
-    var newHashes: [UInt64] = []
-    newTrees.reserveCapacity(count)
-    newHashes.reserveCapacity(count)
+    var trees: [TraceValue] = []
+    var hashes: [UInt64] = []
+    trees.reserveCapacity(count)
+    hashes.reserveCapacity(count)
     for index in 0..<count {
-      if let match = oldIndex[ids[index]], Self.sameBits(old[match], self[index]) {
-        newTrees.append(trees[match])
-        newHashes.append(hashes[match])
+      if let match = oldIndex[ids[index]], match < cache.count,
+        Self.sameBits(old[match], self[index])
+      {
+        trees.append(cache[match])
+        hashes.append(cache.elementHash(match))
       } else {
         let tree = try encoder.encode(self[index])
-        newTrees.append(tree)
-        newHashes.append(MerkleHash.isContainer(tree) ? MerkleHash.hash(tree) : 0)
+        trees.append(tree)
+        hashes.append(MerkleHash.isContainer(tree) ? MerkleHash.hash(tree) : 0)
       }
     }
-    let runs = MerkleHash.runHashes(newTrees, hashes: newHashes)
-    let value = TraceValue.array(newTrees)
-    let changes = TraceDiff.changes(from: previous.value, to: value).map { $0.prefixed(by: key) }
-    return FieldCache(
-      key: key, swiftValue: self, value: value,
-      hash: MerkleHash.arrayHash(newTrees, hashes: newHashes, runHashes: runs),
-      elements: newTrees, elementHashes: newHashes, runHashes: runs, changes: changes)
+    let elements = ElementCache(trees: trees, hashes: hashes)
+    let changes = TraceDiff.changes(from: previous.value, to: .array(trees))
+      .map { $0.prefixed(by: key) }
+    return FieldCache(key: key, swiftValue: self, elements: elements, changes: changes)
   }
 
   /// The first encoding of the field (or one that follows a field of another type).
@@ -105,17 +92,13 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     for chunk in 0..<chunkCount {
       for element in self.chunk(chunk) { trees.append(try encoder.encode(element)) }
     }
-    let hashes = trees.map { MerkleHash.isContainer($0) ? MerkleHash.hash($0) : 0 }
-    let runs = MerkleHash.runHashes(trees, hashes: hashes)
-    let value = TraceValue.array(trees)
     var changes: [TraceChange] = []
     if let previous {
-      changes = TraceDiff.changes(from: previous.value, to: value).map { $0.prefixed(by: key) }
+      changes = TraceDiff.changes(from: previous.value, to: .array(trees))
+        .map { $0.prefixed(by: key) }
     }
     return FieldCache(
-      key: key, swiftValue: self, value: value,
-      hash: MerkleHash.arrayHash(trees, hashes: hashes, runHashes: runs), elements: trees,
-      elementHashes: hashes, runHashes: runs, changes: changes)
+      key: key, swiftValue: self, elements: ElementCache(trees: trees), changes: changes)
   }
 
   /// `rows[id: 7]` when the element is an object with an `id` (the ids of an identified array

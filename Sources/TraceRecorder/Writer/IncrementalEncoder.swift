@@ -22,42 +22,64 @@ import TraceKit
 /// ```
 struct IncrementalEncoder<State: Encodable> {
   struct Result {
-    var value: TraceValue
+    fileprivate enum Source {
+      case fields([FieldCache])
+      case whole(TraceValue)
+    }
+
+    fileprivate var source: Source
     var changes: [TraceChange]
     /// `value.stableHash`, computed from cached subtree hashes.
     var hash: UInt64
+
+    /// The encoded state. Built on demand: for an identified-array field it is O(count), so a
+    /// writer asks for it only for keyframes and redaction.
+    var value: TraceValue {
+      switch source {
+      case .fields(let fields): .object(fields.map { TraceField($0.key, $0.value) })
+      case .whole(let value): value
+      }
+    }
   }
 
-  private var fields: [FieldCache] = []
-  private var previous: TraceValue?
+  /// The previous step's encoding (its fields share every unchanged run with the next one's).
+  private var previous: Result.Source?
   private let encoder = TraceValueEncoder()
 
   mutating func encode(_ state: State) throws -> Result {
-    let walker = FieldWalker(cache: fields)
+    let cache: [FieldCache]
+    if case .fields(let fields) = previous { cache = fields } else { cache = [] }
+    let walker = FieldWalker(cache: cache)
     do {
       try state.encode(to: walker)
     } catch is FieldWalker.Unsupported {
       return try whole(state)
     }
     guard walker.mode == .keyed else { return try whole(state) }
-    let value = TraceValue.object(walker.fields.map { TraceField($0.key, $0.value) })
+    let fields = walker.fields
     var changes: [TraceChange] = []
-    if previous != nil, walker.fields.map(\.key) == fields.map(\.key) {
-      for field in walker.fields { changes += field.changes }
+    if previous != nil, fields.map(\.key) == cache.map(\.key) {
+      for field in fields { changes += field.changes }
     } else if let previous {
-      changes = TraceDiff.changes(from: previous, to: value)
+      let before = Result(source: previous, changes: [], hash: 0).value
+      let after = TraceValue.object(fields.map { TraceField($0.key, $0.value) })
+      changes = TraceDiff.changes(from: before, to: after)
     }
-    let hash = MerkleHash.objectHash(walker.fields.map { ($0.key, $0.value, $0.hash) })
-    fields = walker.fields
-    previous = value
-    return Result(value: value, changes: changes, hash: hash)
+    var object = MerkleHash.ObjectHasher(fieldCount: fields.count)
+    for field in fields { field.combine(into: &object) }
+    let hash = object.finalize()
+    previous = .fields(fields)
+    return Result(source: .fields(fields), changes: changes, hash: hash)
   }
 
   private mutating func whole(_ state: State) throws -> Result {
     let value = try encoder.encode(state)
-    let changes = previous.map { TraceDiff.changes(from: $0, to: value) } ?? []
-    fields = []
-    previous = value
-    return Result(value: value, changes: changes, hash: value.stableHash)
+    var changes: [TraceChange] = []
+    if let previous {
+      let before = Result(source: previous, changes: [], hash: 0).value
+      changes = TraceDiff.changes(from: before, to: value)
+    }
+    previous = .whole(value)
+    return Result(source: .whole(value), changes: changes, hash: value.stableHash)
   }
 }

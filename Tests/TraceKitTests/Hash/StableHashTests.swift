@@ -74,15 +74,24 @@ final class StableHashTests: XCTestCase {
       let runs = MerkleHash.runHashes(elements, hashes: hashes)
       XCTAssertEqual(runs.count, (count + 63) / 64)
       let whole = TraceValue.array(elements).stableHash
+      XCTAssertEqual(MerkleHash.arrayHash(elements, hashes: hashes), whole, "\(count)")
+      if count > 64 {
+        XCTAssertEqual(MerkleHash.arrayHash(count: count, runHashes: runs), whole, "\(count)")
+        let last = (runs.count - 1) * 64
+        XCTAssertEqual(
+          MerkleHash.runHash(
+            Array(elements[last..<count]), hashes: Array(hashes[last..<count])),
+          runs[runs.count - 1])
+      }
+      var object = MerkleHash.ObjectHasher(fieldCount: 3)
+      object.add(key: "rows", arrayCount: count, hash: whole)
+      object.add(key: "n", value: .int(Int64(count)), hash: nil)
+      object.add(key: "same", value: .array(elements), hash: nil)
       XCTAssertEqual(
-        MerkleHash.arrayHash(elements, hashes: hashes, runHashes: runs), whole, "\(count)")
-      let fields: [(key: String, value: TraceValue, hash: UInt64?)] = [
-        ("rows", .array(elements), whole), ("n", .int(Int64(count)), nil),
-      ]
-      XCTAssertEqual(
-        MerkleHash.objectHash(fields),
+        object.finalize(),
         TraceValue.object([
           TraceField("rows", .array(elements)), TraceField("n", .int(Int64(count))),
+          TraceField("same", .array(elements)),
         ]).stableHash)
     }
   }
