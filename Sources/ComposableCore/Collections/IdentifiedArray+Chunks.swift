@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension IdentifiedArray {
   /// The number of element chunks (`chunkLength` elements each, the last one possibly fewer).
   package var chunkCount: Int { _chunks.count }
@@ -26,24 +32,27 @@ extension IdentifiedArray {
   /// new.chunksChanged(since: old)  // [1]
   /// ```
   package func chunksChanged(since other: Self) -> [Int] {
-    let sameList = _chunks.withUnsafeBufferPointer { mine in
-      other._chunks.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
-    }
-    if sameList { return [] }
-    var changed: [Int] = []
-    for index in _chunks.indices {
-      guard index < other._chunks.count else {
-        changed.append(index)
-        continue
-      }
-      let same = _chunks[index].withUnsafeBufferPointer { mine in
-        other._chunks[index].withUnsafeBufferPointer { theirs in
-          mine.baseAddress == theirs.baseAddress
+    // An array value is one reference to its buffer, so two chunks are the same storage
+    // exactly when their bits are equal: one pass of `memcmp` over the two chunk lists, no
+    // retain and no generic call per chunk.
+    let stride = MemoryLayout<[Element]>.stride
+    return _chunks.withUnsafeBytes { mine -> [Int] in
+      other._chunks.withUnsafeBytes { theirs -> [Int] in
+        guard let mineBase = mine.baseAddress else { return [] }
+        guard let theirBase = theirs.baseAddress, mineBase != theirBase else {
+          return theirs.baseAddress == nil ? Array(_chunks.indices) : []
         }
+        var changed: [Int] = []
+        for index in _chunks.indices {
+          if index >= other._chunks.count
+            || memcmp(mineBase + index * stride, theirBase + index * stride, stride) != 0
+          {
+            changed.append(index)
+          }
+        }
+        return changed
       }
-      if !same { changed.append(index) }
     }
-    return changed
   }
 
   /// The elements of chunk `chunk`, sharing its storage.
