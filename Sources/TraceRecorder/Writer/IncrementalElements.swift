@@ -110,12 +110,18 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     return .index(index)
   }
 
-  /// The positions in chunk `chunk` whose elements' bits differ between the two arrays (of
-  /// equal counts, so their chunks cover the same positions).
+  /// The positions in chunk `chunk` whose elements differ between the two arrays (of equal
+  /// counts, so their chunks cover the same positions): their bits differ, and they are not
+  /// equal by `Equatable` either.
+  ///
+  /// Only `size` bytes are compared, not `stride`: copying an array copies its elements field
+  /// by field, so the padding after the last field is garbage (every element of a copied chunk
+  /// differed in it when measured). Padding between fields can differ too, hence `Equatable`.
   private static func differingIndices(_ old: Self, _ new: Self, chunk: Int) -> [Int] {
     let stride = MemoryLayout<Element>.stride
+    let size = MemoryLayout<Element>.size
     let range = new.chunkRange(chunk)
-    guard stride > 0 else { return [] }
+    guard size > 0 else { return [] }
     let oldChunk = old.chunk(chunk)
     let newChunk = new.chunk(chunk)
     var indices: [Int] = []
@@ -125,7 +131,9 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
           oldBase != newBase
         else { return }
         for offset in 0..<range.count
-        where memcmp(oldBase + offset * stride, newBase + offset * stride, stride) != 0 {
+        where memcmp(oldBase + offset * stride, newBase + offset * stride, size) != 0
+          && !Equality.same(oldChunk[offset], newChunk[offset])
+        {
           indices.append(range.lowerBound + offset)
         }
       }
