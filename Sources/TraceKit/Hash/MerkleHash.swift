@@ -100,6 +100,35 @@ package enum MerkleHash {
     return hasher.finalize()
   }
 
+  /// Hashes one run of array elements (or a whole array of at most `runLength`, after its
+  /// head word: see `arrayHash(_:hashes:)`) from the elements and their cached hashes.
+  ///
+  /// ```swift
+  /// var run = MerkleHash.RunHasher()
+  /// for index in 64..<128 { run.add(elements[index], hash: hashes[index]) }
+  /// run.finalize()  // MerkleHash.runHashes(elements, hashes: hashes)[1]
+  /// ```
+  package struct RunHasher {
+    private var hasher = StableHasher()
+
+    package init() {}
+
+    /// Starts with an array's head word: for an array of at most `runLength` elements, whose
+    /// hash is its elements written after its head.
+    package init(smallArrayCount count: Int) {
+      hasher.combine(0x07 | UInt64(count) << 8)
+    }
+
+    /// An element; `hash` is its hash when it is a container (read only then).
+    package mutating func add(_ value: TraceValue, hash: UInt64) {
+      MerkleHash.combineChild(value, hash: hash, into: &hasher)
+    }
+
+    package func finalize() -> UInt64 {
+      hasher.finalize()
+    }
+  }
+
   /// Hashes an object field by field, taking the hash of a container field from a cache.
   ///
   /// ```swift

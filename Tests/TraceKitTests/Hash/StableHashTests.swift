@@ -82,6 +82,13 @@ final class StableHashTests: XCTestCase {
           MerkleHash.runHash(
             Array(elements[last..<count]), hashes: Array(hashes[last..<count])),
           runs[runs.count - 1])
+        var run = MerkleHash.RunHasher()
+        for index in 64..<min(128, count) { run.add(elements[index], hash: hashes[index]) }
+        XCTAssertEqual(run.finalize(), runs[1])
+      } else {
+        var small = MerkleHash.RunHasher(smallArrayCount: count)
+        for index in 0..<count { small.add(elements[index], hash: hashes[index]) }
+        XCTAssertEqual(small.finalize(), whole, "\(count)")
       }
       var object = MerkleHash.ObjectHasher(fieldCount: 3)
       object.add(key: "rows", arrayCount: count, hash: whole)
