@@ -33,7 +33,7 @@ extension IdentifiedArray {
   /// ```
   package func chunksChanged(since other: Self) -> [Int] {
     // An array value is one reference to its buffer, so two chunks are the same storage
-    // exactly when their bits are equal: one pass of `memcmp` over the two chunk lists, no
+    // exactly when their bits are equal: one pass over the two chunk lists' bytes, no
     // retain and no generic call per chunk.
     let stride = MemoryLayout<[Element]>.stride
     return _chunks.withUnsafeBytes { mine -> [Int] in
@@ -45,7 +45,7 @@ extension IdentifiedArray {
         var changed: [Int] = []
         for index in _chunks.indices {
           if index >= other._chunks.count
-            || memcmp(mineBase + index * stride, theirBase + index * stride, stride) != 0
+            || !Self.sameChunk(mineBase, theirBase, at: index, stride: stride)
           {
             changed.append(index)
           }
@@ -58,5 +58,20 @@ extension IdentifiedArray {
   /// The elements of chunk `chunk`, sharing its storage.
   package func chunk(_ chunk: Int) -> [Element] {
     _chunks[chunk]
+  }
+
+  /// Whether chunk `index` of two chunk lists (their bytes; `stride` is that of `[Element]`)
+  /// is the same buffer: one word load each where an array is one word, as on every 64-bit
+  /// platform Swift runs on, else `memcmp`.
+  @inline(__always)
+  static func sameChunk(
+    _ left: UnsafeRawPointer, _ right: UnsafeRawPointer, at index: Int, stride: Int
+  ) -> Bool {
+    let offset = index * stride
+    if stride == MemoryLayout<UInt>.size {
+      return left.loadUnaligned(fromByteOffset: offset, as: UInt.self)
+        == right.loadUnaligned(fromByteOffset: offset, as: UInt.self)
+    }
+    return memcmp(left + offset, right + offset, stride) == 0
   }
 }

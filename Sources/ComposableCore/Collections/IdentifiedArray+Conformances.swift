@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension IdentifiedArray: RandomAccessCollection {
   public var startIndex: Int { 0 }
   public var endIndex: Int { _ids.count }
@@ -38,7 +32,7 @@ extension IdentifiedArray: Equatable where Element: Equatable {
           leftBase != rightBase
         else { return true }
         for index in lhs._chunks.indices
-        where memcmp(leftBase + index * stride, rightBase + index * stride, stride) != 0 {
+        where !sameChunk(leftBase, rightBase, at: index, stride: stride) {
           if lhs._chunks[index] != rhs._chunks[index] { return false }
         }
         return true
