@@ -173,6 +173,19 @@ func measurePieces() throws {
   var hash: UInt64 = 0
   for _ in 0..<100 { hash &+= new.stableHash }
   print("stableHash 10k: \(Double(now() - start) / 100_000) us (\(hash))")
+  let counter = TraceValue.object([TraceField("count", .int(42))])
+  let small = TraceValue.object([
+    TraceField("count", .int(3)), TraceField("title", .string("Groceries")),
+    TraceField(
+      "todos",
+      .array(
+        (0..<3).map { .object([TraceField("id", .int($0)), TraceField("done", .bool(false))]) })),
+  ])
+  for (name, value) in [("counter", counter), ("small nested (3 todos)", small)] {
+    start = now()
+    for _ in 0..<1_000_000 { hash &+= value.stableHash }
+    print("stableHash \(name): \(Double(now() - start) / 1_000_000) ns (\(hash))")
+  }
   start = now()
   var count = 0
   for _ in 0..<100 { count += TraceDiff.changes(from: old, to: new).count }

@@ -1,11 +1,14 @@
 extension IdentifiedArray: RandomAccessCollection {
-  public var startIndex: Int { _elements.startIndex }
-  public var endIndex: Int { _elements.endIndex }
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { _ids.count }
+  /// O(1) without going through `distance(from:to:)` (a generic witness call when the
+  /// element type is not known to the caller's module).
+  public var count: Int { _ids.count }
 
   /// The element at a position. Reading only: writes go through `subscript(id:)`, so an
   /// element can never change its id behind the index's back.
   public subscript(position: Int) -> Element {
-    _elements[position]
+    _chunks[position &>> Self.chunkShift][position & (Self.chunkLength - 1)]
   }
 }
 
@@ -16,14 +19,35 @@ extension IdentifiedArray: ExpressibleByArrayLiteral {
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {
+  /// Equal elements in the same order. Chunks are laid out by position alone, so equal arrays
+  /// have equal chunks, and a chunk two copies share compares in O(1).
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.elements == rhs.elements
+    guard lhs._chunks.count == rhs._chunks.count else { return false }
+    // A chunk is one buffer reference: equal bits are the same storage, skipped without a
+    // call; only chunks in different buffers compare their elements.
+    let stride = MemoryLayout<[Element]>.stride
+    return lhs._chunks.withUnsafeBytes { left in
+      rhs._chunks.withUnsafeBytes { right in
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress,
+          leftBase != rightBase
+        else { return true }
+        for index in lhs._chunks.indices
+        where !sameChunk(leftBase, rightBase, at: index, stride: stride) {
+          if lhs._chunks[index] != rhs._chunks[index] { return false }
+        }
+        return true
+      }
+    }
   }
 }
 
 extension IdentifiedArray: Hashable where Element: Hashable {
+  /// Hashes as `elements` (an array) does: the count, then each element.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(elements)
+    hasher.combine(_ids.count)
+    for chunk in _chunks {
+      for element in chunk { hasher.combine(element) }
+    }
   }
 }
 

@@ -7,18 +7,27 @@
 /// todos.map(\.title)  // ["Milk", "Bread"]
 /// ```
 ///
-/// Elements live in an array (so iteration and index access are array-fast) next to an index
-/// from id to position. Removing or moving an element renumbers the positions after it, the
-/// same O(n) an array pays to shift its tail.
+/// Elements live in chunks of 64 (chunk `k` holds positions `64k ..< 64k + 64`; every chunk is
+/// full but the last), each chunk its own copy-on-write array, next to the ids in order and an
+/// index from id to position. A copy shares every chunk, so changing one element of a copy
+/// (the store's state while a recorder still holds the previous one) copies that element's
+/// chunk and the small list of chunks, not the whole collection. Inserting or removing an
+/// element renumbers and re-chunks the positions after it, the same O(n) an array pays to
+/// shift its tail.
 public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element.ID == ID {
   @usableFromInline package internal(set) var _ids: [ID]
-  @usableFromInline package internal(set) var _elements: [Element]
+  /// The elements, `chunkLength` per chunk; never an empty chunk.
+  @usableFromInline package internal(set) var _chunks: [[Element]]
   @usableFromInline var _positions: [ID: Int]
+
+  /// The number of elements per chunk.
+  @inlinable package static var chunkLength: Int { 1 << chunkShift }
+  @inlinable static var chunkShift: Int { 6 }
 
   /// An empty array.
   public init() {
     _ids = []
-    _elements = []
+    _chunks = []
     _positions = [:]
   }
 
@@ -37,20 +46,26 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// The ids in order.
   @inlinable public var ids: [ID] { _ids }
 
-  /// The elements in order, as a plain array.
-  public var elements: [Element] { _elements }
+  /// The elements in order, as a plain array (O(1) up to 64 elements, else one copy).
+  public var elements: [Element] {
+    if _chunks.count <= 1 { return _chunks.first ?? [] }
+    var elements: [Element] = []
+    elements.reserveCapacity(_ids.count)
+    for chunk in _chunks { elements.append(contentsOf: chunk) }
+    return elements
+  }
 
   /// The element with the given id; setting `nil` removes it, setting a value for a new id
   /// appends it.
   public subscript(id id: ID) -> Element? {
     @inlinable get {
       guard let position = _positions[id] else { return nil }
-      return _elements[position]
+      return _chunks[position &>> Self.chunkShift][position & (Self.chunkLength - 1)]
     }
     set {
       if let newValue {
         if let position = _positions[id] {
-          _elements[position] = newValue
+          _chunks[position &>> Self.chunkShift][position & (Self.chunkLength - 1)] = newValue
         } else {
           append(newValue)
         }
@@ -60,7 +75,8 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     }
   }
 
-  /// Mutates the element with the given id in place (no copy of the element).
+  /// Mutates the element with the given id in place (no copy of the element; a copy of its
+  /// chunk only if a copy of this array shares it).
   ///
   /// Returns `nil` without calling `body` when no element has that id.
   @inlinable
@@ -69,7 +85,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     _ body: (inout Element) throws -> R
   ) rethrows -> R? {
     guard let position = _positions[id] else { return nil }
-    return try body(&_elements[position])
+    return try body(&_chunks[position &>> Self.chunkShift][position & (Self.chunkLength - 1)])
   }
 
   /// The position of the element with the given id.
@@ -85,10 +101,11 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     if let position = _positions[element.id] {
       return (false, position)
     }
-    _positions[element.id] = _elements.count
+    let position = _ids.count
+    _positions[element.id] = position
     _ids.append(element.id)
-    _elements.append(element)
-    return (true, _elements.count - 1)
+    appendToChunks(element)
+    return (true, position)
   }
 
   /// Appends the elements whose ids are not present yet.
@@ -105,7 +122,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       return (false, position)
     }
     _ids.insert(element.id, at: index)
-    _elements.insert(element, at: index)
+    rechunk(from: index) { tail, offset in tail.insert(element, at: offset) }
     renumber(from: index)
     return (true, index)
   }
@@ -115,7 +132,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   public mutating func remove(id: ID) -> Element? {
     guard let position = _positions.removeValue(forKey: id) else { return nil }
     _ids.remove(at: position)
-    let element = _elements.remove(at: position)
+    let element = rechunk(from: position) { tail, offset in tail.remove(at: offset) }
     renumber(from: position)
     return element
   }
@@ -123,7 +140,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// Removes and returns the element at a position.
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
-    let element = _elements.remove(at: index)
+    let element = rechunk(from: index) { tail, offset in tail.remove(at: offset) }
     _ids.remove(at: index)
     _positions.removeValue(forKey: element.id)
     renumber(from: index)
@@ -137,7 +154,9 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     for offset in sorted {
       _positions.removeValue(forKey: _ids[offset])
       _ids.remove(at: offset)
-      _elements.remove(at: offset)
+    }
+    rechunk(from: lowest) { tail, start in
+      for offset in sorted { tail.remove(at: offset - lowest + start) }
     }
     renumber(from: lowest)
   }
@@ -145,11 +164,13 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// Removes every element that satisfies the predicate.
   public mutating func removeAll(where shouldRemove: (Element) throws -> Bool) rethrows {
     var kept: [Element] = []
-    kept.reserveCapacity(_elements.count)
-    for element in _elements where try !shouldRemove(element) {
-      kept.append(element)
+    kept.reserveCapacity(_ids.count)
+    for chunk in _chunks {
+      for element in chunk where try !shouldRemove(element) {
+        kept.append(element)
+      }
     }
-    guard kept.count != _elements.count else { return }
+    guard kept.count != _ids.count else { return }
     self = IdentifiedArray(uniqueElements: kept)
   }
 
@@ -163,11 +184,12 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {
     let sourceSet = Set(source)
     guard !sourceSet.isEmpty else { return }
-    let moving = sourceSet.sorted().map { _elements[$0] }
+    let all = elements
+    let moving = sourceSet.sorted().map { all[$0] }
     var remaining: [Element] = []
-    remaining.reserveCapacity(_elements.count)
+    remaining.reserveCapacity(all.count)
     var insertion = destination
-    for (offset, element) in _elements.enumerated() {
+    for (offset, element) in all.enumerated() {
       if sourceSet.contains(offset) {
         if offset < destination { insertion -= 1 }
       } else {
@@ -180,8 +202,41 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
 
   /// Sorts the elements in place.
   public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
-    let sorted = try _elements.sorted(by: areInIncreasingOrder)
+    let sorted = try elements.sorted(by: areInIncreasingOrder)
     self = IdentifiedArray(uniqueElements: sorted)
+  }
+
+  private mutating func appendToChunks(_ element: Element) {
+    if let last = _chunks.indices.last, _chunks[last].count < Self.chunkLength {
+      _chunks[last].append(element)
+    } else {
+      var chunk: [Element] = []
+      chunk.reserveCapacity(Self.chunkLength)
+      chunk.append(element)
+      _chunks.append(chunk)
+    }
+  }
+
+  /// Applies `edit` to the elements from `position`'s chunk to the end (its second argument is
+  /// `position`'s offset in them) and chunks them again: O(count - position + 64).
+  @discardableResult
+  private mutating func rechunk<R>(from position: Int, _ edit: (inout [Element], Int) -> R) -> R {
+    let first = Swift.min(Swift.max(position, 0) &>> Self.chunkShift, _chunks.count)
+    var tail: [Element] = []
+    tail.reserveCapacity((_chunks.count - first) * Self.chunkLength + 1)
+    for chunk in _chunks[first...] { tail.append(contentsOf: chunk) }
+    _chunks.removeSubrange(first...)
+    let result = edit(&tail, position - first * Self.chunkLength)
+    var start = 0
+    while start < tail.count {
+      let end = Swift.min(start + Self.chunkLength, tail.count)
+      var chunk: [Element] = []
+      chunk.reserveCapacity(Self.chunkLength)
+      chunk.append(contentsOf: tail[start..<end])
+      _chunks.append(chunk)
+      start = end
+    }
+    return result
   }
 
   private mutating func renumber(from start: Int) {

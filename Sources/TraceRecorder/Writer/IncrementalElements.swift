@@ -13,63 +13,92 @@ protocol IncrementalElements {
 }
 
 extension IdentifiedArray: IncrementalElements where Element: Encodable {
-  /// Re-encodes the elements whose bits differ from the element at the same position in the
-  /// previous array (which the cache keeps alive, so equal bits are the same value). With the
-  /// same ids in the same order, the changes are per element (`rows[id: 7].title`); otherwise
-  /// the field is diffed whole.
+  /// Re-encodes and re-hashes only the elements of the chunks whose storage changed since the
+  /// previous array (which the cache keeps alive: a shared chunk holds the same elements, and
+  /// in a changed chunk equal bits are the same value). With the same ids in the same order,
+  /// the changes are per element (`rows[id: 7].title`); otherwise the field is diffed whole.
   ///
   /// ```swift
   /// let field = try rows.encodeIncrementally(key: "rows", previous: cached)
   /// field.changes  // [.set(rows[id: 7].done, true)]
   /// ```
   func encodeIncrementally(key: String, previous: FieldCache?) throws -> FieldCache {
-    let encoder = TraceValueEncoder()
-    let new = elements
-    guard let previous, let old = previous.swiftValue as? Self, var trees = previous.elements
+    guard let previous, let old = previous.swiftValue as? Self, var cache = previous.elements
     else {
-      let trees = try new.map { try encoder.encode($0) }
-      var field = FieldCache(key: key, swiftValue: self, value: .array(trees), elements: trees)
-      if let previous {
-        field.changes = TraceDiff.changes(from: previous.value, to: field.value)
-          .map { $0.prefixed(by: key) }
-      }
-      return field
+      return try encodeWhole(key: key, previous: previous)
     }
-    let oldElements = old.elements
+    guard old.count == count, cache.count == count else {
+      return try rebuild(key: key, previous: previous, old: old, cache: cache)
+    }
+    let encoder = TraceValueEncoder()
     var changes: [TraceChange] = []
-    var sameShape = oldElements.count == new.count
-    if sameShape {
-      for index in Self.differingIndices(oldElements, new) {
-        let tree = try encoder.encode(new[index])
+    var sameShape = true
+    for chunk in chunksChanged(since: old) {
+      for index in Self.differingIndices(old, self, chunk: chunk) {
+        let tree = try encoder.encode(self[index])
         if old.ids[index] != ids[index] { sameShape = false }
         if sameShape {
           let component = Self.component(of: tree, index: index)
-          changes += TraceDiff.changes(from: trees[index], to: tree)
+          changes += TraceDiff.changes(from: cache[index], to: tree)
             .map { $0.prefixed(by: [.key(key), component]) }
         }
-        trees[index] = tree
+        cache.set(index, tree: tree)
       }
-    } else {
-      var oldIndex: [ID: Int] = [:]
-      oldIndex.reserveCapacity(oldElements.count)
-      for (index, id) in old.ids.enumerated() { oldIndex[id] = index }
-      var rebuilt: [TraceValue] = []
-      rebuilt.reserveCapacity(new.count)
-      for (index, element) in new.enumerated() {
-        if let match = oldIndex[ids[index]], Self.sameBits(oldElements, match, new, index) {
-          rebuilt.append(trees[match])
-        } else {
-          rebuilt.append(try encoder.encode(element))
-        }
-      }
-      trees = rebuilt
     }
-    let value = TraceValue.array(trees)
+    cache.rehash()
     if !sameShape {
-      changes = TraceDiff.changes(from: previous.value, to: value).map { $0.prefixed(by: key) }
+      changes = TraceDiff.changes(from: previous.value, to: cache.value)
+        .map { $0.prefixed(by: key) }
+    }
+    return FieldCache(key: key, swiftValue: self, elements: cache, changes: changes)
+  }
+
+  /// Elements added, removed or moved: reuses the tree and hash of every element whose id and
+  /// bits are unchanged, and diffs the field whole.
+  private func rebuild(key: String, previous: FieldCache, old: Self, cache: ElementCache)
+    throws -> FieldCache
+  {
+    let encoder = TraceValueEncoder()
+    var oldIndex: [ID: Int] = [:]
+    oldIndex.reserveCapacity(old.count)
+    for (index, id) in old.ids.enumerated() { oldIndex[id] = index }
+    var trees: [TraceValue] = []
+    var hashes: [UInt64] = []
+    trees.reserveCapacity(count)
+    hashes.reserveCapacity(count)
+    for index in 0..<count {
+      if let match = oldIndex[ids[index]], match < cache.count,
+        Self.sameBits(old[match], self[index])
+      {
+        trees.append(cache[match])
+        hashes.append(cache.elementHash(match))
+      } else {
+        let tree = try encoder.encode(self[index])
+        trees.append(tree)
+        hashes.append(MerkleHash.isContainer(tree) ? MerkleHash.hash(tree) : 0)
+      }
+    }
+    let elements = ElementCache(trees: trees, hashes: hashes)
+    let changes = TraceDiff.changes(from: previous.value, to: .array(trees))
+      .map { $0.prefixed(by: key) }
+    return FieldCache(key: key, swiftValue: self, elements: elements, changes: changes)
+  }
+
+  /// The first encoding of the field (or one that follows a field of another type).
+  private func encodeWhole(key: String, previous: FieldCache?) throws -> FieldCache {
+    let encoder = TraceValueEncoder()
+    var trees: [TraceValue] = []
+    trees.reserveCapacity(count)
+    for chunk in 0..<chunkCount {
+      for element in self.chunk(chunk) { trees.append(try encoder.encode(element)) }
+    }
+    var changes: [TraceChange] = []
+    if let previous {
+      changes = TraceDiff.changes(from: previous.value, to: .array(trees))
+        .map { $0.prefixed(by: key) }
     }
     return FieldCache(
-      key: key, swiftValue: self, value: value, elements: trees, changes: changes)
+      key: key, swiftValue: self, elements: ElementCache(trees: trees), changes: changes)
   }
 
   /// `rows[id: 7]` when the element is an object with an `id` (the ids of an identified array
@@ -81,44 +110,45 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     return .index(index)
   }
 
-  /// The positions whose elements' bits differ, comparing blocks of elements first.
-  private static func differingIndices(_ old: [Element], _ new: [Element]) -> [Int] {
+  /// The positions in chunk `chunk` whose elements differ between the two arrays (of equal
+  /// counts, so their chunks cover the same positions): their bits differ, and they are not
+  /// equal by `Equatable` either.
+  ///
+  /// Only `size` bytes are compared, not `stride`: copying an array copies its elements field
+  /// by field, so the padding after the last field is garbage (every element of a copied chunk
+  /// differed in it when measured). Padding between fields can differ too, hence `Equatable`.
+  private static func differingIndices(_ old: Self, _ new: Self, chunk: Int) -> [Int] {
     let stride = MemoryLayout<Element>.stride
-    guard stride > 0 else { return [] }
+    let size = MemoryLayout<Element>.size
+    let range = new.chunkRange(chunk)
+    guard size > 0 else { return [] }
+    let oldChunk = old.chunk(chunk)
+    let newChunk = new.chunk(chunk)
     var indices: [Int] = []
-    old.withUnsafeBytes { oldBytes in
-      new.withUnsafeBytes { newBytes in
+    oldChunk.withUnsafeBytes { oldBytes in
+      newChunk.withUnsafeBytes { newBytes in
         guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress,
           oldBase != newBase
         else { return }
-        let block = 64
-        var start = 0
-        while start < new.count {
-          let end = Swift.min(start + block, new.count)
-          let offset = start * stride
-          if memcmp(oldBase + offset, newBase + offset, (end - start) * stride) != 0 {
-            for index in start..<end
-            where memcmp(oldBase + index * stride, newBase + index * stride, stride) != 0 {
-              indices.append(index)
-            }
-          }
-          start = end
+        for offset in 0..<range.count
+        where memcmp(oldBase + offset * stride, newBase + offset * stride, size) != 0
+          && !Equality.same(oldChunk[offset], newChunk[offset])
+        {
+          indices.append(range.lowerBound + offset)
         }
       }
     }
     return indices
   }
 
-  private static func sameBits(_ old: [Element], _ oldIndex: Int, _ new: [Element], _ index: Int)
-    -> Bool
-  {
-    let stride = MemoryLayout<Element>.stride
-    return old.withUnsafeBytes { oldBytes in
-      new.withUnsafeBytes { newBytes in
+  /// Whether two elements have the same bits (the older one is kept alive by the cache).
+  private static func sameBits(_ old: Element, _ new: Element) -> Bool {
+    withUnsafeBytes(of: old) { oldBytes in
+      withUnsafeBytes(of: new) { newBytes in
         guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else {
-          return stride == 0
+          return true
         }
-        return memcmp(oldBase + oldIndex * stride, newBase + index * stride, stride) == 0
+        return memcmp(oldBase, newBase, oldBytes.count) == 0
       }
     }
   }

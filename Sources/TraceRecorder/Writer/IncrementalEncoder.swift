@@ -3,14 +3,15 @@ import TraceKit
 
 /// Encodes each recorded state reusing the previous one's encoding wherever the Swift value
 /// did not change, and derives the diff from what was re-encoded, so that a step costs what
-/// its change costs (the stable hash of the whole state is the exception: see the report).
+/// its change costs, and hashes the state from the cached hashes of what did not change.
 ///
 /// The state's top level is walked through its own `encode(to:)`: an unchanged field (same
-/// bits, or equal by `Equatable`) reuses its cached tree; an `IdentifiedArray` field compares
-/// its elements bitwise with the previous array's (kept alive, so equal bits are equal values)
-/// and re-encodes only the elements that differ. Anything else falls back to
-/// `TraceValueEncoder` and `TraceDiff` for that field, or for the whole state when its top
-/// level is not a keyed container.
+/// bits, or equal by `Equatable`) reuses its cached tree and hash; an `IdentifiedArray` field
+/// skips the chunks it shares with the previous array (kept alive, so a shared chunk holds the
+/// same elements), compares the elements of the other chunks bitwise and re-encodes and
+/// re-hashes only the elements that differ, their runs and the array (see `MerkleHash`).
+/// Anything else falls back to `TraceValueEncoder` and `TraceDiff` for that field, or for the
+/// whole state when its top level is not a keyed container.
 ///
 /// ```swift
 /// var encoder = IncrementalEncoder<AppState>()
@@ -21,39 +22,64 @@ import TraceKit
 /// ```
 struct IncrementalEncoder<State: Encodable> {
   struct Result {
-    var value: TraceValue
+    fileprivate enum Source {
+      case fields([FieldCache])
+      case whole(TraceValue)
+    }
+
+    fileprivate var source: Source
     var changes: [TraceChange]
+    /// `value.stableHash`, computed from cached subtree hashes.
+    var hash: UInt64
+
+    /// The encoded state. Built on demand: for an identified-array field it is O(count), so a
+    /// writer asks for it only for keyframes and redaction.
+    var value: TraceValue {
+      switch source {
+      case .fields(let fields): .object(fields.map { TraceField($0.key, $0.value) })
+      case .whole(let value): value
+      }
+    }
   }
 
-  private var fields: [FieldCache] = []
-  private var previous: TraceValue?
+  /// The previous step's encoding (its fields share every unchanged run with the next one's).
+  private var previous: Result.Source?
   private let encoder = TraceValueEncoder()
 
   mutating func encode(_ state: State) throws -> Result {
-    let walker = FieldWalker(cache: fields)
+    let cache: [FieldCache]
+    if case .fields(let fields) = previous { cache = fields } else { cache = [] }
+    let walker = FieldWalker(cache: cache)
     do {
       try state.encode(to: walker)
     } catch is FieldWalker.Unsupported {
       return try whole(state)
     }
     guard walker.mode == .keyed else { return try whole(state) }
-    let value = TraceValue.object(walker.fields.map { TraceField($0.key, $0.value) })
+    let fields = walker.fields
     var changes: [TraceChange] = []
-    if previous != nil, walker.fields.map(\.key) == fields.map(\.key) {
-      for field in walker.fields { changes += field.changes }
+    if previous != nil, fields.map(\.key) == cache.map(\.key) {
+      for field in fields { changes += field.changes }
     } else if let previous {
-      changes = TraceDiff.changes(from: previous, to: value)
+      let before = Result(source: previous, changes: [], hash: 0).value
+      let after = TraceValue.object(fields.map { TraceField($0.key, $0.value) })
+      changes = TraceDiff.changes(from: before, to: after)
     }
-    fields = walker.fields
-    previous = value
-    return Result(value: value, changes: changes)
+    var object = MerkleHash.ObjectHasher(fieldCount: fields.count)
+    for field in fields { field.combine(into: &object) }
+    let hash = object.finalize()
+    previous = .fields(fields)
+    return Result(source: .fields(fields), changes: changes, hash: hash)
   }
 
   private mutating func whole(_ state: State) throws -> Result {
     let value = try encoder.encode(state)
-    let changes = previous.map { TraceDiff.changes(from: $0, to: value) } ?? []
-    fields = []
-    previous = value
-    return Result(value: value, changes: changes)
+    var changes: [TraceChange] = []
+    if let previous {
+      let before = Result(source: previous, changes: [], hash: 0).value
+      changes = TraceDiff.changes(from: before, to: value)
+    }
+    previous = .whole(value)
+    return Result(source: .whole(value), changes: changes, hash: value.stableHash)
   }
 }

@@ -160,14 +160,15 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   }
 
   private func append(_ captured: CapturedStep<State, Action>) throws(WriteFailure) {
-    var state: TraceValue
+    let encoded: IncrementalEncoder<State>.Result
     var changes: [TraceChange]
+    var stateHash: UInt64
     let action: TraceValue
     let actionPath: String
     do {
-      let encoded = try encoder.encode(captured.state)
-      state = encoded.value
+      encoded = try encoder.encode(captured.state)
       changes = encoded.changes
+      stateHash = encoded.hash
       if let last = lastAction, Equality.same(last.action, captured.action) {
         action = last.value
         actionPath = last.path
@@ -181,9 +182,16 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     } catch {
       throw WriteFailure(step: captured.step, message: "encoding failed: \(error)")
     }
+    // The whole state tree is built only when needed: redaction, or a keyframe (the trace
+    // asks for it through an autoclosure); building it is O(state) for identified arrays.
+    var redacted: TraceValue?
     if !stateRedaction.isEmpty {
+      var state = encoded.value
       stateRedaction.apply(to: &state)
       changes = stateRedaction.apply(to: changes, newState: state)
+      // Redaction replaced subtrees, so the cached hashes are not the recorded state's.
+      stateHash = state.stableHash
+      redacted = state
     }
     var changedPaths: [String] = []
     changedPaths.reserveCapacity(changes.count)
@@ -195,10 +203,10 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       step: captured.step, monotonicNanos: captured.monotonicNanos,
       wallTime: wallTime(captured.monotonicNanos), origin: captured.origin,
       actionPath: actionPath, action: action, changes: changes, changedPaths: changedPaths,
-      stateHash: state.stableHash, reducerNanos: captured.reducerNanos,
+      stateHash: stateHash, reducerNanos: captured.reducerNanos,
       dependencies: captured.dependencies)
     try write(step: captured.step) { trace throws(TraceError) in
-      try trace.append(record, state: state)
+      try trace.append(record, state: redacted ?? encoded.value)
     }
   }
 

@@ -46,16 +46,43 @@ final class IncrementalEncoderTests: XCTestCase {
   }
 
   func testEveryStepEncodesLikeTheEncoderAndItsChangesPatchThePreviousValue() throws {
+    try walk(initialCount: 30, steps: 600, seed: 11)
+  }
+
+  func testAWalkOverSeveralChunksEncodesAndHashesLikeTheWholeState() throws {
+    // 150 elements: three chunks of the array and three hash runs, the last one partial.
+    try walk(initialCount: 150, steps: 400, seed: 12)
+  }
+
+  func testStateHashFromCachedPiecesEqualsTheWholeTreesHash() throws {
     var state = State()
     state.items = IdentifiedArray(
-      uniqueElements: (0..<30).map { Item(id: $0, title: "item \($0)") })
+      uniqueElements: (0..<200).map { Item(id: $0, title: "item \($0)") })
+    var encoder = IncrementalEncoder<State>()
+    let first = try encoder.encode(state)
+    XCTAssertEqual(first.hash, try TraceValueEncoder().encode(state).stableHash)
+    state.items[id: 130]?.done = true
+    let second = try encoder.encode(state)
+    XCTAssertEqual(second.hash, try TraceValueEncoder().encode(state).stableHash)
+    XCTAssertNotEqual(second.hash, first.hash)
+    XCTAssertEqual(second.changes.map(\.description), ["set items[id: 130].done true"])
+    state.items[id: 130]?.done = false
+    XCTAssertEqual(try encoder.encode(state).hash, first.hash)
+  }
+
+  private func walk(initialCount: Int, steps: Int, seed: UInt64) throws {
+    var state = State()
+    state.items = IdentifiedArray(
+      uniqueElements: (0..<initialCount).map { Item(id: $0, title: "item \($0)") })
     var encoder = IncrementalEncoder<State>()
     var previous = try encoder.encode(state).value
-    var random = SplitMix64(seed: 11)
-    for step in 1...600 {
+    var random = SplitMix64(seed: seed)
+    for step in 1...steps {
       mutate(&state, &random)
       let result = try encoder.encode(state)
-      XCTAssertEqual(result.value, try TraceValueEncoder().encode(state), "step \(step)")
+      let expected = try TraceValueEncoder().encode(state)
+      XCTAssertEqual(result.value, expected, "step \(step)")
+      XCTAssertEqual(result.hash, expected.stableHash, "step \(step)")
       var patched = previous
       try TraceDiff.apply(result.changes, to: &patched)
       XCTAssertEqual(patched, result.value, "step \(step)")

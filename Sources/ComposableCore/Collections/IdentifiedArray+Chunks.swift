@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension IdentifiedArray {
+  /// The number of element chunks (`chunkLength` elements each, the last one possibly fewer).
+  package var chunkCount: Int { _chunks.count }
+
+  /// The positions chunk `chunk` holds.
+  ///
+  /// ```swift
+  /// rows.chunkRange(1)  // 64..<128 (for 200 rows)
+  /// ```
+  package func chunkRange(_ chunk: Int) -> Range<Int> {
+    let start = chunk * Self.chunkLength
+    return start..<Swift.min(start + Self.chunkLength, _ids.count)
+  }
+
+  /// The chunks of this array whose storage is not the storage of `other`'s chunk at the same
+  /// index (every chunk past `other`'s last): O(number of chunks), no element compared.
+  ///
+  /// Two copies of one array share every chunk until one of them changes; changing an element
+  /// copies only its chunk. So for a later version of the same array, the chunks not listed
+  /// hold exactly the elements `other` holds there. A listed chunk may still hold equal
+  /// elements (a value set to what it was).
+  ///
+  /// ```swift
+  /// var new = old
+  /// new[id: 70]?.done = true
+  /// new.chunksChanged(since: old)  // [1]
+  /// ```
+  package func chunksChanged(since other: Self) -> [Int] {
+    // An array value is one reference to its buffer, so two chunks are the same storage
+    // exactly when their bits are equal: one pass over the two chunk lists' bytes, no
+    // retain and no generic call per chunk.
+    let stride = MemoryLayout<[Element]>.stride
+    return _chunks.withUnsafeBytes { mine -> [Int] in
+      other._chunks.withUnsafeBytes { theirs -> [Int] in
+        guard let mineBase = mine.baseAddress else { return [] }
+        guard let theirBase = theirs.baseAddress, mineBase != theirBase else {
+          return theirs.baseAddress == nil ? Array(_chunks.indices) : []
+        }
+        var changed: [Int] = []
+        for index in _chunks.indices {
+          if index >= other._chunks.count
+            || !Self.sameChunk(mineBase, theirBase, at: index, stride: stride)
+          {
+            changed.append(index)
+          }
+        }
+        return changed
+      }
+    }
+  }
+
+  /// The elements of chunk `chunk`, sharing its storage.
+  package func chunk(_ chunk: Int) -> [Element] {
+    _chunks[chunk]
+  }
+
+  /// Whether chunk `index` of two chunk lists (their bytes; `stride` is that of `[Element]`)
+  /// is the same buffer: one word load each where an array is one word, as on every 64-bit
+  /// platform Swift runs on, else `memcmp`.
+  @inline(__always)
+  static func sameChunk(
+    _ left: UnsafeRawPointer, _ right: UnsafeRawPointer, at index: Int, stride: Int
+  ) -> Bool {
+    let offset = index * stride
+    if stride == MemoryLayout<UInt>.size {
+      return left.loadUnaligned(fromByteOffset: offset, as: UInt.self)
+        == right.loadUnaligned(fromByteOffset: offset, as: UInt.self)
+    }
+    return memcmp(left + offset, right + offset, stride) == 0
+  }
+}

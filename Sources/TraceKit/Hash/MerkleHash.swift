@@ -1,0 +1,254 @@
+/// The pieces of `TraceValue.stableHash`, for a writer that caches subtree hashes and
+/// re-hashes only what changed.
+///
+/// ```swift
+/// let hashes = elements.map(MerkleHash.hash)  // 200 elements
+/// let runs = MerkleHash.runHashes(elements, hashes: hashes)  // 4 runs
+/// MerkleHash.arrayHash(count: 200, runHashes: runs)
+///   == TraceValue.array(elements).stableHash  // true
+/// ```
+package enum MerkleHash {
+  /// The number of elements per run in an array longer than this.
+  package static let runLength = 64
+
+  /// The value's stable hash (see `TraceValue.stableHash` for the definition).
+  package static func hash(_ value: TraceValue) -> UInt64 {
+    switch value {
+    case .array(let elements):
+      if elements.count <= runLength {
+        var hasher = StableHasher()
+        hasher.combine(0x07 | UInt64(elements.count) << 8)
+        for element in elements { combineChild(element, into: &hasher) }
+        return hasher.finalize()
+      }
+      var hasher = StableHasher()
+      hasher.combine(0x07 | UInt64(elements.count) << 8)
+      var start = 0
+      while start < elements.count {
+        let end = Swift.min(start + runLength, elements.count)
+        var run = StableHasher()
+        for index in start..<end { combineChild(elements[index], into: &run) }
+        hasher.combine(run.finalize())
+        start = end
+      }
+      return hasher.finalize()
+    default:
+      var hasher = StableHasher()
+      combineWords(value, into: &hasher)
+      return hasher.finalize()
+    }
+  }
+
+  /// Whether the value is written inside a container as its head word and hash (arrays,
+  /// objects, enum cases, reflected values) rather than inline.
+  @inline(__always)
+  package static func isContainer(_ value: TraceValue) -> Bool {
+    switch value {
+    case .array, .object, .enumCase, .reflected: return true
+    default: return false
+    }
+  }
+
+  /// The hash of each run of `runLength` elements, given each element's hash (only the hashes
+  /// of container elements are read; pass anything for scalars).
+  package static func runHashes(_ elements: [TraceValue], hashes: [UInt64]) -> [UInt64] {
+    var runs: [UInt64] = []
+    runs.reserveCapacity((elements.count + runLength - 1) / runLength)
+    var start = 0
+    while start < elements.count {
+      let end = Swift.min(start + runLength, elements.count)
+      var hasher = StableHasher()
+      for index in start..<end {
+        combineChild(elements[index], hash: hashes[index], into: &hasher)
+      }
+      runs.append(hasher.finalize())
+      start = end
+    }
+    return runs
+  }
+
+  /// The hash of one run: `elements` are the run's elements (at most `runLength`), `hashes`
+  /// their hashes.
+  package static func runHash(_ elements: [TraceValue], hashes: [UInt64]) -> UInt64 {
+    var hasher = StableHasher()
+    for index in elements.indices {
+      combineChild(elements[index], hash: hashes[index], into: &hasher)
+    }
+    return hasher.finalize()
+  }
+
+  /// The hash of an array of `count` elements (more than `runLength`) from its run hashes.
+  package static func arrayHash(count: Int, runHashes: [UInt64]) -> UInt64 {
+    var hasher = StableHasher()
+    hasher.combine(0x07 | UInt64(count) << 8)
+    for run in runHashes { hasher.combine(run) }
+    return hasher.finalize()
+  }
+
+  /// The array's hash from its elements' hashes (any length: longer arrays are hashed by
+  /// runs).
+  package static func arrayHash(_ elements: [TraceValue], hashes: [UInt64]) -> UInt64 {
+    guard elements.count <= runLength else {
+      return arrayHash(
+        count: elements.count, runHashes: runHashes(elements, hashes: hashes))
+    }
+    var hasher = StableHasher()
+    hasher.combine(0x07 | UInt64(elements.count) << 8)
+    for index in elements.indices {
+      combineChild(elements[index], hash: hashes[index], into: &hasher)
+    }
+    return hasher.finalize()
+  }
+
+  /// Hashes one run of array elements (or a whole array of at most `runLength`, after its
+  /// head word: see `arrayHash(_:hashes:)`) from the elements and their cached hashes.
+  ///
+  /// ```swift
+  /// var run = MerkleHash.RunHasher()
+  /// for index in 64..<128 { run.add(elements[index], hash: hashes[index]) }
+  /// run.finalize()  // MerkleHash.runHashes(elements, hashes: hashes)[1]
+  /// ```
+  package struct RunHasher {
+    private var hasher = StableHasher()
+
+    package init() {}
+
+    /// Starts with an array's head word: for an array of at most `runLength` elements, whose
+    /// hash is its elements written after its head.
+    package init(smallArrayCount count: Int) {
+      hasher.combine(0x07 | UInt64(count) << 8)
+    }
+
+    /// An element; `hash` is its hash when it is a container (read only then).
+    package mutating func add(_ value: TraceValue, hash: UInt64) {
+      MerkleHash.combineChild(value, hash: hash, into: &hasher)
+    }
+
+    package func finalize() -> UInt64 {
+      hasher.finalize()
+    }
+  }
+
+  /// Hashes an object field by field, taking the hash of a container field from a cache.
+  ///
+  /// ```swift
+  /// var object = MerkleHash.ObjectHasher(fieldCount: 2)
+  /// object.add(key: "rows", arrayCount: 200, hash: cachedRowsHash)
+  /// object.add(key: "n", value: .int(1), hash: nil)
+  /// object.finalize()  // the object's stableHash
+  /// ```
+  package struct ObjectHasher {
+    private var hasher = StableHasher()
+
+    package init(fieldCount: Int) {
+      hasher.combine(0x08 | UInt64(fieldCount) << 8)
+    }
+
+    /// A field; `hash` is the value's hash when it is a container (`nil`: computed here).
+    package mutating func add(key: String, value: TraceValue, hash: UInt64?) {
+      MerkleHash.combine(string: key, into: &hasher)
+      MerkleHash.combineChild(value, hash: hash ?? 0, known: hash != nil, into: &hasher)
+    }
+
+    /// A field holding an array of `arrayCount` elements whose hash is `hash`.
+    package mutating func add(key: String, arrayCount: Int, hash: UInt64) {
+      MerkleHash.combine(string: key, into: &hasher)
+      hasher.combine(0x07 | UInt64(arrayCount) << 8)
+      hasher.combine(hash)
+    }
+
+    package func finalize() -> UInt64 {
+      hasher.finalize()
+    }
+  }
+
+  // MARK: - Words
+
+  /// Writes a child: inline words for scalars, head word and hash for containers.
+  @inline(__always)
+  static func combineChild(_ value: TraceValue, into hasher: inout StableHasher) {
+    if isContainer(value) {
+      hasher.combine(head(value))
+      hasher.combine(hash(value))
+    } else {
+      combineWords(value, into: &hasher)
+    }
+  }
+
+  @inline(__always)
+  static func combineChild(
+    _ value: TraceValue, hash: UInt64, known: Bool = true, into hasher: inout StableHasher
+  ) {
+    if isContainer(value) {
+      hasher.combine(head(value))
+      hasher.combine(known ? hash : Self.hash(value))
+    } else {
+      combineWords(value, into: &hasher)
+    }
+  }
+
+  @inline(__always)
+  static func head(_ value: TraceValue) -> UInt64 {
+    switch value {
+    case .array(let elements): return 0x07 | UInt64(elements.count) << 8
+    case .object(let fields): return 0x08 | UInt64(fields.count) << 8
+    case .enumCase(_, let fields): return 0x09 | UInt64(fields.count) << 8
+    case .reflected: return 0x0A
+    default: return 0
+    }
+  }
+
+  /// The value's own words (a large array's are its run hashes: see `hash`).
+  static func combineWords(_ value: TraceValue, into hasher: inout StableHasher) {
+    switch value {
+    case .null:
+      hasher.combine(0x00)
+    case .bool(let value):
+      hasher.combine(value ? 0x101 : 0x001)
+    case .int(let value):
+      hasher.combine(0x02)
+      hasher.combine(UInt64(bitPattern: value))
+    case .uint(let value):
+      hasher.combine(0x03)
+      hasher.combine(value)
+    case .double(let value):
+      hasher.combine(0x04)
+      hasher.combine(value.bitPattern)
+    case .string(let value):
+      combine(string: value, into: &hasher)
+    case .bytes(let value):
+      hasher.combine(0x06 | UInt64(value.count) << 8)
+      value.withUnsafeBytes { hasher.combinePacked($0) }
+    case .array:
+      // Only reached for a top-level array through `hash`, which handles arrays itself.
+      hasher.combine(hash(value))
+    case .object(let fields):
+      hasher.combine(0x08 | UInt64(fields.count) << 8)
+      combine(fields: fields, into: &hasher)
+    case .enumCase(let name, let fields):
+      hasher.combine(0x09 | UInt64(fields.count) << 8)
+      combine(string: name, into: &hasher)
+      combine(fields: fields, into: &hasher)
+    case .reflected(let typeName, let value):
+      hasher.combine(0x0A)
+      combine(string: typeName, into: &hasher)
+      combineChild(value, into: &hasher)
+    }
+  }
+
+  private static func combine(fields: [TraceField], into hasher: inout StableHasher) {
+    for field in fields {
+      combine(string: field.key, into: &hasher)
+      combineChild(field.value, into: &hasher)
+    }
+  }
+
+  @inline(__always)
+  static func combine(string: String, into hasher: inout StableHasher) {
+    var string = string
+    string.withUTF8 { utf8 in
+      hasher.combine(0x05 | UInt64(utf8.count) << 8)
+      hasher.combinePacked(UnsafeRawBufferPointer(utf8))
+    }
+  }
+}

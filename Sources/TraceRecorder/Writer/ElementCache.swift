@@ -1,0 +1,108 @@
+import TraceKit
+
+/// The encoded elements of an identified-array field, in runs of `MerkleHash.runLength`: each
+/// run (element trees with their hashes) is its own copy-on-write array, so the next step's
+/// cache shares every run it does not change (changing one element copies one run and the
+/// list of runs, not the field), and the previous step's cache can stay alive for comparison
+/// without costing a copy.
+///
+/// ```swift
+/// var cache = ElementCache(trees: encodedRows)   // 10,000 rows: 157 runs
+/// cache.set(517, tree: newRow)
+/// cache.rehash()                                  // run 8 and the array, not 10,000 rows
+/// cache.hash == cache.value.stableHash            // true
+/// ```
+struct ElementCache {
+  /// An element's tree and, when it is a container, its stable hash (else 0).
+  private struct Entry {
+    var tree: TraceValue
+    var hash: UInt64
+  }
+
+  private(set) var count: Int
+  /// Trees and hashes in one array per run: one retain per run when the list is copied.
+  private var runs: [[Entry]]
+  private var runHashes: [UInt64]
+  private var dirtyRuns: [Int] = []
+  /// The array's stable hash (after `rehash()` when elements were set).
+  private(set) var hash: UInt64
+
+  private static var runLength: Int { MerkleHash.runLength }
+
+  /// Caches `flat`, hashing each element unless its hashes are given.
+  init(trees flat: [TraceValue], hashes flatHashes: [UInt64]? = nil) {
+    count = flat.count
+    runs = []
+    runHashes = []
+    runs.reserveCapacity((flat.count + Self.runLength - 1) / Self.runLength)
+    var start = 0
+    while start < flat.count {
+      let end = Swift.min(start + Self.runLength, flat.count)
+      var run: [Entry] = []
+      run.reserveCapacity(end - start)
+      for index in start..<end {
+        let tree = flat[index]
+        run.append(Entry(tree: tree, hash: flatHashes?[index] ?? Self.hash(of: tree)))
+      }
+      runs.append(run)
+      runHashes.append(Self.runHash(run))
+      start = end
+    }
+    hash = 0
+    hash = arrayHash()
+  }
+
+  /// The element tree at a position.
+  subscript(index: Int) -> TraceValue {
+    runs[index / Self.runLength][index % Self.runLength].tree
+  }
+
+  /// The element hash at a position (0 for a scalar element).
+  func elementHash(_ index: Int) -> UInt64 {
+    runs[index / Self.runLength][index % Self.runLength].hash
+  }
+
+  /// The whole array as one tree: O(count), for keyframes and whole-field diffs only.
+  var value: TraceValue {
+    var flat: [TraceValue] = []
+    flat.reserveCapacity(count)
+    for run in runs {
+      for entry in run { flat.append(entry.tree) }
+    }
+    return .array(flat)
+  }
+
+  /// Replaces the tree at a position (same count); `rehash()` updates the hashes.
+  mutating func set(_ index: Int, tree: TraceValue) {
+    let run = index / Self.runLength
+    runs[run][index % Self.runLength] = Entry(tree: tree, hash: Self.hash(of: tree))
+    if dirtyRuns.last != run { dirtyRuns.append(run) }
+  }
+
+  /// Re-hashes the runs changed by `set` and the array.
+  mutating func rehash() {
+    guard !dirtyRuns.isEmpty else { return }
+    for run in dirtyRuns { runHashes[run] = Self.runHash(runs[run]) }
+    dirtyRuns.removeAll(keepingCapacity: true)
+    hash = arrayHash()
+  }
+
+  private static func hash(of tree: TraceValue) -> UInt64 {
+    MerkleHash.isContainer(tree) ? MerkleHash.hash(tree) : 0
+  }
+
+  private static func runHash(_ run: [Entry]) -> UInt64 {
+    var hasher = MerkleHash.RunHasher()
+    for entry in run { hasher.add(entry.tree, hash: entry.hash) }
+    return hasher.finalize()
+  }
+
+  private func arrayHash() -> UInt64 {
+    if count > Self.runLength {
+      return MerkleHash.arrayHash(count: count, runHashes: runHashes)
+    }
+    var hasher = MerkleHash.RunHasher(smallArrayCount: count)
+    for entry in runs.first ?? [] { hasher.add(entry.tree, hash: entry.hash) }
+    return hasher.finalize()
+  }
+}
