@@ -155,10 +155,11 @@ final class RecorderEndToEndTests: XCTestCase {
         "    sequence",
         "      Scope Stopwatch state=stopwatch action=stopwatch",
         "        reducer Stopwatch",
+        // `Reduce { … }.ifLet(…).forEach(…)` reads as the Reduce, then each child.
+        "      Reduce",
+        "      ifLet Detail state=detail action=detail",
+        "        reducer Detail",
         "      forEach Row state=rows action=rows",
-        "        ifLet Detail state=detail action=detail",
-        "          Reduce",
-        "          reducer Detail",
         "        reducer Row",
       ])
   }

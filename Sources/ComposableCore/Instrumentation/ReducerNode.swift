@@ -87,12 +87,40 @@ package func reducerNode<R: Reducer>(of reducer: R) -> ReducerNode {
 }
 
 /// `\.child` for a key path from `Root` (Swift prints `\Root.child`), or the given name.
+///
+/// Swift on Linux cannot name a computed property in a key path (`\.$sheet` prints as
+/// `<computed 0x55e1… (PresentationState<Sheet.State>)>`); the address changes from run to run,
+/// so it is dropped and the value type kept: `\.<computed PresentationState<Sheet.State>>`.
+/// Pass `name:` to the operator to show the property's name instead.
 package func keyPathLabel(_ keyPath: AnyKeyPath, name: String?) -> String {
   if let name { return name }
-  let text = String(describing: keyPath)
+  var text = String(describing: keyPath)
   let rootName = "\\" + String(describing: type(of: keyPath).rootType)
   if text.hasPrefix(rootName + ".") {
-    return "\\" + text.dropFirst(rootName.count)
+    text = "\\" + text.dropFirst(rootName.count)
   }
-  return text
+  return withoutComputedAddresses(text)
+}
+
+/// Replaces every `<computed 0xADDRESS (Type)>` with `<computed Type>`.
+private func withoutComputedAddresses(_ text: String) -> String {
+  var result = ""
+  var rest = Substring(text)
+  while let start = rest.range(of: "<computed 0x") {
+    result += rest[..<start.lowerBound]
+    let afterAddress = rest[start.upperBound...].drop { $0.isHexDigit }
+    guard afterAddress.hasPrefix(" (") else {
+      result += rest[start.lowerBound..<start.upperBound]
+      rest = rest[start.upperBound...]
+      continue
+    }
+    result += "<computed "
+    rest = afterAddress.dropFirst(2)
+    // The type ends at the ")>" that closes this component.
+    if let end = rest.range(of: ")>") {
+      result += rest[..<end.lowerBound] + ">"
+      rest = rest[end.upperBound...]
+    }
+  }
+  return result + rest
 }

@@ -18,7 +18,7 @@ func recorderTree<R: Reducer>(of reducer: R) -> RecorderTree {
     rootTypeName: String(describing: R.self),
     node: ReducerTreeNode(
       kind: "Recorder", typeName: String(describing: R.self),
-      children: [ReducerTreeNode(root, statePrefix: nil)]))
+      children: ReducerTreeNode.nodes(root, statePrefix: nil)))
 }
 
 extension ReducerTreeNode {
@@ -27,16 +27,11 @@ extension ReducerTreeNode {
   /// A scoping node's action prefix is taken to be the last component of its state path: the
   /// architecture's convention names the child action case after the child state
   /// (`state.counter` / `Action.counter`). The core's node does not carry the case itself.
-  init(_ node: ReducerNode, statePrefix: String?) {
-    let kind: String
-    switch node.kind {
-    case .reduce: kind = "Reduce"
-    case .scope: kind = "Scope"
-    case .combine: kind = "CombineReducers"
-    case .custom: kind = "reducer"
-    case .ifLet, .forEach, .presentation: kind = node.kind.rawValue
-    default: kind = node.kind.rawValue
-    }
+  ///
+  /// `parent.ifLet(…) { Child() }` is one reducer that runs `Child` and then `parent`; the
+  /// tree shows it the way it is read in source — `parent`'s nodes, then an `ifLet` node
+  /// holding only `Child` — so that each node's step count is the steps that node handled.
+  static func nodes(_ node: ReducerNode, statePrefix: String?) -> [ReducerTreeNode] {
     var statePath = statePrefix
     var actionPrefix: String?
     if let label = node.label, [.scope, .ifLet, .forEach, .presentation].contains(node.kind) {
@@ -44,21 +39,32 @@ extension ReducerTreeNode {
       statePath = statePrefix.map { "\($0).\(relative)" } ?? relative
       actionPrefix = relative.split(separator: ".").last.map(String.init)
     }
-    // The parent of ifLet/forEach/presentation runs on the parent's state: its children keep
-    // the prefix; the child reducer runs on the scoped state.
-    let children: [ReducerTreeNode]
     switch node.kind {
     case .ifLet, .forEach, .presentation:
-      children = node.children.enumerated().map { index, child in
-        ReducerTreeNode(child, statePrefix: index == 0 ? statePrefix : statePath)
-      }
+      // children[0] is the parent, on the parent's state; the rest run on the scoped state.
+      let parent = node.children.prefix(1).flatMap { nodes($0, statePrefix: statePrefix) }
+      let child = node.children.dropFirst().flatMap { nodes($0, statePrefix: statePath) }
+      return parent + [
+        ReducerTreeNode(
+          kind: node.kind.rawValue, typeName: node.typeName, statePath: statePath,
+          actionPrefix: actionPrefix, children: child)
+      ]
     default:
-      children = node.children.map { ReducerTreeNode($0, statePrefix: statePath) }
+      let kind: String
+      switch node.kind {
+      case .reduce: kind = "Reduce"
+      case .scope: kind = "Scope"
+      case .combine: kind = "CombineReducers"
+      case .custom: kind = "reducer"
+      default: kind = node.kind.rawValue
+      }
+      return [
+        ReducerTreeNode(
+          kind: kind, typeName: node.typeName,
+          statePath: node.kind == .scope ? statePath : nil,
+          actionPrefix: actionPrefix,
+          children: node.children.flatMap { nodes($0, statePrefix: statePath) })
+      ]
     }
-    self.init(
-      kind: kind, typeName: node.typeName,
-      statePath: node.kind == .scope || node.kind == .ifLet || node.kind == .forEach
-        || node.kind == .presentation ? statePath : nil,
-      actionPrefix: actionPrefix, children: children)
   }
 }
