@@ -114,7 +114,30 @@ struct DecodedChunk {
     return try result.get()
   }
 
-  private func lineIndex(of step: Int) -> Int? {
+  /// Parses only the action of the line at `index` (in `lines`).
+  func action(ofLineAt index: Int) throws(StepLine.Failure) -> TraceValue {
+    let line = lines[index]
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(StepLine.Failure) in
+        try StepLine.action(
+          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
+      }
+    }
+    return try result.get()
+  }
+
+  /// Parses the whole line at `index` (in `lines`).
+  func line(at index: Int) throws(StepLine.Failure) -> StepLine {
+    let line = lines[index]
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(StepLine.Failure) in
+        try StepLine(parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
+      }
+    }
+    return try result.get()
+  }
+
+  func lineIndex(of step: Int) -> Int? {
     var low = 0
     var high = lines.count
     while low < high {

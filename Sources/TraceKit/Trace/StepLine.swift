@@ -182,6 +182,28 @@ struct StepLine: Sendable {
     return changes
   }
 
+  /// Only the action of a line, without building its changes (`log` shows the action alone).
+  /// Falls back to the full parse for a line written in another member order.
+  static func action(parsing line: UnsafeRawBufferPointer) throws(Failure) -> TraceValue {
+    guard let range = actionRange(line) else { return try StepLine(parsing: line).action }
+    do {
+      return try TraceValue(json: Array(UnsafeRawBufferPointer(rebasing: line[range])))
+    } catch {
+      throw Failure(reason: error.description)
+    }
+  }
+
+  /// The byte range of the action in `{"step":N,"action":…,…}`.
+  private static func actionRange(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
+    guard peekStep(line) != nil else { return nil }
+    var index = 0
+    while index < line.count, line[index] != UInt8(ascii: ",") { index += 1 }
+    guard let start = expect(",\"action\":", in: line, at: index),
+      let end = skipValue(line, from: start)
+    else { return nil }
+    return start..<end
+  }
+
   /// The byte range of the `changes` array in `{"step":N,"action":…,"changes":[…]…}`.
   private static func changesRange(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
     guard peekStep(line) != nil else { return nil }
