@@ -18,11 +18,12 @@ enum FollowCommand {
     var summary = try source.summary()
     var next = context.arguments.flag("--from-start") ? 0 : summary.stepCount + 1
     let line = LineFormat(
-      width: context.terminal.width, style: context.style, lastStep: summary.stepCount)
+      width: context.terminal.lineWidth, style: context.style, lastStep: summary.stepCount)
     while true {
       if next <= summary.stepCount {
-        try source.forEachStep(from: next, to: summary.stepCount) { entry throws(InspectorError) in
-          let action = entry.step == 0 ? .null : try source.action(at: entry.step)
+        try source.forEachStepContent(from: next, to: summary.stepCount) {
+          entry, content throws(InspectorError) in
+          let action = entry.step == 0 ? .null : try content.action()
           out.write(line.render(entry, action: action) + "\n")
           next = entry.step + 1
           return !context.interruption.isRequested
