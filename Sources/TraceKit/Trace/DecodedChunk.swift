@@ -17,6 +17,8 @@ struct DecodedChunk {
   var bytes: [UInt8]
   /// Sorted by step.
   var lines: [Line]
+  /// Parsed change paths; the reader shares one across the chunks it reads.
+  var paths = StepLine.PathCache()
 
   struct Failure: Error {
     var reason: String
@@ -78,7 +80,8 @@ struct DecodedChunk {
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(StepLine.Failure) in
         try StepLine.changes(
-          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
+          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]),
+          paths: paths)
       }
     }
     return try result.get()
@@ -108,7 +111,8 @@ struct DecodedChunk {
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(StepLine.Failure) in
         try StepLine.changes(
-          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
+          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]),
+          paths: paths)
       }
     }
     return try result.get()

@@ -204,7 +204,10 @@ extension TraceReader {
     let bytes = try decompress(
       statement, column: 4, expectedSize: Int(rawSize), step: step, chunk: id, keyframe: false)
     do {
-      return try DecodedChunk(id: id, firstStep: firstStep, lastStep: lastStep, bytes: bytes)
+      var decoded = try DecodedChunk(
+        id: id, firstStep: firstStep, lastStep: lastStep, bytes: bytes)
+      decoded.paths = pathCache
+      return decoded
     } catch {
       throw TraceError(.corruptChunk(error.reason), file: path, step: step, chunk: id)
     }
@@ -230,6 +233,19 @@ extension TraceReader {
   }
 
   // MARK: Keyframes
+
+  /// The full state stored as a keyframe at `step` (hash checked), or nil when the step has
+  /// no keyframe. Unlike `state(at:)` it never applies diffs, so a replay can compare the
+  /// state it rebuilt with what the writer stored.
+  ///
+  /// ```swift
+  /// try reader.keyframe(at: 256)  // (count: 256)
+  /// try reader.keyframe(at: 257)  // nil
+  /// ```
+  public func keyframe(at step: Int) throws(TraceError) -> TraceValue? {
+    guard step >= 0, try keyframeStep(atOrBefore: step) == step else { return nil }
+    return try keyframeState(at: step)
+  }
 
   private func keyframeStep(atOrBefore step: Int) throws(TraceError) -> Int {
     let statement = selectKeyframeStatement
