@@ -292,6 +292,8 @@ struct StepLine: Sendable {
         let value: TraceValue
         if let number = smallInteger(bytes) {
           value = .int(number)
+        } else if let text = plainString(bytes) {
+          value = .string(text)
         } else {
           do {
             value = try TraceValue(json: Array(bytes))
@@ -309,6 +311,21 @@ struct StepLine: Sendable {
       guard line[index] == UInt8(ascii: ",") else { return nil }
       index += 1
     }
+  }
+
+  /// A JSON string of printable ASCII without escapes, read as the general parser reads it;
+  /// nil for anything else.
+  static func plainString(_ bytes: UnsafeRawBufferPointer) -> String? {
+    let quote = UInt8(ascii: "\"")
+    guard bytes.count >= 2, bytes[0] == quote, bytes[bytes.count - 1] == quote else {
+      return nil
+    }
+    let content = UnsafeRawBufferPointer(rebasing: bytes[1..<(bytes.count - 1)])
+    for byte in content
+    where byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\\") || byte == quote {
+      return nil
+    }
+    return String(decoding: content, as: UTF8.self)
   }
 
   /// A JSON integer of at most 18 digits (`-?(0|[1-9][0-9]*)`), read as the general parser

@@ -20,7 +20,7 @@ final class StepLineDirectParseTests: XCTestCase {
     let values: [TraceValue] = [
       .int(0), .int(-7), .int(123_456_789_012_345_678), .int(.max), .int(.min),
       .uint(UInt64.max), .double(2.5), .double(-0.0), .string("a \"quoted\" \\ ]}"),
-      .string(""), .null, .bool(true), .array([.int(1), .string(",")]),
+      .string(""), .string("é \u{1}"), .null, .bool(true), .array([.int(1), .string(",")]),
       .object([TraceField("x", .int(1))]), .enumCase("on", [TraceField("_0", .int(2))]),
     ]
     let paths = try ["count", "todos[id: 3].title", "path[2]", "[\"a \\\"key\\\"\"]"].map {
@@ -56,6 +56,19 @@ final class StepLineDirectParseTests: XCTestCase {
     XCTAssertNil(read("2.5"))
     XCTAssertNil(read("1e3"))
     XCTAssertNil(read("\"1\""))
+  }
+
+  func testPlainStringReadsOnlyPrintableASCIIWithoutEscapes() {
+    func read(_ text: String) -> String? {
+      Array(text.utf8).withUnsafeBytes { StepLine.plainString($0) }
+    }
+    XCTAssertEqual(read(#""step 1""#), "step 1")
+    XCTAssertEqual(read("\"\""), "")
+    XCTAssertNil(read(#""a\"b""#))
+    XCTAssertNil(read("\"é\""))
+    XCTAssertNil(read("\"a\tb\""))
+    XCTAssertNil(read(#""a"#))
+    XCTAssertNil(read("12"))
   }
 
   func testAnUnexpectedLayoutFallsBackToTheGeneralParse() throws {
