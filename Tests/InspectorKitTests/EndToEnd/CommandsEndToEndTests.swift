@@ -94,7 +94,8 @@ final class CommandsEndToEndTests: EndToEndTestCase {
     let cut = try BuiltProducts.run(
       "inspector", arguments, in: directory.url, environment: ["COLUMNS": "80"])
     XCTAssertEqual(
-      cut.out, "     3  00:00.375  user             todos.addTapped(title: \"Walk t…)  → todos[1]\n")
+      cut.out,
+      "     3  00:00.375  user             todos.addTapped(title: \"Walk t…)  → todos[1]\n")
   }
 
   func testPipedOutputHasNoColourAndNoColorIsHonoured() throws {
