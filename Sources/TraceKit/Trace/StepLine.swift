@@ -170,10 +170,13 @@ struct StepLine: Sendable {
   static func changes(parsing line: UnsafeRawBufferPointer, paths: PathCache? = nil)
     throws(Failure) -> [TraceChange]
   {
-    guard let range = changesRange(line) else { return try StepLine(parsing: line).changes }
-    if let paths, let changes = try directChanges(line, in: range, paths: paths) {
+    // The direct reader finds the end of the array itself: no second scan over it.
+    if let paths, let start = changesStart(line),
+      let changes = try directChanges(line, in: start..<line.count, paths: paths)
+    {
       return changes
     }
+    guard let range = changesRange(line) else { return try StepLine(parsing: line).changes }
     let value: TraceValue
     do {
       value = try TraceValue(json: Array(UnsafeRawBufferPointer(rebasing: line[range])))
@@ -307,7 +310,7 @@ struct StepLine: Sendable {
       guard index < end, line[index] == UInt8(ascii: "}") else { return nil }
       index += 1
       guard index < end else { return nil }
-      if line[index] == UInt8(ascii: "]") { return index + 1 == end ? changes : nil }
+      if line[index] == UInt8(ascii: "]") { return changes }
       guard line[index] == UInt8(ascii: ",") else { return nil }
       index += 1
     }
@@ -349,15 +352,21 @@ struct StepLine: Sendable {
 
   /// The byte range of the `changes` array in `{"step":N,"action":…,"changes":[…]…}`.
   private static func changesRange(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
+    guard let start = changesStart(line), let end = skipValue(line, from: start) else {
+      return nil
+    }
+    return start..<end
+  }
+
+  /// Where the `changes` array starts in `{"step":N,"action":…,"changes":[…]…}`.
+  private static func changesStart(_ line: UnsafeRawBufferPointer) -> Int? {
     guard peekStep(line) != nil else { return nil }
     var index = 0
     while index < line.count, line[index] != UInt8(ascii: ",") { index += 1 }
     guard let afterActionKey = expect(",\"action\":", in: line, at: index),
-      let afterAction = skipValue(line, from: afterActionKey),
-      let start = expect(",\"changes\":", in: line, at: afterAction),
-      let end = skipValue(line, from: start)
+      let afterAction = skipValue(line, from: afterActionKey)
     else { return nil }
-    return start..<end
+    return expect(",\"changes\":", in: line, at: afterAction)
   }
 
   private static func expect(_ text: StaticString, in line: UnsafeRawBufferPointer, at index: Int)
