@@ -37,14 +37,21 @@ struct LineFormat {
     let changed =
       entry.changedPaths.isEmpty
       ? "" : "  → " + entry.changedPaths.map(EscapedText.plain).joined(separator: ", ")
-    let room = max(10, width - prefix.count)
-    // The changed paths matter more than the payload: shorten the payload first.
-    let spare = room - path.count - changed.count
-    if !payload.isEmpty, payload.count > spare {
-      payload = spare >= 4 ? String(payload.prefix(spare - 2)) + "…)" : "(…)"
+    var rest: String
+    if width == .max {
+      // Piped without COLUMNS: nothing is cut, so no character counting (it was half the
+      // time of a whole `log`).
+      rest = path + payload + changed
+    } else {
+      let room = max(10, width - prefix.count)
+      // The changed paths matter more than the payload: shorten the payload first.
+      let spare = room - path.count - changed.count
+      if !payload.isEmpty, payload.count > spare {
+        payload = spare >= 4 ? String(payload.prefix(spare - 2)) + "…)" : "(…)"
+      }
+      rest = path + payload + changed
+      if rest.count > room { rest = String(rest.prefix(room - 1)) + "…" }
     }
-    var rest = path + payload + changed
-    if rest.count > room { rest = String(rest.prefix(room - 1)) + "…" }
     var line = String(prefix.dropFirst(number.count)) + rest
     while line.last == " " { line.removeLast() }
     return style.dim(number) + line
