@@ -31,7 +31,20 @@ public struct Inspector: Sendable {
       case .help(let text):
         out.write(text)
       case .run(let parsed):
-        let source = try open(parsed.positionals[0])
+        let source: any TraceSource
+        if parsed.command == "follow" {
+          // Started before the writer's first commit, `follow` waits for the trace.
+          guard
+            let opened = try FollowCommand.waitForTrace(
+              parsed, open: open, interruption: interruption)
+          else {
+            out.flush()
+            return 0
+          }
+          source = opened
+        } else {
+          source = try open(parsed.positionals[0])
+        }
         let context = CommandContext(
           arguments: parsed, source: source, terminal: terminal,
           style: Style(colour: terminal.colour), interruption: interruption)

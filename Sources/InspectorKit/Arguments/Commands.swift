@@ -107,7 +107,10 @@ enum Commands {
     summary: "print steps as a running process writes them; stops when the trace is closed",
     positionals: [trace],
     options: [
-      .init(name: "--from-start", value: nil, help: "print the steps already written first")
+      .init(name: "--from-start", value: nil, help: "print the steps already written first"),
+      .init(
+        name: "--wait", value: "SECONDS",
+        help: "how long to wait for the trace to appear and become readable (default 5)"),
     ],
     example: "inspector follow live.rewind --from-start",
     details: "Ctrl-C stops following (exit status 0).")

@@ -37,10 +37,11 @@ enum ExportCommand {
     out.write(",\n\"steps\":[")
     var first = true
     if from < to {
-      try source.forEachStep(from: from + 1, to: to) { entry throws(InspectorError) in
+      try source.forEachStepContent(from: from + 1, to: to) {
+        entry, content throws(InspectorError) in
         var json = JSONOutput()
-        let action = try source.action(at: entry.step)
-        let changes = try source.changes(at: entry.step)
+        let action = try content.action()
+        let changes = try content.changes()
         json.object { j in
           StepJSON.write(entry, into: &j)
           j.field("action") { $0.value(action) }

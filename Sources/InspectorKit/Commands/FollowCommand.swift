@@ -10,6 +10,43 @@ import Foundation
 /// ```
 enum FollowCommand {
   static let pollInterval: UInt32 = 50_000
+  /// Seconds to wait for the trace when `--wait` is not given.
+  static let defaultWait = 5
+
+  /// Opens the trace, waiting up to `--wait SECONDS` for it to appear and become readable: a
+  /// follower started before the writer's first commit finds no file, an empty file, or a
+  /// file without its tables yet. Any unreadable-input error is retried until the deadline,
+  /// then reported with what was last wrong. Nil when Ctrl-C came first.
+  ///
+  /// ```text
+  /// inspector: no readable trace after waiting 5 s (--wait): no such file (live.rewind)
+  /// ```
+  static func waitForTrace(
+    _ arguments: ParsedArguments, open: Inspector.Opener, interruption: Interruption
+  ) throws(InspectorError) -> (any TraceSource)? {
+    let seconds = try arguments.integer("--wait") ?? defaultWait
+    let path = arguments.positionals[0]
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(seconds))
+    interruption.arm()
+    while true {
+      do throws(InspectorError) {
+        let source = try open(path)
+        // A file whose tables exist but whose first commit is not visible yet has no summary.
+        _ = try source.summary()
+        return source
+      } catch {
+        guard error.kind == .input else { throw error }
+        if clock.now >= deadline {
+          throw .input(
+            "no readable trace after waiting \(seconds) s (--wait): \(error.what)",
+            where: error.location)
+        }
+      }
+      usleep(pollInterval)
+      if interruption.isRequested { return nil }
+    }
+  }
 
   static func run(_ context: CommandContext, out: inout some FlushingOutput) throws(InspectorError)
   {
@@ -18,11 +55,12 @@ enum FollowCommand {
     var summary = try source.summary()
     var next = context.arguments.flag("--from-start") ? 0 : summary.stepCount + 1
     let line = LineFormat(
-      width: context.terminal.width, style: context.style, lastStep: summary.stepCount)
+      width: context.terminal.lineWidth, style: context.style, lastStep: summary.stepCount)
     while true {
       if next <= summary.stepCount {
-        try source.forEachStep(from: next, to: summary.stepCount) { entry throws(InspectorError) in
-          let action = entry.step == 0 ? .null : try source.action(at: entry.step)
+        try source.forEachStepContent(from: next, to: summary.stepCount) {
+          entry, content throws(InspectorError) in
+          let action = entry.step == 0 ? .null : try content.action()
           out.write(line.render(entry, action: action) + "\n")
           next = entry.step + 1
           return !context.interruption.isRequested

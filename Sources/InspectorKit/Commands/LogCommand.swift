@@ -50,7 +50,7 @@ enum LogCommand {
       origin: try arguments.value("--origin").map(origin))
     let json = arguments.flag("--json")
     let line = LineFormat(
-      width: context.terminal.width, style: context.style, lastStep: summary.stepCount)
+      width: context.terminal.lineWidth, style: context.style, lastStep: summary.stepCount)
     var printed = 0
     if json { out.write("[") }
     if limit == 0 {
@@ -58,7 +58,8 @@ enum LogCommand {
       return
     }
     var expected = from
-    try context.source.forEachStep(from: from, to: to) { entry throws(InspectorError) in
+    try context.source.forEachStepContent(from: from, to: to) {
+      entry, content throws(InspectorError) in
       // Dropped steps are never silent: the recorder's gaps show where they were.
       if !json, entry.step > expected {
         let missing = entry.step - expected
@@ -68,7 +69,7 @@ enum LogCommand {
       }
       expected = entry.step + 1
       guard filter.accepts(entry) else { return true }
-      let action = entry.step == 0 ? TraceValue.null : try context.source.action(at: entry.step)
+      let action = entry.step == 0 ? TraceValue.null : try content.action()
       if json {
         out.write((printed == 0 ? "\n" : ",\n") + Self.json(entry, action: action))
       } else {

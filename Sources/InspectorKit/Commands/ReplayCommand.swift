@@ -21,25 +21,23 @@ enum ReplayCommand {
       context.terminal.stderrIsTerminal
       && summary.stepCount >= progressThreshold
     var state = TraceValue.null
-    var previous = TraceValue.null
     var keyframes = 0
     var failure: InspectorError?
     var lastPercent = -1
     var lastStep = -1
     var resumed = 0
-    try source.forEachStep(from: 0, to: summary.stepCount) { entry throws(InspectorError) in
+    try source.forEachStepContent(from: 0, to: summary.stepCount) {
+      entry, content throws(InspectorError) in
       let step = entry.step
       if step == 0 {
         state = try source.state(at: 0)
       } else if step != lastStep + 1 {
         // After a gap (steps the recorder dropped) the writer stored a keyframe: start again
         // from it, since this step's diff is relative to a state that was never recorded.
-        previous = state
         state = try source.state(at: step)
         resumed += 1
       } else {
-        previous = state
-        let changes = try source.changes(at: step)
+        let changes = try content.changes()
         do {
           try TraceDiff.apply(changes, to: &state)
         } catch {
@@ -63,6 +61,9 @@ enum ReplayCommand {
       }
       let hash = state.stableHash
       if hash != entry.stateHash {
+        // Holding the previous state on every step would copy it at each diff (copy on
+        // write); on the one failure, rebuild it from the last step that matched instead.
+        let previous = lastStep < 0 ? TraceValue.null : try source.state(at: lastStep)
         report(
           "recorded hash \(HashText.hex(entry.stateHash)), rebuilt \(HashText.hex(hash)); "
             + "the step's diff as replayed",

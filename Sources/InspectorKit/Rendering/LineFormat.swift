@@ -29,24 +29,32 @@ struct LineFormat {
     case .user: origin = "user"
     case .effect(let id): origin = "effect " + id.uuidString.prefix(8).lowercased()
     }
-    let prefix =
-      number + "  " + Self.elapsed(entry.monotonicNanos) + "  "
-      + HelpText.padded(origin, 15) + "  "
+    // The line after the number; the number is added last, dimmed.
+    // All ASCII, so its UTF-8 count is its width.
+    let head =
+      "  " + Self.elapsed(entry.monotonicNanos) + "  " + HelpText.padded(origin, 15) + "  "
     let path = EscapedText.plain(entry.actionPath)
     var payload = payload(action)
     let changed =
       entry.changedPaths.isEmpty
       ? "" : "  → " + entry.changedPaths.map(EscapedText.plain).joined(separator: ", ")
-    let room = max(10, width - prefix.count)
-    // The changed paths matter more than the payload: shorten the payload first.
-    let spare = room - path.count - changed.count
-    if !payload.isEmpty, payload.count > spare {
-      payload = spare >= 4 ? String(payload.prefix(spare - 2)) + "…)" : "(…)"
+    var rest: String
+    if width == .max {
+      // Piped without COLUMNS: nothing is cut, so no character counting (it was half the
+      // time of a whole `log`).
+      rest = path + payload + changed
+    } else {
+      let room = max(10, width - number.utf8.count - head.utf8.count)
+      // The changed paths matter more than the payload: shorten the payload first.
+      let spare = room - path.count - changed.count
+      if !payload.isEmpty, payload.count > spare {
+        payload = spare >= 4 ? String(payload.prefix(spare - 2)) + "…)" : "(…)"
+      }
+      rest = path + payload + changed
+      if rest.count > room { rest = String(rest.prefix(room - 1)) + "…" }
     }
-    var rest = path + payload + changed
-    if rest.count > room { rest = String(rest.prefix(room - 1)) + "…" }
-    var line = String(prefix.dropFirst(number.count)) + rest
-    while line.last == " " { line.removeLast() }
+    var line = head + rest
+    while line.utf8.last == UInt8(ascii: " ") { line.removeLast() }
     return style.dim(number) + line
   }
 

@@ -59,6 +59,27 @@ package final class TraceFileSource: TraceSource {
     if let bodyError { throw bodyError }
   }
 
+  package func forEachStepContent(
+    from: Int, to: Int, _ body: (StepEntry, StepContent) throws(InspectorError) -> Bool
+  ) throws(InspectorError) {
+    var bodyError: InspectorError?
+    do {
+      try reader.forEachStep(from: from, to: to) { row, payload in
+        do throws(InspectorError) {
+          return try body(Self.entry(row), StepContent(storage: .file(payload)))
+        } catch {
+          bodyError = error
+          return false
+        }
+      }
+    } catch let error as TraceError {
+      throw Self.inspectorError(error)
+    } catch {
+      throw .input("\(error)", where: path)
+    }
+    if let bodyError { throw bodyError }
+  }
+
   package func action(at step: Int) throws(InspectorError) -> TraceValue {
     try read { () throws(TraceError) in try reader.action(at: step) }
   }
@@ -68,20 +89,14 @@ package final class TraceFileSource: TraceSource {
   }
 
   package func state(at step: Int) throws(InspectorError) -> TraceValue {
-    // TraceReader's in-chunk state cache can carry a cached state across a gap (dropped steps)
-    // and then fails the hash check; past a gap, start from the keyframe the writer stored
-    // there instead. (Reported to the storage branch; costs one keyframe load at most.)
-    if try summary().gaps.contains(where: { $0.afterStep < step }) { reader.refresh() }
     return try read { () throws(TraceError) in try reader.state(at: step) }
   }
 
   package func keyframe(at step: Int) throws(InspectorError) -> TraceValue? {
     let interval = try summary().keyframeInterval
     guard interval > 0, step % interval == 0 else { return nil }
-    if try summary().gaps.contains(where: { $0.afterStep < step }) { reader.refresh() }
     do {
-      // At a keyframe step the reader answers with the stored keyframe itself.
-      return try reader.state(at: step)
+      return try reader.keyframe(at: step)
     } catch {
       if case .hashMismatch = error.kind {
         // For replay a keyframe that fails its hash is a failed check, not unreadable input.

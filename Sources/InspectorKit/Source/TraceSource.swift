@@ -18,6 +18,11 @@ package protocol TraceSource: AnyObject {
   func forEachStep(
     from: Int, to: Int, _ body: (StepEntry) throws(InspectorError) -> Bool
   ) throws(InspectorError)
+  /// `forEachStep` with each step's payload, for commands that read every step's action or
+  /// changes: a file decompresses each chunk once instead of looking up each step.
+  func forEachStepContent(
+    from: Int, to: Int, _ body: (StepEntry, StepContent) throws(InspectorError) -> Bool
+  ) throws(InspectorError)
   func action(at step: Int) throws(InspectorError) -> TraceValue
   func changes(at step: Int) throws(InspectorError) -> [TraceChange]
   /// The state after the step: nearest keyframe plus patches.
@@ -28,4 +33,14 @@ package protocol TraceSource: AnyObject {
   func tree() throws(InspectorError) -> TreeEntry?
   /// Makes steps committed since the last call visible (live follow).
   func refresh() throws(InspectorError)
+}
+
+extension TraceSource {
+  package func forEachStepContent(
+    from: Int, to: Int, _ body: (StepEntry, StepContent) throws(InspectorError) -> Bool
+  ) throws(InspectorError) {
+    try forEachStep(from: from, to: to) { entry throws(InspectorError) in
+      try body(entry, StepContent(storage: .source(self, step: entry.step)))
+    }
+  }
 }

@@ -13,6 +13,7 @@
 /// ```
 public struct SystemTerminal: Terminal {
   public let width: Int
+  public let lineWidth: Int
   public let colour: Bool
   public let stderrIsTerminal: Bool
 
@@ -26,10 +27,14 @@ public struct SystemTerminal: Terminal {
     colour = stdoutIsTerminal && environment["NO_COLOR"] == nil
     if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 {
       width = max(20, columns)
+      lineWidth = width
     } else if stdoutIsTerminal, let columns = Self.windowColumns(), columns > 0 {
       width = max(20, columns)
+      lineWidth = width
     } else {
       width = Self.defaultWidth
+      // Piped into a script or `grep` (like `git log`): a cut line would lose what it matches.
+      lineWidth = .max
     }
   }
 

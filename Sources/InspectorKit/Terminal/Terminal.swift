@@ -8,10 +8,17 @@
 public protocol Terminal: Sendable {
   /// Columns available to a line of stdout (never below 20).
   var width: Int { get }
+  /// Columns for output of one line per record (`log`, `follow`): the width on a terminal or
+  /// when `COLUMNS` is set, unlimited (`Int.max`) when piped, so a script sees whole lines.
+  var lineWidth: Int { get }
   /// Whether stdout may carry colour escape codes (a terminal, and `NO_COLOR` unset).
   var colour: Bool { get }
   /// Whether stderr is a terminal (progress lines are shown only then).
   var stderrIsTerminal: Bool { get }
+}
+
+extension Terminal {
+  public var lineWidth: Int { width }
 }
 
 /// A terminal with fixed answers: for tests and for piped output.

@@ -17,6 +17,8 @@ struct DecodedChunk {
   var bytes: [UInt8]
   /// Sorted by step.
   var lines: [Line]
+  /// Parsed change paths; the reader shares one across the chunks it reads.
+  var paths = StepLine.PathCache()
 
   struct Failure: Error {
     var reason: String
@@ -78,7 +80,8 @@ struct DecodedChunk {
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(StepLine.Failure) in
         try StepLine.changes(
-          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
+          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]),
+          paths: paths)
       }
     }
     return try result.get()
@@ -108,13 +111,37 @@ struct DecodedChunk {
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(StepLine.Failure) in
         try StepLine.changes(
+          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]),
+          paths: paths)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Parses only the action of the line at `index` (in `lines`).
+  func action(ofLineAt index: Int) throws(StepLine.Failure) -> TraceValue {
+    let line = lines[index]
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(StepLine.Failure) in
+        try StepLine.action(
           parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
       }
     }
     return try result.get()
   }
 
-  private func lineIndex(of step: Int) -> Int? {
+  /// Parses the whole line at `index` (in `lines`).
+  func line(at index: Int) throws(StepLine.Failure) -> StepLine {
+    let line = lines[index]
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(StepLine.Failure) in
+        try StepLine(parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
+      }
+    }
+    return try result.get()
+  }
+
+  func lineIndex(of step: Int) -> Int? {
     var low = 0
     var high = lines.count
     while low < high {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One JSON line of a payload chunk: a step's action, its state changes and its dependency
 /// reads. Lines always begin with `{"step":N,` so a reader can find a step without parsing
 /// the rest of the line.
@@ -165,7 +167,15 @@ struct StepLine: Sendable {
   /// Only the changes of a line, without building its action: replaying a trace reads
   /// every line for its changes alone. Falls back to the full parse for a line written in
   /// another member order.
-  static func changes(parsing line: UnsafeRawBufferPointer) throws(Failure) -> [TraceChange] {
+  static func changes(parsing line: UnsafeRawBufferPointer, paths: PathCache? = nil)
+    throws(Failure) -> [TraceChange]
+  {
+    // The direct reader finds the end of the array itself: no second scan over it.
+    if let paths, let start = changesStart(line),
+      let changes = try directChanges(line, in: start..<line.count, paths: paths)
+    {
+      return changes
+    }
     guard let range = changesRange(line) else { return try StepLine(parsing: line).changes }
     let value: TraceValue
     do {
@@ -182,28 +192,189 @@ struct StepLine: Sendable {
     return changes
   }
 
+  /// Only the action of a line, without building its changes (`log` shows the action alone).
+  /// Falls back to the full parse for a line written in another member order.
+  static func action(parsing line: UnsafeRawBufferPointer) throws(Failure) -> TraceValue {
+    guard let range = actionRange(line) else { return try StepLine(parsing: line).action }
+    do {
+      return try TraceValue(json: Array(UnsafeRawBufferPointer(rebasing: line[range])))
+    } catch {
+      throw Failure(reason: error.description)
+    }
+  }
+
+  /// The byte range of the action in `{"step":N,"action":…,…}`.
+  private static func actionRange(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
+    guard peekStep(line) != nil else { return nil }
+    var index = 0
+    while index < line.count, line[index] != UInt8(ascii: ",") { index += 1 }
+    guard let start = expect(",\"action\":", in: line, at: index),
+      let end = skipValue(line, from: start)
+    else { return nil }
+    return start..<end
+  }
+
+  /// The parsed paths of recent changes by their JSON text: a trace changes the same few
+  /// paths again and again, and parsing a path (`todos[id: 3].title`) costs more than the
+  /// rest of a change. Bounded, so a trace of ever-new paths does not grow memory.
+  final class PathCache {
+    private var entries: [(text: [UInt8], path: TracePath)] = []
+    private var next = 0
+    static let limit = 32
+
+    init() {}
+
+    func path(_ text: UnsafeRawBufferPointer) -> TracePath? {
+      guard let base = text.baseAddress else { return nil }
+      for entry in entries where entry.text.count == text.count {
+        let same = entry.text.withUnsafeBytes { stored in
+          stored.baseAddress.map { memcmp($0, base, text.count) == 0 } ?? false
+        }
+        if same { return entry.path }
+      }
+      return nil
+    }
+
+    func store(_ text: UnsafeRawBufferPointer, _ path: TracePath) {
+      if entries.count < Self.limit {
+        entries.append((Array(text), path))
+      } else {
+        entries[next] = (Array(text), path)
+        next = (next + 1) % Self.limit
+      }
+    }
+  }
+
+  /// Reads the changes as this writer writes them (`{"op":"set","path":…,"value":…}`, no
+  /// whitespace) straight from the bytes: no intermediate `TraceValue` object per change, the
+  /// path from the cache, an integer value without the general parser. Nil when the bytes
+  /// are laid out any other way; the general parse then reads them (and words any error).
+  private static func directChanges(
+    _ line: UnsafeRawBufferPointer, in range: Range<Int>, paths: PathCache
+  ) throws(Failure) -> [TraceChange]? {
+    var index = range.lowerBound
+    let end = range.upperBound
+    guard index < end, line[index] == UInt8(ascii: "[") else { return nil }
+    index += 1
+    var changes: [TraceChange] = []
+    if index < end, line[index] == UInt8(ascii: "]") { return changes }
+    while true {
+      guard let afterOp = expect("{\"op\":\"", in: line, at: index) else { return nil }
+      let op: UInt8
+      if let next = expect("set\",\"path\":", in: line, at: afterOp) {
+        (op, index) = (UInt8(ascii: "s"), next)
+      } else if let next = expect("insert\",\"path\":", in: line, at: afterOp) {
+        (op, index) = (UInt8(ascii: "i"), next)
+      } else if let next = expect("remove\",\"path\":", in: line, at: afterOp) {
+        (op, index) = (UInt8(ascii: "r"), next)
+      } else {
+        return nil
+      }
+      guard index < end, line[index] == UInt8(ascii: "\""),
+        let pathEnd = skipValue(line, from: index), pathEnd <= end
+      else { return nil }
+      let pathText = UnsafeRawBufferPointer(rebasing: line[index..<pathEnd])
+      let path: TracePath
+      if let cached = paths.path(pathText) {
+        path = cached
+      } else {
+        guard case .string(let text)? = try? TraceValue(json: Array(pathText)),
+          let parsed = try? TracePath(parsing: text)
+        else { return nil }
+        paths.store(pathText, parsed)
+        path = parsed
+      }
+      index = pathEnd
+      if op == UInt8(ascii: "r") {
+        changes.append(.remove(path))
+      } else {
+        guard let valueStart = expect(",\"value\":", in: line, at: index),
+          let valueEnd = skipValue(line, from: valueStart), valueEnd <= end
+        else { return nil }
+        let bytes = UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd])
+        let value: TraceValue
+        if let number = smallInteger(bytes) {
+          value = .int(number)
+        } else if let text = plainString(bytes) {
+          value = .string(text)
+        } else {
+          do {
+            value = try TraceValue(json: Array(bytes))
+          } catch {
+            throw Failure(reason: error.description)
+          }
+        }
+        changes.append(op == UInt8(ascii: "s") ? .set(path, value) : .insert(path, value))
+        index = valueEnd
+      }
+      guard index < end, line[index] == UInt8(ascii: "}") else { return nil }
+      index += 1
+      guard index < end else { return nil }
+      if line[index] == UInt8(ascii: "]") { return changes }
+      guard line[index] == UInt8(ascii: ",") else { return nil }
+      index += 1
+    }
+  }
+
+  /// A JSON string of printable ASCII without escapes, read as the general parser reads it;
+  /// nil for anything else.
+  static func plainString(_ bytes: UnsafeRawBufferPointer) -> String? {
+    let quote = UInt8(ascii: "\"")
+    guard bytes.count >= 2, bytes[0] == quote, bytes[bytes.count - 1] == quote else {
+      return nil
+    }
+    let content = UnsafeRawBufferPointer(rebasing: bytes[1..<(bytes.count - 1)])
+    for byte in content
+    where byte < 0x20 || byte >= 0x80 || byte == UInt8(ascii: "\\") || byte == quote {
+      return nil
+    }
+    return String(decoding: content, as: UTF8.self)
+  }
+
+  /// A JSON integer of at most 18 digits (`-?(0|[1-9][0-9]*)`), read as the general parser
+  /// reads it (`.int`); nil for anything else.
+  static func smallInteger(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+    var index = 0
+    let negative = bytes.first == UInt8(ascii: "-")
+    if negative { index = 1 }
+    let digits = bytes.count - index
+    guard digits >= 1, digits <= 18 else { return nil }
+    if digits > 1, bytes[index] == UInt8(ascii: "0") { return nil }
+    var value: Int64 = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+      index += 1
+    }
+    return negative ? -value : value
+  }
+
   /// The byte range of the `changes` array in `{"step":N,"action":…,"changes":[…]…}`.
   private static func changesRange(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
+    guard let start = changesStart(line), let end = skipValue(line, from: start) else {
+      return nil
+    }
+    return start..<end
+  }
+
+  /// Where the `changes` array starts in `{"step":N,"action":…,"changes":[…]…}`.
+  private static func changesStart(_ line: UnsafeRawBufferPointer) -> Int? {
     guard peekStep(line) != nil else { return nil }
     var index = 0
     while index < line.count, line[index] != UInt8(ascii: ",") { index += 1 }
     guard let afterActionKey = expect(",\"action\":", in: line, at: index),
-      let afterAction = skipValue(line, from: afterActionKey),
-      let start = expect(",\"changes\":", in: line, at: afterAction),
-      let end = skipValue(line, from: start)
+      let afterAction = skipValue(line, from: afterActionKey)
     else { return nil }
-    return start..<end
+    return expect(",\"changes\":", in: line, at: afterAction)
   }
 
   private static func expect(_ text: StaticString, in line: UnsafeRawBufferPointer, at index: Int)
     -> Int?
   {
     let count = text.utf8CodeUnitCount
-    guard index + count <= line.count else { return nil }
-    for offset in 0..<count where line[index + offset] != text.utf8Start[offset] {
-      return nil
-    }
-    return index + count
+    guard index >= 0, index + count <= line.count, let base = line.baseAddress else { return nil }
+    return memcmp(base + index, text.utf8Start, count) == 0 ? index + count : nil
   }
 
   /// The index just after the JSON value starting at `start` (no whitespace: this writer
@@ -215,12 +386,8 @@ struct StepLine: Sendable {
       guard index < line.count else { return nil }
       switch line[index] {
       case UInt8(ascii: "\""):
-        index += 1
-        while index < line.count, line[index] != UInt8(ascii: "\"") {
-          index += line[index] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        guard index < line.count else { return nil }
-        index += 1
+        guard let end = stringEnd(line, from: index + 1) else { return nil }
+        index = end
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         depth += 1
         index += 1
@@ -247,6 +414,28 @@ struct StepLine: Sendable {
       }
     } while depth > 0
     return index
+  }
+
+  /// The index just after the closing quote of the string whose text starts at `start`, or
+  /// nil when it has none. memchr finds each quote; one preceded by an odd run of
+  /// backslashes is escaped and the search goes on.
+  private static func stringEnd(_ line: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    guard let base = line.baseAddress else { return nil }
+    var index = start
+    while index < line.count {
+      guard let found = memchr(base + index, Int32(UInt8(ascii: "\"")), line.count - index)
+      else { return nil }
+      let quote = UnsafeRawPointer(found) - base
+      var backslashes = 0
+      while quote - backslashes - 1 >= start,
+        line[quote - backslashes - 1] == UInt8(ascii: "\\")
+      {
+        backslashes += 1
+      }
+      if backslashes % 2 == 0 { return quote + 1 }
+      index = quote + 1
+    }
+    return nil
   }
 
   /// The step number at the start of a line (`{"step":N,`), without parsing the rest; nil when

@@ -66,6 +66,14 @@ extension TraceReader {
       let lines = chunk.lines(after: current.step, through: step),
       let expected = lines.last?.stateHash
     else { return nil }
+    // A chunk may hold the lines on both sides of a gap (steps the recorder dropped): the line
+    // after the gap is a diff from a state that was never recorded, so only the keyframe the
+    // writer stored there can continue. Leave that to the keyframe path.
+    var previous = current.step
+    for line in lines {
+      guard line.step == previous + 1 else { return nil }
+      previous = line.step
+    }
     for line in lines {
       do {
         try StepLine.apply(try chunk.changes(of: line), to: &current.state)
@@ -164,6 +172,16 @@ extension TraceReader {
     if let cached = cachedChunk, cached.id == id, step <= cached.lastStep {
       return cached
     }
+    var decoded = try loadChunk(id: id, step: step)
+    // Hashes from the step asked for on: replay goes forward, and a cold seek into a large
+    // chunk need not read the rows before it.
+    decoded.attachHashes(try stateHashes(from: max(id, step), through: decoded.lastStep))
+    cachedChunk = decoded
+    return decoded
+  }
+
+  /// Reads, decompresses and splits one chunk (`step`: the step it is read for, for messages).
+  func loadChunk(id: Int, step: Int) throws(TraceError) -> DecodedChunk {
     let statement = selectChunkStatement
     defer { statement.reset() }
     let found: Bool
@@ -185,17 +203,14 @@ extension TraceReader {
     }
     let bytes = try decompress(
       statement, column: 4, expectedSize: Int(rawSize), step: step, chunk: id, keyframe: false)
-    var decoded: DecodedChunk
     do {
-      decoded = try DecodedChunk(id: id, firstStep: firstStep, lastStep: lastStep, bytes: bytes)
+      var decoded = try DecodedChunk(
+        id: id, firstStep: firstStep, lastStep: lastStep, bytes: bytes)
+      decoded.paths = pathCache
+      return decoded
     } catch {
       throw TraceError(.corruptChunk(error.reason), file: path, step: step, chunk: id)
     }
-    // Hashes from the step asked for on: replay goes forward, and a cold seek into a large
-    // chunk need not read the rows before it.
-    decoded.attachHashes(try stateHashes(from: max(firstStep, step), through: lastStep))
-    cachedChunk = decoded
-    return decoded
   }
 
   private func stateHashes(from first: Int, through last: Int)
@@ -218,6 +233,19 @@ extension TraceReader {
   }
 
   // MARK: Keyframes
+
+  /// The full state stored as a keyframe at `step` (hash checked), or nil when the step has
+  /// no keyframe. Unlike `state(at:)` it never applies diffs, so a replay can compare the
+  /// state it rebuilt with what the writer stored.
+  ///
+  /// ```swift
+  /// try reader.keyframe(at: 256)  // (count: 256)
+  /// try reader.keyframe(at: 257)  // nil
+  /// ```
+  public func keyframe(at step: Int) throws(TraceError) -> TraceValue? {
+    guard step >= 0, try keyframeStep(atOrBefore: step) == step else { return nil }
+    return try keyframeState(at: step)
+  }
 
   private func keyframeStep(atOrBefore step: Int) throws(TraceError) -> Int {
     let statement = selectKeyframeStatement

@@ -29,6 +29,9 @@ public final class TraceReader {
   /// The last reconstructed state: `state(at: n + 1)` after `state(at: n)` applies one diff.
   var cachedState: (step: Int, state: TraceValue)?
 
+  /// The parsed paths of recent changes, shared by every chunk this reader decodes.
+  let pathCache = StepLine.PathCache()
+
   /// The interned index values read so far (see `TraceReader+Index.swift`).
   var interned = InternedIndex()
 

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 /// Every command, run as the built binary on the sample trace, against snapshot files.
@@ -78,6 +79,23 @@ final class CommandsEndToEndTests: EndToEndTestCase {
         output.out.contains(#"\u{1B}[31mALERT\u{1B}[0m"#)
           || output.out.contains(#"\u001b[31mALERT\u001b[0m"#), "\(arguments): \(output.out)")
     }
+  }
+
+  func testPipedLogWithoutColumnsKeepsWholeLinesAndColumnsStillCutsThem() throws {
+    let arguments = ["log", "sample.rewind", "--from", "3", "--to", "3"]
+    // No COLUMNS and stdout a pipe: a script or `grep` gets the whole line, like `git log`.
+    let piped = try BuiltProducts.run(
+      "inspector", arguments, in: directory.url, environment: [:])
+    XCTAssertEqual(piped.status, 0)
+    XCTAssertEqual(
+      piped.out,
+      "     3  00:00.375  user             todos.addTapped(title: \"Walk the dog\")"
+        + "  → todos[1]\n")
+    let cut = try BuiltProducts.run(
+      "inspector", arguments, in: directory.url, environment: ["COLUMNS": "80"])
+    XCTAssertEqual(
+      cut.out,
+      "     3  00:00.375  user             todos.addTapped(title: \"Walk t…)  → todos[1]\n")
   }
 
   func testPipedOutputHasNoColourAndNoColorIsHonoured() throws {

@@ -97,4 +97,50 @@ final class FollowEndToEndTests: EndToEndTestCase {
     XCTAssertTrue(output.out.hasPrefix("     0  00:00.000  initial\n"), output.out)
     XCTAssertTrue(output.out.hasSuffix("\n"))
   }
+
+  func testFollowStartedBeforeTheWriterWaitsForTheTraceAndPrintsEveryStep() throws {
+    // The follower starts first: there is no file yet, then one without its first commit.
+    let follower = try BuiltProducts.start(
+      "inspector", ["follow", "live.rewind", "--from-start", "--wait", "120"],
+      in: directory.url)
+    usleep(300_000)
+    XCTAssertTrue(follower.process.isRunning, "follow gave up before the writer started")
+    let writer = try BuiltProducts.start(
+      "inspector-test-writer", ["live.rewind", "--steps", "16", "--delay-ms", "20"],
+      in: directory.url)
+    writer.process.waitUntilExit()
+    XCTAssertEqual(writer.process.terminationStatus, 0)
+    waitUntil("the follower to stop") { !follower.process.isRunning }
+    let output = follower.output()
+    XCTAssertEqual(output.status, 0)
+    XCTAssertEqual(output.err, "")
+    let lines = output.out.split(separator: "\n").map(String.init)
+    XCTAssertEqual(
+      lines.dropLast().map { $0.prefix(6).trimmingCharacters(in: .whitespaces) },
+      (0...16).map(String.init), output.out)
+    XCTAssertEqual(lines.last, "(trace closed after step 16)")
+  }
+
+  func testFollowOfATraceThatNeverAppearsFailsWithOneLineAfterTheWait() throws {
+    let output = try BuiltProducts.run(
+      "inspector", ["follow", "never.rewind", "--wait", "1"], in: directory.url)
+    XCTAssertEqual(output.out, "")
+    XCTAssertEqual(
+      output.err,
+      "inspector: no readable trace after waiting 1 s (--wait): no such file (never.rewind)\n")
+    XCTAssertEqual(output.status, 2)
+  }
+
+  func testFollowOfAFileThatNeverBecomesATraceNamesWhatIsWrong() throws {
+    let empty = directory.url.appendingPathComponent("empty.rewind")
+    XCTAssertTrue(FileManager.default.createFile(atPath: empty.path, contents: Data()))
+    let output = try BuiltProducts.run(
+      "inspector", ["follow", "empty.rewind", "--wait", "0"], in: directory.url)
+    XCTAssertEqual(output.out, "")
+    XCTAssertEqual(
+      output.err,
+      "inspector: no readable trace after waiting 0 s (--wait): "
+        + "not a SQLite database, so not a Rewind trace (empty.rewind)\n")
+    XCTAssertEqual(output.status, 2)
+  }
 }

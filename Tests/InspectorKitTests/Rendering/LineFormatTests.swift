@@ -46,4 +46,15 @@ final class LineFormatTests: XCTestCase {
     XCTAssertEqual(line, "       7  1:02:03.456  effect 4b0d2e77  todos.todo.renamed …")
     XCTAssertEqual(line.count, 60)
   }
+
+  func testUnlimitedWidthKeepsTheWholeLine() {
+    let action = TraceValue.enumCase(
+      "renamed", [TraceField("title", .string(String(repeating: "x", count: 100)))])
+    let line = LineFormat(width: .max, style: Style(colour: false))
+      .render(entry(3, paths: ["todos[id: 3].title", "count"]), action: action)
+    XCTAssertEqual(
+      line,
+      "     3  1:02:03.456  user             todos.todo.renamed(title: \""
+        + String(repeating: "x", count: 100) + "\")  → todos[id: 3].title, count")
+  }
 }

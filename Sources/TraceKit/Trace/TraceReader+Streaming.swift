@@ -1,0 +1,95 @@
+// Reading every step of a range in order, each chunk decompressed once: what `replay`, a whole
+// `log` and `export` need, without a query or a line lookup per step.
+
+extension TraceReader {
+  /// The payload of one step handed out by `forEachStep`: its line in the chunk being
+  /// streamed, parsed only for what is asked (a replay reads the changes and never builds the
+  /// action; a log reads the action alone).
+  ///
+  /// ```swift
+  /// try reader.forEachStep(from: 1, to: 10) { row, payload in
+  ///   print(row.step, try payload.changes())
+  ///   return true
+  /// }
+  /// ```
+  public struct StepPayload {
+    let chunk: DecodedChunk
+    let index: Int
+    let file: String
+
+    /// The step's number.
+    public var step: Int { chunk.lines[index].step }
+
+    /// The action reduced at the step (`.null` for step 0).
+    public func action() throws(TraceError) -> TraceValue {
+      do {
+        return try chunk.action(ofLineAt: index)
+      } catch {
+        throw failure(error)
+      }
+    }
+
+    /// The state changes of the step (the diff from the previous recorded step's state).
+    public func changes() throws(TraceError) -> [TraceChange] {
+      do {
+        return try chunk.changes(of: chunk.lines[index])
+      } catch {
+        throw failure(error)
+      }
+    }
+
+    /// The dependency values the reducer read during the step.
+    public func dependencies() throws(TraceError) -> [DependencyRead] {
+      do {
+        return try chunk.line(at: index).dependencies
+      } catch {
+        throw failure(error)
+      }
+    }
+
+    private func failure(_ error: StepLine.Failure) -> TraceError {
+      TraceError(.corruptChunk(error.reason), file: file, step: step, chunk: chunk.id)
+    }
+  }
+
+  /// Streams the steps `from…to` in order: each index row with its payload. Each chunk is
+  /// read and decompressed once and only one is held at a time, so memory stays flat over any
+  /// range; `body` returns false to stop. Errors are the trace's `TraceError` (a row without
+  /// a line in its chunk is `.corruptChunk`) or whatever `body` throws.
+  ///
+  /// ```swift
+  /// var state = try reader.state(at: 0)
+  /// try reader.forEachStep(from: 1, to: .max) { row, payload in
+  ///   try TraceDiff.apply(try payload.changes(), to: &state)
+  ///   return state.stableHash == row.stateHash
+  /// }
+  /// ```
+  public func forEachStep(
+    from: Int, to: Int, _ body: (StepRow, StepPayload) throws -> Bool
+  ) throws {
+    var chunk: DecodedChunk?
+    var index = 0
+    try forEachRow(from: from, to: to) { row in
+      let step = row.step
+      if let current = chunk, step <= current.lastStep {
+        // Rows and lines both go up: the line is at or after the previous one.
+        while index < current.lines.count, current.lines[index].step < step { index += 1 }
+      } else {
+        // Drop the previous chunk before reading the next, so at most one is in memory.
+        chunk = nil
+        let range = try chunkRange(holding: step)
+        let loaded = try loadChunk(id: range.first, step: step)
+        index = loaded.lineIndex(of: step) ?? loaded.lines.count
+        chunk = loaded
+      }
+      guard let current = chunk, index < current.lines.count,
+        current.lines[index].step == step
+      else {
+        throw TraceError(
+          .corruptChunk("the chunk has no line for this step"), file: path, step: step,
+          chunk: chunk?.id)
+      }
+      return try body(row, StepPayload(chunk: current, index: index, file: path))
+    }
+  }
+}

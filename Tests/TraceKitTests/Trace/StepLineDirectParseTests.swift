@@ -1,0 +1,89 @@
+import XCTest
+
+@testable import TraceKit
+
+/// The direct change reader (with its path cache) and the action-only parse give exactly what
+/// the general parse of the whole line gives.
+final class StepLineDirectParseTests: XCTestCase {
+  func written(_ action: TraceValue, _ changes: [TraceChange]) -> [UInt8] {
+    let record = StepRecord(
+      step: 3, monotonicNanos: 0, wallTime: 0, origin: .user, actionPath: "a", action: action,
+      changes: changes, changedPaths: [], stateHash: 0, reducerNanos: 0,
+      dependencies: [DependencyRead(key: "uuid", value: .string("u"))])
+    var bytes: [UInt8] = []
+    var encoder = StepLine.Encoder()
+    StepLine.write(record, into: &bytes, encoder: &encoder)
+    return Array(bytes.dropLast())
+  }
+
+  func testDirectChangesEqualTheGeneralParseForEveryOpAndValueKind() throws {
+    let values: [TraceValue] = [
+      .int(0), .int(-7), .int(123_456_789_012_345_678), .int(.max), .int(.min),
+      .uint(UInt64.max), .double(2.5), .double(-0.0), .string("a \"quoted\" \\ ]}"),
+      .string(""), .string("é \u{1}"), .null, .bool(true), .array([.int(1), .string(",")]),
+      .object([TraceField("x", .int(1))]), .enumCase("on", [TraceField("_0", .int(2))]),
+    ]
+    let paths = try ["count", "todos[id: 3].title", "path[2]", "[\"a \\\"key\\\"\"]"].map {
+      try TracePath(parsing: $0)
+    }
+    let cache = StepLine.PathCache()
+    for value in values {
+      for path in paths {
+        let changes: [TraceChange] = [.set(path, value), .remove(path), .insert(path, value)]
+        let bytes = written(.enumCase("x", [TraceField("s", .string("\\\""))]), changes)
+        try bytes.withUnsafeBytes { line in
+          let general = try StepLine(parsing: line)
+          XCTAssertEqual(general.changes, changes)
+          // Twice: the second time the paths come from the cache.
+          XCTAssertEqual(try StepLine.changes(parsing: line, paths: cache), changes)
+          XCTAssertEqual(try StepLine.changes(parsing: line, paths: cache), changes)
+          XCTAssertEqual(try StepLine.action(parsing: line), general.action)
+        }
+      }
+    }
+  }
+
+  func testSmallIntegerReadsOnlyWhatTheGeneralParserReadsAsAnInt() {
+    func read(_ text: String) -> Int64? {
+      Array(text.utf8).withUnsafeBytes { StepLine.smallInteger($0) }
+    }
+    XCTAssertEqual(read("0"), 0)
+    XCTAssertEqual(read("-12"), -12)
+    XCTAssertEqual(read("999999999999999999"), 999_999_999_999_999_999)
+    XCTAssertNil(read("1234567890123456789"))
+    XCTAssertNil(read("01"))
+    XCTAssertNil(read("-"))
+    XCTAssertNil(read("2.5"))
+    XCTAssertNil(read("1e3"))
+    XCTAssertNil(read("\"1\""))
+  }
+
+  func testPlainStringReadsOnlyPrintableASCIIWithoutEscapes() {
+    func read(_ text: String) -> String? {
+      Array(text.utf8).withUnsafeBytes { StepLine.plainString($0) }
+    }
+    XCTAssertEqual(read(#""step 1""#), "step 1")
+    XCTAssertEqual(read("\"\""), "")
+    XCTAssertNil(read(#""a\"b""#))
+    XCTAssertNil(read("\"é\""))
+    XCTAssertNil(read("\"a\tb\""))
+    XCTAssertNil(read(#""a"#))
+    XCTAssertNil(read("12"))
+  }
+
+  func testAnUnexpectedLayoutFallsBackToTheGeneralParse() throws {
+    let text = #"{"step":3,"action":null,"changes":[{"path":"count","op":"set","value":1}]}"#
+    try Array(text.utf8).withUnsafeBytes { line in
+      XCTAssertEqual(
+        try StepLine.changes(parsing: line, paths: StepLine.PathCache()),
+        [.set(try TracePath(parsing: "count"), .int(1))])
+    }
+  }
+
+  func testAValueThatIsNotJSONIsReportedAsADamagedLine() throws {
+    let text = #"{"step":3,"action":null,"changes":[{"op":"set","path":"count","value":tru}]}"#
+    try Array(text.utf8).withUnsafeBytes { line in
+      XCTAssertThrowsError(try StepLine.changes(parsing: line, paths: StepLine.PathCache()))
+    }
+  }
+}

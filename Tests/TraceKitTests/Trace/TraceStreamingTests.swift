@@ -1,0 +1,69 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import TraceKit
+
+/// `TraceReader.forEachStep`: every step's row and payload in order, across chunks and gaps.
+final class TraceStreamingTests: XCTestCase {
+  let metadata = TraceMetadata(
+    rootReducer: "AppFeature", stateType: "AppFeature.State", actionType: "AppFeature.Action",
+    keyframeInterval: 4, extra: [:])
+
+  func state(_ count: Int) -> TraceValue {
+    .object([TraceField("count", .int(Int64(count)))])
+  }
+
+  /// Steps 1…12 without 6 and 7 (dropped); a flush after steps 3 and 9 ends a chunk there.
+  func writeTrace(at path: String) throws {
+    let writer = try TraceWriter(path: path, metadata: metadata, initialState: state(0))
+    for step in [1, 2, 3, 4, 5, 8, 9, 10, 11, 12] {
+      try writer.append(
+        StepRecord(
+          step: step, monotonicNanos: UInt64(step), wallTime: Double(step), origin: .user,
+          actionPath: "add", action: .enumCase("add", [TraceField("_0", .int(Int64(step)))]),
+          changes: [.set(TracePath([.key("count")]), .int(Int64(step)))],
+          changedPaths: ["count"], stateHash: state(step).stableHash, reducerNanos: 1,
+          dependencies: step == 9 ? [DependencyRead(key: "uuid", value: .string("u9"))] : []),
+        state: state(step))
+      if step == 3 || step == 9 { try writer.flush() }
+    }
+    try writer.close()
+  }
+
+  func testForEachStepHandsOutEveryRowWithItsOwnPayloadAcrossChunks() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("t.rewind")
+    try writeTrace(at: path)
+    let reader = try TraceReader(path: path)
+    var seen: [String] = []
+    try reader.forEachStep(from: 0, to: .max) { row, payload in
+      XCTAssertEqual(payload.step, row.step)
+      let changes = try payload.changes()
+      let deps = try payload.dependencies().map { "\($0.key)=\($0.value)" }
+      seen.append("\(row.step) \(try payload.action()) \(changes.count) \(deps)")
+      return true
+    }
+    XCTAssertEqual(
+      seen,
+      ["0 nil 0 []"]
+        + [1, 2, 3, 4, 5].map { "\($0) .add(\($0)) 1 []" }
+        + ["8 .add(8) 1 []", "9 .add(9) 1 [\"uuid=\\\"u9\\\"\"]"]
+        + [10, 11, 12].map { "\($0) .add(\($0)) 1 []" })
+  }
+
+  func testForEachStepStartsMidChunkAndStopsWhenTheBodySaysSo() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("t.rewind")
+    try writeTrace(at: path)
+    let reader = try TraceReader(path: path)
+    var changes: [String] = []
+    try reader.forEachStep(from: 5, to: 11) { row, payload in
+      for case .set(let path, let value) in try payload.changes() {
+        changes.append("\(path) = \(value)")
+      }
+      return row.step < 10
+    }
+    XCTAssertEqual(changes, ["count = 5", "count = 8", "count = 9", "count = 10"])
+  }
+}
