@@ -8,7 +8,7 @@ import TraceRecorder
 /// $ rewind-demo record todos-buggy --out bug.rewind
 /// Recorded 40 steps (26 user actions, seed 1) to bug.rewind
 /// $ rewind-demo replay todos-buggy bug.rewind
-/// Step 2 (move) diverged from the trace (1 steps matched before it): …
+/// Step 2 (move) diverged from the trace (1 step matched before it): …
 /// ```
 ///
 /// Exit status: 0 on success, 1 when a replay diverges or a recording fails, 2 for a command

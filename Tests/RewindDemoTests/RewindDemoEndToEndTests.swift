@@ -104,7 +104,7 @@ final class RewindDemoEndToEndTests: XCTestCase {
     XCTAssertEqual(
       replay.stdout,
       """
-      Step 2 (move) diverged from the trace (1 steps matched before it):
+      Step 2 (move) diverged from the trace (1 step matched before it):
         - todos[id: "00000000-0000-0000-007D-000000000003"]: \(todo3)
         - todos[id: "00000000-0000-0000-007D-000000000004"]: \(todo4)
         + todos[0]: \(todo4)

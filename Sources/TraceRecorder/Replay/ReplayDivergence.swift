@@ -25,8 +25,8 @@ public struct ReplayDivergence: Sendable, Equatable, CustomStringConvertible {
 
   public var description: String {
     var text =
-      "Step \(step) (\(actionPath)) diverged from the trace (\(matchedSteps) steps matched "
-      + "before it):"
+      "Step \(step) (\(actionPath)) diverged from the trace (\(matchedSteps) "
+      + (matchedSteps == 1 ? "step" : "steps") + " matched before it):"
     for change in changes {
       text += "\n  "
       switch change {
