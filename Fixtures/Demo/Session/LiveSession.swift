@@ -60,7 +60,7 @@ struct LiveSession<S: Scenario> {
     if let error = recorder.error {
       throw DemoError.recording(error)
     }
-    return "Recorded \(steps) steps (\(sent) user actions) to \(path)"
+    return "Recorded \(counted(steps, "step")) (\(counted(sent, "user action"))) to \(path)"
   }
 
   /// Sleeps for `duration` in short slices, returning early when `shouldGoOn` turns false.

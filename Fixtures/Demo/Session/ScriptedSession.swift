@@ -65,7 +65,8 @@ struct ScriptedSession<S: Scenario> {
     if let error = recorder.error {
       throw DemoError.recording(error)
     }
-    return "Recorded \(recorder.stepCount) steps (\(sent) user actions, seed \(seed)) to \(path)"
+    return "Recorded \(counted(recorder.stepCount, "step")) (\(counted(sent, "user action")), "
+      + "seed \(seed)) to \(path)"
   }
 
   /// The live dependencies, with time, ids and random numbers made by the session.
