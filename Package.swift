@@ -53,5 +53,17 @@ let package = Package(
       dependencies: ["InspectorKit", "TestSupport"],
       exclude: ["EndToEnd/Snapshots"]
     ),
+    // Measures the trace container in release mode (not a test: it prints numbers).
+    .executableTarget(
+      name: "trace-format-bench",
+      dependencies: ["TraceKit"],
+      path: "Sources/TraceFormatBench"
+    ),
+    // The child process of the trace crash and live-follow tests.
+    .executableTarget(
+      name: "trace-writer-child",
+      dependencies: ["TraceKit"],
+      path: "Tests/TraceWriterChild"
+    ),
   ]
 )

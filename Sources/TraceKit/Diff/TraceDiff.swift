@@ -29,7 +29,6 @@
 public enum TraceDiff {
   /// The changes that turn `old` into `new`, in the order they must be applied.
   public static func changes(from old: TraceValue, to new: TraceValue) -> [TraceChange] {
-    if old == new { return [] }
     var differ = Differ()
     differ.diff(old, new, whole: new)
     return differ.changes
@@ -60,34 +59,47 @@ struct Differ {
     changes.append(.set(TracePath(path), value))
   }
 
-  /// Emits the changes from `old` to `new` at the current path; requires `old != new`.
+  /// Emits the changes from `old` to `new` at the current path (none when they are equal).
   /// `whole` is what replaces the slot at the current path when the two cannot be diffed
   /// structurally (it differs from `new` when a `.reflected` marker is being looked through).
+  ///
+  /// Containers are not compared with `==` before descending: each container compares its own
+  /// leaves (and whole elements of arrays), so every node is compared about once, and storage
+  /// shared by both trees is recognised in O(1).
   mutating func diff(_ old: TraceValue, _ new: TraceValue, whole: TraceValue) {
     switch (old, new) {
     case (.object(let a), .object(let b)):
-      diffObject(a, b, whole: whole)
+      if !a.sharesStorage(with: b) { diffObject(a, b, whole: whole) }
     case (.array(let a), .array(let b)):
-      diffArray(a, b)
+      if !a.sharesStorage(with: b) { diffArray(a, b) }
     case (.enumCase(let name, let a), .enumCase(let other, let b)) where name == other:
-      diffEnum(name, a, b, whole: whole)
+      if !a.sharesStorage(with: b) { diffEnum(name, a, b, whole: whole) }
     case (.reflected(let type, let a), .reflected(let other, let b)) where type == other:
       diff(a, b, whole: whole)
     default:
-      emitSet(whole)
+      if old != new { emitSet(whole) }
     }
   }
 
   private mutating func diffField(_ key: String, _ old: TraceValue, _ new: TraceValue) {
-    path.append(.key(key))
-    diff(old, new, whole: new)
-    path.removeLast()
+    switch (old, new) {
+    case (.object, .object), (.array, .array), (.enumCase, .enumCase), (.reflected, .reflected):
+      path.append(.key(key))
+      diff(old, new, whole: new)
+      path.removeLast()
+    default:
+      if old != new {
+        path.append(.key(key))
+        emitSet(new)
+        path.removeLast()
+      }
+    }
   }
 
   private mutating func diffObject(_ a: [TraceField], _ b: [TraceField], whole: TraceValue) {
     if a.count == b.count && a.indices.allSatisfy({ a[$0].key == b[$0].key }) {
       if Self.hasDuplicateKeys(a) { return emitSet(whole) }
-      for index in a.indices where a[index].value != b[index].value {
+      for index in a.indices {
         diffField(b[index].key, a[index].value, b[index].value)
       }
       return
@@ -105,7 +117,7 @@ struct Differ {
       changes.append(.remove(TracePath(path)))
       path.removeLast()
     }
-    for (index, field) in kept.enumerated() where field.value != b[index].value {
+    for (index, field) in kept.enumerated() {
       diffField(field.key, field.value, b[index].value)
     }
     for field in b[kept.count...] where !oldKeys.contains(field.key) {
@@ -139,7 +151,7 @@ struct Differ {
       // The only associated value is entered directly: the path names the case, not `_0`.
       diff(a[0].value, b[0].value, whole: b[0].value)
     } else {
-      for index in a.indices where a[index].value != b[index].value {
+      for index in a.indices {
         diffField(a[index].key, a[index].value, b[index].value)
       }
     }
@@ -147,10 +159,50 @@ struct Differ {
   }
 
   private mutating func diffArray(_ a: [TraceValue], _ b: [TraceValue]) {
+    if a.count == b.count, let ids = Self.sameIDs(a, b) {
+      return diffInPlace(a, b, ids: ids)
+    }
     if let oldIDs = Self.distinctIDs(a), let newIDs = Self.distinctIDs(b) {
       diffIdentified(a, oldIDs, b, newIDs)
     } else {
       diffIndexed(a, b)
+    }
+  }
+
+  /// The ids, when both arrays hold objects with the same ids in the same order: the common
+  /// step that edits elements without adding, removing or moving any.
+  static func sameIDs(_ a: [TraceValue], _ b: [TraceValue]) -> [TraceValue]? {
+    var ids: [TraceValue] = []
+    ids.reserveCapacity(a.count)
+    for index in a.indices {
+      guard let id = a[index].identifier, let other = b[index].identifier, id == other else {
+        return nil
+      }
+      ids.append(id)
+    }
+    return ids
+  }
+
+  /// Same ids in the same order: only changed elements are looked at, and the ids are checked
+  /// for uniqueness only when some element changed (hashing every id costs more than the diff).
+  private mutating func diffInPlace(_ a: [TraceValue], _ b: [TraceValue], ids: [TraceValue]) {
+    var changed: [Int] = []
+    for index in a.indices where a[index] != b[index] { changed.append(index) }
+    if changed.isEmpty { return }
+    let unique: Bool
+    if changed.count <= 4 {
+      unique = changed.allSatisfy { index in
+        var seen = 0
+        for id in ids where id == ids[index] { seen += 1 }
+        return seen == 1
+      }
+    } else {
+      unique = Set(ids).count == ids.count
+    }
+    for index in changed {
+      path.append(unique ? .id(ids[index]) : .index(index))
+      diff(a[index], b[index], whole: b[index])
+      path.removeLast()
     }
   }
 
@@ -260,5 +312,15 @@ struct Differ {
         path.removeLast()
       }
     }
+  }
+}
+
+extension Array {
+  /// Whether both arrays use the same buffer (then they are equal without looking inside).
+  func sharesStorage(with other: [Element]) -> Bool {
+    count == other.count
+      && withUnsafeBufferPointer { mine in
+        other.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+      }
   }
 }

@@ -3,96 +3,88 @@ extension TraceValue {
   /// every machine, so a trace can store it and a later replay can check it.
   ///
   /// ```swift
-  /// print(String(TraceValue.int(1).stableHash, radix: 16))  // 7bc759f3a16fd092
+  /// print(String(TraceValue.int(1).stableHash, radix: 16))  // 41525b709a47b22b
   /// ```
   ///
-  /// The hash is xxHash64 (seed 0) of the value's canonical bytes, defined recursively
-  /// (integers little-endian; `len` is a `UInt64` byte or element count; `str` is `len` followed
-  /// by the string's UTF-8 bytes as stored, without Unicode normalization):
+  /// The hash is xxHash64 (seed 0) of the value's canonical form: a sequence of little-endian
+  /// 64-bit words, defined recursively. A head word holds a tag in its low byte and, for
+  /// strings, bytes and containers, a length in the upper 56 bits (`tag | length << 8`). A
+  /// string or byte string is its head word followed by its bytes (UTF-8 as stored, without
+  /// Unicode normalization) packed into words, the last one padded with zero bytes.
   ///
-  /// | value | canonical bytes |
+  /// | value | words |
   /// |---|---|
-  /// | `.null` | `00` |
-  /// | `.bool(b)` | `01`, then `00` or `01` |
-  /// | `.int(i)` | `02`, then `i` as 8 bytes |
-  /// | `.uint(u)` | `03`, then `u` as 8 bytes |
-  /// | `.double(d)` | `04`, then `d.bitPattern` as 8 bytes |
-  /// | `.string(s)` | `05`, then `str(s)` |
-  /// | `.bytes(b)` | `06`, then `len`, then the bytes |
-  /// | `.array(a)` | `07`, then `len`, then each element |
-  /// | `.object(f)` | `08`, then `len`, then each field as `str(key)` and the value |
-  /// | `.enumCase(n, f)` | `09`, then `str(n)`, `len`, then each field as for objects |
-  /// | `.reflected(t, v)` | `0A`, then `str(t)`, then `v` |
+  /// | `.null` | `0x00` |
+  /// | `.bool(b)` | `0x01 \| b << 8` |
+  /// | `.int(i)` | `0x02`, `i` |
+  /// | `.uint(u)` | `0x03`, `u` |
+  /// | `.double(d)` | `0x04`, `d.bitPattern` |
+  /// | `.string(s)` | `0x05 \| len << 8`, packed UTF-8 |
+  /// | `.bytes(b)` | `0x06 \| len << 8`, packed bytes |
+  /// | `.array(a)` | `0x07 \| count << 8`, each element |
+  /// | `.object(f)` | `0x08 \| count << 8`, then per field the key as a string and the value |
+  /// | `.enumCase(n, f)` | `0x09 \| count << 8`, the name as a string, then the fields |
+  /// | `.reflected(t, v)` | `0x0A`, the type name as a string, then `v` |
   ///
-  /// The tags and lengths make the encoding prefix-free, so different trees give different byte
-  /// strings. Cost: one pass to write the bytes and one pass of xxHash64 (several GB/s).
+  /// Tags and lengths make the form prefix-free, so different trees give different word
+  /// sequences. Being whole words, it streams through xxHash64 without a byte buffer: one
+  /// pass over the tree, a few nanoseconds per node.
   public var stableHash: UInt64 {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(256)
-    writeCanonicalBytes(into: &bytes)
-    return XXHash64.hash(bytes)
+    var hasher = StableHasher()
+    combineCanonicalWords(into: &hasher)
+    return hasher.finalize()
   }
 
-  /// Appends the canonical bytes that `stableHash` hashes (see there for the layout).
-  func writeCanonicalBytes(into bytes: inout [UInt8]) {
+  func combineCanonicalWords(into hasher: inout StableHasher) {
     switch self {
     case .null:
-      bytes.append(0x00)
+      hasher.combine(0x00)
     case .bool(let value):
-      bytes.append(0x01)
-      bytes.append(value ? 1 : 0)
+      hasher.combine(value ? 0x101 : 0x001)
     case .int(let value):
-      bytes.append(0x02)
-      Self.appendWord(UInt64(bitPattern: value), into: &bytes)
+      hasher.combine(0x02)
+      hasher.combine(UInt64(bitPattern: value))
     case .uint(let value):
-      bytes.append(0x03)
-      Self.appendWord(value, into: &bytes)
+      hasher.combine(0x03)
+      hasher.combine(value)
     case .double(let value):
-      bytes.append(0x04)
-      Self.appendWord(value.bitPattern, into: &bytes)
+      hasher.combine(0x04)
+      hasher.combine(value.bitPattern)
     case .string(let value):
-      bytes.append(0x05)
-      Self.appendString(value, into: &bytes)
+      Self.combine(string: value, into: &hasher)
     case .bytes(let value):
-      bytes.append(0x06)
-      Self.appendWord(UInt64(value.count), into: &bytes)
-      bytes.append(contentsOf: value)
+      hasher.combine(0x06 | UInt64(value.count) << 8)
+      value.withUnsafeBytes { hasher.combinePacked($0) }
     case .array(let elements):
-      bytes.append(0x07)
-      Self.appendWord(UInt64(elements.count), into: &bytes)
-      for element in elements { element.writeCanonicalBytes(into: &bytes) }
+      hasher.combine(0x07 | UInt64(elements.count) << 8)
+      for element in elements { element.combineCanonicalWords(into: &hasher) }
     case .object(let fields):
-      bytes.append(0x08)
-      Self.appendFields(fields, into: &bytes)
+      hasher.combine(0x08 | UInt64(fields.count) << 8)
+      Self.combine(fields: fields, into: &hasher)
     case .enumCase(let name, let fields):
-      bytes.append(0x09)
-      Self.appendString(name, into: &bytes)
-      Self.appendFields(fields, into: &bytes)
+      hasher.combine(0x09 | UInt64(fields.count) << 8)
+      Self.combine(string: name, into: &hasher)
+      Self.combine(fields: fields, into: &hasher)
     case .reflected(let typeName, let value):
-      bytes.append(0x0A)
-      Self.appendString(typeName, into: &bytes)
-      value.writeCanonicalBytes(into: &bytes)
+      hasher.combine(0x0A)
+      Self.combine(string: typeName, into: &hasher)
+      value.combineCanonicalWords(into: &hasher)
     }
   }
 
-  private static func appendFields(_ fields: [TraceField], into bytes: inout [UInt8]) {
-    appendWord(UInt64(fields.count), into: &bytes)
+  private static func combine(fields: [TraceField], into hasher: inout StableHasher) {
     for field in fields {
-      appendString(field.key, into: &bytes)
-      field.value.writeCanonicalBytes(into: &bytes)
+      combine(string: field.key, into: &hasher)
+      field.value.combineCanonicalWords(into: &hasher)
     }
   }
 
   @inline(__always)
-  private static func appendWord(_ word: UInt64, into bytes: inout [UInt8]) {
-    withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) }
-  }
-
-  private static func appendString(_ string: String, into bytes: inout [UInt8]) {
+  private static func combine(string: String, into hasher: inout StableHasher) {
     var string = string
     string.withUTF8 { utf8 in
-      appendWord(UInt64(utf8.count), into: &bytes)
-      bytes.append(contentsOf: utf8)
+      hasher.combine(0x05 | UInt64(utf8.count) << 8)
+      hasher.combinePacked(UnsafeRawBufferPointer(utf8))
     }
   }
 }

@@ -15,8 +15,8 @@ struct StepLine: Sendable {
     var reason: String
   }
 
-  /// Appends the line, newline included.
-  static func write(_ record: StepRecord, into buffer: inout [UInt8]) {
+  /// Appends the line, newline included. `encoder` caches the text of repeated paths.
+  static func write(_ record: StepRecord, into buffer: inout [UInt8], encoder: inout Encoder) {
     append("{\"step\":", into: &buffer)
     appendInt(record.step, into: &buffer)
     append(",\"action\":", into: &buffer)
@@ -26,7 +26,7 @@ struct StepLine: Sendable {
     for change in record.changes {
       if !first { buffer.append(UInt8(ascii: ",")) }
       first = false
-      changeJSON(change).writeJSON(into: &buffer)
+      encoder.writeChange(change, into: &buffer)
     }
     buffer.append(UInt8(ascii: "]"))
     if !record.dependencies.isEmpty {
@@ -44,6 +44,68 @@ struct StepLine: Sendable {
       buffer.append(UInt8(ascii: "]"))
     }
     append("}\n", into: &buffer)
+  }
+
+  /// Writes changes in exactly the bytes `change.jsonValue.writeJSON(into:)` gives
+  /// (`{"op":…,"path":…,"value":…}`), without building the intermediate value, and remembers
+  /// the JSON text of recent paths: a recording changes the same few paths again and again.
+  struct Encoder {
+    private var paths: [TracePath: [UInt8]] = [:]
+    private var pathLists: [[String]: [UInt8]] = [:]
+    /// Bounds the caches: a recording of ever-new paths (ids) must not grow memory.
+    private static let cacheLimit = 4_096
+
+    init() {}
+
+    mutating func writeChange(_ change: TraceChange, into buffer: inout [UInt8]) {
+      switch change {
+      case .set(let path, let value):
+        append("{\"op\":\"set\",\"path\":", into: &buffer)
+        writePath(path, into: &buffer)
+        append(",\"value\":", into: &buffer)
+        value.writeJSON(into: &buffer)
+      case .remove(let path):
+        append("{\"op\":\"remove\",\"path\":", into: &buffer)
+        writePath(path, into: &buffer)
+      case .insert(let path, let value):
+        append("{\"op\":\"insert\",\"path\":", into: &buffer)
+        writePath(path, into: &buffer)
+        append(",\"value\":", into: &buffer)
+        value.writeJSON(into: &buffer)
+      }
+      buffer.append(UInt8(ascii: "}"))
+    }
+
+    private mutating func writePath(_ path: TracePath, into buffer: inout [UInt8]) {
+      if let cached = paths[path] {
+        buffer.append(contentsOf: cached)
+        return
+      }
+      var text: [UInt8] = []
+      TraceValue.string(path.description).writeJSON(into: &text)
+      if paths.count >= Self.cacheLimit { paths.removeAll(keepingCapacity: true) }
+      paths[path] = text
+      buffer.append(contentsOf: text)
+    }
+
+    /// The JSON array of strings stored in the `changed_paths` column.
+    mutating func writeStringArray(_ strings: [String], into buffer: inout [UInt8]) {
+      if let cached = pathLists[strings] {
+        buffer.append(contentsOf: cached)
+        return
+      }
+      var text: [UInt8] = [UInt8(ascii: "[")]
+      var first = true
+      for string in strings {
+        if !first { text.append(UInt8(ascii: ",")) }
+        first = false
+        TraceValue.string(string).writeJSON(into: &text)
+      }
+      text.append(UInt8(ascii: "]"))
+      if pathLists.count >= Self.cacheLimit { pathLists.removeAll(keepingCapacity: true) }
+      pathLists[strings] = text
+      buffer.append(contentsOf: text)
+    }
   }
 
   /// Reads a whole line (without its newline).
@@ -124,25 +186,22 @@ struct StepLine: Sendable {
     return value
   }
 
-  // MARK: Seams to the value model
-
-  static func changeJSON(_ change: TraceChange) -> TraceValue {
-    ProvisionalChangeCodec.jsonValue(change)
-  }
+  // MARK: The value model's JSON forms
 
   static func change(_ value: TraceValue) throws(Failure) -> TraceChange {
     do {
-      return try ProvisionalChangeCodec.change(value)
+      return try TraceChange(jsonValue: value)
     } catch {
-      throw Failure(reason: "a change is unreadable: \(error.reason)")
+      throw Failure(reason: error.description)
     }
   }
 
-  static func apply(_ changes: [TraceChange], to state: TraceValue) throws(Failure) -> TraceValue {
+  /// Applies a step's changes to the state in place.
+  static func apply(_ changes: [TraceChange], to state: inout TraceValue) throws(Failure) {
     do {
-      return try ProvisionalChangeCodec.apply(changes, to: state)
+      try TraceDiff.apply(changes, to: &state)
     } catch {
-      throw Failure(reason: "a change does not apply: \(error.reason)")
+      throw Failure(reason: "a change does not apply: \(error.description)")
     }
   }
 

@@ -42,7 +42,7 @@ extension TraceReader {
       for (number, chunk) in steps {
         let line = try stepLine(step: number, chunk: chunk)
         do {
-          current.state = try StepLine.apply(line.changes, to: current.state)
+          try StepLine.apply(line.changes, to: &current.state)
         } catch {
           throw TraceError(.corruptChunk(error.reason), file: path, step: number, chunk: chunk)
         }

@@ -40,7 +40,12 @@ extension TraceReader {
     let firstWall: Double?
     let lastWall: Double?
     do {
-      effectCount = Int(try database.scalarInt("SELECT COUNT(*) FROM effects") ?? 0)
+      // The writer keeps the count in `meta`; COUNT(*) would read the whole table.
+      if let counted = meta[TraceSchema.Key.effectCount].flatMap({ Int($0) }) {
+        effectCount = counted
+      } else {
+        effectCount = Int(try database.scalarInt("SELECT COUNT(*) FROM effects") ?? 0)
+      }
       firstWall = try wallTime("SELECT wall_time FROM steps ORDER BY step ASC LIMIT 1")
       lastWall = try wallTime("SELECT wall_time FROM steps ORDER BY step DESC LIMIT 1")
     } catch {

@@ -95,6 +95,7 @@ enum TraceSchema {
     static let lastStep = "last_step"
     static let chunkCount = "chunk_count"
     static let keyframeCount = "keyframe_count"
+    static let effectCount = "effect_count"
     static let payloadBytes = "payload_bytes"
     static let payloadRawBytes = "payload_raw_bytes"
   }

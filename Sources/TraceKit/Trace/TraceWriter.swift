@@ -23,9 +23,12 @@ import Foundation
 /// A writer belongs to one thread (the recorder's background writer); it is not `Sendable`.
 public final class TraceWriter {
   /// Lines per chunk before it is sealed.
-  static let chunkStepLimit = 512
+  static let defaultChunkStepLimit = 512
   /// Uncompressed bytes per chunk before it is sealed.
   static let chunkByteLimit = 64 * 1024
+
+  /// Lines per chunk before it is sealed; tests lower it to make many chunks from few steps.
+  var chunkStepLimit = TraceWriter.defaultChunkStepLimit
 
   public let path: String
   public let metadata: TraceMetadata
@@ -49,6 +52,7 @@ public final class TraceWriter {
   private(set) var lastStep = 0
   private var chunk = OpenChunk(id: 1)
   private var scratch: [UInt8] = []
+  private var lineEncoder = StepLine.Encoder()
   private var lastOrigin: (origin: StepOrigin, text: String) = (.user, "user")
 
   // Totals kept in `meta` so a reader's `info` needs no scan.
@@ -56,6 +60,7 @@ public final class TraceWriter {
   private var sealedPayloadBytes = 0
   private var sealedPayloadRawBytes = 0
   private var keyframeCount = 0
+  private var effectCount = 0
 
   /// The chunk being filled: its lines, and what its stored (partial) version holds.
   private struct OpenChunk {
@@ -190,7 +195,7 @@ public final class TraceWriter {
     }
     let keyframe = jumped || record.step % metadata.keyframeInterval == 0
     try write(record, state: keyframe ? state() : nil, keyframe: keyframe)
-    if chunk.stepCount >= Self.chunkStepLimit || chunk.lines.count >= Self.chunkByteLimit {
+    if chunk.stepCount >= chunkStepLimit || chunk.lines.count >= Self.chunkByteLimit {
       try sealChunk()
       try commit()
     }
@@ -218,10 +223,10 @@ public final class TraceWriter {
     chunk.lastStep = record.step
     chunk.stepCount += 1
     chunk.isDirty = true
-    StepLine.write(record, into: &chunk.lines)
+    StepLine.write(record, into: &chunk.lines, encoder: &lineEncoder)
 
     scratch.removeAll(keepingCapacity: true)
-    writeStringArray(record.changedPaths, into: &scratch)
+    lineEncoder.writeStringArray(record.changedPaths, into: &scratch)
     if lastOrigin.origin != record.origin {
       lastOrigin = (record.origin, record.origin.storageText)
     }
@@ -285,6 +290,7 @@ public final class TraceWriter {
         try insertSend.run()
       }
     }
+    effectCount += 1
   }
 
   /// Records that the effect sent the action reduced as `step`.
@@ -371,9 +377,14 @@ public final class TraceWriter {
     }
     try commit()
     isClosed = true
-    // Folds the log into the main file so the closed trace is one self-contained file; a
-    // reader still attached keeps the log alive, and that is fine.
+    // Folds the log into the main file and leaves WAL mode, so the closed trace is one plain
+    // file that a reader can open where it cannot create `-wal`/`-shm` files (a read-only
+    // directory, a bug report's attachment). A reader still attached keeps WAL mode in place:
+    // leaving it needs the file to ourselves, and waiting for that is not worth it.
     try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    database.setBusyTimeout(milliseconds: 0)
+    try? database.execute("PRAGMA journal_mode = DELETE")
+    database.close()
   }
 
   private func sealChunk() throws(TraceError) {
@@ -409,6 +420,7 @@ public final class TraceWriter {
       try setMeta(TraceSchema.Key.lastStep, String(lastStep))
       try setMeta(TraceSchema.Key.chunkCount, String(sealedChunkCount + open))
       try setMeta(TraceSchema.Key.keyframeCount, String(keyframeCount))
+      try setMeta(TraceSchema.Key.effectCount, String(effectCount))
       try setMeta(TraceSchema.Key.payloadBytes, String(sealedPayloadBytes + chunk.storedBytes))
       try setMeta(
         TraceSchema.Key.payloadRawBytes, String(sealedPayloadRawBytes + chunk.storedRawBytes))
@@ -456,16 +468,5 @@ public final class TraceWriter {
     } catch {
       throw TraceError(.database(error.description), file: path, step: step)
     }
-  }
-
-  private func writeStringArray(_ strings: [String], into buffer: inout [UInt8]) {
-    buffer.append(UInt8(ascii: "["))
-    var first = true
-    for string in strings {
-      if !first { buffer.append(UInt8(ascii: ",")) }
-      first = false
-      TraceValue.string(string).writeJSON(into: &buffer)
-    }
-    buffer.append(UInt8(ascii: "]"))
   }
 }

@@ -11,7 +11,11 @@
 ///
 /// Objects keep their keys in order, so that two encodings of the same Swift value are the same
 /// tree (and hash the same) in every process.
-public indirect enum TraceValue: Sendable {
+///
+/// Only `.reflected` is `indirect`: arrays, fields and strings already live in their own heap
+/// buffers, so boxing every case would add one allocation per node (a leaf `.int` included),
+/// which dominated encoding, parsing and hashing time when measured.
+public enum TraceValue: Sendable {
   case null
   case bool(Bool)
   case int(Int64)
@@ -28,7 +32,7 @@ public indirect enum TraceValue: Sendable {
   case enumCase(String, [TraceField])
   /// A value that was not `Encodable` and was captured by reflection: read-only, it can be shown
   /// and diffed but never decoded back into a Swift value.
-  case reflected(typeName: String, TraceValue)
+  indirect case reflected(typeName: String, TraceValue)
 }
 
 /// One named field of an object or of an enum case's associated values.

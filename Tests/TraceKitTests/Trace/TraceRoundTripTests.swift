@@ -100,8 +100,7 @@ final class TraceRoundTripTests: XCTestCase {
                 actionPath: record.actionPath, changedPaths: record.changedPaths,
                 stateHash: record.stateHash, reducerNanos: record.reducerNanos))
       XCTAssertEqual(try reader.action(at: record.step), record.action)
-      XCTAssertEqual(
-        try reader.changes(at: record.step).map(\.debugText), record.changes.map(\.debugText))
+      XCTAssertEqual(try reader.changes(at: record.step), record.changes)
       XCTAssertEqual(try reader.dependencies(at: record.step), record.dependencies)
     }
     XCTAssertEqual(try reader.action(at: 0), .null)
@@ -144,11 +143,21 @@ final class TraceRoundTripTests: XCTestCase {
     }
     try writer.close()
     let reader = try TraceReader(path: path)
-    // Lines of ~130 bytes: chunks seal at 64 KiB (~500 lines) before reaching 512 lines.
-    let chunks = try SQLiteConnection(path: path, mode: .readOnly)
-      .scalarInt("SELECT COUNT(*) FROM chunks WHERE step_count < 512")
-    XCTAssertEqual(try reader.info().chunkCount, 5)
-    XCTAssertEqual(chunks, 5)
+    // Chunks seal at 512 lines or 64 KiB; they cover steps 0…2000 without overlap.
+    let db = try SQLiteConnection(path: path, mode: .readOnly)
+    let chunks = try db.prepare("SELECT first_step, last_step, step_count FROM chunks ORDER BY id")
+    var next = 0
+    var count = 0
+    while try chunks.step() {
+      XCTAssertEqual(chunks.int64(at: 0), Int64(next))
+      XCTAssertLessThanOrEqual(chunks.int64(at: 2), 512)
+      XCTAssertEqual(chunks.int64(at: 1) - chunks.int64(at: 0) + 1, chunks.int64(at: 2))
+      next = Int(chunks.int64(at: 1)) + 1
+      count += 1
+    }
+    chunks.reset()
+    XCTAssertEqual(next, 2_001)
+    XCTAssertEqual(try reader.info().chunkCount, count)
     var random = SplitMix(seed: 3)
     for _ in 0..<200 {
       let step = Int(random.next() % 2_001)
@@ -221,6 +230,18 @@ final class TraceRoundTripTests: XCTestCase {
     }
   }
 
+  func testClosedTraceIsOnePlainFile() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("t.rewind")
+    _ = try writeSample(at: path)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: directory.url.path), ["t.rewind"])
+    let db = try SQLiteConnection(path: path, mode: .readOnly)
+    XCTAssertEqual(try db.scalarText("PRAGMA journal_mode"), "delete")
+    XCTAssertEqual(try db.scalarInt("PRAGMA application_id"), 0x5257_4E44)
+    XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), 1)
+  }
+
   func testClosedWriterRefusesMoreWork() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("t.rewind")
@@ -251,17 +272,6 @@ final class TraceRoundTripTests: XCTestCase {
     ) { error in
       XCTAssertEqual(
         "\(error)", "\(path): effect AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE ended but never started")
-    }
-  }
-}
-
-extension TraceChange {
-  /// A comparable text form for assertions (TraceChange is not Equatable).
-  var debugText: String {
-    switch self {
-    case .set(let path, let value): "set \(path.components) \(value.jsonString)"
-    case .remove(let path): "remove \(path.components)"
-    case .insert(let path, let value): "insert \(path.components) \(value.jsonString)"
     }
   }
 }

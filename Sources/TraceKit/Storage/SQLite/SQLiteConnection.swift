@@ -24,6 +24,7 @@ package final class SQLiteConnection {
 
   package let path: String
   let handle: OpaquePointer
+  private var isClosed = false
 
   package init(path: String, mode: Mode) throws(SQLiteError) {
     self.path = path
@@ -45,6 +46,16 @@ package final class SQLiteConnection {
   }
 
   deinit {
+    if !isClosed { sqlite3_close_v2(handle) }
+  }
+
+  /// Closes the connection now rather than at `deinit` (the last connection to a WAL database
+  /// removes the `-wal` and `-shm` files). Statements still alive are finalized by their own
+  /// `deinit`; SQLite frees the connection after the last of them. Nothing may be run on the
+  /// connection afterwards.
+  package func close() {
+    guard !isClosed else { return }
+    isClosed = true
     sqlite3_close_v2(handle)
   }
 

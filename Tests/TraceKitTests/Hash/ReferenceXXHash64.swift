@@ -1,10 +1,10 @@
-/// xxHash64 (Yann Collet's XXH64, seed 0): a fast, well-distributed, fixed 64-bit hash. It is
-/// the same on every machine and in every process, unlike Swift's per-process seeded `Hasher`.
+/// A plain byte-at-a-time XXH64 (seed 0), the reference that `StableHasher` streams the same
+/// result as. Yann Collet's xxHash64: fixed, so the same on every machine and in every process.
 ///
 /// ```swift
-/// print(String(XXHash64.hash(Array("abc".utf8)), radix: 16))  // 44bc2cf5ad770999
+/// print(String(ReferenceXXHash64.hash(Array("abc".utf8)), radix: 16))  // 44bc2cf5ad770999
 /// ```
-enum XXHash64 {
+enum ReferenceXXHash64 {
   private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
   private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
   private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9

@@ -1,0 +1,106 @@
+import Synchronization
+
+/// A coding key made from a string or an index: dictionary keys, array positions, `super`.
+/// An array position's text ("Index 3") is only built when someone asks for it: arrays create
+/// one key per element, and most are never looked at.
+struct TraceCodingKey: CodingKey, Sendable {
+  private let name: String?
+  let intValue: Int?
+
+  init(stringValue: String) {
+    self.name = stringValue
+    self.intValue = nil
+  }
+
+  init(intValue: Int) {
+    self.name = String(intValue)
+    self.intValue = intValue
+  }
+
+  init(index: Int) {
+    self.name = nil
+    self.intValue = index
+  }
+
+  var stringValue: String { name ?? "Index \(intValue ?? 0)" }
+
+  static let superKey = TraceCodingKey(stringValue: "super")
+}
+
+/// Lets the coders see through `Optional` without knowing its `Wrapped` type statically.
+protocol OptionalCoding {
+  var isNone: Bool { get }
+  static var noneValue: Self { get }
+  static var wrappedType: Any.Type { get }
+  static func makeSome(_ wrapped: Any) -> Self?
+}
+
+extension Optional: OptionalCoding {
+  var isNone: Bool { self == nil }
+  static var noneValue: Self { nil }
+  static var wrappedType: Any.Type { Wrapped.self }
+  static func makeSome(_ wrapped: Any) -> Self? {
+    guard let wrapped = wrapped as? Wrapped else { return nil }
+    return .some(wrapped)
+  }
+}
+
+/// `Optional.some(x)` where `x` itself encodes as `null` (`Int??.some(nil)`) is written as this
+/// enum case so it stays apart from `nil`: `.enumCase("Optional.some", [_0: null])`.
+enum OptionalSomeMarker {
+  static let caseName = "Optional.some"
+
+  static func wrap(_ inner: TraceValue) -> TraceValue {
+    .enumCase(caseName, [TraceField("_0", inner)])
+  }
+
+  static func unwrap(_ value: TraceValue) -> TraceValue? {
+    guard case .enumCase(let name, let fields) = value, name == caseName, fields.count == 1,
+      fields[0].key == "_0"
+    else { return nil }
+    return fields[0].value
+  }
+
+  /// Whether an encoded wrapped value would be mistaken for a smaller optional.
+  static func needsMarker(_ value: TraceValue) -> Bool {
+    if case .null = value { return true }
+    return unwrap(value) != nil
+  }
+}
+
+/// Decides, once per coding-key type, whether a nested keyed container is the payload of a
+/// synthesized enum case. Synthesized `Codable` for `enum Action { case picked(Date) }` writes
+/// `container(keyedBy: CodingKeys.self).nestedContainer(keyedBy: PickedCodingKeys.self,
+/// forKey: .picked)`: the outer key type is named `CodingKeys` and the nested one is the case
+/// name, capitalized, followed by `CodingKeys`. Type names are cached by `ObjectIdentifier`
+/// because `String(describing:)` on a metatype costs far more than a locked dictionary lookup.
+enum EnumCaseDetector {
+  private static let names = Mutex<[ObjectIdentifier: String]>([:])
+
+  static func typeName(_ type: Any.Type) -> String {
+    let id = ObjectIdentifier(type)
+    if let name = names.withLock({ $0[id] }) { return name }
+    let name = String(describing: type)
+    names.withLock { $0[id] = name }
+    return name
+  }
+
+  static func isSynthesizedEnumPayload(
+    outer: Any.Type, nested: Any.Type, caseName: String
+  ) -> Bool {
+    guard typeName(outer) == "CodingKeys" else { return false }
+    let nestedName = typeName(nested)
+    let suffix = "CodingKeys"
+    guard nestedName.utf8.count == caseName.utf8.count + suffix.utf8.count,
+      nestedName.hasSuffix(suffix), let first = caseName.first
+    else { return false }
+    let stem = nestedName.utf8.dropLast(suffix.utf8.count)
+    if let firstByte = caseName.utf8.first, firstByte < 0x80 {
+      // ASCII first letter: compare bytes without building strings.
+      let upper = firstByte >= UInt8(ascii: "a") && firstByte <= UInt8(ascii: "z")
+        ? firstByte - 32 : firstByte
+      return stem.first == upper && stem.dropFirst().elementsEqual(caseName.utf8.dropFirst())
+    }
+    return String(Substring(stem)) == first.uppercased() + caseName.dropFirst()
+  }
+}

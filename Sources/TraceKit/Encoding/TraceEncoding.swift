@@ -1,0 +1,372 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The `Encoder` behind `TraceValueEncoder`: one instance per coding level, which is also the
+/// storage of that level (fields, elements or a single value). Containers are thin structs
+/// that append to it. Nested containers are child instances whose result fills a placeholder
+/// slot when the level is finished.
+final class TraceEncoding: Encoder, SingleValueEncodingContainer {
+  enum Mode {
+    case none, single, keyed, unkeyed
+  }
+
+  let parent: TraceEncoding?
+  let key: CodingKey?
+  var mode = Mode.none
+  var single = TraceValue.null
+  var fields: [TraceField] = []
+  var elements: [TraceValue] = []
+  /// Slots (in `fields` or `elements`) that nested containers or super encoders fill in.
+  var pending: [(slot: Int, child: TraceEncoding)] = []
+  /// Set when the only nested container is a synthesized enum case's payload.
+  var enumPayload: TraceEncoding?
+  var conflict: String?
+
+  init(parent: TraceEncoding?, key: CodingKey?) {
+    self.parent = parent
+    self.key = key
+  }
+
+  var codingPath: [CodingKey] {
+    var path: [CodingKey] = []
+    var level: TraceEncoding? = self
+    while let current = level {
+      if let key = current.key { path.append(key) }
+      level = current.parent
+    }
+    return path.reversed()
+  }
+
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  private func enter(_ wanted: Mode) {
+    if mode == wanted { return }
+    if mode == .none {
+      mode = wanted
+      // One allocation up front instead of regrowing through 1, 2, 4, 8 elements.
+      if wanted == .keyed { fields.reserveCapacity(8) }
+      if wanted == .unkeyed { elements.reserveCapacity(8) }
+    } else if conflict == nil {
+      conflict = "asked for a \(wanted) container after a \(mode) container at the same level"
+    }
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    enter(.keyed)
+    return KeyedEncodingContainer(TraceKeyedEncoding<Key>(encoding: self))
+  }
+
+  func unkeyedContainer() -> UnkeyedEncodingContainer {
+    enter(.unkeyed)
+    return TraceUnkeyedEncoding(encoding: self)
+  }
+
+  func singleValueContainer() -> SingleValueEncodingContainer {
+    enter(.single)
+    return self
+  }
+
+  /// The finished tree of this level.
+  func finish() throws -> TraceValue {
+    if let conflict {
+      throw EncodingError.invalidValue(
+        fields.isEmpty ? elements as Any : fields as Any,
+        EncodingError.Context(codingPath: codingPath, debugDescription: "A value \(conflict)"))
+    }
+    switch mode {
+    case .none:
+      return .object([])
+    case .single:
+      return single
+    case .keyed:
+      for (slot, child) in pending { fields[slot].value = try child.finish() }
+      if let enumPayload, fields.count == 1, pending.count == 1, pending[0].child === enumPayload,
+        case .object(let payload) = fields[0].value
+      {
+        return .enumCase(fields[0].key, payload)
+      }
+      return .object(fields)
+    case .unkeyed:
+      for (slot, child) in pending { elements[slot] = try child.finish() }
+      return .array(elements)
+    }
+  }
+
+  // MARK: Values
+
+  /// Encodes one value found at `key` below this level.
+  func encodeValue<T: Encodable>(_ value: T, key: CodingKey?) throws -> TraceValue {
+    // Exact-type checks on the metatype are cheap; they keep common leaves off the slow path.
+    if T.self == String.self { return .string(value as! String) }
+    if T.self == Int.self { return .int(Int64(value as! Int)) }
+    if T.self == Bool.self { return .bool(value as! Bool) }
+    if T.self == Double.self { return .double(value as! Double) }
+    if T.self == Date.self { return .double((value as! Date).timeIntervalSinceReferenceDate) }
+    if T.self == UUID.self { return .string((value as! UUID).uuidString) }
+    if T.self == Data.self { return .bytes([UInt8](value as! Data)) }
+    if T.self == URL.self, (value as! URL).baseURL == nil {
+      return .string((value as! URL).absoluteString)
+    }
+    if let optional = value as? any OptionalCoding {
+      if optional.isNone { return .null }
+      let encoded = try encodeChild(value, key: key)
+      return OptionalSomeMarker.needsMarker(encoded) ? OptionalSomeMarker.wrap(encoded) : encoded
+    }
+    if let set = value as? any SortedSetEncoding {
+      let child = TraceEncoding(parent: self, key: key)
+      return try set.encodeSorted(with: child)
+    }
+    if let dictionary = value as? any SortedDictionaryEncoding {
+      let child = TraceEncoding(parent: self, key: key)
+      return try dictionary.encodeSorted(with: child)
+    }
+    return try encodeChild(value, key: key)
+  }
+
+  private func encodeChild<T: Encodable>(_ value: T, key: CodingKey?) throws -> TraceValue {
+    let child = TraceEncoding(parent: self, key: key)
+    try value.encode(to: child)
+    return try child.finish()
+  }
+
+  // MARK: SingleValueEncodingContainer
+
+  func encodeNil() throws { single = .null }
+  func encode(_ value: Bool) throws { single = .bool(value) }
+  func encode(_ value: String) throws { single = .string(value) }
+  func encode(_ value: Double) throws { single = .double(value) }
+  func encode(_ value: Float) throws { single = .double(Double(value)) }
+  func encode(_ value: Int) throws { single = .int(Int64(value)) }
+  func encode(_ value: Int8) throws { single = .int(Int64(value)) }
+  func encode(_ value: Int16) throws { single = .int(Int64(value)) }
+  func encode(_ value: Int32) throws { single = .int(Int64(value)) }
+  func encode(_ value: Int64) throws { single = .int(value) }
+  func encode(_ value: UInt) throws { single = .unsigned(UInt64(value)) }
+  func encode(_ value: UInt8) throws { single = .int(Int64(value)) }
+  func encode(_ value: UInt16) throws { single = .int(Int64(value)) }
+  func encode(_ value: UInt32) throws { single = .int(Int64(value)) }
+  func encode(_ value: UInt64) throws { single = .unsigned(value) }
+  func encode<T: Encodable>(_ value: T) throws { single = try encodeValue(value, key: nil) }
+}
+
+extension TraceValue {
+  /// An unsigned integer: `.int` when it fits, `.uint` above `Int64.max`.
+  static func unsigned(_ value: UInt64) -> TraceValue {
+    value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value)
+  }
+}
+
+struct TraceKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let encoding: TraceEncoding
+
+  var codingPath: [CodingKey] { encoding.codingPath }
+
+  @inline(__always)
+  private func append(_ key: Key, _ value: TraceValue) {
+    encoding.fields.append(TraceField(key.stringValue, value))
+  }
+
+  mutating func encodeNil(forKey key: Key) throws { append(key, .null) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws { append(key, .bool(value)) }
+  mutating func encode(_ value: String, forKey key: Key) throws { append(key, .string(value)) }
+  mutating func encode(_ value: Double, forKey key: Key) throws { append(key, .double(value)) }
+  mutating func encode(_ value: Float, forKey key: Key) throws {
+    append(key, .double(Double(value)))
+  }
+  mutating func encode(_ value: Int, forKey key: Key) throws { append(key, .int(Int64(value))) }
+  mutating func encode(_ value: Int8, forKey key: Key) throws { append(key, .int(Int64(value))) }
+  mutating func encode(_ value: Int16, forKey key: Key) throws {
+    append(key, .int(Int64(value)))
+  }
+  mutating func encode(_ value: Int32, forKey key: Key) throws {
+    append(key, .int(Int64(value)))
+  }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { append(key, .int(value)) }
+  mutating func encode(_ value: UInt, forKey key: Key) throws {
+    append(key, .unsigned(UInt64(value)))
+  }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws {
+    append(key, .int(Int64(value)))
+  }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws {
+    append(key, .int(Int64(value)))
+  }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws {
+    append(key, .int(Int64(value)))
+  }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { append(key, .unsigned(value)) }
+
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    append(key, try encoding.encodeValue(value, key: key))
+  }
+
+  private func nested(forKey key: CodingKey, name: String) -> TraceEncoding {
+    let child = TraceEncoding(parent: encoding, key: key)
+    encoding.fields.append(TraceField(name, .null))
+    encoding.pending.append((encoding.fields.count - 1, child))
+    return child
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    let name = key.stringValue
+    let child = nested(forKey: key, name: name)
+    if encoding.fields.count == 1,
+      EnumCaseDetector.isSynthesizedEnumPayload(outer: Key.self, nested: keyType, caseName: name)
+    {
+      encoding.enumPayload = child
+    }
+    return child.container(keyedBy: keyType)
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
+    nested(forKey: key, name: key.stringValue).unkeyedContainer()
+  }
+
+  mutating func superEncoder() -> Encoder {
+    nested(forKey: TraceCodingKey.superKey, name: "super")
+  }
+
+  mutating func superEncoder(forKey key: Key) -> Encoder {
+    nested(forKey: key, name: key.stringValue)
+  }
+}
+
+struct TraceUnkeyedEncoding: UnkeyedEncodingContainer {
+  let encoding: TraceEncoding
+
+  var codingPath: [CodingKey] { encoding.codingPath }
+  var count: Int { encoding.elements.count }
+
+  @inline(__always)
+  private func append(_ value: TraceValue) { encoding.elements.append(value) }
+
+  mutating func encodeNil() throws { append(.null) }
+  mutating func encode(_ value: Bool) throws { append(.bool(value)) }
+  mutating func encode(_ value: String) throws { append(.string(value)) }
+  mutating func encode(_ value: Double) throws { append(.double(value)) }
+  mutating func encode(_ value: Float) throws { append(.double(Double(value))) }
+  mutating func encode(_ value: Int) throws { append(.int(Int64(value))) }
+  mutating func encode(_ value: Int8) throws { append(.int(Int64(value))) }
+  mutating func encode(_ value: Int16) throws { append(.int(Int64(value))) }
+  mutating func encode(_ value: Int32) throws { append(.int(Int64(value))) }
+  mutating func encode(_ value: Int64) throws { append(.int(value)) }
+  mutating func encode(_ value: UInt) throws { append(.unsigned(UInt64(value))) }
+  mutating func encode(_ value: UInt8) throws { append(.int(Int64(value))) }
+  mutating func encode(_ value: UInt16) throws { append(.int(Int64(value))) }
+  mutating func encode(_ value: UInt32) throws { append(.int(Int64(value))) }
+  mutating func encode(_ value: UInt64) throws { append(.unsigned(value)) }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    let key = TraceCodingKey(index: encoding.elements.count)
+    append(try encoding.encodeValue(value, key: key))
+  }
+
+  private func nested() -> TraceEncoding {
+    let key = TraceCodingKey(index: encoding.elements.count)
+    let child = TraceEncoding(parent: encoding, key: key)
+    encoding.elements.append(.null)
+    encoding.pending.append((encoding.elements.count - 1, child))
+    return child
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type
+  ) -> KeyedEncodingContainer<NestedKey> {
+    nested().container(keyedBy: keyType)
+  }
+
+  mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
+    nested().unkeyedContainer()
+  }
+
+  mutating func superEncoder() -> Encoder { nested() }
+}
+
+/// Dictionaries encode with sorted keys: see `TraceValueEncoder`.
+protocol SortedDictionaryEncoding {
+  func encodeSorted(with encoding: TraceEncoding) throws -> TraceValue
+}
+
+extension Dictionary: SortedDictionaryEncoding where Key: Encodable, Value: Encodable {
+  func encodeSorted(with encoding: TraceEncoding) throws -> TraceValue {
+    if Key.self == String.self {
+      var fields: [TraceField] = []
+      fields.reserveCapacity(count)
+      for (key, value) in self {
+        let name = key as! String
+        let codingKey = TraceCodingKey(stringValue: name)
+        fields.append(TraceField(name, try encoding.encodeValue(value, key: codingKey)))
+      }
+      fields.sort { $0.key < $1.key }
+      return .object(fields)
+    }
+    if Key.self == Int.self {
+      var entries: [(Int, TraceValue)] = []
+      entries.reserveCapacity(count)
+      for (key, value) in self {
+        let number = key as! Int
+        let codingKey = TraceCodingKey(intValue: number)
+        entries.append((number, try encoding.encodeValue(value, key: codingKey)))
+      }
+      entries.sort { $0.0 < $1.0 }
+      return .object(entries.map { TraceField(String($0.0), $0.1) })
+    }
+    if Key.self is any CodingKeyRepresentable.Type {
+      var fields: [TraceField] = []
+      fields.reserveCapacity(count)
+      for (key, value) in self {
+        let codingKey = (key as! any CodingKeyRepresentable).codingKey
+        let name = codingKey.stringValue
+        fields.append(TraceField(name, try encoding.encodeValue(value, key: codingKey)))
+      }
+      fields.sort { $0.key < $1.key }
+      return .object(fields)
+    }
+    // Any other key: Dictionary's own shape, [key, value, key, value, …], sorted by the keys'
+    // JSON text (distinct values have distinct JSON, so the order is total).
+    var entries: [(sortKey: [UInt8], key: TraceValue, value: TraceValue)] = []
+    entries.reserveCapacity(count)
+    for (key, value) in self {
+      let index = entries.count * 2
+      let encodedKey = try encoding.encodeValue(key, key: TraceCodingKey(index: index))
+      let encodedValue = try encoding.encodeValue(value, key: TraceCodingKey(index: index + 1))
+      var sortKey: [UInt8] = []
+      encodedKey.writeJSON(into: &sortKey)
+      entries.append((sortKey, encodedKey, encodedValue))
+    }
+    entries.sort { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
+    var elements: [TraceValue] = []
+    elements.reserveCapacity(entries.count * 2)
+    for entry in entries {
+      elements.append(entry.key)
+      elements.append(entry.value)
+    }
+    return .array(elements)
+  }
+}
+
+/// Sets encode as arrays sorted by each element's JSON text: like a dictionary's, a set's
+/// iteration order changes from process to process.
+protocol SortedSetEncoding {
+  func encodeSorted(with encoding: TraceEncoding) throws -> TraceValue
+}
+
+extension Set: SortedSetEncoding where Element: Encodable {
+  func encodeSorted(with encoding: TraceEncoding) throws -> TraceValue {
+    var entries: [(sortKey: [UInt8], value: TraceValue)] = []
+    entries.reserveCapacity(count)
+    for element in self {
+      let encoded = try encoding.encodeValue(element, key: TraceCodingKey(index: entries.count))
+      var sortKey: [UInt8] = []
+      encoded.writeJSON(into: &sortKey)
+      entries.append((sortKey, encoded))
+    }
+    entries.sort { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
+    return .array(entries.map(\.value))
+  }
+}

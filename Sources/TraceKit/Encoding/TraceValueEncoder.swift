@@ -1,0 +1,41 @@
+/// Turns any `Encodable` value straight into a `TraceValue` tree, without a JSON detour.
+///
+/// ```swift
+/// enum Mode: Codable { case loading, loaded(count: Int) }
+/// struct State: Codable {
+///   var title = "Inbox"
+///   var tags = ["b": 2, "a": 1]
+///   var mode = Mode.loading
+/// }
+/// print(try TraceValueEncoder().encode(State()))
+/// // (title: "Inbox", tags: (a: 1, b: 2), mode: .loading)
+/// ```
+///
+/// What the tree keeps:
+/// - a synthesized enum with associated values becomes `.enumCase` (`.loaded(count: 3)`),
+///   recognised by the shape synthesized `Codable` writes (see `EnumCaseDetector`);
+/// - a `Dictionary` is written with its keys sorted (its iteration order changes from process
+///   to process, and hashes must not): `String`- and `Int`-keyed ones as objects, others as
+///   `[key, value, key, value, …]` sorted by the key's JSON text, as `Dictionary`'s own
+///   `Codable` shapes them; a `Set` likewise becomes an array sorted by its elements' JSON text;
+/// - `Data` becomes `.bytes`; `URL` (without a base URL) its absolute string; `Date` and
+///   `UUID` what their own `Codable` writes (seconds since 2001 as a double, the uuid string);
+/// - `nil` is `null`, and `Optional.some` of a value that itself encodes as `null`
+///   (`Int??.some(nil)`) is `.enumCase("Optional.some", [_0: null])`, so nested optionals
+///   decode back exactly;
+/// - integers as `.int`, unsigned ones above `Int64.max` as `.uint`, `Float` as `.double`.
+///
+/// A key written twice by a hand-written `encode(to:)` appears twice (nothing is looked up
+/// while writing: that keeps encoding linear).
+public struct TraceValueEncoder: Sendable {
+  public init() {}
+
+  /// Encodes `value` into a tree.
+  ///
+  /// - Throws: `EncodingError` (with the coding path) from the value's `encode(to:)`, or when
+  ///   a value asked for two different kinds of container at the same level.
+  public func encode<T: Encodable>(_ value: T) throws -> TraceValue {
+    let root = TraceEncoding(parent: nil, key: nil)
+    return try root.encodeValue(value, key: nil)
+  }
+}

@@ -1,0 +1,102 @@
+/// Streaming xxHash64 (seed 0) over a sequence of little-endian 64-bit words. Feeding words
+/// `w0, w1, …` gives exactly `XXH64` of their bytes, without writing the bytes anywhere: the
+/// four lanes advance every 32 bytes and up to three words wait in registers.
+struct StableHasher {
+  private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
+  private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+  private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
+  private static let prime4: UInt64 = 0x85EB_CA77_C2B2_AE63
+  private static let prime5: UInt64 = 0x27D4_EB2F_1656_67C5
+
+  private var v1 = prime1 &+ prime2
+  private var v2 = prime2
+  private var v3: UInt64 = 0
+  private var v4: UInt64 = 0 &- prime1
+  private var w0: UInt64 = 0
+  private var w1: UInt64 = 0
+  private var w2: UInt64 = 0
+  private var waiting = 0
+  private var stripes = 0
+
+  @inline(__always)
+  mutating func combine(_ word: UInt64) {
+    switch waiting {
+    case 0:
+      w0 = word
+      waiting = 1
+    case 1:
+      w1 = word
+      waiting = 2
+    case 2:
+      w2 = word
+      waiting = 3
+    default:
+      v1 = Self.round(v1, w0)
+      v2 = Self.round(v2, w1)
+      v3 = Self.round(v3, w2)
+      v4 = Self.round(v4, word)
+      waiting = 0
+      stripes += 1
+    }
+  }
+
+  /// Feeds bytes packed into little-endian words, the last one padded with zero bytes.
+  mutating func combinePacked(_ bytes: UnsafeRawBufferPointer) {
+    let count = bytes.count
+    var offset = 0
+    while offset + 8 <= count {
+      combine(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+      offset += 8
+    }
+    if offset < count {
+      var tail: UInt64 = 0
+      var shift: UInt64 = 0
+      while offset < count {
+        tail |= UInt64(bytes[offset]) << shift
+        shift += 8
+        offset += 1
+      }
+      combine(tail)
+    }
+  }
+
+  func finalize() -> UInt64 {
+    let length = UInt64(stripes * 32 + waiting * 8)
+    var h: UInt64
+    if stripes > 0 {
+      h = Self.rotate(v1, 1) &+ Self.rotate(v2, 7) &+ Self.rotate(v3, 12) &+ Self.rotate(v4, 18)
+      h = Self.merge(h, v1)
+      h = Self.merge(h, v2)
+      h = Self.merge(h, v3)
+      h = Self.merge(h, v4)
+    } else {
+      h = Self.prime5
+    }
+    h &+= length
+    for index in 0..<waiting {
+      h ^= Self.round(0, index == 0 ? w0 : index == 1 ? w1 : w2)
+      h = Self.rotate(h, 27) &* Self.prime1 &+ Self.prime4
+    }
+    h ^= h >> 33
+    h &*= Self.prime2
+    h ^= h >> 29
+    h &*= Self.prime3
+    h ^= h >> 32
+    return h
+  }
+
+  @inline(__always)
+  private static func rotate(_ value: UInt64, _ bits: UInt64) -> UInt64 {
+    (value << bits) | (value >> (64 - bits))
+  }
+
+  @inline(__always)
+  private static func round(_ accumulator: UInt64, _ input: UInt64) -> UInt64 {
+    rotate(accumulator &+ input &* prime2, 31) &* prime1
+  }
+
+  @inline(__always)
+  private static func merge(_ accumulator: UInt64, _ value: UInt64) -> UInt64 {
+    (accumulator ^ round(0, value)) &* prime1 &+ prime4
+  }
+}

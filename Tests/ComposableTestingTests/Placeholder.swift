@@ -1,0 +1,1 @@
+// Local placeholder (untracked): the target's owner adds its tests.

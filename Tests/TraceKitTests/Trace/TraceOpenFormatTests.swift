@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import TraceKit
+
+/// The trace is readable without this project: the stock `sqlite3` and `lz4` commands give
+/// back every payload as JSON Lines (the setup script installs both commands).
+final class TraceOpenFormatTests: XCTestCase {
+  func run(_ command: String, _ arguments: [String], in directory: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [command] + arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    XCTAssertEqual(
+      process.terminationStatus, 0,
+      "`\(command) \(arguments.joined(separator: " "))` failed; is \(command) installed?")
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  func testChunkExtractedWithSqlite3DecodesWithLz4IntoJSONLines() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("t.rewind")
+    let states = try writeSyntheticTrace(at: path, steps: 700)
+
+    let written = try run(
+      "sqlite3", ["t.rewind", "SELECT writefile('c.lz4', data) FROM chunks WHERE id = 2"],
+      in: directory.url.path)
+    XCTAssertGreaterThan(Int(written.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 0)
+    let text = try run("lz4", ["-dc", "c.lz4"], in: directory.url.path)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    XCTAssertEqual(lines.last, "")  // every line ends with a newline
+
+    let reader = try TraceReader(path: path)
+    let range = try SQLiteConnection(path: path, mode: .readOnly)
+      .scalarText("SELECT first_step || ' ' || last_step FROM chunks WHERE id = 2")
+    let bounds = (range ?? "").split(separator: " ").compactMap { Int($0) }
+    XCTAssertEqual(bounds.count, 2)
+    XCTAssertEqual(lines.count - 1, bounds[1] - bounds[0] + 1)
+    for (offset, line) in lines.dropLast().enumerated() {
+      let step = bounds[0] + offset
+      let value = try TraceValue(json: String(line))
+      guard case .object(let fields) = value else { return XCTFail("line \(offset)") }
+      XCTAssertEqual(fields.map(\.key).prefix(3), ["step", "action", "changes"])
+      XCTAssertEqual(fields[0].value, .int(Int64(step)))
+      XCTAssertEqual(fields[1].value, try reader.action(at: step))
+      XCTAssertEqual(
+        fields[2].value, .array(try reader.changes(at: step).map(\.jsonValue)))
+    }
+
+    _ = try run(
+      "sqlite3", ["t.rewind", "SELECT writefile('k.lz4', data) FROM keyframes WHERE step = 512"],
+      in: directory.url.path)
+    let keyframe = try run("lz4", ["-dc", "k.lz4"], in: directory.url.path)
+    XCTAssertEqual(keyframe, states[512].jsonString + "\n")
+
+    let row = try run(
+      "sqlite3",
+      ["t.rewind", "SELECT step, origin, action_path, changed_paths FROM steps WHERE step = 5"],
+      in: directory.url.path)
+    XCTAssertEqual(
+      row,
+      "5|effect:E621E1F8-C36C-495A-93FC-0C247A3E6E5F|loadingChanged|[\"isLoading\",\"label\"]\n")
+  }
+}
