@@ -65,5 +65,12 @@ let package = Package(
       dependencies: ["TraceKit"],
       path: "Tests/TraceWriterChild"
     ),
+
+    // Benchmarks (issue 7): a release-mode executable that prints numbers; run by tools/bench.
+    .executableTarget(
+      name: "rewind-bench",
+      dependencies: ["TraceKit"],
+      path: "Benchmarks/rewind-bench"
+    ),
   ]
 )
