@@ -18,27 +18,48 @@ struct ReflectionChangePrinter {
   var output = CountingSink()
 
   mutating func printChanges(action: Any, old: Any, new: Any) {
-    let oldLines = ReflectionDumper.dump(old).split(separator: "\n", omittingEmptySubsequences: false)
-    let newLines = ReflectionDumper.dump(new).split(separator: "\n", omittingEmptySubsequences: false)
-    output.write("received action:\n  ")
-    output.write(ReflectionDumper.dump(action))
-    output.write("\n")
+    let oldLines = Self.lines(ReflectionDumper.dump(old))
+    let newLines = Self.lines(ReflectionDumper.dump(new))
+    output.write("received action:\n")
+    for line in Self.lines(ReflectionDumper.dump(action)) {
+      output.write("  " + line + "\n")
+    }
     let difference = newLines.difference(from: oldLines)
     if difference.isEmpty {
       output.write("  (No state changes)\n")
       return
     }
+    // Print the changed lines in the order of the dumps (unchanged ones left out), walking
+    // both dumps as a unified diff does.
+    var removed = Set<Int>()
+    var inserted = Set<Int>()
     for change in difference {
       switch change {
-      case .remove(_, let line, _):
-        output.write("- ")
-        output.write(String(line))
-      case .insert(_, let line, _):
-        output.write("+ ")
-        output.write(String(line))
+      case .remove(let offset, _, _): removed.insert(offset)
+      case .insert(let offset, _, _): inserted.insert(offset)
       }
-      output.write("\n")
     }
+    var oldIndex = 0
+    var newIndex = 0
+    while oldIndex < oldLines.count || newIndex < newLines.count {
+      if removed.contains(oldIndex) {
+        output.write("- " + oldLines[oldIndex] + "\n")
+        oldIndex += 1
+      } else if inserted.contains(newIndex) {
+        output.write("+ " + newLines[newIndex] + "\n")
+        newIndex += 1
+      } else {
+        oldIndex += 1
+        newIndex += 1
+      }
+    }
+  }
+
+  /// The lines of `text`, split on the newline byte (splitting by `Character` walks grapheme
+  /// clusters and took a quarter of the baseline's time when profiled).
+  static func lines(_ text: String) -> [Substring] {
+    text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { Substring($0) }
   }
 }
 

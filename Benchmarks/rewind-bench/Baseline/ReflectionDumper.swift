@@ -1,3 +1,5 @@
+import Foundation
+
 /// Dumps any value into indented text by walking it with `Mirror`, the way swift-custom-dump's
 /// `customDump` does for the upstream library's `_printChanges`: type names, labelled fields,
 /// indexed collection elements, quoted strings, enum cases with their payloads.
@@ -12,35 +14,52 @@
 /// // )
 /// ```
 ///
-/// Every call reflects the whole value: this is the cost the benchmark compares against.
-enum ReflectionDumper {
+/// Every call reflects the whole value: this is the cost the benchmark compares against. The
+/// dumper itself is written to be fast (one output string, cached indentation, no temporary
+/// strings per node), so that the baseline is not slower than it has to be.
+struct ReflectionDumper {
+  private var out = ""
+  private var indents: [String] = [""]
+
   static func dump(_ value: Any) -> String {
-    var out = ""
-    write(value, into: &out, indent: 0)
-    return out
+    var dumper = ReflectionDumper()
+    dumper.write(value, indent: 0)
+    return dumper.out
   }
 
-  private static func write(_ value: Any, into out: inout String, indent: Int) {
+  private mutating func indentation(_ level: Int) -> String {
+    while indents.count <= level {
+      indents.append(String(repeating: " ", count: indents.count * 2))
+    }
+    return indents[level]
+  }
+
+  private mutating func write(_ value: Any, indent: Int) {
     let mirror = Mirror(reflecting: value)
-    let pad = String(repeating: " ", count: indent + 2)
     switch mirror.displayStyle {
     case .struct?, .class?:
-      let name = typeName(of: value)
+      out += typeName(of: value)
       if mirror.children.isEmpty {
-        out += name + "()"
+        // Foundation types that reflect no fields (UUID, Date, URL) show their description,
+        // as customDump does.
+        out += "("
+        if let described = value as? CustomStringConvertible { out += described.description }
+        out += ")"
         return
       }
-      out += name + "(\n"
-      writeChildren(mirror, into: &out, indent: indent, pad: pad, labelled: true)
-      out += String(repeating: " ", count: indent) + ")"
+      out += "(\n"
+      writeChildren(mirror, indent: indent, labelled: true)
+      out += indentation(indent)
+      out += ")"
     case .collection?, .set?:
       if mirror.children.isEmpty {
         out += "[]"
         return
       }
       out += "[\n"
-      writeChildren(mirror, into: &out, indent: indent, pad: pad, labelled: false)
-      out += String(repeating: " ", count: indent) + "]"
+      writeChildren(mirror, indent: indent, labelled: false)
+      out += indentation(indent)
+      out += "]"
     case .dictionary?:
       if mirror.children.isEmpty {
         out += "[:]"
@@ -51,44 +70,49 @@ enum ReflectionDumper {
       for child in mirror.children {
         if !first { out += ",\n" }
         first = false
-        let pair = Array(Mirror(reflecting: child.value).children)
-        out += pad
-        if pair.count == 2 {
-          write(pair[0].value, into: &out, indent: indent + 2)
+        out += indentation(indent + 1)
+        let pair = Mirror(reflecting: child.value).children
+        if pair.count == 2, let key = pair.first, let element = pair.dropFirst().first {
+          write(key.value, indent: indent + 1)
           out += ": "
-          write(pair[1].value, into: &out, indent: indent + 2)
+          write(element.value, indent: indent + 1)
         } else {
-          write(child.value, into: &out, indent: indent + 2)
+          write(child.value, indent: indent + 1)
         }
       }
-      out += "\n" + String(repeating: " ", count: indent) + "]"
+      out += "\n"
+      out += indentation(indent)
+      out += "]"
     case .optional?:
       if let child = mirror.children.first {
-        write(child.value, into: &out, indent: indent)
+        write(child.value, indent: indent)
       } else {
         out += "nil"
       }
     case .enum?:
-      let name = typeName(of: value)
+      out += typeName(of: value)
+      out += "."
       guard let child = mirror.children.first else {
-        out += name + "." + String(describing: value)
+        out += String(describing: value)
         return
       }
-      out += name + "." + (child.label ?? "")
+      out += child.label ?? ""
+      out += "(\n"
       let payload = Mirror(reflecting: child.value)
       if payload.displayStyle == .tuple {
-        out += "(\n"
-        writeChildren(payload, into: &out, indent: indent, pad: pad, labelled: true)
-        out += String(repeating: " ", count: indent) + ")"
+        writeChildren(payload, indent: indent, labelled: true)
       } else {
-        out += "(\n" + pad
-        write(child.value, into: &out, indent: indent + 2)
-        out += "\n" + String(repeating: " ", count: indent) + ")"
+        out += indentation(indent + 1)
+        write(child.value, indent: indent + 1)
+        out += "\n"
       }
+      out += indentation(indent)
+      out += ")"
     case .tuple?:
       out += "(\n"
-      writeChildren(mirror, into: &out, indent: indent, pad: pad, labelled: true)
-      out += String(repeating: " ", count: indent) + ")"
+      writeChildren(mirror, indent: indent, labelled: true)
+      out += indentation(indent)
+      out += ")"
     default:
       if let string = value as? String {
         out += string.debugDescription
@@ -98,25 +122,26 @@ enum ReflectionDumper {
     }
   }
 
-  private static func writeChildren(
-    _ mirror: Mirror, into out: inout String, indent: Int, pad: String, labelled: Bool
-  ) {
+  private mutating func writeChildren(_ mirror: Mirror, indent: Int, labelled: Bool) {
     var index = 0
     for child in mirror.children {
       if index > 0 { out += ",\n" }
-      out += pad
+      out += indentation(indent + 1)
       if labelled, let label = child.label, !label.hasPrefix(".") {
-        out += label + ": "
+        out += label
+        out += ": "
       } else if !labelled {
-        out += "[\(index)]: "
+        out += "["
+        out += String(index)
+        out += "]: "
       }
-      write(child.value, into: &out, indent: indent + 2)
+      write(child.value, indent: indent + 1)
       index += 1
     }
     out += "\n"
   }
 
-  private static func typeName(of value: Any) -> String {
+  private func typeName(of value: Any) -> String {
     String(describing: type(of: value))
   }
 }

@@ -1,8 +1,9 @@
 /// The one line a case prints: name, value and unit, spread, baseline, ratio, target, verdict.
 ///
 /// ```text
-/// trace.seek.1m                     1.21 ms      IQR 0.98–1.40 n=200   baseline —   ratio —   ≤ 5.00 ms   met
+/// trace.seek.1m  1.21 ms  IQR 0.98–1.40 n=200  baseline —  ratio —  target ≤ 5.00 ms  met
 /// ```
+/// (columns padded to fixed widths in the real output).
 enum ReportLine {
   static func text(_ result: CaseResult) -> String {
     let value = NumberFormat.compact(result.value) + " " + result.unit

@@ -10,8 +10,6 @@ struct Scale: Sendable {
   var longTraceSteps: Int
   /// Steps of `trace.bytes-per-step.counter`.
   var bytesPerStepSteps: Int
-  /// Elements in the todos state (the 10k; the same in quick runs, as it sets the cost).
-  var todoCount: Int
   /// Steps per sample of the throughput cases.
   var counterThroughputSteps: Int
   var todosThroughputSteps: Int
@@ -34,13 +32,13 @@ struct Scale: Sendable {
   var replaySteps: Int
 
   static let full = Scale(
-    longTraceSteps: 1_000_000, bytesPerStepSteps: 100_000, todoCount: 10_000,
-    counterThroughputSteps: 200_000, todosThroughputSteps: 10_000, reflectionSteps: 8,
+    longTraceSteps: 1_000_000, bytesPerStepSteps: 100_000,
+    counterThroughputSteps: 200_000, todosThroughputSteps: 10_000, reflectionSteps: 5,
     snapshotSteps: 2_000, sendsPerSample: 2_000, samples: 31, traceSamples: 5, seeks: 200,
     launches: 21, replaySteps: 200_000)
 
   static let quick = Scale(
-    longTraceSteps: 100_000, bytesPerStepSteps: 20_000, todoCount: 10_000,
+    longTraceSteps: 100_000, bytesPerStepSteps: 20_000,
     counterThroughputSteps: 20_000, todosThroughputSteps: 1_000, reflectionSteps: 2,
     snapshotSteps: 300, sendsPerSample: 2_000, samples: 7, traceSamples: 2, seeks: 30,
     launches: 5, replaySteps: 20_000)
