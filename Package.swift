@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "TraceKit", targets: ["TraceKit"]),
     .executable(name: "inspector", targets: ["inspector"]),
+    .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
   ],
   targets: [
     // System libraries. Only Sources/TraceKit/Storage/SQLite imports CSQLite and only
@@ -29,6 +30,9 @@ let package = Package(
 
     // The trace format.
     .target(name: "TraceKit", dependencies: ["CSQLite", "CLZ4"]),
+
+    // The Recorder higher-order reducer and typed replay.
+    .target(name: "TraceRecorder", dependencies: ["ComposableCore", "TraceKit"]),
 
     // Shared test helpers (temporary files, fixture paths, snapshot asserts).
     .target(name: "TestSupport", dependencies: ["TraceKit"], path: "Tests/TestSupport"),
@@ -53,6 +57,24 @@ let package = Package(
       dependencies: ["InspectorKit", "TestSupport"],
       exclude: ["EndToEnd/Snapshots"]
     ),
+    .testTarget(
+      name: "TraceRecorderTests",
+      dependencies: ["TraceRecorder", "ComposableCore", "ComposableTesting", "TraceKit",
+        "TestSupport"]
+    ),
+    // The child process of the recorder's kill and write-error tests: records a feature.
+    .executableTarget(
+      name: "recorder-test-child",
+      dependencies: ["TraceRecorder", "ComposableCore"],
+      path: "Tests/RecorderTestChild"
+    ),
+    // Measures the recorder in release mode (throwaway until rewind-bench owns these cases).
+    .executableTarget(
+      name: "recorder-bench",
+      dependencies: ["TraceRecorder", "ComposableCore"],
+      path: "Sources/RecorderBench"
+    ),
+
     // Measures the trace container in release mode (not a test: it prints numbers).
     .executableTarget(
       name: "trace-format-bench",

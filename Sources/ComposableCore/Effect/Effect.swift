@@ -11,8 +11,9 @@
 public struct Effect<Action: Sendable>: Sendable {
   /// The structure of the effect, for the store that runs it and for higher-order reducers
   /// (the Recorder) that walk and rebuild it. See `Effect.Node`.
-  package let node: Node
+  @usableFromInline package let node: Node
 
+  @usableFromInline
   package init(node: Node) {
     self.node = node
   }
@@ -33,6 +34,7 @@ public struct Effect<Action: Sendable>: Sendable {
   ///   }
   /// }
   /// ```
+  @usableFromInline
   package indirect enum Node: Sendable {
     /// Nothing to do.
     case none
@@ -53,6 +55,7 @@ public struct Effect<Action: Sendable>: Sendable {
   }
 
   /// A `.run` leaf: the operation, its priority, and where it was created.
+  @usableFromInline
   package struct Run: Sendable {
     /// The priority of the task the store creates for it.
     package var priority: TaskPriority?
@@ -76,6 +79,7 @@ public struct Effect<Action: Sendable>: Sendable {
 }
 
 /// Why a `.cancel` part of an effect cancels.
+@usableFromInline
 package enum EffectCancelReason: Hashable, Sendable {
   /// A reducer returned `Effect.cancel(id:)`.
   case cancelEffect
@@ -108,6 +112,7 @@ extension Effect {
   ///   state.count += 1
   ///   return .none
   /// ```
+  @inlinable
   public static var none: Self {
     Effect(node: .none)
   }
@@ -174,7 +179,7 @@ extension Effect {
     """
     An "Effect.run" returned from "\(location)" threw an unhandled error:
 
-        \(String(reflecting: error))
+        \(String(describing: error))
 
     All errors that are not cancellations must be handled, with the "catch" parameter of \
     "Effect.run" or with a "do" block in its operation.

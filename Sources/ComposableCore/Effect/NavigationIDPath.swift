@@ -35,7 +35,9 @@ public struct NavigationIDPath: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One step of a `NavigationIDPath`: which operator made it, which child it leads to.
+@usableFromInline
 package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
+  @usableFromInline
   package enum Kind: String, Hashable, Sendable {
     case ifLet
     case forEach
@@ -55,7 +57,7 @@ package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
     self.elementID = elementID
   }
 
-  package var description: String {
+  @usableFromInline package var description: String {
     var text = "\(kind.rawValue)(\(keyPath))"
     if let elementID {
       text += "#\(elementID)"
@@ -83,6 +85,7 @@ private struct KeyPathBox: Hashable, Sendable, CustomStringConvertible {
 
 /// A cancellation id as the core stores it: the user's id plus the navigation path that was in
 /// force when the `.cancellable` or `.cancel` effect was created.
+@usableFromInline
 package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
   /// The id given to `.cancellable(id:)` / `.cancel(id:)`, or a `NavigationID` for the
   /// wrappers that `ifLet`, `forEach` and presentation put around their child's effects.
@@ -95,7 +98,7 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
     self.navigationIDPath = navigationIDPath
   }
 
-  package var description: String {
+  @usableFromInline package var description: String {
     navigationIDPath.isEmpty ? "\(id)" : "\(id) @ \(navigationIDPath)"
   }
 }

@@ -24,3 +24,8 @@ public enum IdentifiedAction<ID: Hashable & Sendable, Action: Sendable>: Sendabl
 
 extension IdentifiedAction: Equatable where Action: Equatable {}
 extension IdentifiedAction: Hashable where Action: Hashable {}
+
+// Synthesized here (it must be in the type's file) so that a recorded `forEach` action can
+// be encoded into a trace and decoded back for typed replay.
+extension IdentifiedAction: Encodable where ID: Encodable, Action: Encodable {}
+extension IdentifiedAction: Decodable where ID: Decodable, Action: Decodable {}

@@ -1,4 +1,5 @@
 /// Where a sent action comes from.
+@usableFromInline
 package enum SendOrigin {
   /// Outside the store: a view, a test, other code.
   case store
@@ -9,6 +10,7 @@ package enum SendOrigin {
 /// The brain behind a `Store`: the root core runs the reducer and the effects; scoped cores
 /// are thin views that narrow state and widen actions on the way to the root.
 @MainActor
+@usableFromInline
 package protocol Core<State, Action>: AnyObject {
   associatedtype State
   associatedtype Action: Sendable

@@ -4,8 +4,9 @@
 /// previous state while the reducer runs would force a copy-on-write of every collection the
 /// reducer touches. Reading the state while a reducer runs (a reducer that reads its own store)
 /// sees the state as mutated so far instead of tripping exclusivity checks.
+@usableFromInline
 final class StateStorage<State> {
-  let pointer: UnsafeMutablePointer<State>
+  @usableFromInline let pointer: UnsafeMutablePointer<State>
 
   init(_ state: State) {
     pointer = .allocate(capacity: 1)

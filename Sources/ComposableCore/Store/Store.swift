@@ -15,6 +15,9 @@ import Observation
 @dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
   package let core: any Core<State, Action>
+  /// Sends to the core. For a root store this closure is created where the store is created
+  /// (`init` is inlinable), so it calls a send specialized for the concrete reducer.
+  @usableFromInline let sendToCore: @MainActor (Action, SendOrigin) -> StoreTask
   let observedPrefix: [AnyKeyPath & Sendable]
   var children: [ScopeID: AnyObject] = [:]
 
@@ -25,6 +28,7 @@ public final class Store<State, Action: Sendable> {
   ///   - reducer: The feature's reducer.
   ///   - prepareDependencies: Overrides for the dependencies of this store (its reducer and
   ///     its effects); the values in force where the store is created are the starting point.
+  @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
@@ -36,12 +40,37 @@ public final class Store<State, Action: Sendable> {
       (initialState(), reducer())
     }
     let core = RootCore(initialState: state, reducer: reducer, dependencies: values)
-    self.init(core: core, observedPrefix: [])
+    self.init(rootCore: core)
   }
 
-  package init(core: any Core<State, Action>, observedPrefix: [AnyKeyPath & Sendable]) {
+  /// A store on a root core, sending through a closure specialized for its reducer.
+  @inlinable
+  package convenience init<R: Reducer<State, Action>>(rootCore: RootCore<R>) {
+    self.init(
+      core: rootCore,
+      observedPrefix: [],
+      send: { action, origin in rootCore.send(action, origin: origin) }
+    )
+  }
+
+  package convenience init(core: any Core<State, Action>, observedPrefix: [AnyKeyPath & Sendable])
+  {
+    self.init(
+      core: core,
+      observedPrefix: observedPrefix,
+      send: { action, origin in core.send(action, origin: origin) }
+    )
+  }
+
+  @usableFromInline
+  init(
+    core: any Core<State, Action>,
+    observedPrefix: [AnyKeyPath & Sendable],
+    send: @escaping @MainActor (Action, SendOrigin) -> StoreTask
+  ) {
     self.core = core
     self.observedPrefix = observedPrefix
+    self.sendToCore = send
   }
 
   /// The current state (observed as a whole: prefer reading members, `store.count`).
@@ -75,9 +104,10 @@ public final class Store<State, Action: Sendable> {
   ///
   /// Sending while the store is already handling an action (from inside a reducer) is
   /// reported; the action is handled after the current one.
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    core.send(action, origin: .store)
+    sendToCore(action, .store)
   }
 }
 

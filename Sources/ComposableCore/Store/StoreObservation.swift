@@ -12,9 +12,15 @@ import Observation
 /// Keeping the value read costs a copy-on-write copy when the reducer then mutates that same
 /// collection; that is paid only for paths that are being read.
 @MainActor
+@usableFromInline
 package final class StoreObservation: Observable {
   nonisolated let registrar = ObservationRegistrar()
-  private var entries: [ObservedKey: Entry] = [:]
+  private var entries: [ObservedKey: Entry] = [:] {
+    didSet { isObserved = !entries.isEmpty }
+  }
+  /// Whether any path is registered: checked inline after every batch, so a store nobody
+  /// reads pays one load.
+  @exclusivity(unchecked) @usableFromInline var isObserved = false
 
   package nonisolated init() {}
 
@@ -31,6 +37,7 @@ package final class StoreObservation: Observable {
   }
 
   /// Notifies the paths whose values changed in the batch that just ended.
+  @usableFromInline
   func didFinishBatch() {
     guard !entries.isEmpty else { return }
     var changed: [ObservedKey] = []

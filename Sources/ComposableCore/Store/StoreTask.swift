@@ -9,8 +9,9 @@ import Synchronization
 /// await task.finish()    // waits until they are all done
 /// ```
 public struct StoreTask: Hashable, Sendable {
-  let group: EffectTaskGroup?
+  @usableFromInline let group: EffectTaskGroup?
 
+  @usableFromInline
   init(group: EffectTaskGroup?) {
     self.group = group
   }
@@ -51,6 +52,7 @@ public struct StoreTask: Hashable, Sendable {
 }
 
 /// The tasks started for one external send and its consequences.
+@usableFromInline
 package final class EffectTaskGroup: Sendable {
   private struct Storage {
     var tasks: [Task<Void, Never>] = []

@@ -124,7 +124,13 @@ struct ValueDump: Equatable {
 
   /// `Counter.State`, not `ModuleName.Counter.State`.
   static func typeName(_ type: Any.Type) -> String {
-    let full = String(reflecting: type)
+    var full = String(reflecting: type)
+    // Private and local types print as `Module.(unknown context at $55bf…).Name`.
+    while let start = full.range(of: "(unknown context at "),
+      let end = full[start.upperBound...].range(of: ").")
+    {
+      full.removeSubrange(start.lowerBound..<end.upperBound)
+    }
     guard let dot = full.firstIndex(of: ".") else { return full }
     let module = full[..<dot]
     if module.contains("<") || module.contains("(") { return full }

@@ -1,0 +1,111 @@
+import Dispatch
+import Synchronization
+
+/// The bounded hand-off between the main actor (many cheap appends) and the background writer
+/// (takes everything at once).
+///
+/// A `Mutex` guards one array; semaphores are signalled only when the other side said it is
+/// waiting, so an append that wakes nobody costs one uncontended lock.
+///
+/// ```swift
+/// let queue = CaptureQueue<Int>(capacity: 2)
+/// _ = queue.append(1, whenFull: .block)
+/// queue.take(timeout: .milliseconds(50))  // [1]
+/// ```
+final class CaptureQueue<Element: Sendable>: Sendable {
+  /// What `append` does when the queue holds `capacity` elements.
+  enum WhenFull {
+    /// Waits until the writer takes what is queued.
+    case block
+    /// Returns `false` without queueing.
+    case drop
+    /// Queues anyway (records that must never be dropped or wait, e.g. effect endings).
+    case exceed
+  }
+
+  private struct State: ~Copyable {
+    var elements: [Element] = []
+    var consumerWaiting = false
+    var producersWaiting = 0
+    var isClosed = false
+  }
+
+  let capacity: Int
+  private let state = Mutex(State())
+  private let elementsAvailable = DispatchSemaphore(value: 0)
+  private let spaceAvailable = DispatchSemaphore(value: 0)
+
+  init(capacity: Int) {
+    self.capacity = max(1, capacity)
+  }
+
+  /// Queues `element`; returns whether it was queued (only `.drop` can refuse, and a closed
+  /// queue refuses everything).
+  @discardableResult
+  func append(_ element: consuming Element, whenFull policy: WhenFull) -> Bool {
+    var pending: Element? = element
+    while true {
+      let (queued, wakeConsumer, mustWait) = state.withLock {
+        state -> (Bool, Bool, Bool) in
+        if state.isClosed { return (false, false, false) }
+        if state.elements.count >= capacity {
+          switch policy {
+          case .drop: return (false, false, false)
+          case .block:
+            state.producersWaiting += 1
+            return (false, state.consumerWaiting, true)
+          case .exceed: break
+          }
+        }
+        if let next = pending.take() { state.elements.append(next) }
+        let wake = state.consumerWaiting
+        state.consumerWaiting = false
+        return (true, wake, false)
+      }
+      if wakeConsumer { elementsAvailable.signal() }
+      if !mustWait { return queued }
+      spaceAvailable.wait()
+    }
+  }
+
+  /// Everything queued, waiting up to `timeout` for the first element (empty on timeout).
+  func take(timeout: Duration) -> [Element] {
+    if let taken = takeNow(registerWait: true) { return taken }
+    let nanos = timeout.components.seconds * 1_000_000_000
+      + timeout.components.attoseconds / 1_000_000_000
+    _ = elementsAvailable.wait(timeout: .now() + .nanoseconds(Int(nanos)))
+    return takeNow(registerWait: false) ?? []
+  }
+
+  private func takeNow(registerWait: Bool) -> [Element]? {
+    let (taken, waiters) = state.withLock { state -> ([Element]?, Int) in
+      state.consumerWaiting = false
+      if state.elements.isEmpty {
+        if registerWait && !state.isClosed { state.consumerWaiting = true }
+        return (nil, 0)
+      }
+      var taken: [Element] = []
+      taken.reserveCapacity(min(state.elements.count, capacity))
+      swap(&taken, &state.elements)
+      let waiters = state.producersWaiting
+      state.producersWaiting = 0
+      return (taken, waiters)
+    }
+    for _ in 0..<waiters { spaceAvailable.signal() }
+    return taken
+  }
+
+  /// Refuses further elements and releases blocked producers (after a write error).
+  func close() {
+    let waiters = state.withLock { state -> Int in
+      state.isClosed = true
+      state.elements.removeAll()
+      let waiters = state.producersWaiting
+      state.producersWaiting = 0
+      return waiters
+    }
+    for _ in 0..<waiters { spaceAvailable.signal() }
+  }
+
+  var count: Int { state.withLock { $0.elements.count } }
+}

@@ -1,0 +1,205 @@
+import ComposableCore
+import Foundation
+import TraceKit
+
+/// The background half of a recording: encodes, diffs, hashes and writes what the main actor
+/// captured, committing at least every flush interval.
+///
+/// ```swift
+/// let writer = StepWriter<S, A>(session: session, tree: tree)
+/// Thread { writer.run() }.start()
+/// ```
+final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable>: @unchecked
+  Sendable
+{
+  private let session: RecordingSession<State, Action>
+  private let tree: RecorderTree
+  private var trace: TraceWriter?
+  private var encoder: StateEncoder<State>
+  private let actionEncoder = TraceValueEncoder()
+  private let actionRedaction: Redaction
+  private var previous: TraceValue = .null
+  private var isDirty = false
+  /// Effects whose ending came from the store (a tentative ending must not overwrite it).
+  private var endedForCertain = Set<UUID>()
+  private var failed = false
+  private var lastFlush: UInt64 = 0
+  private let flushNanos: UInt64
+
+  init(session: RecordingSession<State, Action>, tree: RecorderTree) {
+    self.session = session
+    self.tree = tree
+    let configuration = session.configuration
+    encoder = StateEncoder(redaction: Redaction(paths: configuration.redactedStatePaths))
+    actionRedaction = Redaction(paths: configuration.redactedActionPaths)
+    let interval = configuration.flushInterval.components
+    flushNanos = UInt64(max(0, interval.seconds)) * 1_000_000_000
+      + UInt64(max(0, interval.attoseconds / 1_000_000_000))
+  }
+
+  /// The writer thread's loop; returns after `.finish`.
+  func run() {
+    // The session owns the queue and outlives this loop: `finish()` waits for it.
+    let queue = session.queue
+    let timeout = session.configuration.flushInterval
+    while true {
+      let events = queue.take(timeout: timeout)
+      for event in events {
+        if case .finish(let gap, let done) = event {
+          close(trailingGap: gap)
+          done.signal()
+          return
+        }
+        guard !failed else { continue }
+        do throws(WriteFailure) {
+          try process(event)
+        } catch {
+          fail(error)
+        }
+      }
+      guard !failed, isDirty else { continue }
+      let now = MonotonicClock.nanoseconds()
+      if events.isEmpty || now &- lastFlush >= flushNanos {
+        do throws(WriteFailure) {
+          try write(step: nil) { trace throws(TraceError) in try trace.flush() }
+          lastFlush = now
+          isDirty = false
+        } catch {
+          fail(error)
+        }
+      }
+    }
+  }
+
+  private struct WriteFailure: Error {
+    var step: Int?
+    var message: String
+  }
+
+  private func fail(_ failure: WriteFailure) {
+    failed = true
+    trace = nil
+    session.fail(RecorderError(path: session.path, step: failure.step, message: failure.message))
+  }
+
+  private func write(step: Int?, _ body: (TraceWriter) throws(TraceError) -> Void)
+    throws(WriteFailure)
+  {
+    guard let trace else { return }
+    do {
+      try body(trace)
+    } catch {
+      throw WriteFailure(step: step ?? error.step, message: error.description)
+    }
+  }
+
+  private func process(_ event: SessionEvent<State, Action>) throws(WriteFailure) {
+    isDirty = true
+    switch event {
+    case .start(let state, let wallTime):
+      try start(state: state, wallTime: wallTime)
+    case .step(let step):
+      try append(step)
+    case .effectStarted(let effect):
+      let record = EffectRecord(
+        id: effect.id, startedByStep: effect.startedByStep,
+        cancelID: effect.cancelIDs.isEmpty
+          ? nil : effect.cancelIDs.map(\.description).joined(separator: ", "),
+        file: effect.location?.fileID, line: effect.location.map { Int($0.line) },
+        startNanos: effect.startNanos)
+      try write(step: effect.startedByStep) { trace throws(TraceError) in
+        try trace.effectStarted(record)
+      }
+    case .effectSent(let id, let step):
+      try write(step: step) { trace throws(TraceError) in try trace.effectSent(id: id, step: step) }
+    case .effectEnded(let id, let nanos, let outcome, let tentative):
+      if tentative {
+        guard !endedForCertain.contains(id) else { return }
+      } else {
+        endedForCertain.insert(id)
+      }
+      try write(step: nil) { trace throws(TraceError) in
+        try trace.effectEnded(id: id, endNanos: nanos, outcome: outcome)
+      }
+    case .finish:
+      break
+    }
+  }
+
+  private func start(state: State, wallTime: Double) throws(WriteFailure) {
+    let initial: TraceValue
+    do {
+      initial = try encoder.encode(state)
+    } catch {
+      throw WriteFailure(step: 0, message: "the initial state could not be encoded: \(error)")
+    }
+    let metadata = TraceMetadata(
+      rootReducer: tree.rootTypeName, stateType: String(reflecting: State.self),
+      actionType: String(reflecting: Action.self),
+      keyframeInterval: session.configuration.keyframeInterval,
+      extra: session.configuration.extra.merging(
+        RecorderMetadata.entries(session.configuration), uniquingKeysWith: { $1 }))
+    do {
+      let writer = try TraceWriter(
+        path: session.path, metadata: metadata, initialState: initial, wallTime: wallTime)
+      trace = writer
+      try writer.writeTree(tree.node)
+    } catch {
+      throw WriteFailure(step: 0, message: error.description)
+    }
+    previous = initial
+    lastFlush = MonotonicClock.nanoseconds()
+  }
+
+  private func append(_ captured: CapturedStep<State, Action>) throws(WriteFailure) {
+    let state: TraceValue
+    var action: TraceValue
+    do {
+      state = try encoder.encode(captured.state)
+      action = try actionEncoder.encode(captured.action)
+    } catch {
+      throw WriteFailure(step: captured.step, message: "encoding failed: \(error)")
+    }
+    let actionPath = ActionCasePath.path(of: action)
+    actionRedaction.apply(to: &action)
+    let changes = TraceDiff.changes(from: previous, to: state)
+    var changedPaths: [String] = []
+    changedPaths.reserveCapacity(changes.count)
+    for change in changes {
+      let text = change.path.description
+      if !changedPaths.contains(text) { changedPaths.append(text) }
+    }
+    let record = StepRecord(
+      step: captured.step, monotonicNanos: captured.monotonicNanos,
+      wallTime: wallTime(captured.monotonicNanos), origin: captured.origin,
+      actionPath: actionPath, action: action, changes: changes, changedPaths: changedPaths,
+      stateHash: state.stableHash, reducerNanos: captured.reducerNanos,
+      dependencies: captured.dependencies)
+    try write(step: captured.step) { trace throws(TraceError) in
+      try trace.append(record, state: state)
+    }
+    previous = state
+  }
+
+  private lazy var wallOrigin: Double = Date().timeIntervalSince1970
+    - Double(MonotonicClock.nanoseconds() &- session.origin) / 1e9
+
+  private func wallTime(_ monotonicNanos: UInt64) -> Double {
+    wallOrigin + Double(monotonicNanos) / 1e9
+  }
+
+  private func close(trailingGap: (afterStep: Int, dropped: Int)?) {
+    guard !failed else { return }
+    do throws(WriteFailure) {
+      if let gap = trailingGap {
+        try write(step: gap.afterStep) { trace throws(TraceError) in
+          try trace.appendGap(afterStep: gap.afterStep, dropped: gap.dropped)
+        }
+      }
+      try write(step: nil) { trace throws(TraceError) in try trace.close() }
+      trace = nil
+    } catch {
+      fail(error)
+    }
+  }
+}
