@@ -91,9 +91,72 @@ let package = Package(
     // Benchmarks (issue 7): a release-mode executable that prints numbers; run by tools/bench.
     .executableTarget(
       name: "rewind-bench",
-      dependencies: ["ComposableCore", "TraceKit"],
-      path: "Benchmarks/rewind-bench",
-      exclude: ["Recording", "Workloads/CounterScript.swift"]
+      dependencies: ["ComposableCore", "TraceKit", "TraceRecorder", "CounterFeature"],
+      path: "Benchmarks/rewind-bench"
+    ),
+
+    // Fixtures: the seeds' sample features, one target each (Fixtures/Features). The folder tab
+    // follows seed 000's modular design: the parent depends only on its children's interface
+    // targets, and the composing target FixtureFeatures injects the implementations.
+    .target(
+      name: "FixtureSupport", dependencies: ["ComposableCore"], path: "Fixtures/Features/Support"),
+    .target(
+      name: "CounterFeature",
+      dependencies: ["ComposableCore"],
+      path: "Fixtures/Features/Counter"
+    ),
+    .target(
+      name: "WeatherFeature",
+      dependencies: ["ComposableCore", "FixtureSupport"],
+      path: "Fixtures/Features/Weather"
+    ),
+    .target(
+      name: "FolderInterface",
+      dependencies: ["ComposableCore", "FixtureSupport"],
+      path: "Fixtures/Features/FolderTab/FolderInterface"
+    ),
+    .target(
+      name: "FolderFeature",
+      dependencies: ["ComposableCore", "FixtureSupport", "FolderInterface"],
+      path: "Fixtures/Features/FolderTab/FolderFeature"
+    ),
+    .target(
+      name: "CalendarInterface",
+      dependencies: ["ComposableCore", "FixtureSupport"],
+      path: "Fixtures/Features/FolderTab/CalendarInterface"
+    ),
+    .target(
+      name: "CalendarFeature",
+      dependencies: ["ComposableCore", "FixtureSupport", "CalendarInterface"],
+      path: "Fixtures/Features/FolderTab/CalendarFeature"
+    ),
+    .target(
+      name: "FolderTabFeature",
+      dependencies: ["ComposableCore", "FixtureSupport", "FolderInterface", "CalendarInterface"],
+      path: "Fixtures/Features/FolderTab/FolderTabFeature"
+    ),
+    .target(
+      name: "HomeFeature",
+      dependencies: ["ComposableCore", "FixtureSupport"],
+      path: "Fixtures/Features/Home"
+    ),
+    .target(
+      name: "TodosFeature",
+      dependencies: ["ComposableCore", "FixtureSupport"],
+      path: "Fixtures/Features/Todos"
+    ),
+    .target(
+      name: "FixtureFeatures",
+      dependencies: [
+        "ComposableCore", "FixtureSupport", "CounterFeature", "WeatherFeature",
+        "FolderInterface", "FolderFeature", "CalendarInterface", "CalendarFeature",
+        "FolderTabFeature", "HomeFeature", "TodosFeature",
+      ],
+      path: "Fixtures/Features/FixtureFeatures"
+    ),
+    .testTarget(
+      name: "FixtureFeaturesTests",
+      dependencies: ["FixtureFeatures", "ComposableCore", "ComposableTesting"]
     ),
   ]
 )
