@@ -3,7 +3,12 @@
 enum AllCases {
   static var list: [any BenchCase] {
     [
+      SendOverheadCase(),
+      RecordThroughputCase.counter,
+      RecordThroughputCase.todos,
+      RecordVsReflectionCase(),
       BytesPerStepCase(),
+      SizeVsSnapshotsCase(),
       SeekCase(),
       ReplayCase(),
       MemoryCase(),

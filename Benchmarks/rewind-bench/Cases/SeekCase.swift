@@ -26,7 +26,7 @@ struct SeekCase: BenchCase {
     return CaseResult(
       name: name, value: measured.median, unit: "ms", spread: Spread(measured),
       target: target,
-      note: "\(NumberFormat.grouped(Int64(trace.steps))) steps (\(trace.source)), "
+      note: "\(NumberFormat.grouped(Int64(trace.steps))) steps (\(LongTrace.source)), "
         + "fresh reader per seek")
   }
 }

@@ -1,8 +1,8 @@
+import CounterFeature
 import Foundation
-import TraceKit
 
-/// The long counter trace that the seek, replay and inspector cases share, recorded once per
-/// run.
+/// The long counter trace that the seek, replay and inspector cases share: the fixtures'
+/// `Counter` recorded by the real `Recorder`, once per run.
 ///
 /// ```swift
 /// let trace = try LongTrace.record(steps: 1_000_000, path: "/tmp/x/long.rewind")
@@ -14,20 +14,13 @@ struct LongTrace: Sendable {
   let steps: Int
   let fileSize: Int
   /// How it was made, for the notes.
-  let source: String
+  static let source = "Recorder, Counter"
 
-  /// Writes `steps` steps of the synthetic counter session with `TraceWriter`.
+  @MainActor
   static func record(steps: Int, path: String) throws -> LongTrace {
-    var trace = SyntheticTrace()
-    let writer = try TraceWriter(
-      path: path, metadata: SyntheticTrace.metadata, initialState: trace.state)
-    for _ in 0..<steps {
-      let (record, state) = trace.next()
-      try writer.append(record, state: state)
-    }
-    try writer.close()
-    return LongTrace(
-      path: path, steps: steps, fileSize: try TraceFile.size(path),
-      source: "TraceWriter, synthetic counter")
+    let run = try RecordedSession.record(
+      Counter(), initialState: Counter.State(), steps: steps, path: path,
+      script: CounterScript.action(at:))
+    return LongTrace(path: path, steps: steps, fileSize: run.fileSize)
   }
 }

@@ -1,13 +1,17 @@
+import ComposableCore
+import CounterFeature
 import Foundation
-import TraceKit
+import TraceRecorder
 
-/// The child process of `memory.record.1m`: runs the steps, recorded or not, and prints its
-/// resident memory before them and its peak during them.
+/// The child process of `memory.record.1m`: sends the counter script to a store, recorded or
+/// not, and prints its resident memory before the sends and its peak during them (the peak
+/// read after `finish()`, so the writer's whole life counts).
 ///
 /// ```text
 /// $ rewind-bench --child memory recorded 1000000 /tmp/m.rewind
 /// before=9437184 peak=23068672
 /// ```
+@MainActor
 enum MemoryChild {
   enum Mode: String {
     case recorded
@@ -30,35 +34,32 @@ enum MemoryChild {
     }
   }
 
-  static let source = "TraceWriter, synthetic counter"
+  static let source = "Recorder, Counter"
 
   /// `arguments`: mode, steps, trace path. Returns the report line.
   static func run(_ arguments: [String]) throws -> String {
     guard arguments.count == 3, let mode = Mode(rawValue: arguments[0]),
-      let steps = Int(arguments[1])
+      let steps = Int(arguments[1]), steps >= 1
     else {
       throw BenchError("usage: --child memory recorded|bare STEPS FILE")
     }
-    var trace = SyntheticTrace()
-    let writer =
-      mode == .recorded
-      ? try TraceWriter(path: arguments[2], metadata: SyntheticTrace.metadata,
-        initialState: trace.state)
-      : nil
-    resetPeak()
-    let before = try ResidentMemory.current()
-    var checksum: UInt64 = 0
-    for _ in 0..<steps {
-      let (record, state) = trace.next()
-      if let writer {
-        try writer.append(record, state: state)
+    let recorder = Recorder(path: arguments[2])
+    let store = Store(initialState: Counter.State()) {
+      if mode == .recorded {
+        Counter().recording(to: recorder)
       } else {
-        checksum &+= record.stateHash
+        Counter()
       }
     }
-    try writer?.close()
+    resetPeak()
+    let before = try ResidentMemory.current()
+    for step in 1...steps { store.send(CounterScript.action(at: step)) }
+    if mode == .recorded {
+      recorder.finish()
+      if let error = recorder.error { throw BenchError("the recorder stopped: \(error)") }
+    }
     let peak = try ResidentMemory.peak()
-    return "before=\(before) peak=\(peak) checksum=\(checksum)"
+    return "before=\(before) peak=\(peak) count=\(store.withState(\.count))"
   }
 
   /// Sets VmHWM back to the current RSS (Linux ≥ 4.0), so start-up allocations that were freed
