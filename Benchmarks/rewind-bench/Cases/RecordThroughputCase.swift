@@ -7,19 +7,23 @@ import CounterFeature
 struct RecordThroughputCase: BenchCase {
   let name: String
   let target: Target
-  let steps: @MainActor (Scale) -> Int
+  /// The range of steps per sample (calibrated inside it; see `Scale.secondsPerSample`).
+  let stepRange: @MainActor (Scale) -> ClosedRange<Int>
   /// One recorded run (nanos) and one bare run (nanos) of `steps` steps.
   let recorded: @MainActor (_ steps: Int, _ path: String) throws -> Double
   let bare: @MainActor (_ steps: Int) -> Double
   let label: String
 
   func run(_ context: BenchContext) throws -> CaseResult {
-    let steps = steps(context.scale)
+    let range = stepRange(context.scale)
+    let steps = try RecordedSession.calibratedSteps(
+      pilot: range.lowerBound, seconds: context.scale.secondsPerSample, range: range
+    ) { pilot in try recorded(pilot, context.newTracePath(name)) }
     var rates: [Double] = []
     var bareRates: [Double] = []
     var ratios: [Double] = []
-    // One warm-up pair, then interleaved pairs (order alternated).
-    for round in 0..<(1 + context.scale.traceSamples) {
+    // Interleaved pairs, the order alternated (the calibration run was the warm-up).
+    for round in 0..<context.scale.traceSamples {
       var recordedNanos = 0.0
       var bareNanos = 0.0
       if round % 2 == 0 {
@@ -29,7 +33,6 @@ struct RecordThroughputCase: BenchCase {
         bareNanos = bare(steps)
         recordedNanos = try recorded(steps, context.newTracePath(name))
       }
-      guard round > 0 else { continue }
       let rate = Double(steps) / (recordedNanos / 1e9)
       let bareRate = Double(steps) / (bareNanos / 1e9)
       rates.append(rate)
@@ -47,7 +50,7 @@ struct RecordThroughputCase: BenchCase {
 
   static let counter = RecordThroughputCase(
     name: "record.throughput.counter", target: .atLeast(250_000),
-    steps: { $0.counterThroughputSteps },
+    stepRange: { $0.counterStepRange },
     recorded: { steps, path in
       try RecordedSession.record(
         Counter(), initialState: Counter.State(), steps: steps, path: path,
@@ -62,7 +65,7 @@ struct RecordThroughputCase: BenchCase {
 
   static let todos = RecordThroughputCase(
     name: "record.throughput.todos10k", target: .atLeast(20_000),
-    steps: { $0.todosThroughputSteps },
+    stepRange: { $0.todosStepRange },
     recorded: { steps, path in
       let count = TodoList.benchmarkSize
       return try RecordedSession.record(

@@ -10,7 +10,16 @@ struct RecordVsReflectionCase: BenchCase {
 
   func run(_ context: BenchContext) throws -> CaseResult {
     let size = TodoList.benchmarkSize
-    let recordedSteps = context.scale.todosThroughputSteps
+    let script = { (step: Int) in TodoList.action(at: step, count: size) }
+    let recordedSteps = try RecordedSession.calibratedSteps(
+      pilot: context.scale.todosStepRange.lowerBound, seconds: context.scale.secondsPerSample,
+      range: context.scale.todosStepRange
+    ) { pilot in
+      try RecordedSession.record(
+        TodoList(), initialState: TodoList.State(count: size), steps: pilot,
+        path: context.newTracePath("versus"), script: script
+      ).nanos
+    }
     let reflectedSteps = context.scale.reflectionSteps
     var speedUps: [Double] = []
     var reflectionPerStep: [Double] = []
@@ -21,11 +30,11 @@ struct RecordVsReflectionCase: BenchCase {
       let reflected = RecordedSession.bare(
         TodoList().printingChangesByReflection(to: printed),
         initialState: TodoList.State(count: size), steps: reflectedSteps,
-        script: { TodoList.action(at: $0, count: size) }) / Double(reflectedSteps)
+        script: script) / Double(reflectedSteps)
       let recorded = try RecordedSession.record(
         TodoList(), initialState: TodoList.State(count: size), steps: recordedSteps,
         path: context.newTracePath("versus"),
-        script: { TodoList.action(at: $0, count: size) }
+        script: script
       ).nanos / Double(recordedSteps)
       guard printed.printer.output.writeCount > 0 else {
         throw BenchError("the reflection baseline printed nothing")

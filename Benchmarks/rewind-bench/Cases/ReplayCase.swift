@@ -18,7 +18,7 @@ struct ReplayCase: BenchCase {
           + check.stderr.trimmingCharacters(in: .newlines))
     }
     var rates: [Double] = []
-    for _ in 0..<context.scale.traceSamples {
+    for _ in 0..<context.scale.replaySamples {
       let run = try ProcessLauncher.timed(context.inspectorPath, argv)
       guard run.status == 0 else {
         throw BenchError("inspector replay exited with status \(run.status)")

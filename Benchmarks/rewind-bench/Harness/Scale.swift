@@ -10,9 +10,12 @@ struct Scale: Sendable {
   var longTraceSteps: Int
   /// Steps of `trace.bytes-per-step.counter`.
   var bytesPerStepSteps: Int
-  /// Steps per sample of the throughput cases.
-  var counterThroughputSteps: Int
-  var todosThroughputSteps: Int
+  /// Wall time a throughput sample aims at: a pilot run measures the rate, and the sample's
+  /// steps are the rate times this, kept inside the ranges below (so a run takes about the
+  /// same time whether the recorder is fast or slow).
+  var secondsPerSample: Double
+  var counterStepRange: ClosedRange<Int>
+  var todosStepRange: ClosedRange<Int>
   /// Steps of the reflection baseline per sample (each one dumps the whole state twice).
   var reflectionSteps: Int
   /// Steps of the size-vs-snapshots case.
@@ -28,18 +31,20 @@ struct Scale: Sendable {
   var seeks: Int
   /// Process launches per inspector command.
   var launches: Int
-  /// Steps reconstructed per replay sample.
-  var replaySteps: Int
+  /// Whole-trace replays (each one rebuilds every step of the long trace).
+  var replaySamples: Int
 
   static let full = Scale(
     longTraceSteps: 1_000_000, bytesPerStepSteps: 100_000,
-    counterThroughputSteps: 200_000, todosThroughputSteps: 10_000, reflectionSteps: 5,
-    snapshotSteps: 2_000, sendsPerSample: 2_000, samples: 31, traceSamples: 5, seeks: 200,
-    launches: 21, replaySteps: 200_000)
+    secondsPerSample: 1.5,
+    counterStepRange: 20_000...2_000_000, todosStepRange: 200...100_000, reflectionSteps: 5,
+    snapshotSteps: 1_000, sendsPerSample: 2_000, samples: 31, traceSamples: 5, seeks: 200,
+    launches: 21, replaySamples: 3)
 
   static let quick = Scale(
     longTraceSteps: 100_000, bytesPerStepSteps: 20_000,
-    counterThroughputSteps: 20_000, todosThroughputSteps: 1_000, reflectionSteps: 2,
-    snapshotSteps: 300, sendsPerSample: 2_000, samples: 7, traceSamples: 2, seeks: 30,
-    launches: 5, replaySteps: 20_000)
+    secondsPerSample: 0.3,
+    counterStepRange: 5_000...200_000, todosStepRange: 50...10_000, reflectionSteps: 2,
+    snapshotSteps: 260, sendsPerSample: 2_000, samples: 7, traceSamples: 2, seeks: 30,
+    launches: 5, replaySamples: 2)
 }

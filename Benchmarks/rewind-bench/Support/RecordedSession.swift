@@ -35,6 +35,16 @@ enum RecordedSession {
     return Run(nanos: nanos, fileSize: try TraceFile.size(path))
   }
 
+  /// How many steps a sample should have to take about `seconds`: the rate of a pilot run of
+  /// `pilot` steps times `seconds`, kept inside `range`. The pilot also warms up.
+  static func calibratedSteps(
+    pilot: Int, seconds: Double, range: ClosedRange<Int>, measure: (Int) throws -> Double
+  ) rethrows -> Int {
+    let nanos = try measure(pilot)
+    let rate = Double(pilot) / max(nanos / 1e9, 1e-9)
+    return min(max(Int(rate * seconds), range.lowerBound), range.upperBound)
+  }
+
   /// The same sends without recording.
   static func bare<R: Reducer>(
     _ reducer: R, initialState: R.State, steps: Int, script: (Int) -> R.Action
