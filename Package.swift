@@ -154,9 +154,53 @@ let package = Package(
       ],
       path: "Fixtures/Features/FixtureFeatures"
     ),
+    // The demo app: scripted and live sessions of the fixtures with the Recorder on, and
+    // typed replay of their traces.
+    .executableTarget(
+      name: "rewind-demo",
+      dependencies: [
+        "ComposableCore", "TraceRecorder", "TraceKit", "FixtureFeatures", "FixtureSupport",
+        "CounterFeature", "WeatherFeature", "FolderInterface", "FolderFeature",
+        "CalendarInterface", "CalendarFeature", "FolderTabFeature", "HomeFeature",
+        "TodosFeature",
+      ],
+      path: "Fixtures/Demo"
+    ),
+    // Runs the built rewind-demo: output, exit status and the traces it writes.
+    .testTarget(name: "RewindDemoTests", dependencies: ["TraceKit", "TestSupport"]),
     .testTarget(
       name: "FixtureFeaturesTests",
       dependencies: ["FixtureFeatures", "ComposableCore", "ComposableTesting"]
+    ),
+    .testTarget(
+      name: "TraceRecorderTests",
+      dependencies: ["TraceRecorder", "ComposableCore", "ComposableTesting", "TraceKit",
+        "TestSupport"]
+    ),
+    // The child process of the recorder's kill and write-error tests: records a feature.
+    .executableTarget(
+      name: "recorder-test-child",
+      dependencies: ["TraceRecorder", "ComposableCore"],
+      path: "Tests/RecorderTestChild"
+    ),
+    // Measures the recorder in release mode (throwaway until rewind-bench owns these cases).
+    .executableTarget(
+      name: "recorder-bench",
+      dependencies: ["TraceRecorder", "ComposableCore"],
+      path: "Sources/RecorderBench"
+    ),
+
+    // Measures the trace container in release mode (not a test: it prints numbers).
+    .executableTarget(
+      name: "trace-format-bench",
+      dependencies: ["TraceKit"],
+      path: "Sources/TraceFormatBench"
+    ),
+    // The child process of the trace crash and live-follow tests.
+    .executableTarget(
+      name: "trace-writer-child",
+      dependencies: ["TraceKit"],
+      path: "Tests/TraceWriterChild"
     ),
   ]
 )

@@ -40,6 +40,9 @@ public final class Recorder: Sendable {
     public var queueCapacity: Int
     /// Free-form metadata stored with the trace (`scenario`, `app`, …).
     public var extra: [String: String]
+    /// Tests only: called by the writer thread before it takes each batch, so a test can hold
+    /// the writer back and make the queue overflow deterministically.
+    var writerWillTake: (@Sendable () -> Void)?
 
     public init(
       keyframeInterval: Int = 256,
@@ -100,6 +103,11 @@ public final class Recorder: Sendable {
     session.withLock { $0 }?.capturedSteps ?? 0
   }
 
+  /// Events captured and not yet taken by the writer (tests wait for it to reach 0).
+  var queuedEvents: Int {
+    session.withLock { $0 }?.queuedEvents ?? 0
+  }
+
   /// The session for a reducer of these types, created on first use.
   func session<State: Encodable & Sendable, Action: Encodable & Sendable>(
     for base: some Reducer<State, Action>
@@ -137,4 +145,5 @@ protocol RecordingSessionControl: AnyObject, Sendable {
   func finish()
   var failure: RecorderError? { get }
   var capturedSteps: Int { get }
+  var queuedEvents: Int { get }
 }

@@ -55,7 +55,8 @@ final class RecorderEndToEndTests: XCTestCase {
         "16 user addRow [\"rows[0]\"]",
         "17 user rows.element.watch [\"rows[id: 2].isWatching\"]",
       ])
-    XCTAssertEqual(try reader.action(at: 8), .enumCase("search", [TraceField("_0", .string("ab"))]))
+    XCTAssertEqual(
+      try reader.action(at: 8), .enumCase("search", [TraceField("_0", .string("ab"))]))
     XCTAssertEqual(try reader.info().isComplete, true)
   }
 
@@ -125,7 +126,8 @@ final class RecorderEndToEndTests: XCTestCase {
     XCTAssertEqual(try reader.row(at: 17).stateHash, expected.stableHash)
     for row in try reader.rows(from: 0, to: 17) {
       XCTAssertEqual(try reader.state(at: row.step).stableHash, row.stateHash)
-      XCTAssertEqual(try reader.state(at: row.step).value(at: TracePath(parsing: "password")), marker)
+      let password = try reader.state(at: row.step).value(at: TracePath(parsing: "password"))
+      XCTAssertEqual(password, marker)
     }
   }
 

@@ -75,7 +75,8 @@ extension RecordingReducer: EffectCancellationObserving {
 
 extension RecordingReducer: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
-    ReducerNode(kind: .custom, typeName: "Recorder", children: [ComposableCore.reducerNode(of: base)])
+    ReducerNode(
+      kind: .custom, typeName: "Recorder", children: [ComposableCore.reducerNode(of: base)])
   }
 }
 

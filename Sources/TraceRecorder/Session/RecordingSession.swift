@@ -59,6 +59,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
 
   var failure: RecorderError? { failureStorage.withLock { $0 } }
   var capturedSteps: Int { steps.load(ordering: .relaxed) }
+  var queuedEvents: Int { queue.count }
 
   // MARK: Steps (main actor)
 

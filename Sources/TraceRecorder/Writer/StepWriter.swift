@@ -42,7 +42,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     // The session owns the queue and outlives this loop: `finish()` waits for it.
     let queue = session.queue
     let timeout = session.configuration.flushInterval
+    let hook = session.configuration.writerWillTake
     while true {
+      hook?()
       let events = queue.take(timeout: timeout)
       for event in events {
         if case .finish(let gap, let done) = event {
@@ -111,7 +113,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         try trace.effectStarted(record)
       }
     case .effectSent(let id, let step):
-      try write(step: step) { trace throws(TraceError) in try trace.effectSent(id: id, step: step) }
+      try write(step: step) { trace throws(TraceError) in
+        try trace.effectSent(id: id, step: step)
+      }
     case .effectEnded(let id, let nanos, let outcome, let tentative):
       if tentative {
         guard !endedForCertain.contains(id) else { return }

@@ -1,0 +1,71 @@
+/// A parsed `rewind-demo` command line.
+///
+/// ```swift
+/// try DemoCommand.parse(["record", "counter", "--out", "c.rewind", "--seed", "7"])
+/// // .record(scenario: "counter", out: "c.rewind", steps: 24, seed: 7)
+/// ```
+enum DemoCommand: Equatable {
+  case help
+  case list
+  case record(scenario: String, out: String, steps: Int, seed: UInt64)
+  case run(scenario: String, out: String, duration: Duration?)
+  case replay(scenario: String, trace: String)
+
+  /// The scripted user actions of a `record` without `--steps`.
+  static let defaultSteps = 24
+  /// The seed of a `record` without `--seed`.
+  static let defaultSeed: UInt64 = 1
+
+  static let usage = """
+    usage: rewind-demo COMMAND …
+
+    commands:
+      list                                      the scenarios
+      record SCENARIO --out FILE [--steps N] [--seed S]
+                                                a scripted, seeded session, recorded
+      run SCENARIO --out FILE [--duration SECONDS]
+                                                a live session, recorded until Ctrl-C
+      replay SCENARIO FILE                      replays a trace through the fixed reducer:
+                                                exit 0 when every step matches, 1 otherwise
+
+    --steps N      scripted user actions after the scenario's opening ones (default 24)
+    --seed S       the script's seed: the same seed records the same actions (default 1)
+    --duration S   stop after S seconds
+    """
+
+  /// Parses the arguments after the program name.
+  static func parse(_ arguments: [String]) throws(UsageError) -> DemoCommand {
+    guard let command = arguments.first else {
+      throw UsageError("missing command (commands: list, record, run, replay; see --help)")
+    }
+    var rest = ArgumentList(command: command, arguments: Array(arguments.dropFirst()))
+    switch command {
+    case "help", "--help", "-h":
+      try rest.expectEnd()
+      return .help
+    case "list":
+      try rest.expectEnd()
+      return .list
+    case "record":
+      let scenario = try rest.scenario()
+      let options = try rest.options(["--out", "--steps", "--seed"])
+      let out = try options.required("--out", placeholder: "FILE")
+      let steps = try options.integer("--steps", in: 0...10_000) ?? defaultSteps
+      let seed = try options.seed("--seed") ?? defaultSeed
+      return .record(scenario: scenario, out: out, steps: steps, seed: seed)
+    case "run":
+      let scenario = try rest.scenario()
+      let options = try rest.options(["--out", "--duration"])
+      let out = try options.required("--out", placeholder: "FILE")
+      let duration = try options.seconds("--duration")
+      return .run(scenario: scenario, out: out, duration: duration)
+    case "replay":
+      let scenario = try rest.scenario()
+      let trace = try rest.positional("FILE")
+      try rest.expectEnd()
+      return .replay(scenario: scenario, trace: trace)
+    default:
+      throw UsageError("unknown command '\(command)' (commands: list, record, run, replay)")
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import ComposableCore
+import TraceRecorder
+
+/// A scenario with its types erased, for the command line.
+///
+/// ```swift
+/// let scenario = AnyScenario(CounterScenario())
+/// scenario.name  // "counter"
+/// ```
+struct AnyScenario: Sendable {
+  let name: String
+  let summary: String
+  let record:
+    @MainActor @Sendable (_ path: String, _ steps: Int, _ seed: UInt64) async throws(DemoError)
+      -> String
+  let run:
+    @MainActor @Sendable (_ path: String, _ duration: Duration?, _ stop: StopSignal)
+      async throws(DemoError) -> String
+  let replay: @Sendable (_ path: String) throws(DemoError) -> ReplayResult
+
+  init<S: Scenario>(_ scenario: S) {
+    name = scenario.name
+    summary = scenario.summary
+    record = { path, steps, seed throws(DemoError) in
+      try await ScriptedSession(scenario: scenario, seed: seed, steps: steps).record(to: path)
+    }
+    run = { path, duration, stop throws(DemoError) in
+      try await LiveSession(scenario: scenario, duration: duration).run(to: path, stop: stop)
+    }
+    replay = { path throws(DemoError) in
+      do throws(ReplayError) {
+        return try Replay(trace: path, reducer: scenario.makeReplayReducer()).run()
+      } catch {
+        throw DemoError.replay(error)
+      }
+    }
+  }
+
+  /// Every scenario, in the order `list` shows them.
+  static let all: [AnyScenario] = [
+    AnyScenario(CounterScenario()),
+    AnyScenario(WeatherScenario()),
+    AnyScenario(FolderTabScenario()),
+    AnyScenario(HomeScenario()),
+    AnyScenario(TodosScenario()),
+    AnyScenario(TodosScenario(bug: .moveIgnoresFilter)),
+  ]
+
+  /// The scenario with this name.
+  static func named(_ name: String) -> AnyScenario? {
+    all.first { $0.name == name }
+  }
+}

@@ -1,0 +1,32 @@
+import TraceRecorder
+
+/// Why a demo command failed, as one line that says what and where.
+///
+/// ```swift
+/// print(DemoError.outputExists("/tmp/a.rewind"))
+/// // /tmp/a.rewind exists: remove it or choose another --out
+/// ```
+enum DemoError: Error, CustomStringConvertible {
+  /// `--out` names a file that exists (a recorder never overwrites a trace).
+  case outputExists(String)
+  /// The recorder stopped with an error.
+  case recording(RecorderError)
+  /// The trace cannot be replayed (unreadable, gap, types that no longer fit).
+  case replay(ReplayError)
+  /// A scripted session's effects did not settle (they wait on something but the clock).
+  case stalled(scenario: String, userAction: Int)
+
+  var description: String {
+    switch self {
+    case let .outputExists(path):
+      "\(path) exists: remove it or choose another --out"
+    case let .recording(error):
+      error.description
+    case let .replay(error):
+      error.description
+    case let .stalled(scenario, userAction):
+      "the \(scenario) session stalled after user action \(userAction): its effects neither "
+        + "finished nor slept on the session clock within 30 seconds"
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import ComposableCore
+import Dispatch
+import Foundation
+import Synchronization
+import TestSupport
+import TraceKit
+import XCTest
+
+@testable import TraceRecorder
+
+/// Collects reported issues (installed for the tests that expect a report).
+final class CollectingReporter: IssueReporter {
+  let issues = Mutex<[String]>([])
+
+  func report(_ issue: ReportedIssue) {
+    issues.withLock { $0.append(issue.message) }
+  }
+}
+
+/// Opens once, then lets every later caller through.
+final class Gate: Sendable {
+  private let semaphore = DispatchSemaphore(value: 0)
+  private let opened = Atomic<Bool>(false)
+
+  func wait() {
+    if opened.load(ordering: .acquiring) { return }
+    semaphore.wait()
+    semaphore.signal()
+  }
+
+  func open() {
+    opened.store(true, ordering: .releasing)
+    semaphore.signal()
+  }
+}
+
+@MainActor
+final class RecorderFaultTests: XCTestCase {
+  func testDropPolicyWritesAGapWithTheNumberOfDroppedSteps() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("drop.rewind")
+    let gate = Gate()
+    var configuration = Recorder.Configuration(
+      overflowPolicy: .dropAndRecordGap, queueCapacity: 4)
+    configuration.writerWillTake = { gate.wait() }
+    let recorder = Recorder(path: path, configuration: configuration)
+    let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
+    // Queued while the writer is held: step 0's start event, steps 1, 2, 3 (capacity 4).
+    for _ in 1...3 { store.send(.increment) }
+    // Dropped: steps 4 to 8.
+    for _ in 4...8 { store.send(.increment) }
+    gate.open()
+    await waitUntil("the writer took the queue") { recorder.queuedEvents == 0 }
+    store.send(.decrement)  // step 9, written as a keyframe after the gap
+    recorder.finish()
+    XCTAssertEqual(store.state.count, 7)
+    let reader = try TraceReader(path: path)
+    XCTAssertEqual(try reader.rows(from: 0, to: 20).map(\.step), [0, 1, 2, 3, 9])
+    XCTAssertEqual(try reader.gaps().map { "\($0.afterStep)+\($0.dropped)" }, ["3+5"])
+    XCTAssertEqual(try reader.state(at: 9), .object([TraceField("count", .int(7))]))
+  }
+
+  func testDropPolicyRecordsTrailingDroppedStepsWhenFinishing() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("drop-end.rewind")
+    let gate = Gate()
+    var configuration = Recorder.Configuration(
+      overflowPolicy: .dropAndRecordGap, queueCapacity: 2)
+    configuration.writerWillTake = { gate.wait() }
+    let recorder = Recorder(path: path, configuration: configuration)
+    let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
+    for _ in 1...4 { store.send(.increment) }  // step 1 queued, 2 to 4 dropped
+    gate.open()
+    recorder.finish()
+    let reader = try TraceReader(path: path)
+    XCTAssertEqual(try reader.rows(from: 0, to: 20).map(\.step), [0, 1])
+    XCTAssertEqual(try reader.gaps().map { "\($0.afterStep)+\($0.dropped)" }, ["1+3"])
+  }
+
+  func testBlockPolicyNeverLosesAStepWhenTheWriterFallsBehind() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("block.rewind")
+    let recorder = Recorder(path: path, configuration: .init(queueCapacity: 2))
+    let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
+    for _ in 1...500 { store.send(.increment) }
+    recorder.finish()
+    let reader = try TraceReader(path: path)
+    XCTAssertEqual(try reader.info().stepCount, 500)
+    XCTAssertEqual(try reader.gaps().count, 0)
+    XCTAssertEqual(try reader.state(at: 500), .object([TraceField("count", .int(500))]))
+  }
+
+  func testFailureToCreateTheTraceReportsOnceAndTheFeatureKeepsRunning() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("taken.rewind")
+    _ = FileManager.default.createFile(atPath: path, contents: Data("not a trace".utf8))
+    let reporter = CollectingReporter()
+    IssueReporters.install(reporter)
+    defer { IssueReporters.uninstall(CollectingReporter.self) }
+    let recorder = Recorder(path: path)
+    let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
+    store.send(.increment)
+    await waitUntil("the recorder failed") { recorder.error != nil }
+    for _ in 1...10 { store.send(.increment) }
+    recorder.finish()
+    XCTAssertEqual(store.state.count, 11)
+    XCTAssertEqual(
+      reporter.issues.withLock { $0 },
+      [
+        "Recording to \(path) stopped at step 0: \(path): a file already exists at this "
+          + "path. The app keeps running unrecorded."
+      ])
+    XCTAssertEqual(
+      try String(contentsOfFile: path, encoding: .utf8), "not a trace",
+      "the existing file is left alone")
+  }
+}
