@@ -172,35 +172,5 @@ let package = Package(
       name: "FixtureFeaturesTests",
       dependencies: ["FixtureFeatures", "ComposableCore", "ComposableTesting"]
     ),
-    .testTarget(
-      name: "TraceRecorderTests",
-      dependencies: ["TraceRecorder", "ComposableCore", "ComposableTesting", "TraceKit",
-        "TestSupport"]
-    ),
-    // The child process of the recorder's kill and write-error tests: records a feature.
-    .executableTarget(
-      name: "recorder-test-child",
-      dependencies: ["TraceRecorder", "ComposableCore"],
-      path: "Tests/RecorderTestChild"
-    ),
-    // Measures the recorder in release mode (throwaway until rewind-bench owns these cases).
-    .executableTarget(
-      name: "recorder-bench",
-      dependencies: ["TraceRecorder", "ComposableCore"],
-      path: "Sources/RecorderBench"
-    ),
-
-    // Measures the trace container in release mode (not a test: it prints numbers).
-    .executableTarget(
-      name: "trace-format-bench",
-      dependencies: ["TraceKit"],
-      path: "Sources/TraceFormatBench"
-    ),
-    // The child process of the trace crash and live-follow tests.
-    .executableTarget(
-      name: "trace-writer-child",
-      dependencies: ["TraceKit"],
-      path: "Tests/TraceWriterChild"
-    ),
   ]
 )
