@@ -13,6 +13,17 @@ do {
   exit(2)
 }
 
+if options.showsHelp {
+  Output.line(BenchOptions.usage)
+  exit(0)
+}
+
+let cases = AllCases.list.filter { options.selects($0.name) }
+guard !cases.isEmpty else {
+  Output.error("rewind-bench: no case name starts with \(options.only.joined(separator: ", "))")
+  exit(2)
+}
+
 if let child = options.child {
   do {
     guard child.first == "memory" else { throw BenchError("unknown child '\(child)'") }
@@ -31,6 +42,6 @@ do {
   Output.error("rewind-bench: \(error)")
   exit(1)
 }
-let status = BenchRunner(cases: AllCases.list).run(context)
+let status = BenchRunner(cases: cases).run(context)
 context.removeFiles()
 exit(status)

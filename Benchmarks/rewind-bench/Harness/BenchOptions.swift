@@ -12,6 +12,7 @@ struct BenchOptions: Sendable {
   var inspectorPath: String?
   /// Internal: run as the child process of a case, with these arguments.
   var child: [String]?
+  var showsHelp = false
 
   static let usage = """
     usage: rewind-bench [--quick] [--json FILE] [--only PREFIX]... [--inspector PATH]
@@ -31,6 +32,7 @@ struct BenchOptions: Sendable {
     while index < arguments.count {
       let argument = arguments[index]
       switch argument {
+      case "--help", "-h": showsHelp = true
       case "--quick": quick = true
       case "--json": jsonPath = try value(after: argument)
       case "--only": only.append(try value(after: argument))

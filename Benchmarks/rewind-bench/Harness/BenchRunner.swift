@@ -1,20 +1,19 @@
 import Foundation
 
-/// Runs the selected cases in order, prints one line per case as it finishes, and writes the
+/// Runs the cases cases in order, prints one line per case as it finishes, and writes the
 /// JSON report. A slow case is a result; only a case that could not run makes the exit status
 /// non-zero.
 @MainActor
 struct BenchRunner {
   var cases: [any BenchCase]
 
-  /// Returns the exit status: 0 when every selected case ran, 1 otherwise.
+  /// Returns the exit status: 0 when every cases case ran, 1 otherwise.
   func run(_ context: BenchContext) -> Int32 {
-    let selected = cases.filter { context.options.selects($0.name) }
     var entries: [JSONReport.Entry] = []
     var failed = 0
     let mode = context.options.quick ? "quick" : "full"
-    Output.line("rewind-bench: \(selected.count) cases, \(mode) run, scratch \(context.directory)")
-    for benchCase in selected {
+    Output.line("rewind-bench: \(cases.count) cases, \(mode) run, scratch \(context.directory)")
+    for benchCase in cases {
       do {
         let result = try benchCase.run(context)
         Output.line(ReportLine.text(result))
@@ -27,7 +26,7 @@ struct BenchRunner {
       }
     }
     let met = entries.filter { $0.met == true }.count
-    Output.line("rewind-bench: \(met) of \(selected.count) targets met, \(failed) could not run")
+    Output.line("rewind-bench: \(met) of \(cases.count) targets met, \(failed) could not run")
     if let path = context.options.jsonPath {
       do {
         try JSONReport.write(entries, to: path)
