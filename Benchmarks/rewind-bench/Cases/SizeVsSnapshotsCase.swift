@@ -67,7 +67,8 @@ struct SizeVsSnapshotsCase: BenchCase {
       if step == 1 || step == steps {
         let actual = try encoder.encode(state).count
         guard actual == line else {
-          throw BenchError("counted \(line) JSON bytes at step \(step), JSONEncoder wrote \(actual)")
+          throw BenchError(
+            "counted \(line) JSON bytes at step \(step), JSONEncoder wrote \(actual)")
         }
       }
       total += line + 1  // the newline of the JSON Lines file
