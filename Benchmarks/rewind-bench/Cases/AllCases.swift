@@ -11,6 +11,7 @@ enum AllCases {
       SizeVsSnapshotsCase(),
       SeekCase(),
       ReplayCase(),
+      TypedReplayCase(),
       MemoryCase(),
       InspectorCommandCase(name: "inspector.info.1m") { _ in ("info", []) },
       InspectorCommandCase(name: "inspector.log-tail.1m") { last in
