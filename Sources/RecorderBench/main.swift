@@ -1,1 +1,159 @@
-print("stub")
+import ComposableCore
+import Foundation
+import Synchronization
+import TraceRecorder
+
+// Measures the Recorder in release mode (a throwaway until `rewind-bench` owns these cases):
+//   swift build -c release --product recorder-bench && .build/release/recorder-bench
+// Prints the main-actor cost of a send (recorded vs bare, same run) and end-to-end steps/s.
+
+struct Counter: Reducer {
+  struct State: Codable, Equatable, Sendable { var count = 0 }
+  enum Action: Codable, Equatable, Sendable { case increment }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
+  }
+}
+
+struct Big: Reducer {
+  struct Item: Codable, Equatable, Sendable, Identifiable {
+    var id: Int
+    var title: String
+    var done: Bool
+  }
+
+  struct State: Codable, Equatable, Sendable {
+    var items: IdentifiedArrayOf<Item>
+    var touched = 0
+  }
+
+  enum Action: Codable, Equatable, Sendable { case toggle(Int) }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .toggle(let id):
+      state.items[id: id]?.done.toggle()
+      state.touched += 1
+    }
+    return .none
+  }
+}
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// CPU time of the calling thread: what the main actor itself spends, without the time it
+/// waits for a core while the writer and other processes run (2 shared cores).
+func threadCPU() -> UInt64 {
+  var time = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+  return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted[sorted.count / 2]
+}
+
+let directory = FileManager.default.temporaryDirectory
+  .appendingPathComponent("recorder-bench-\(getpid())")
+try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+let traceNames = Mutex(0)
+func tracePath() -> String {
+  let number = traceNames.withLock { value -> Int in
+    value += 1
+    return value
+  }
+  return directory.appendingPathComponent("t\(number).rewind").path
+}
+
+@MainActor
+func overheadPerSend() {
+  let rounds = 31
+  let sends = 20_000
+  let bare = Store(initialState: Counter.State()) { Counter() }
+  let recorder = Recorder(path: tracePath(), configuration: .init(queueCapacity: 1 << 20))
+  let recorded = Store(initialState: Counter.State()) { Counter().recording(to: recorder) }
+  var bareTimes: [Double] = []
+  var recordedTimes: [Double] = []
+  var bareWall: [Double] = []
+  var recordedWall: [Double] = []
+  for _ in 0..<rounds {
+    var start = threadCPU()
+    var wall = now()
+    for _ in 0..<sends { bare.send(.increment) }
+    bareTimes.append(Double(threadCPU() - start) / Double(sends))
+    bareWall.append(Double(now() - wall) / Double(sends))
+    start = threadCPU()
+    wall = now()
+    for _ in 0..<sends { recorded.send(.increment) }
+    recordedTimes.append(Double(threadCPU() - start) / Double(sends))
+    recordedWall.append(Double(now() - wall) / Double(sends))
+    // Let the writer catch up outside the timed region, so rounds do not pile up.
+    while recorder.queuedEvents > 0 { usleep(1_000) }
+  }
+  recorder.finish()
+  let bareNs = median(bareTimes)
+  let recordedNs = median(recordedTimes)
+  print(
+    String(
+      format: "send overhead (counter, main-thread CPU time): bare %.1f ns, recorded %.1f ns, "
+        + "added %.1f ns per send",
+      bareNs, recordedNs, recordedNs - bareNs))
+  print(
+    String(
+      format: "send overhead (counter, wall time, writer running): bare %.1f ns, recorded %.1f ns,"
+        + " added %.1f ns per send",
+      median(bareWall), median(recordedWall), median(recordedWall) - median(bareWall)))
+}
+
+@MainActor
+func endToEnd<R: Reducer>(
+  _ name: String, steps: Int, initial: R.State, reducer: R, action: (Int) -> R.Action
+) where R.State: Encodable & Sendable, R.Action: Encodable {
+  let bare = Store(initialState: initial) { reducer }
+  var start = now()
+  for step in 0..<steps { bare.send(action(step)) }
+  let bareSeconds = Double(now() - start) / 1e9
+  let recorder = Recorder(path: tracePath())
+  let store = Store(initialState: initial) { reducer.recording(to: recorder) }
+  start = now()
+  for step in 0..<steps { store.send(action(step)) }
+  recorder.finish()
+  let seconds = Double(now() - start) / 1e9
+  let size = (try? FileManager.default.attributesOfItem(atPath: recorder.path)[.size] as? Int)
+    .flatMap { $0 } ?? 0
+  print(
+    String(
+      format: "end to end (%@): %d steps in %.3f s = %.0f steps/s (bare %.0f steps/s), %d bytes",
+      name, steps, seconds, Double(steps) / seconds, Double(steps) / bareSeconds, size))
+}
+
+@MainActor
+func run() {
+  let cases = Set(CommandLine.arguments.dropFirst())
+  let all = cases.isEmpty
+  if all || cases.contains("overhead") { overheadPerSend() }
+  if all || cases.contains("counter") { counterEndToEnd() }
+  if all || cases.contains("10k") { bigEndToEnd() }
+}
+
+@MainActor
+func counterEndToEnd() {
+  endToEnd(
+    "counter", steps: 500_000, initial: Counter.State(), reducer: Counter(),
+    action: { _ in .increment })
+}
+
+@MainActor
+func bigEndToEnd() {
+  let items = IdentifiedArrayOf<Big.Item>(
+    uniqueElements: (0..<10_000).map { Big.Item(id: $0, title: "item \($0)", done: false) })
+  endToEnd(
+    "10k identified elements, one changed per step", steps: 20_000,
+    initial: Big.State(items: items), reducer: Big(), action: { .toggle(($0 * 7919) % 10_000) })
+}
+
+MainActor.assumeIsolated { run() }

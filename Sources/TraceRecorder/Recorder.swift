@@ -104,7 +104,7 @@ public final class Recorder: Sendable {
   }
 
   /// Events captured and not yet taken by the writer (tests wait for it to reach 0).
-  var queuedEvents: Int {
+  package var queuedEvents: Int {
     session.withLock { $0 }?.queuedEvents ?? 0
   }
 

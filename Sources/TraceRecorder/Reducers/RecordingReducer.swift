@@ -32,7 +32,7 @@ where Base.State: Encodable & Sendable, Base.Action: Encodable {
   public let base: Base
   /// Where it is recorded.
   public let recorder: Recorder
-  private let cache = SessionCache()
+  private let cache = SessionCache<State, Action>()
 
   init(base: Base, recorder: Recorder) {
     self.base = base
@@ -57,7 +57,7 @@ where Base.State: Encodable & Sendable, Base.Action: Encodable {
   }
 
   private func session() -> RecordingSession<State, Action>? {
-    if let session = cache.session as? RecordingSession<State, Action> { return session }
+    if let session = cache.session { return session }
     guard !cache.resolved else { return nil }
     cache.resolved = true
     let session = recorder.session(for: base)
@@ -68,7 +68,7 @@ where Base.State: Encodable & Sendable, Base.Action: Encodable {
 
 extension RecordingReducer: EffectCancellationObserving {
   package func effectsCancelled(_ cancellation: EffectCancellation) {
-    (cache.session as? RecordingSession<State, Action>)?.effectsCancelled(cancellation)
+    cache.session?.effectsCancelled(cancellation)
     (base as? any EffectCancellationObserving)?.effectsCancelled(cancellation)
   }
 }
@@ -81,7 +81,9 @@ extension RecordingReducer: ReducerNodeDescribing {
 }
 
 /// The session a `RecordingReducer` records into, looked up once (main actor only).
-final class SessionCache: @unchecked Sendable {
-  var session: AnyObject?
+final class SessionCache<State: Encodable & Sendable, Action: Encodable & Sendable>:
+  @unchecked Sendable
+{
+  var session: RecordingSession<State, Action>?
   var resolved = false
 }

@@ -40,15 +40,9 @@ final class DependencyCapture: @unchecked Sendable {
     return (result, captured)
   }
 
-  /// Bitwise equality with the cached upstream values: the cache keeps those buffers alive,
-  /// so identical bits are the same value; a false "different" only costs a rebuild.
+  /// Whether `current` is the value the overrides were derived from (same buffers).
   private func isSameValue(_ current: DependencyValues) -> Bool {
-    guard let upstream else { return false }
-    return withUnsafeBytes(of: current) { lhs in
-      withUnsafeBytes(of: upstream) { rhs in
-        lhs.elementsEqual(rhs)
-      }
-    }
+    upstream?.isIdentical(to: current) ?? false
   }
 
   private func rebuild(from current: DependencyValues) {

@@ -50,7 +50,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     origin = MonotonicClock.nanoseconds()
     let writer = StepWriter<State, Action>(session: self, tree: tree)
     let thread = Thread { writer.run() }
-    thread.name = "Rewind recorder writer"
+    thread.name = "rewind-writer"
     thread.start()
   }
 
@@ -271,7 +271,8 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
       ? (afterStep: lastQueuedStep, dropped: droppedSinceLastQueued) : nil
     let done = FinishSignal()
     guard isRecording else { return }
-    if queue.append(.finish(trailingGap: trailing, done: done), whenFull: .exceed) {
+    let event = SessionEvent<State, Action>.finish(trailingGap: trailing, done: done)
+    if queue.append(event, whenFull: .exceed, urgent: true) {
       done.wait()
     }
     stopped.store(true, ordering: .releasing)
