@@ -102,6 +102,11 @@ struct CommandContext {
 
   func checkStep(_ step: Int, in summary: TraceSummary, lowest: Int = 0) throws(InspectorError) {
     guard step >= lowest, step <= summary.stepCount else {
+      if lowest > summary.stepCount {
+        throw .input(
+          "step \(step) out of range: the trace has no step after step \(summary.stepCount)",
+          where: source.path)
+      }
       throw .input(
         "step \(step) out of range \(lowest)...\(summary.stepCount)", where: source.path)
     }

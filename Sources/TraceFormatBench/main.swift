@@ -4,6 +4,7 @@
 // Prints write throughput, file size, compression ratio, open/info time and seek times.
 //
 //   .build/release/trace-format-bench --write FILE [steps]   writes a synthetic trace and keeps it
+//   .build/release/trace-format-bench --replay FILE          state(at:) of every step in order
 //   .build/release/trace-format-bench --probe FILE STEP      what the inspector's info, log
 //     --from, show STEP and diff STEP read, as one process (time it with `time`)
 
@@ -11,6 +12,13 @@ import Foundation
 import TraceKit
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// CPU time of this thread (user + system): on a loaded machine wall time says little.
+func cpuNow() -> UInt64 {
+  var spec = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+  return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+}
 
 func milliseconds(_ nanos: UInt64) -> String {
   String(format: "%.3f ms", Double(nanos) / 1e6)
@@ -29,6 +37,20 @@ if arguments.count >= 3, arguments[1] == "--write" {
       try writer.append(record, state: state)
     }
     try writer.close()
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("trace-format-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
+
+if arguments.count >= 3, arguments[1] == "--replay" {
+  do {
+    let reader = try TraceReader(path: arguments[2])
+    let last = try reader.lastStep()
+    let start = cpuNow()
+    for step in 0...last { _ = try reader.state(at: step) }
+    print("replay: \(last + 1) steps, \(milliseconds(cpuNow() - start)) CPU")
     exit(0)
   } catch {
     FileHandle.standardError.write(Data("trace-format-bench: \(error)\n".utf8))
@@ -69,13 +91,16 @@ do {
   var batch: [(StepRecord, TraceValue)] = []
   batch.reserveCapacity(batchSize)
   var writeNanos: UInt64 = 0
+  var writeCPU: UInt64 = 0
   var written = 0
   while written < stepCount {
     batch.removeAll(keepingCapacity: true)
     for _ in 0..<min(batchSize, stepCount - written) { batch.append(trace.next()) }
     let start = now()
+    let cpuStart = cpuNow()
     for index in batch.indices { try writer.append(batch[index].0, state: batch[index].1) }
     try writer.flush()
+    writeCPU += cpuNow() - cpuStart
     writeNanos += now() - start
     written += batch.count
   }
@@ -83,7 +108,9 @@ do {
   try writer.close()
   let closeNanos = now() - closeStart
   let rate = Double(written) / (Double(writeNanos) / 1e9)
-  print("write: \(written) steps in \(milliseconds(writeNanos)) = \(Int(rate)) steps/s"
+  let cpuRate = Double(written) / (Double(writeCPU) / 1e9)
+  print("write: \(written) steps in \(milliseconds(writeNanos)) = \(Int(rate)) steps/s wall;"
+    + " CPU \(milliseconds(writeCPU)) = \(Int(cpuRate)) steps per CPU-second"
     + " (flush every \(batchSize)); close \(milliseconds(closeNanos))")
 
   let openStart = now()
@@ -117,10 +144,19 @@ do {
     + " max \(milliseconds(seeks[999]))")
 
   start = now()
-  for step in stride(from: 500_000 % (last + 1), to: min(last + 1, 500_000 % (last + 1) + 10_000), by: 1) {
+  var cpuStart = cpuNow()
+  let first = 500_000 % (last + 1)
+  for step in first..<min(last + 1, first + 10_000) {
     _ = try reader.state(at: step)
   }
-  print("state(at:) sequential, 10000 steps: \(milliseconds(now() - start))")
+  print("state(at:) sequential, 10000 steps: \(milliseconds(now() - start)) wall,"
+    + " \(milliseconds(cpuNow() - cpuStart)) CPU")
+  let replayReader = try TraceReader(path: path)
+  start = now()
+  cpuStart = cpuNow()
+  for step in 0...last { _ = try replayReader.state(at: step) }
+  print("replay: state(at:) of all \(last + 1) steps in order: \(milliseconds(now() - start))"
+    + " wall, \(milliseconds(cpuNow() - cpuStart)) CPU")
 
   start = now()
   let middle = last / 2

@@ -50,15 +50,20 @@ struct SampleSession {
   var state: TraceValue {
     .object([
       TraceField("count", .int(count)),
-      TraceField("child", .object([
-        TraceField("isOn", .bool(isOn)), TraceField("ticks", .int(ticks)),
-      ])),
-      TraceField("todos", .array(todos.map { todo in
+      TraceField(
+        "child",
         .object([
-          TraceField("id", .int(todo.id)), TraceField("title", .string(todo.title)),
-          TraceField("done", .bool(todo.done)),
-        ])
-      })),
+          TraceField("isOn", .bool(isOn)), TraceField("ticks", .int(ticks)),
+        ])),
+      TraceField(
+        "todos",
+        .array(
+          todos.map { todo in
+            .object([
+              TraceField("id", .int(todo.id)), TraceField("title", .string(todo.title)),
+              TraceField("done", .bool(todo.done)),
+            ])
+          })),
       TraceField("mode", mode),
       TraceField("banner", .string(banner)),
     ])
@@ -71,7 +76,9 @@ struct SampleSession {
     case ended(UUID, EffectOutcome)
   }
 
-  static func nanos(_ step: Int) -> UInt64 { UInt64(step) * 125_000_000 + UInt64(step % 3) * 7_000 }
+  static func nanos(_ step: Int) -> UInt64 {
+    UInt64(step) * 125_000_000 + UInt64(step % 3) * 7_000
+  }
 
   static func action(_ path: String, _ fields: [TraceField] = []) -> TraceValue {
     let names = path.split(separator: ".").map(String.init)
@@ -106,9 +113,11 @@ struct SampleSession {
     case 5:
       path = "child.toggleTapped"
       isOn = true
-      effects.append(.started(EffectRecord(
-        id: Self.timerEffect, startedByStep: 5, cancelID: "child.timer",
-        file: "/app/Sources/Child.swift", line: 42, startNanos: Self.nanos(5))))
+      effects.append(
+        .started(
+          EffectRecord(
+            id: Self.timerEffect, startedByStep: 5, cancelID: "child.timer",
+            file: "/app/Sources/Child.swift", line: 42, startNanos: Self.nanos(5))))
     case 6:
       path = "child.timerTicked"
       origin = .effect(Self.timerEffect)
@@ -121,9 +130,11 @@ struct SampleSession {
     case 8:
       path = "loadTapped"
       mode = .enumCase("loading", [TraceField("requestID", .int(7))])
-      effects.append(.started(EffectRecord(
-        id: Self.loadEffect, startedByStep: 8, file: "/app/Sources/App.swift", line: 88,
-        startNanos: Self.nanos(8))))
+      effects.append(
+        .started(
+          EffectRecord(
+            id: Self.loadEffect, startedByStep: 8, file: "/app/Sources/App.swift", line: 88,
+            startNanos: Self.nanos(8))))
     case 9:
       path = "loadResponse.success"
       fields = [TraceField("_0", .int(2))]
@@ -142,9 +153,11 @@ struct SampleSession {
     case 12:
       path = "counter.factTapped"
       mode = .enumCase("idle", [])
-      effects.append(.started(EffectRecord(
-        id: Self.factEffect, startedByStep: 12, cancelID: "counter.fact",
-        file: "/app/Sources/Counter.swift", line: 17, startNanos: Self.nanos(12))))
+      effects.append(
+        .started(
+          EffectRecord(
+            id: Self.factEffect, startedByStep: 12, cancelID: "counter.fact",
+            file: "/app/Sources/Counter.swift", line: 17, startNanos: Self.nanos(12))))
     default:
       // Past the script: a long, repetitive session (followers and benchmarks).
       if step % 10 == 0, todos.count < 100 {

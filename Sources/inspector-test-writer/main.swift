@@ -2,15 +2,18 @@
 // for the end-to-end tests (including `follow`, with a delay between steps) and benchmarks.
 //
 //   inspector-test-writer PATH [--steps N] [--delay-ms D] [--wrong-hash STEP]
-//                              [--keyframe-interval N] [--no-close]
+//                              [--keyframe-interval N] [--drop STEP] [--no-close]
+//
+// --drop STEP leaves the step out, as a recorder that had to drop it would: a gap.
+
+import Foundation
+import TraceKit
 
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import TraceKit
 
 func fail(_ message: String) -> Never {
   FileHandle.standardError.write(Data(("inspector-test-writer: " + message + "\n").utf8))
@@ -21,12 +24,13 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 guard let path = arguments.first, !path.hasPrefix("-") else {
   fail(
     "usage: inspector-test-writer PATH [--steps N] [--delay-ms D] [--wrong-hash STEP] "
-      + "[--keyframe-interval N] [--no-close]")
+      + "[--keyframe-interval N] [--drop STEP] [--no-close]")
 }
 arguments.removeFirst()
 var steps = 12
 var delayMillis = 0
 var wrongHashStep: Int?
+var droppedSteps: Set<Int> = []
 var metadata = SampleSession.metadata
 var close = true
 while !arguments.isEmpty {
@@ -43,6 +47,7 @@ while !arguments.isEmpty {
   case "--delay-ms": delayMillis = value
   case "--wrong-hash": wrongHashStep = value
   case "--keyframe-interval": metadata.keyframeInterval = value
+  case "--drop": droppedSteps.insert(value)
   default: fail("unknown option \(option)")
   }
 }
@@ -57,6 +62,7 @@ do throws(TraceError) {
   for _ in 0..<steps {
     var (record, state, effects) = session.next()
     if record.step == wrongHashStep { record.stateHash ^= 0xDEAD_BEEF }
+    if droppedSteps.contains(record.step) { continue }
     try writer.append(record, state: state)
     for event in effects {
       switch event {

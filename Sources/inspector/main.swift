@@ -1,16 +1,14 @@
 // The inspector executable: hands the command line to InspectorKit and exits with its status.
 // Everything else (parsing, reading, rendering) lives in InspectorKit, where it is tested.
 
+import Foundation
+import InspectorKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
-import InspectorKit
-
-// A closed pipe (`inspector log t.rewind | head`) must end the output, not kill the process.
-signal(SIGPIPE, SIG_IGN)
 
 let environment = ProcessInfo.processInfo.environment
 var out = StandardStream.output

@@ -44,6 +44,21 @@ final class RewindDemoEndToEndTests: XCTestCase {
       XCTAssertEqual(info.stepCount, steps, scenario)
       XCTAssertEqual(info.metadata.extra["scenario"], scenario)
       XCTAssertEqual(info.metadata.extra["seed"], "3")
+      // Every action, presentation and forEach routing included, is indexed by its case path.
+      // A routing case (a child's actions) never ends a path: the path goes on into the child.
+      let routing: Set = [
+        "splash", "main", "view", "folder", "calendar", "folder.view", "folder.inner",
+        "calendar.view", "calendar.inner", "childDetail", "scheduleAdd", "childDetail.presented",
+        "scheduleAdd.presented", "todos", "todos.element",
+      ]
+      let casePath = #"^[a-z][A-Za-z0-9]*(\.[a-z_][A-Za-z0-9_]*)*$"#
+      let reader = try TraceReader(path: path)
+      for row in try reader.rows(from: 1, to: steps) {
+        XCTAssertNotNil(
+          row.actionPath.range(of: casePath, options: .regularExpression),
+          "\(scenario) step \(row.step): \(row.actionPath)")
+        XCTAssertFalse(routing.contains(row.actionPath), "\(scenario) step \(row.step)")
+      }
 
       let replay = try DemoProcess.run(["replay", scenario, path])
       XCTAssertEqual(replay.status, 0, "\(scenario): \(replay.stdout)\(replay.stderr)")

@@ -28,10 +28,20 @@ struct AnyScenario: Sendable {
       try await LiveSession(scenario: scenario, duration: duration).run(to: path, stop: stop)
     }
     replay = { path throws(DemoError) in
-      do throws(ReplayError) {
-        return try Replay(trace: path, reducer: scenario.makeReplayReducer()).run()
-      } catch {
-        throw DemoError.replay(error)
+      // Live values even when a test process launched the demo (its environment says
+      // "testing", which would select test values).
+      let result = withDependencies {
+        $0.context = .live
+      } operation: { () -> Result<ReplayResult, ReplayError> in
+        do throws(ReplayError) {
+          return .success(try Replay(trace: path, reducer: scenario.makeReplayReducer()).run())
+        } catch {
+          return .failure(error)
+        }
+      }
+      switch result {
+      case let .success(outcome): return outcome
+      case let .failure(error): throw DemoError.replay(error)
       }
     }
   }

@@ -29,6 +29,8 @@ struct LiveSession<S: Scenario> {
     let store = Store(initialState: scenario.initialState()) {
       scenario.makeReducer().recording(to: recorder)
     } withDependencies: {
+      // Live values even when a test process launched the demo (its environment says
+      // "testing", which would select test values).
       $0.context = .live
     }
     var random = DemoRandom(seed: UInt64.random(in: .min ... .max))

@@ -55,12 +55,3 @@ public struct Splash: Reducer {
     }
   }
 }
-
-extension AnyCasePath where Root == Splash.Action, Value == FetchResult<InitialData> {
-  /// The case path to `Splash.Action.dataLoaded`.
-  public static var dataLoaded: Self {
-    AnyCasePath(Splash.Action.dataLoaded) {
-      if case let .dataLoaded(result) = $0 { result } else { nil }
-    }
-  }
-}

@@ -23,7 +23,7 @@ public struct AnyCasePath<Root, Value>: Sendable {
   /// Takes the value out of the case, or `nil` when the root is another case.
   public let extract: @Sendable (Root) -> Value?
   /// Where the case path was built: its identity for caching.
-  package let id: CasePathID
+  @usableFromInline package let id: CasePathID
 
   /// Creates a case path from an embedding function and an extracting function.
   ///
@@ -33,6 +33,7 @@ public struct AnyCasePath<Root, Value>: Sendable {
   /// }
   /// child.extract(.child(3))  // 3
   /// ```
+  @inlinable
   public init(
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?,
@@ -42,7 +43,7 @@ public struct AnyCasePath<Root, Value>: Sendable {
   ) {
     self.embed = embed
     self.extract = extract
-    self.id = CasePathID(name: nil, fileID: "\(fileID)", line: line, column: column)
+    self.id = CasePathID(name: nil, fileID: fileID, line: line, column: column)
   }
 
   /// Creates a case path from a case constructor and an extracting closure (the short form).
@@ -50,6 +51,7 @@ public struct AnyCasePath<Root, Value>: Sendable {
   /// ```swift
   /// AnyCasePath(Action.child) { if case let .child(v) = $0 { v } else { nil } }
   /// ```
+  @inlinable
   public init(
     _ embed: @escaping @Sendable (Value) -> Root,
     fileID: StaticString = #fileID,
@@ -101,18 +103,40 @@ public struct AnyCasePath<Root, Value>: Sendable {
 }
 
 /// The identity of a case path: where it was written, or an explicit name.
+///
+/// Keeps the `StaticString` of the file: case paths are built on every action (reducer bodies
+/// are rebuilt per action), and a `String` would allocate each time.
+@usableFromInline
 package struct CasePathID: Hashable, Sendable {
-  package var name: String?
-  package var fileID: String
-  package var line: UInt
-  package var column: UInt
-  package var appended: [CasePathID] = []
+  @usableFromInline package var name: String?
+  @usableFromInline var staticFileID: StaticString
+  @usableFromInline package var line: UInt
+  @usableFromInline package var column: UInt
+  @usableFromInline package var appended: [CasePathID] = []
 
-  package init(name: String?, fileID: String, line: UInt, column: UInt) {
+  @inlinable
+  package init(name: String?, fileID: StaticString, line: UInt, column: UInt) {
     self.name = name
-    self.fileID = fileID
+    self.staticFileID = fileID
     self.line = line
     self.column = column
+  }
+
+  /// The file the case path was written in (empty for named case paths).
+  package var fileID: String { "\(staticFileID)" }
+
+  @usableFromInline
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.line == rhs.line && lhs.column == rhs.column && lhs.name == rhs.name
+      && lhs.appended == rhs.appended && lhs.fileID == rhs.fileID
+  }
+
+  @usableFromInline
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(line)
+    hasher.combine(column)
+    hasher.combine(appended)
   }
 
   init(appending base: CasePathID, _ other: CasePathID) {

@@ -11,9 +11,9 @@
 /// from id to position. Removing or moving an element renumbers the positions after it, the
 /// same O(n) an array pays to shift its tail.
 public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element.ID == ID {
-  package private(set) var _ids: [ID]
-  package private(set) var _elements: [Element]
-  private var _positions: [ID: Int]
+  @usableFromInline package internal(set) var _ids: [ID]
+  @usableFromInline package internal(set) var _elements: [Element]
+  @usableFromInline var _positions: [ID: Int]
 
   /// An empty array.
   public init() {
@@ -35,7 +35,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   }
 
   /// The ids in order.
-  public var ids: [ID] { _ids }
+  @inlinable public var ids: [ID] { _ids }
 
   /// The elements in order, as a plain array.
   public var elements: [Element] { _elements }
@@ -43,7 +43,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// The element with the given id; setting `nil` removes it, setting a value for a new id
   /// appends it.
   public subscript(id id: ID) -> Element? {
-    get {
+    @inlinable get {
       guard let position = _positions[id] else { return nil }
       return _elements[position]
     }
@@ -63,6 +63,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// Mutates the element with the given id in place (no copy of the element).
   ///
   /// Returns `nil` without calling `body` when no element has that id.
+  @inlinable
   package mutating func modifyElement<R>(
     id: ID,
     _ body: (inout Element) throws -> R

@@ -26,7 +26,7 @@ public struct DependencyValues: Sendable {
 
   /// Where in the feature tree the reducer being run sits (ifLet / forEach / presentation);
   /// cancellation ids are scoped by it.
-  package var navigationIDPath = NavigationIDPath()
+  @usableFromInline package var navigationIDPath = NavigationIDPath()
 
   /// Values for the default context of the process.
   public init() {

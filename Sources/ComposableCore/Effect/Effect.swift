@@ -87,23 +87,6 @@ package enum EffectCancelReason: Hashable, Sendable {
   case teardown(NavigationID.Kind)
 }
 
-/// A place in the source: `fileID:line:column`.
-package struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-  package var fileID: String
-  package var filePath: String
-  package var line: UInt
-  package var column: UInt
-
-  package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
-    self.fileID = "\(fileID)"
-    self.filePath = "\(filePath)"
-    self.line = line
-    self.column = column
-  }
-
-  package var description: String { "\(fileID):\(line)" }
-}
-
 extension Effect {
   /// An effect that does nothing.
   ///
@@ -193,6 +176,15 @@ extension Effect {
   /// ```
   public static func merge(_ effects: Self...) -> Self {
     merge(effects)
+  }
+
+  /// Two effects at the same time: the form reducer composition uses on every action, which
+  /// allocates nothing when one of them is `.none` (the variadic form allocates its array).
+  @inlinable
+  package static func merging(_ first: Self, _ second: Self) -> Self {
+    if case .none = second.node { return first }
+    if case .none = first.node { return second }
+    return merge([first, second])
   }
 
   /// An effect that runs the given effects at the same time.

@@ -22,6 +22,7 @@ public struct NavigationIDPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A path one step deeper.
+  @usableFromInline
   package func appending(_ id: NavigationID) -> NavigationIDPath {
     NavigationIDPath(path: path + [id])
   }
@@ -51,6 +52,7 @@ package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
   /// The element id for `forEach`; `nil` for single children.
   package var elementID: AnyHashableSendable?
 
+  @usableFromInline
   package init(kind: Kind, keyPath: AnyKeyPath & Sendable, elementID: AnyHashableSendable? = nil) {
     self.kind = kind
     self.keyPath = AnyHashableSendable(KeyPathBox(keyPath: keyPath))
@@ -80,25 +82,5 @@ private struct KeyPathBox: Hashable, Sendable, CustomStringConvertible {
 
   var description: String {
     String(describing: keyPath)
-  }
-}
-
-/// A cancellation id as the core stores it: the user's id plus the navigation path that was in
-/// force when the `.cancellable` or `.cancel` effect was created.
-@usableFromInline
-package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
-  /// The id given to `.cancellable(id:)` / `.cancel(id:)`, or a `NavigationID` for the
-  /// wrappers that `ifLet`, `forEach` and presentation put around their child's effects.
-  package var id: AnyHashableSendable
-  /// Where the effect was created.
-  package var navigationIDPath: NavigationIDPath
-
-  package init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
-    self.id = id
-    self.navigationIDPath = navigationIDPath
-  }
-
-  @usableFromInline package var description: String {
-    navigationIDPath.isEmpty ? "\(id)" : "\(id) @ \(navigationIDPath)"
   }
 }

@@ -6,6 +6,7 @@
 /// describeCase(Action.row(.element(id: 1, action: .tap)))
 /// // ".row(.element(id: 1, action: .tap))"
 /// ```
+@usableFromInline
 package func describeCase(_ value: Any) -> String {
   let mirror = Mirror(reflecting: value)
   switch mirror.displayStyle {

@@ -100,6 +100,7 @@ public func reportIssue(
 }
 
 /// Reports an issue at a source location the core recorded earlier.
+@usableFromInline
 package func reportIssue(_ message: String, location: SourceLocation) {
   report(
     ReportedIssue(

@@ -34,9 +34,10 @@ extension Reducer {
 
 /// The reducer `Reducer.dependency(_:_:)` returns.
 public struct DependencyKeyWritingReducer<Base: Reducer>: Reducer {
-  let base: Base
-  let update: (inout DependencyValues) -> Void
+  @usableFromInline let base: Base
+  @usableFromInline let update: (inout DependencyValues) -> Void
 
+  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     var values = DependencyValues.current
     update(&values)

@@ -9,6 +9,7 @@ extension Reducer {
   /// Reduce { state, action in … }
   ///   .forEach(\.rows, action: .rows) { Row() }
   /// ```
+  @inlinable
   public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
     action toElementAction: AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>,
@@ -34,14 +35,35 @@ extension Reducer {
 /// The reducer `Reducer.forEach(_:action:element:)` returns.
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer
 where Element.State: Identifiable, Element.State.ID == ID {
-  let parent: Parent
-  let element: Element
+  @usableFromInline let parent: Parent
+  @usableFromInline let element: Element
+  @usableFromInline
   let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
     & Sendable
+  @usableFromInline
   let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
-  let name: String?
-  let location: SourceLocation
+  @usableFromInline let name: String?
+  @usableFromInline let location: SourceLocation
 
+
+  @usableFromInline
+  init(
+    parent: Parent,
+    element: Element,
+    toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+      & Sendable,
+    toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>,
+    name: String?,
+    location: SourceLocation
+  ) {
+    self.parent = parent
+    self.element = element
+    self.toElementsState = toElementsState
+    self.toElementAction = toElementAction
+    self.name = name
+    self.location = location
+  }
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action)
     -> Effect<Parent.Action>
   {
@@ -52,7 +74,7 @@ where Element.State: Identifiable, Element.State.ID == ID {
     let parentEffects = parent.reduce(into: &state, action: action)
     let idsAfter = state[keyPath: toElementsState].ids
     guard idsBefore != idsAfter else {
-      return .merge(elementEffects, parentEffects)
+      return .merging(elementEffects, parentEffects)
     }
     let navigationIDPath = DependencyValues.current.navigationIDPath
     let remaining = Set(idsAfter)
@@ -65,11 +87,13 @@ where Element.State: Identifiable, Element.State.ID == ID {
     return .merge([elementEffects, parentEffects] + cancels)
   }
 
-  private func navigationID(for id: ID) -> NavigationID {
+  @inlinable
+  func navigationID(for id: ID) -> NavigationID {
     NavigationID(kind: .forEach, keyPath: toElementsState, elementID: AnyHashableSendable(id))
   }
 
-  private func reduceElement(
+  @inlinable
+  func reduceElement(
     into state: inout Parent.State,
     action: Parent.Action
   ) -> Effect<Parent.Action> {
@@ -86,26 +110,7 @@ where Element.State: Identifiable, Element.State.ID == ID {
       }
     }
     guard let effects else {
-      reportIssue(
-        """
-        A "forEach" at "\(location)" received an action for a missing element.
-
-          Action:
-            \(describeCase(action))
-
-        This usually means one of:
-
-        • A parent reducer removed the element with this id before this "forEach" ran. \
-        Attach "forEach" to the parent so elements run first.
-
-        • An effect sent this action after the element was removed. The element's effects \
-        are cancelled at that moment; an effect that was not started by the element must \
-        be cancelled by hand.
-
-        • The action was sent to a store while no element had this id.
-        """,
-        location: location
-      )
+      reportMissingElement(action)
       return .none
     }
     if case .none = effects.node { return .none }
@@ -117,6 +122,30 @@ where Element.State: Identifiable, Element.State.ID == ID {
         cancelInFlight: false,
         effects.map { embed(.element(id: id, action: $0)) }
       )
+    )
+  }
+
+  @usableFromInline
+  func reportMissingElement(_ action: Parent.Action) {
+    reportIssue(
+      """
+      A "forEach" at "\(location)" received an action for a missing element.
+
+        Action:
+          \(describeCase(action))
+
+      This usually means one of:
+
+      • A parent reducer removed the element with this id before this "forEach" ran. \
+      Attach "forEach" to the parent so elements run first.
+
+      • An effect sent this action after the element was removed. The element's effects \
+      are cancelled at that moment; an effect that was not started by the element must \
+      be cancelled by hand.
+
+      • The action was sent to a store while no element had this id.
+      """,
+      location: location
     )
   }
 }

@@ -9,6 +9,7 @@ extension Reducer {
   /// Reduce { state, action in … }
   ///   .ifLet(\.alert, action: .alert) { Alert() }
   /// ```
+  @inlinable
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?> & Sendable,
     action toWrappedAction: AnyCasePath<Action, WrappedAction>,
@@ -33,13 +34,31 @@ extension Reducer {
 
 /// The reducer `Reducer.ifLet(_:action:then:)` returns.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let child: Child
-  let toChildState: WritableKeyPath<Parent.State, Child.State?> & Sendable
-  let toChildAction: AnyCasePath<Parent.Action, Child.Action>
-  let name: String?
-  let location: SourceLocation
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?> & Sendable
+  @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  @usableFromInline let name: String?
+  @usableFromInline let location: SourceLocation
 
+
+  @usableFromInline
+  init(
+    parent: Parent,
+    child: Child,
+    toChildState: WritableKeyPath<Parent.State, Child.State?> & Sendable,
+    toChildAction: AnyCasePath<Parent.Action, Child.Action>,
+    name: String?,
+    location: SourceLocation
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.name = name
+    self.location = location
+  }
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action)
     -> Effect<Parent.Action>
   {
@@ -48,7 +67,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let parentEffects = parent.reduce(into: &state, action: action)
     let isPresent = state[keyPath: toChildState] != nil
     guard wasPresent, !isPresent else {
-      return .merge(childEffects, parentEffects)
+      return .merging(childEffects, parentEffects)
     }
     let cancelID = EffectCancelID(
       id: AnyHashableSendable(childID),
@@ -62,37 +81,19 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   }
 
   /// The navigation step to the child (built only when an action needs it).
-  private var childID: NavigationID {
+  @inlinable
+  var childID: NavigationID {
     NavigationID(kind: .ifLet, keyPath: toChildState)
   }
 
-  private func reduceChild(
+  @inlinable
+  func reduceChild(
     into state: inout Parent.State,
     action: Parent.Action
   ) -> Effect<Parent.Action> {
     guard let childAction = toChildAction.extract(action) else { return .none }
     guard state[keyPath: toChildState] != nil else {
-      reportIssue(
-        """
-        An "ifLet" at "\(location)" received a child action when child state was "nil".
-
-          Action:
-            \(describeCase(action))
-
-        This usually means one of:
-
-        • A parent reducer set child state to "nil" before this "ifLet" ran. Attach "ifLet" \
-        to the parent so the child runs first.
-
-        • An effect sent this action after child state became "nil". Its effects are \
-        cancelled at that moment; an effect that was not started by the child must be \
-        cancelled by hand.
-
-        • The action was sent to a store while child state was "nil". Only send child \
-        actions while the child is present.
-        """,
-        location: location
-      )
+      reportMissingChild(action)
       return .none
     }
     let childID = self.childID
@@ -106,6 +107,31 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let cancelID = EffectCancelID(id: AnyHashableSendable(childID), navigationIDPath: path)
     return Effect(
       node: .cancellable(id: cancelID, cancelInFlight: false, effects.map(toChildAction.embed))
+    )
+  }
+
+  @usableFromInline
+  func reportMissingChild(_ action: Parent.Action) {
+    reportIssue(
+      """
+      An "ifLet" at "\(location)" received a child action when child state was "nil".
+
+        Action:
+          \(describeCase(action))
+
+      This usually means one of:
+
+      • A parent reducer set child state to "nil" before this "ifLet" ran. Attach "ifLet" \
+      to the parent so the child runs first.
+
+      • An effect sent this action after child state became "nil". Its effects are \
+      cancelled at that moment; an effect that was not started by the child must be \
+      cancelled by hand.
+
+      • The action was sent to a store while child state was "nil". Only send child \
+      actions while the child is present.
+      """,
+      location: location
     )
   }
 }

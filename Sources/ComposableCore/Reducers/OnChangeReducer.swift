@@ -19,10 +19,11 @@ extension Reducer {
 /// The reducer `Reducer.onChange(of:_:)` returns.
 public struct OnChangeReducer<Base: Reducer, Value: Equatable, R: Reducer>: Reducer
 where R.State == Base.State, R.Action == Base.Action {
-  let base: Base
-  let toValue: (Base.State) -> Value
-  let reducer: (Value, Value) -> R
+  @usableFromInline let base: Base
+  @usableFromInline let toValue: (Base.State) -> Value
+  @usableFromInline let reducer: (Value, Value) -> R
 
+  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let oldValue = toValue(state)
     let baseEffects = base.reduce(into: &state, action: action)

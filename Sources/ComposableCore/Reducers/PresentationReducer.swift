@@ -9,6 +9,7 @@ extension Reducer {
   /// Reduce { state, action in … }
   ///   .ifLet(\.$detail, action: .detail) { Detail() }
   /// ```
+  @inlinable
   public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>
       & Sendable,
@@ -34,14 +35,35 @@ extension Reducer {
 
 /// The reducer `Reducer.ifLet(_:action:destination:)` returns for presentation state.
 public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer {
-  let base: Base
-  let destination: Destination
+  @usableFromInline let base: Base
+  @usableFromInline let destination: Destination
+  @usableFromInline
   let toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
     & Sendable
+  @usableFromInline
   let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
-  let name: String?
-  let location: SourceLocation
+  @usableFromInline let name: String?
+  @usableFromInline let location: SourceLocation
 
+
+  @usableFromInline
+  init(
+    base: Base,
+    destination: Destination,
+    toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
+      & Sendable,
+    toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>,
+    name: String?,
+    location: SourceLocation
+  ) {
+    self.base = base
+    self.destination = destination
+    self.toPresentationState = toPresentationState
+    self.toPresentationAction = toPresentationAction
+    self.name = name
+    self.location = location
+  }
+  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let presentationAction = toPresentationAction.extract(action)
     let wasPresented = state[keyPath: toPresentationState].wrappedValue != nil
@@ -84,7 +106,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     let baseEffects = base.reduce(into: &state, action: action)
     let isPresented = state[keyPath: toPresentationState].wrappedValue != nil
     guard wasPresented, !isPresented else {
-      return .merge(destinationEffects, baseEffects)
+      return .merging(destinationEffects, baseEffects)
     }
     let teardownID = cancelID(in: DependencyValues.current.navigationIDPath)
     return .merge(
@@ -95,15 +117,18 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
   }
 
   /// The navigation step to the destination (built only when an action needs it).
-  private var destinationID: NavigationID {
+  @inlinable
+  var destinationID: NavigationID {
     NavigationID(kind: .presentation, keyPath: toPresentationState)
   }
 
-  private func cancelID(in path: NavigationIDPath) -> EffectCancelID {
+  @inlinable
+  func cancelID(in path: NavigationIDPath) -> EffectCancelID {
     EffectCancelID(id: AnyHashableSendable(destinationID), navigationIDPath: path)
   }
 
-  private func reportNotPresented(_ action: Base.Action) {
+  @usableFromInline
+  func reportNotPresented(_ action: Base.Action) {
     reportIssue(
       """
       An "ifLet" at "\(location)" received a presentation action when destination state \

@@ -8,21 +8,25 @@
 /// }
 /// ```
 public struct Reduce<State, Action: Sendable>: Reducer {
-  let reduce: (inout State, Action) -> Effect<Action>
-  let wrappedTypeName: String?
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline let wrappedTypeName: String?
 
   /// A reducer that runs the closure.
+  @inlinable
   public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
     self.reduce = reduce
     self.wrappedTypeName = nil
   }
 
-  /// Erases another reducer's type.
+  /// Erases another reducer's type; also how a body uses a reducer known only by its
+  /// protocol (`Reduce(injectedChild)` with `injectedChild: any Reducer<State, Action>`).
+  @inlinable
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
     self.reduce = reducer.reduce(into:action:)
     self.wrappedTypeName = String(describing: R.self)
   }
 
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reduce(&state, action)
   }
@@ -37,6 +41,7 @@ public struct EmptyReducer<State, Action: Sendable>: Reducer {
   /// A reducer that does nothing.
   public init() {}
 
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     .none
   }
@@ -53,13 +58,14 @@ public struct EmptyReducer<State, Action: Sendable>: Reducer {
 /// ```
 public struct CombineReducers<State, Action: Sendable, Reducers: Reducer>: Reducer
 where Reducers.State == State, Reducers.Action == Action {
-  let reducers: Reducers
+  @usableFromInline let reducers: Reducers
 
   /// Combines the reducers the builder lists.
   public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
     reducers = build()
   }
 
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
   }

@@ -9,15 +9,16 @@
 ///
 /// The child's effects are mapped back into parent actions.
 public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reducer {
+  @usableFromInline
   enum StatePath {
     case keyPath(WritableKeyPath<ParentState, Child.State>)
     case casePath(AnyCasePath<ParentState, Child.State>, SourceLocation)
   }
 
-  let toChildState: StatePath
-  let toChildAction: AnyCasePath<ParentAction, Child.Action>
-  let child: Child
-  let name: String?
+  @usableFromInline let toChildState: StatePath
+  @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
+  @usableFromInline let child: Child
+  @usableFromInline let name: String?
 
   /// A scope on a stored part of the state.
   ///
@@ -26,6 +27,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   ///   - toChildAction: Which parent action case carries the child's actions.
   ///   - name: How the reducer tree names this scope (defaults to the key path).
   ///   - child: The child reducer.
+  @inlinable
   public init<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: AnyCasePath<ParentAction, ChildAction>,
@@ -44,6 +46,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   /// ```swift
   /// Scope(state: .loggedIn, action: .loggedIn) { LoggedIn() }
   /// ```
+  @inlinable
   public init<ChildState, ChildAction>(
     state toChildState: AnyCasePath<ParentState, ChildState>,
     action toChildAction: AnyCasePath<ParentAction, ChildAction>,
@@ -61,6 +64,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     self.name = name
   }
 
+  @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
     switch toChildState {
@@ -69,27 +73,32 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
         .map(toChildAction.embed)
     case let .casePath(casePath, location):
       guard var childState = casePath.extract(state) else {
-        reportIssue(
-          """
-          A "Scope" at "\(location)" received a child action when child state was set to a \
-          different case.
-
-            Action:
-              \(describeCase(action))
-            State:
-              \(describeCase(state))
-
-          A parent reducer may have changed the state to another case before this reducer \
-          ran, or an effect sent this action after the state changed case. Run this "Scope" \
-          before reducers that change the case, and cancel the child's effects when leaving it.
-          """,
-          location: location
-        )
+        reportWrongCase(action: action, state: state, location: location)
         return .none
       }
       let effect = child.reduce(into: &childState, action: childAction)
       state = casePath.embed(childState)
       return effect.map(toChildAction.embed)
     }
+  }
+
+  @usableFromInline
+  func reportWrongCase(action: ParentAction, state: ParentState, location: SourceLocation) {
+    reportIssue(
+      """
+      A "Scope" at "\(location)" received a child action when child state was set to a \
+      different case.
+
+        Action:
+          \(describeCase(action))
+        State:
+          \(describeCase(state))
+
+      A parent reducer may have changed the state to another case before this reducer \
+      ran, or an effect sent this action after the state changed case. Run this "Scope" \
+      before reducers that change the case, and cancel the child's effects when leaving it.
+      """,
+      location: location
+    )
   }
 }

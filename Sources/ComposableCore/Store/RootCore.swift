@@ -288,8 +288,9 @@ package final class RootCore<Root: Reducer>: Core {
       _ = self?.send(action, origin: .effect(group))
     }
     let operation = run.operation
-    let task = Task(priority: run.priority) { @MainActor [weak self] in
-      await Self.perform(operation, send: send, flag: flag)
+    let task = startEffectTask(
+      priority: run.priority, operation: operation, send: send, flag: flag
+    ) { [weak self] in
       self?.effectDidFinish(id)
     }
     register(task, id: id, flag: flag, context: &context, ids: ids, parent: parent)
@@ -316,17 +317,6 @@ package final class RootCore<Root: Reducer>: Core {
     }
     register(task, id: id, flag: flag, context: &context, ids: ids, parent: parent)
     return task
-  }
-
-  /// Runs the operation off the main actor and marks the effect completed the moment it
-  /// returns (not when the main actor gets to its bookkeeping).
-  private nonisolated static func perform(
-    _ operation: @Sendable (Send<Action>) async -> Void,
-    send: Send<Action>,
-    flag: EffectFlag
-  ) async {
-    await operation(send)
-    flag.complete()
   }
 
   /// Runs an effect to its end (inside a concatenation).
@@ -440,6 +430,26 @@ package final class RootCore<Root: Reducer>: Core {
     } else {
       reportIssue(message)
     }
+  }
+}
+
+/// Creates the task of a `.run` leaf from a nonisolated context, so it starts off the main
+/// actor (where the operation runs anyway) and comes back once, for the bookkeeping: one
+/// main-actor hop per effect instead of two. Task-local values (dependencies, issue
+/// collection) are inherited as usual.
+private func startEffectTask<Action: Sendable>(
+  priority: TaskPriority?,
+  operation: @escaping @Sendable (Send<Action>) async -> Void,
+  send: Send<Action>,
+  flag: EffectFlag,
+  didFinish: @escaping @MainActor @Sendable () -> Void
+) -> Task<Void, Never> {
+  Task(priority: priority) {
+    // Marks the effect completed the moment the operation returns, not when the main actor
+    // gets to the bookkeeping.
+    await operation(send)
+    flag.complete()
+    await didFinish()
   }
 }
 

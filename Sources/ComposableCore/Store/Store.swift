@@ -119,3 +119,6 @@ struct ScopeID: Hashable {
   let action: CasePathID
   let isOptional: Bool
 }
+
+/// The store of a feature: `StoreOf<Counter>` is `Store<Counter.State, Counter.Action>`.
+public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>

@@ -30,10 +30,14 @@ package final class StoreObservation: Observable {
   /// Registers a read of `value` at `key`; `read` gives the current value after a batch (or
   /// `nil` when the store is gone).
   func access<Value>(key: ObservedKey, value: Value, read: @escaping @MainActor () -> Value?) {
-    if entries[key] == nil {
-      entries[key] = Entry(value: value, read: read)
+    let keyPath: KeyPath<StoreObservation, Int>
+    if let entry = entries[key] {
+      keyPath = entry.keyPath
+    } else {
+      keyPath = \StoreObservation.[key]
+      entries[key] = Entry(value: value, keyPath: keyPath, read: read)
     }
-    registrar.access(self, keyPath: \StoreObservation.[key])
+    registrar.access(self, keyPath: keyPath)
   }
 
   /// Notifies the paths whose values changed in the batch that just ended.
@@ -45,8 +49,8 @@ package final class StoreObservation: Observable {
       changed.append(key)
     }
     for key in changed {
-      entries[key] = nil
-      registrar.withMutation(of: self, keyPath: \StoreObservation.[key]) {}
+      guard let entry = entries.removeValue(forKey: key) else { continue }
+      registrar.withMutation(of: self, keyPath: entry.keyPath) {}
     }
   }
 
@@ -56,8 +60,15 @@ package final class StoreObservation: Observable {
   @MainActor
   struct Entry {
     let hasChanged: () -> Bool
+    /// The key path the registrar knows the path by (built once: forming it allocates).
+    let keyPath: KeyPath<StoreObservation, Int>
 
-    init<Value>(value: Value, read: @escaping @MainActor () -> Value?) {
+    init<Value>(
+      value: Value,
+      keyPath: KeyPath<StoreObservation, Int>,
+      read: @escaping @MainActor () -> Value?
+    ) {
+      self.keyPath = keyPath
       if let equatable = value as? any Equatable {
         hasChanged = {
           // A store that is gone: notify once and forget the path.

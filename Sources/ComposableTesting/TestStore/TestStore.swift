@@ -329,3 +329,6 @@ extension Task where Success == Never, Failure == Never {
     try? await Task<Never, Never>.sleep(for: .milliseconds(1))
   }
 }
+
+/// The test store of a feature: `TestStoreOf<Counter>`.
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable

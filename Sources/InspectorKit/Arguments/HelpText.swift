@@ -34,9 +34,11 @@ enum HelpText {
 
   static func command(_ spec: CommandSpec) -> String {
     var out = "inspector \(spec.name): \(spec.summary)\n\nUSAGE: \(spec.usage)\n\nARGUMENTS:\n"
-    let names = spec.positionals.map(\.name) + spec.options.map { option in
-      option.name + (option.value.map { " " + $0 } ?? "")
-    }
+    let names =
+      spec.positionals.map(\.name)
+      + spec.options.map { option in
+        option.name + (option.value.map { " " + $0 } ?? "")
+      }
     let width = names.map(\.count).max() ?? 0
     for positional in spec.positionals {
       out += "  " + padded(positional.name, width) + "  " + positional.help + "\n"

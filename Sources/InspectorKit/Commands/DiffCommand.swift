@@ -27,7 +27,11 @@ enum DiffCommand {
       second = try context.step(arguments.positionals[2], named: "B", in: summary)
     } else {
       second = try context.step(arguments.positionals[1], named: "A", in: summary, lowest: 1)
-      first = second - 1
+      // Against the previous recorded step: when the recorder dropped steps before A, that is
+      // the step before the gap.
+      first =
+        summary.gaps.first { $0.afterStep + $0.dropped == second - 1 }?.afterStep
+        ?? second - 1
     }
     let query = try arguments.value("--path").map { text throws(InspectorError) in
       try PathQuery(text, command: "diff")
@@ -56,10 +60,13 @@ enum DiffCommand {
       return
     }
     var header = "diff \(first) → \(second)"
-    if second == first + 1 {
+    if arguments.positionals.count == 2 {
       try context.source.forEachStep(from: second, to: second) { entry in
         header += ": " + EscapedText.plain(entry.actionPath)
         return false
+      }
+      if second - first > 1 {
+        header += " (steps \(first + 1)…\(second - 1) not recorded)"
       }
     }
     out.write(context.style.bold(header) + "\n")

@@ -21,8 +21,11 @@ enum InfoCommand {
       ("reducer", summary.rootReducer),
       ("state", summary.stateType),
       ("action", summary.actionType),
-      ("steps", NumberText.grouped(summary.stepCount)
-        + " (keyframe every \(summary.keyframeInterval))"),
+      (
+        "steps",
+        NumberText.grouped(summary.stepCount)
+          + " (keyframe every \(summary.keyframeInterval))"
+      ),
       ("effects", NumberText.grouped(summary.effectCount)),
     ]
     if !summary.gaps.isEmpty {
@@ -31,21 +34,20 @@ enum InfoCommand {
         ("gaps", "\(summary.gaps.count), \(NumberText.grouped(dropped)) steps dropped"))
     }
     if let first = summary.firstWallTime, let last = summary.lastWallTime {
-      let span = UInt64(max(0, (last - first) * 1e9))
-      rows.append(
-        ("time", NumberText.dateTime(first) + " … "
-          + (Int(first / 86_400) == Int(last / 86_400)
-            ? NumberText.clock(last) : NumberText.dateTime(last))
-          + " (" + NumberText.duration(nanos: span) + ")"))
+      rows.append(("time", timeSpan(first, last)))
     }
     rows.append(("file", NumberText.bytes(summary.fileSize)))
-    let ratio = summary.payloadCompressedBytes > 0
+    let ratio =
+      summary.payloadCompressedBytes > 0
       ? NumberText.fixed(
         Double(summary.payloadUncompressedBytes) / Double(summary.payloadCompressedBytes)) + "×"
       : "–"
     rows.append(
-      ("payloads", NumberText.bytes(summary.payloadUncompressedBytes) + " in "
-        + NumberText.bytes(summary.payloadCompressedBytes) + " (" + ratio + ")"))
+      (
+        "payloads",
+        NumberText.bytes(summary.payloadUncompressedBytes) + " in "
+          + NumberText.bytes(summary.payloadCompressedBytes) + " (" + ratio + ")"
+      ))
     rows.append(("complete", summary.isComplete ? "yes" : "no (being written)"))
     for key in summary.extra.keys.sorted() {
       rows.append((key, summary.extra[key] ?? ""))
@@ -56,6 +58,19 @@ enum InfoCommand {
       out.write(
         context.style.bold(HelpText.padded(label, width)) + "  " + EscapedText.plain(value) + "\n")
     }
+  }
+
+  /// `2026-05-28 20:26:40Z … 20:26:41.500 (1.5s)`; the end's date only when it differs.
+  static func timeSpan(_ first: Double, _ last: Double) -> String {
+    guard NumberText.isPlausibleTime(first), NumberText.isPlausibleTime(last) else {
+      return "? (the recorded times are not valid)"
+    }
+    let sameDay = (first / 86_400).rounded(.down) == (last / 86_400).rounded(.down)
+    let end = sameDay ? NumberText.clock(last) : NumberText.dateTime(last)
+    let seconds = last - first
+    let span =
+      seconds >= 0 && seconds < 1.8e10 ? NumberText.duration(nanos: UInt64(seconds * 1e9)) : "?"
+    return NumberText.dateTime(first) + " … " + end + " (" + span + ")"
   }
 
   static func json(_ summary: TraceSummary) -> String {

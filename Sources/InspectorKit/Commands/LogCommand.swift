@@ -57,7 +57,16 @@ enum LogCommand {
       if json { out.write("]\n") }
       return
     }
+    var expected = from
     try context.source.forEachStep(from: from, to: to) { entry throws(InspectorError) in
+      // Dropped steps are never silent: the recorder's gaps show where they were.
+      if !json, entry.step > expected {
+        let missing = entry.step - expected
+        out.write(
+          context.style.warning(
+            "   … " + NumberText.counted(missing, "step") + " not recorded (dropped)") + "\n")
+      }
+      expected = entry.step + 1
       guard filter.accepts(entry) else { return true }
       let action = entry.step == 0 ? TraceValue.null : try context.source.action(at: entry.step)
       if json {

@@ -17,17 +17,26 @@ enum ReplayCommand {
   ) throws(InspectorError) {
     let source = context.source
     let summary = try source.summary()
-    let showProgress = context.terminal.stderrIsTerminal
+    let showProgress =
+      context.terminal.stderrIsTerminal
       && summary.stepCount >= progressThreshold
     var state = TraceValue.null
     var previous = TraceValue.null
     var keyframes = 0
     var failure: InspectorError?
     var lastPercent = -1
+    var lastStep = -1
+    var resumed = 0
     try source.forEachStep(from: 0, to: summary.stepCount) { entry throws(InspectorError) in
       let step = entry.step
       if step == 0 {
         state = try source.state(at: 0)
+      } else if step != lastStep + 1 {
+        // After a gap (steps the recorder dropped) the writer stored a keyframe: start again
+        // from it, since this step's diff is relative to a state that was never recorded.
+        previous = state
+        state = try source.state(at: step)
+        resumed += 1
       } else {
         previous = state
         let changes = try source.changes(at: step)
@@ -63,6 +72,7 @@ enum ReplayCommand {
           where: context.location(step: step))
         return false
       }
+      lastStep = step
       if showProgress {
         let percent = step * 100 / max(1, summary.stepCount)
         if percent != lastPercent {
@@ -80,9 +90,15 @@ enum ReplayCommand {
       err.flush()
     }
     if let failure { throw failure }
+    let dropped = summary.gaps.reduce(0) { $0 + $1.dropped }
+    let gaps =
+      resumed == 0
+      ? ""
+      : " (resumed after \(NumberText.counted(resumed, "gap")) of "
+        + NumberText.counted(dropped, "dropped step") + ")"
     out.write(
-      "replay: \(NumberText.grouped(summary.stepCount + 1)) states rebuilt, "
-        + "\(NumberText.grouped(keyframes + 1)) keyframes and every hash match\n")
+      "replay: " + NumberText.counted(summary.stepCount + 1 - dropped, "state") + " rebuilt, "
+        + NumberText.counted(keyframes + 1, "keyframe") + " and every hash match" + gaps + "\n")
   }
 
   static func report(

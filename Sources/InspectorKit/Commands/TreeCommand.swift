@@ -60,8 +60,7 @@ enum TreeCommand {
     return title
   }
 
-  static func write(_ node: TreeEntry, _ counted: TreeRenderer.Node, into json: inout JSONOutput)
-  {
+  static func write(_ node: TreeEntry, _ counted: TreeRenderer.Node, into json: inout JSONOutput) {
     json.object { j in
       j.field("kind") { $0.string(node.kind) }
       j.field("typeName") { $0.string(node.typeName) }

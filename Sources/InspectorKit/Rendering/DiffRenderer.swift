@@ -254,7 +254,8 @@ struct DiffRenderer {
     var entries: [Entry] = (0..<prefix).map { .same(label($0), new[$0]) }
     let oldMiddle = Array(old[prefix..<(old.count - suffix)])
     let newMiddle = Array(new[prefix..<(new.count - suffix)])
-    let pairs = oldMiddle.count * newMiddle.count <= 250_000
+    let pairs =
+      oldMiddle.count * newMiddle.count <= 250_000
       ? commonSubsequence(oldMiddle, newMiddle) : []
     var i = 0
     var j = 0
@@ -292,7 +293,8 @@ struct DiffRenderer {
     var lengths = [Int](repeating: 0, count: (a.count + 1) * columns)
     for i in stride(from: a.count - 1, through: 0, by: -1) {
       for j in stride(from: b.count - 1, through: 0, by: -1) {
-        lengths[i * columns + j] = a[i] == b[j]
+        lengths[i * columns + j] =
+          a[i] == b[j]
           ? lengths[(i + 1) * columns + j + 1] + 1
           : max(lengths[(i + 1) * columns + j], lengths[i * columns + j + 1])
       }

@@ -21,7 +21,9 @@ struct EffectTable {
         Self.outcome(effect.outcome),
         effect.durationNanos.map { NumberText.duration(nanos: $0) } ?? "-",
         Self.sent(effect.sentSteps),
-        effect.file.map { EscapedText.plain(Self.basename($0)) + (effect.line.map { ":\($0)" } ?? "") }
+        effect.file.map {
+          EscapedText.plain(Self.basename($0)) + (effect.line.map { ":\($0)" } ?? "")
+        }
           ?? "-",
       ])
     }

@@ -10,8 +10,9 @@ struct EffectTimeline {
   var width: Int
   var style = Style(colour: false)
 
-  func render(_ effects: [EffectEntry], end traceEnd: UInt64, into out: inout some TextOutputStream)
-  {
+  func render(
+    _ effects: [EffectEntry], end traceEnd: UInt64, into out: inout some TextOutputStream
+  ) {
     let starts = effects.compactMap(\.startNanos)
     let origin = starts.min() ?? 0
     let last = max(traceEnd, effects.compactMap(\.endNanos).max() ?? 0, starts.max() ?? 0)

@@ -42,7 +42,27 @@ struct JSONOutput {
     scalar(value.isFinite ? "\(value)" : "null")
   }
 
-  mutating func value(_ value: TraceValue) { scalar(value.jsonString) }
+  mutating func value(_ value: TraceValue) {
+    scalar(Self.escapingTerminalControls(value.jsonString))
+  }
+
+  /// TraceKit's JSON form escapes C0 controls; DEL, C1 controls and direction overrides must
+  /// not reach a terminal either. They can only occur inside JSON strings, where `\uXXXX` is
+  /// the same text.
+  static func escapingTerminalControls(_ json: String) -> String {
+    guard json.unicodeScalars.contains(where: EscapedText.needsEscape) else { return json }
+    var out = ""
+    out.reserveCapacity(json.utf8.count + 16)
+    for scalar in json.unicodeScalars {
+      if EscapedText.needsEscape(scalar) {
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
 
   mutating func optional<T>(_ value: T?, _ body: (inout JSONOutput, T) -> Void) {
     if let value { body(&self, value) } else { null() }

@@ -20,7 +20,8 @@ struct LineFormat {
   }
 
   func render(_ entry: StepEntry, action: TraceValue) -> String {
-    let number = String(repeating: " ", count: max(0, numberWidth - String(entry.step).count))
+    let number =
+      String(repeating: " ", count: max(0, numberWidth - String(entry.step).count))
       + String(entry.step)
     let origin: String
     switch entry.origin {
@@ -28,13 +29,21 @@ struct LineFormat {
     case .user: origin = "user"
     case .effect(let id): origin = "effect " + id.uuidString.prefix(8).lowercased()
     }
-    let prefix = number + "  " + Self.elapsed(entry.monotonicNanos) + "  "
+    let prefix =
+      number + "  " + Self.elapsed(entry.monotonicNanos) + "  "
       + HelpText.padded(origin, 15) + "  "
-    var rest = EscapedText.plain(entry.actionPath) + payload(action)
-    if !entry.changedPaths.isEmpty {
-      rest += "  → " + entry.changedPaths.map(EscapedText.plain).joined(separator: ", ")
-    }
+    let path = EscapedText.plain(entry.actionPath)
+    var payload = payload(action)
+    let changed =
+      entry.changedPaths.isEmpty
+      ? "" : "  → " + entry.changedPaths.map(EscapedText.plain).joined(separator: ", ")
     let room = max(10, width - prefix.count)
+    // The changed paths matter more than the payload: shorten the payload first.
+    let spare = room - path.count - changed.count
+    if !payload.isEmpty, payload.count > spare {
+      payload = spare >= 4 ? String(payload.prefix(spare - 2)) + "…)" : "(…)"
+    }
+    var rest = path + payload + changed
     if rest.count > room { rest = String(rest.prefix(room - 1)) + "…" }
     var line = String(prefix.dropFirst(number.count)) + rest
     while line.last == " " { line.removeLast() }
@@ -66,7 +75,8 @@ struct LineFormat {
     let hours = Int64(millis / 3_600_000)
     let minutes = Int64(millis / 60_000 % 60)
     let seconds = Int64(millis / 1000 % 60)
-    let clock = NumberText.pad(minutes, 2) + ":" + NumberText.pad(seconds, 2) + "."
+    let clock =
+      NumberText.pad(minutes, 2) + ":" + NumberText.pad(seconds, 2) + "."
       + NumberText.pad(Int64(millis % 1000), 3)
     return hours > 0 ? "\(hours):" + clock : clock
   }

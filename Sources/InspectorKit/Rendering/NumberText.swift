@@ -17,6 +17,11 @@ enum NumberText {
     return value < 0 ? "-" + out : out
   }
 
+  /// `1 state`, `1,001 states`.
+  static func counted(_ count: Int, _ noun: String) -> String {
+    grouped(count) + " " + noun + (count == 1 ? "" : "s")
+  }
+
   static func duration(nanos: UInt64) -> String {
     switch nanos {
     case ..<1_000: "\(nanos)ns"
@@ -49,6 +54,8 @@ enum NumberText {
 
   /// One decimal below 100, none above; no trailing `.0`.
   static func fixed(_ value: Double) -> String {
+    // A trace is untrusted: a damaged number must print as such, not trap in a conversion.
+    guard value.isFinite, value.magnitude < 1e15 else { return "?" }
     if value >= 100 { return String(Int(value.rounded())) }
     let tenths = Int((value * 10).rounded())
     return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)"
@@ -56,6 +63,7 @@ enum NumberText {
 
   /// A time of day in UTC with milliseconds, from seconds since 1970: `14:03:07.125`.
   static func clock(_ seconds: Double) -> String {
+    guard isPlausibleTime(seconds) else { return "?" }
     let millis = Int64((seconds * 1000).rounded(.down))
     let dayMillis = ((millis % 86_400_000) + 86_400_000) % 86_400_000
     let h = dayMillis / 3_600_000
@@ -67,6 +75,7 @@ enum NumberText {
 
   /// A UTC date and time, from seconds since 1970: `2026-12-01 14:03:07Z`.
   static func dateTime(_ seconds: Double) -> String {
+    guard isPlausibleTime(seconds) else { return "?" }
     let total = Int64(seconds.rounded(.down))
     var days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
     let secs = total - days * 86_400
@@ -82,6 +91,11 @@ enum NumberText {
     let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
     return "\(year)-" + pad(month, 2) + "-" + pad(day, 2) + " "
       + pad(secs / 3600, 2) + ":" + pad(secs / 60 % 60, 2) + ":" + pad(secs % 60, 2) + "Z"
+  }
+
+  /// Seconds since 1970 that convert to integers without trapping (±3 million years).
+  static func isPlausibleTime(_ seconds: Double) -> Bool {
+    seconds.isFinite && seconds.magnitude < 1e14
   }
 
   static func pad(_ value: Int64, _ width: Int) -> String {

@@ -23,7 +23,9 @@ struct TreeRenderer {
   func render(_ root: Node, into out: inout some TextOutputStream) {
     var rows: [(String, Node)] = []
     collect(root, prefix: "", childPrefix: "", into: &rows)
-    let steps = rows.map { NumberText.grouped($0.1.steps) + ($0.1.steps == 1 ? " step" : " steps") }
+    let steps = rows.map {
+      NumberText.grouped($0.1.steps) + ($0.1.steps == 1 ? " step" : " steps")
+    }
     let effects = rows.map {
       NumberText.grouped($0.1.effects) + ($0.1.effects == 1 ? " effect" : " effects")
     }
@@ -34,7 +36,8 @@ struct TreeRenderer {
     for (index, (title, _)) in rows.enumerated() {
       var shown = title
       if shown.count > titleWidth { shown = String(shown.prefix(titleWidth - 1)) + "…" }
-      let counts = String(repeating: " ", count: stepsWidth - steps[index].count) + steps[index]
+      let counts =
+        String(repeating: " ", count: stepsWidth - steps[index].count) + steps[index]
         + "  " + String(repeating: " ", count: effectsWidth - effects[index].count)
         + effects[index]
       let gap = String(repeating: " ", count: titleWidth - shown.count + 2)

@@ -1,8 +1,9 @@
 import TraceKit
 
 /// Renders a `TraceValue` as an indented tree in the style of a Swift value dump: objects as
-/// `(` fields `)`, enum cases as `.name(…)`, arrays with `[index]:` labels, long collections
-/// folded with a count, leaf-only containers kept on one line when they fit the width.
+/// `(` fields `)`, enum cases as `.name(…)`, arrays with `[index]:` labels, long arrays and
+/// objects (dictionaries) folded with a count, leaf-only containers kept on one line when they
+/// fit the width.
 ///
 /// ```swift
 /// var out = ""
@@ -53,7 +54,7 @@ struct ValueDumper {
       }
     }
     emit(pad + label + open)
-    let shown = maxItems > 0 && value.isArray ? min(children.count, maxItems) : children.count
+    let shown = maxItems > 0 && value.isCollection ? min(children.count, maxItems) : children.count
     for (offset, child) in children.prefix(shown).enumerated() {
       let last = offset == children.count - 1
       lines(child.value, label: child.label, indent: indent + 2, suffix: last ? "" : ",", emit)
@@ -68,7 +69,7 @@ struct ValueDumper {
   func inlineText(_ value: TraceValue, typeName: String? = nil) -> String {
     if isLeaf(value) { return scalarLine(value) }
     let (open, close, children) = parts(of: value, typeName: typeName)
-    let shown = maxItems > 0 && value.isArray ? min(children.count, maxItems) : children.count
+    let shown = maxItems > 0 && value.isCollection ? min(children.count, maxItems) : children.count
     var pieces = children.prefix(shown).map { child in
       (value.isArray ? "" : child.label) + inlineText(child.value)
     }
@@ -89,9 +90,12 @@ struct ValueDumper {
       let name = typeName.map(EscapedText.plain) ?? ""
       return (name + "(", ")", fields.map { (Self.fieldLabel($0.key), $0.value) })
     case .enumCase(let name, let fields):
-      return ("." + EscapedText.plain(name) + "(", ")", fields.map {
-        (Self.isPositional($0.key) ? "" : Self.fieldLabel($0.key), $0.value)
-      })
+      return (
+        "." + EscapedText.plain(name) + "(", ")",
+        fields.map {
+          (Self.isPositional($0.key) ? "" : Self.fieldLabel($0.key), $0.value)
+        }
+      )
     case .reflected(let type, let inner):
       if case .object = inner { return parts(of: inner, typeName: type) }
       return (EscapedText.plain(type) + "(", ")", [("", inner)])
@@ -156,6 +160,15 @@ struct ValueDumper {
 }
 
 extension TraceValue {
+  /// Arrays and objects (dictionaries are objects) fold past `maxItems`; enum payloads never.
+  var isCollection: Bool {
+    switch self {
+    case .array, .object: true
+    case .reflected(_, let inner): inner.isCollection
+    default: false
+    }
+  }
+
   var isArray: Bool {
     if case .array = self { return true }
     return false

@@ -68,12 +68,17 @@ package final class TraceFileSource: TraceSource {
   }
 
   package func state(at step: Int) throws(InspectorError) -> TraceValue {
-    try read { () throws(TraceError) in try reader.state(at: step) }
+    // TraceReader's in-chunk state cache can carry a cached state across a gap (dropped steps)
+    // and then fails the hash check; past a gap, start from the keyframe the writer stored
+    // there instead. (Reported to the storage branch; costs one keyframe load at most.)
+    if try summary().gaps.contains(where: { $0.afterStep < step }) { reader.refresh() }
+    return try read { () throws(TraceError) in try reader.state(at: step) }
   }
 
   package func keyframe(at step: Int) throws(InspectorError) -> TraceValue? {
     let interval = try summary().keyframeInterval
     guard interval > 0, step % interval == 0 else { return nil }
+    if try summary().gaps.contains(where: { $0.afterStep < step }) { reader.refresh() }
     do {
       // At a keyframe step the reader answers with the stored keyframe itself.
       return try reader.state(at: step)
@@ -118,8 +123,10 @@ package final class TraceFileSource: TraceSource {
     var what = error.description
     let prefix = error.file + ": "
     if what.hasPrefix(prefix) { what.removeFirst(prefix.count) }
-    for marker in ["step \(error.step ?? -1) (chunk \(error.chunk ?? -1)): ",
-      "step \(error.step ?? -1): ", "chunk \(error.chunk ?? -1): "]
+    for marker in [
+      "step \(error.step ?? -1) (chunk \(error.chunk ?? -1)): ",
+      "step \(error.step ?? -1): ", "chunk \(error.chunk ?? -1): ",
+    ]
     where what.hasPrefix(marker) {
       what.removeFirst(marker.count)
     }

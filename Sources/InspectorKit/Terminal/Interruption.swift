@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
 /// Whether the user asked a long-running command (`follow`) to stop. The process installs a
 /// SIGINT handler that only sets a flag, so the command finishes its line, flushes and exits 0

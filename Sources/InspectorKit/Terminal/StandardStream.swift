@@ -29,12 +29,13 @@ public struct StandardStream: FlushingOutput {
     if buffer.count >= 1 << 16 { flush() }
   }
 
-  /// Sends everything buffered; a closed pipe (`inspector log | head`) drops the rest quietly.
+  /// Sends everything buffered. A closed pipe (`inspector log t.rewind | head`) ends the
+  /// process by SIGPIPE, as it does for every Unix filter; any other error drops the rest.
   public mutating func flush() {
     var offset = 0
     while offset < buffer.count {
       let written = buffer.withUnsafeBytes { bytes in
-        Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        Self.systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
       }
       if written < 0 {
         if errno == EINTR { continue }
@@ -43,5 +44,16 @@ public struct StandardStream: FlushingOutput {
       offset += written
     }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// `write(2)`, named apart from `TextOutputStream.write(_:)`.
+  private static func systemWrite(
+    _ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int
+  ) -> Int {
+    #if canImport(Glibc)
+      Glibc.write(descriptor, bytes, count)
+    #else
+      Darwin.write(descriptor, bytes, count)
+    #endif
   }
 }

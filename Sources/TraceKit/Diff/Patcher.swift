@@ -61,13 +61,15 @@ struct Patcher {
       if isLast {
         try applyLast(key: key, to: &fields, depth: depth)
       } else {
-        guard let index = fields.firstIndex(where: { $0.key == key }) else {
+        guard let index = fields.firstIndex(where: { sameUTF8($0.key, key) }) else {
           throw failure("\(prefix(depth)) has no field \(TraceValue.string(key).jsonString)")
         }
         try descend(into: &fields[index].value, depth: depth + 1)
       }
     case .enumCase:
-      guard case .key(let key) = component, key == value.enumCaseName else {
+      guard case .key(let key) = component, let caseName = value.enumCaseName,
+        sameUTF8(key, caseName)
+      else {
         throw failure(mismatch(value, component, depth: depth))
       }
       if isLast, operation != "set" {
@@ -111,7 +113,7 @@ struct Patcher {
     guard case .key(let key) = components[depth] else {
       throw failure("\(prefix(depth)) is an enum case's associated values: expected a key")
     }
-    guard let index = fields.firstIndex(where: { $0.key == key }) else {
+    guard let index = fields.firstIndex(where: { sameUTF8($0.key, key) }) else {
       throw failure("\(prefix(depth)) has no field \(TraceValue.string(key).jsonString)")
     }
     if depth == components.count - 1 {
@@ -127,7 +129,7 @@ struct Patcher {
   private func applyLast(
     key: String, to fields: inout [TraceField], depth: Int
   ) throws(TracePatchError) {
-    let index = fields.firstIndex { $0.key == key }
+    let index = fields.firstIndex { sameUTF8($0.key, key) }
     switch change {
     case .set(_, let newValue):
       if let index {

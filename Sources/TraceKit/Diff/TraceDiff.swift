@@ -72,9 +72,9 @@ struct Differ {
       if !a.sharesStorage(with: b) { diffObject(a, b, whole: whole) }
     case (.array(let a), .array(let b)):
       if !a.sharesStorage(with: b) { diffArray(a, b) }
-    case (.enumCase(let name, let a), .enumCase(let other, let b)) where name == other:
+    case (.enumCase(let name, let a), .enumCase(let other, let b)) where sameUTF8(name, other):
       if !a.sharesStorage(with: b) { diffEnum(name, a, b, whole: whole) }
-    case (.reflected(let type, let a), .reflected(let other, let b)) where type == other:
+    case (.reflected(let type, let a), .reflected(let other, let b)) where sameUTF8(type, other):
       diff(a, b, whole: whole)
     default:
       if old != new { emitSet(whole) }
@@ -97,7 +97,8 @@ struct Differ {
   }
 
   private mutating func diffObject(_ a: [TraceField], _ b: [TraceField], whole: TraceValue) {
-    if a.count == b.count && a.indices.allSatisfy({ a[$0].key == b[$0].key }) {
+    // Keys compare by bytes: a key that only changed its Unicode normalization is a new key.
+    if a.count == b.count && a.indices.allSatisfy({ sameUTF8(a[$0].key, b[$0].key) }) {
       if Self.hasDuplicateKeys(a) { return emitSet(whole) }
       for index in a.indices {
         diffField(b[index].key, a[index].value, b[index].value)
@@ -109,7 +110,7 @@ struct Differ {
     let oldKeys = Set(a.lazy.map(\.key))
     let kept = a.filter { newKeys.contains($0.key) }
     // Removing keys and appending new ones cannot reorder what stays.
-    for (index, field) in kept.enumerated() where b[index].key != field.key {
+    for (index, field) in kept.enumerated() where !sameUTF8(b[index].key, field.key) {
       return emitSet(whole)
     }
     for field in a where !newKeys.contains(field.key) {
@@ -143,7 +144,7 @@ struct Differ {
   private mutating func diffEnum(
     _ name: String, _ a: [TraceField], _ b: [TraceField], whole: TraceValue
   ) {
-    guard a.count == b.count, a.indices.allSatisfy({ a[$0].key == b[$0].key }),
+    guard a.count == b.count, a.indices.allSatisfy({ sameUTF8(a[$0].key, b[$0].key) }),
       !Self.hasDuplicateKeys(a)
     else { return emitSet(whole) }
     path.append(.key(name))

@@ -104,3 +104,30 @@ enum EnumCaseDetector {
     return String(Substring(stem)) == first.uppercased() + caseName.dropFirst()
   }
 }
+
+/// What the encoder must do with a type before calling its `encode(to:)`, decided once per
+/// type: three failed protocol casts per value cost more than a locked dictionary lookup.
+enum TypeKindCache {
+  enum Kind {
+    case plain, optional, set, dictionary
+  }
+
+  private static let kinds = Mutex<[ObjectIdentifier: Kind]>([:])
+
+  static func kind(of type: Any.Type) -> Kind {
+    let id = ObjectIdentifier(type)
+    if let kind = kinds.withLock({ $0[id] }) { return kind }
+    let kind: Kind =
+      if type is any OptionalCoding.Type {
+        .optional
+      } else if type is any SortedSetEncoding.Type {
+        .set
+      } else if type is any SortedDictionaryEncoding.Type {
+        .dictionary
+      } else {
+        .plain
+      }
+    kinds.withLock { $0[id] = kind }
+    return kind
+  }
+}

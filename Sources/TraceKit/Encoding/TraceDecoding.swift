@@ -110,7 +110,9 @@ final class TraceDecoding: Decoder, SingleValueDecodingContainer {
           codingPath: path(key),
           debugDescription: "A reflected \(typeName) is read-only and cannot be decoded"))
     }
-    if let optional = T.self as? any OptionalCoding.Type {
+    if TypeKindCache.kind(of: T.self) == .optional,
+      let optional = T.self as? any OptionalCoding.Type
+    {
       if case .null = value { return optional.noneValue as! T }
       if let inner = OptionalSomeMarker.unwrap(value) {
         return try decodeSome(optional, inner, key: key) as! T
@@ -214,7 +216,11 @@ struct TraceKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func lookup(_ key: CodingKey) -> TraceValue? {
     let name = key.stringValue
     if let index { return index[name].map { fields[$0].value } }
-    for field in fields where field.key == name { return field.value }
+    // Comparing lengths first skips most unequal keys without a full string comparison.
+    let length = name.utf8.count
+    for field in fields where field.key.utf8.count == length && field.key == name {
+      return field.value
+    }
     return nil
   }
 

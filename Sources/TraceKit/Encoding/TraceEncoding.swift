@@ -13,17 +13,19 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     case none, single, keyed, unkeyed
   }
 
+  // Runtime exclusivity checks on these properties were a seventh of encoding time; they are
+  // only touched by the coding level that owns them, on one thread, never overlapping.
   let parent: TraceEncoding?
   let key: CodingKey?
-  var mode = Mode.none
-  var single = TraceValue.null
-  var fields: [TraceField] = []
-  var elements: [TraceValue] = []
+  @exclusivity(unchecked) var mode = Mode.none
+  @exclusivity(unchecked) var single = TraceValue.null
+  @exclusivity(unchecked) var fields: [TraceField] = []
+  @exclusivity(unchecked) var elements: [TraceValue] = []
   /// Slots (in `fields` or `elements`) that nested containers or super encoders fill in.
-  var pending: [(slot: Int, child: TraceEncoding)] = []
+  @exclusivity(unchecked) var pending: [(slot: Int, child: TraceEncoding)] = []
   /// Set when the only nested container is a synthesized enum case's payload.
-  var enumPayload: TraceEncoding?
-  var conflict: String?
+  @exclusivity(unchecked) var enumPayload: TraceEncoding?
+  @exclusivity(unchecked) var conflict: String?
 
   init(parent: TraceEncoding?, key: CodingKey?) {
     self.parent = parent
@@ -110,18 +112,19 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     if T.self == URL.self, (value as! URL).baseURL == nil {
       return .string((value as! URL).absoluteString)
     }
-    if let optional = value as? any OptionalCoding {
-      if optional.isNone { return .null }
+    switch TypeKindCache.kind(of: T.self) {
+    case .optional:
+      if let optional = value as? any OptionalCoding, optional.isNone { return .null }
       let encoded = try encodeChild(value, key: key)
       return OptionalSomeMarker.needsMarker(encoded) ? OptionalSomeMarker.wrap(encoded) : encoded
-    }
-    if let set = value as? any SortedSetEncoding {
-      let child = TraceEncoding(parent: self, key: key)
-      return try set.encodeSorted(with: child)
-    }
-    if let dictionary = value as? any SortedDictionaryEncoding {
-      let child = TraceEncoding(parent: self, key: key)
-      return try dictionary.encodeSorted(with: child)
+    case .set:
+      guard let set = value as? any SortedSetEncoding else { break }
+      return try set.encodeSorted(with: TraceEncoding(parent: self, key: key))
+    case .dictionary:
+      guard let dictionary = value as? any SortedDictionaryEncoding else { break }
+      return try dictionary.encodeSorted(with: TraceEncoding(parent: self, key: key))
+    case .plain:
+      break
     }
     return try encodeChild(value, key: key)
   }

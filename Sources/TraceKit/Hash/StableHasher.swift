@@ -49,14 +49,12 @@ struct StableHasher {
       offset += 8
     }
     if offset < count {
+      // Most keys and short strings end here: copy the 1–7 bytes in one go, zero-padded.
       var tail: UInt64 = 0
-      var shift: UInt64 = 0
-      while offset < count {
-        tail |= UInt64(bytes[offset]) << shift
-        shift += 8
-        offset += 1
+      withUnsafeMutableBytes(of: &tail) { word in
+        word.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<count]))
       }
-      combine(tail)
+      combine(UInt64(littleEndian: tail))
     }
   }
 

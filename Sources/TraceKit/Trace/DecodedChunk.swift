@@ -5,6 +5,9 @@ struct DecodedChunk {
     var step: Int
     var start: Int
     var end: Int
+    /// The step's `state_hash` from the index, loaded with the chunk so that replaying the
+    /// steps of one chunk needs no further query; nil when the index has no row for it.
+    var stateHash: UInt64?
   }
 
   var id: Int
@@ -45,7 +48,7 @@ struct DecodedChunk {
           return
         }
         previous = step
-        lines.append(Line(step: step, start: start, end: end))
+        lines.append(Line(step: step, start: start, end: end, stateHash: nil))
         start = end + 1
       }
     }
@@ -55,6 +58,58 @@ struct DecodedChunk {
 
   /// The parsed line of `step`, or nil when the chunk has none.
   func line(of step: Int) throws(StepLine.Failure) -> StepLine? {
+    guard let line = lineRange(of: step) else { return nil }
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(StepLine.Failure) in
+        try StepLine(parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
+      }
+    }
+    return try result.get()
+  }
+
+  /// Only the changes of `step`'s line, or nil when the chunk has none.
+  func changes(of step: Int) throws(StepLine.Failure) -> [TraceChange]? {
+    guard let line = lineRange(of: step) else { return nil }
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(StepLine.Failure) in
+        try StepLine.changes(
+          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
+      }
+    }
+    return try result.get()
+  }
+
+  /// Records the index hashes of the chunk's steps (pairs in step order).
+  mutating func attachHashes(_ hashes: [(step: Int, hash: UInt64)]) {
+    var index = 0
+    for pair in hashes {
+      while index < lines.count, lines[index].step < pair.step { index += 1 }
+      guard index < lines.count else { return }
+      if lines[index].step == pair.step { lines[index].stateHash = pair.hash }
+    }
+  }
+
+  /// The lines after step `after` up to step `through`, when this chunk holds both (so it
+  /// holds every step in between); nil otherwise.
+  func lines(after: Int, through: Int) -> ArraySlice<Line>? {
+    guard let start = lineIndex(of: after), let end = lineIndex(of: through), start < end else {
+      return nil
+    }
+    return lines[(start + 1)...end]
+  }
+
+  /// Parses a line's changes.
+  func changes(of line: Line) throws(StepLine.Failure) -> [TraceChange] {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(StepLine.Failure) in
+        try StepLine.changes(
+          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
+      }
+    }
+    return try result.get()
+  }
+
+  private func lineIndex(of step: Int) -> Int? {
     var low = 0
     var high = lines.count
     while low < high {
@@ -62,12 +117,17 @@ struct DecodedChunk {
       if lines[middle].step < step { low = middle + 1 } else { high = middle }
     }
     guard low < lines.count, lines[low].step == step else { return nil }
-    let line = lines[low]
-    let result = bytes.withUnsafeBytes { buffer in
-      Result { () throws(StepLine.Failure) in
-        try StepLine(parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
-      }
+    return low
+  }
+
+  private func lineRange(of step: Int) -> Line? {
+    var low = 0
+    var high = lines.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lines[middle].step < step { low = middle + 1 } else { high = middle }
     }
-    return try result.get()
+    guard low < lines.count, lines[low].step == step else { return nil }
+    return lines[low]
   }
 }

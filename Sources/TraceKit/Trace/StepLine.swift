@@ -162,6 +162,93 @@ struct StepLine: Sendable {
     self.dependencies = dependencies
   }
 
+  /// Only the changes of a line, without building its action: replaying a trace reads
+  /// every line for its changes alone. Falls back to the full parse for a line written in
+  /// another member order.
+  static func changes(parsing line: UnsafeRawBufferPointer) throws(Failure) -> [TraceChange] {
+    guard let range = changesRange(line) else { return try StepLine(parsing: line).changes }
+    let value: TraceValue
+    do {
+      value = try TraceValue(json: Array(UnsafeRawBufferPointer(rebasing: line[range])))
+    } catch {
+      throw Failure(reason: error.description)
+    }
+    guard case .array(let elements) = value else {
+      throw Failure(reason: "'changes' is not an array")
+    }
+    var changes: [TraceChange] = []
+    changes.reserveCapacity(elements.count)
+    for element in elements { changes.append(try change(element)) }
+    return changes
+  }
+
+  /// The byte range of the `changes` array in `{"step":N,"action":…,"changes":[…]…}`.
+  private static func changesRange(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
+    guard peekStep(line) != nil else { return nil }
+    var index = 0
+    while index < line.count, line[index] != UInt8(ascii: ",") { index += 1 }
+    guard let afterActionKey = expect(",\"action\":", in: line, at: index),
+      let afterAction = skipValue(line, from: afterActionKey),
+      let start = expect(",\"changes\":", in: line, at: afterAction),
+      let end = skipValue(line, from: start)
+    else { return nil }
+    return start..<end
+  }
+
+  private static func expect(_ text: StaticString, in line: UnsafeRawBufferPointer, at index: Int)
+    -> Int?
+  {
+    let count = text.utf8CodeUnitCount
+    guard index + count <= line.count else { return nil }
+    for offset in 0..<count where line[index + offset] != text.utf8Start[offset] {
+      return nil
+    }
+    return index + count
+  }
+
+  /// The index just after the JSON value starting at `start` (no whitespace: this writer
+  /// writes none), or nil when the bytes are not one well-bracketed value.
+  static func skipValue(_ line: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    var index = start
+    var depth = 0
+    repeat {
+      guard index < line.count else { return nil }
+      switch line[index] {
+      case UInt8(ascii: "\""):
+        index += 1
+        while index < line.count, line[index] != UInt8(ascii: "\"") {
+          index += line[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        guard index < line.count else { return nil }
+        index += 1
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        index += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        guard depth >= 0 else { return nil }
+        index += 1
+      case UInt8(ascii: ","), UInt8(ascii: ":"):
+        // Between members or elements: only inside a container.
+        guard depth > 0 else { return nil }
+        index += 1
+      default:
+        // A scalar (number, true, false, null) runs to the next delimiter.
+        while index < line.count {
+          let byte = line[index]
+          if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+            || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "\"")
+          {
+            break
+          }
+          index += 1
+        }
+        if depth == 0 { return index }
+      }
+    } while depth > 0
+    return index
+  }
+
   /// The step number at the start of a line (`{"step":N,`), without parsing the rest; nil when
   /// the line does not start that way.
   static func peekStep(_ line: UnsafeRawBufferPointer) -> Int? {

@@ -66,7 +66,12 @@ public struct TraceError: Error, CustomStringConvertible, Sendable, Hashable {
 
   /// One line: messages that carry text from elsewhere (SQLite, JSON) lose their newlines.
   public var description: String {
-    "\(file): \(locatedMessage)".replacingOccurrences(of: "\n", with: " ")
+    "\(file): \(message)"
+  }
+
+  /// The description without the file: what went wrong, at which step or chunk.
+  public var message: String {
+    locatedMessage.replacingOccurrences(of: "\n", with: " ")
   }
 
   private var location: String {
@@ -97,7 +102,8 @@ public struct TraceError: Error, CustomStringConvertible, Sendable, Hashable {
     case .corruptKeyframe(let message): location + "keyframe is damaged: \(message)"
     case .missingKeyframe: location + "no keyframe at or before this step"
     case .missingStep: location + "step is not in the trace"
-    case .stepOutOfRange(let lastStep): location + "out of range (the trace has steps 0…\(lastStep))"
+    case .stepOutOfRange(let lastStep):
+      location + "out of range (the trace has steps 0…\(lastStep))"
     case .hashMismatch(let expected, let actual):
       location + "state hash mismatch: recorded \(hex(expected)), reconstructed \(hex(actual))"
     case .corruptTree(let message): "reducer tree is damaged: \(message)"

@@ -29,6 +29,7 @@ extension TraceReader {
   /// print(try reader.state(at: 500))  // (count: 500)
   /// ```
   public func state(at step: Int) throws(TraceError) -> TraceValue {
+    if let state = try stateFromCache(at: step) { return state }
     let target = try indexRow(at: step).row
     let keyframe = try keyframeStep(atOrBefore: step)
     var current: (step: Int, state: TraceValue)
@@ -40,9 +41,9 @@ extension TraceReader {
     if current.step < step {
       let steps = try stepChunks(after: current.step, through: step)
       for (number, chunk) in steps {
-        let line = try stepLine(step: number, chunk: chunk)
+        let changes = try stepChanges(step: number, chunk: chunk)
         do {
-          try StepLine.apply(line.changes, to: &current.state)
+          try StepLine.apply(changes, to: &current.state)
         } catch {
           throw TraceError(.corruptChunk(error.reason), file: path, step: number, chunk: chunk)
         }
@@ -55,6 +56,31 @@ extension TraceReader {
         .hashMismatch(expected: target.stateHash, actual: actual), file: path, step: step)
     }
     cachedState = (step, current.state)
+    return current.state
+  }
+
+  /// Replaying in order: when the cached state and `step` lie in the cached chunk, the
+  /// chunk's lines and the hashes loaded with it give the state without any query.
+  private func stateFromCache(at step: Int) throws(TraceError) -> TraceValue? {
+    guard var current = cachedState, current.step < step, let chunk = cachedChunk,
+      let lines = chunk.lines(after: current.step, through: step),
+      let expected = lines.last?.stateHash
+    else { return nil }
+    for line in lines {
+      do {
+        try StepLine.apply(try chunk.changes(of: line), to: &current.state)
+      } catch {
+        throw TraceError(.corruptChunk(error.reason), file: path, step: line.step, chunk: chunk.id)
+      }
+      current.step = line.step
+    }
+    // The cache keeps the state only after its hash was checked.
+    cachedState = nil
+    let actual = current.state.stableHash
+    guard actual == expected else {
+      throw TraceError(.hashMismatch(expected: expected, actual: actual), file: path, step: step)
+    }
+    cachedState = current
     return current.state
   }
 
@@ -79,6 +105,22 @@ extension TraceReader {
         chunk: chunk)
     }
     return line
+  }
+
+  private func stepChanges(step: Int, chunk: Int) throws(TraceError) -> [TraceChange] {
+    let decoded = try decodedChunk(id: chunk, step: step)
+    let changes: [TraceChange]?
+    do {
+      changes = try decoded.changes(of: step)
+    } catch {
+      throw TraceError(.corruptChunk(error.reason), file: path, step: step, chunk: chunk)
+    }
+    guard let changes else {
+      throw TraceError(
+        .corruptChunk("the chunk has no line for this step"), file: path, step: step,
+        chunk: chunk)
+    }
+    return changes
   }
 
   /// The steps after `after` up to `through`, with the chunk holding each.
@@ -126,14 +168,34 @@ extension TraceReader {
     }
     let bytes = try decompress(
       statement, column: 4, expectedSize: Int(rawSize), step: step, chunk: id, keyframe: false)
-    let decoded: DecodedChunk
+    var decoded: DecodedChunk
     do {
       decoded = try DecodedChunk(id: id, firstStep: firstStep, lastStep: lastStep, bytes: bytes)
     } catch {
       throw TraceError(.corruptChunk(error.reason), file: path, step: step, chunk: id)
     }
+    decoded.attachHashes(try stateHashes(from: firstStep, through: lastStep))
     cachedChunk = decoded
     return decoded
+  }
+
+  private func stateHashes(from first: Int, through last: Int)
+    throws(TraceError) -> [(step: Int, hash: UInt64)]
+  {
+    var hashes: [(step: Int, hash: UInt64)] = []
+    do {
+      let statement = try database.prepare(
+        "SELECT step, state_hash FROM steps WHERE step >= ? AND step <= ? ORDER BY step")
+      defer { statement.reset() }
+      try statement.bind(first, at: 1)
+      try statement.bind(last, at: 2)
+      while try statement.step() {
+        hashes.append((Int(statement.int64(at: 0)), UInt64(bitPattern: statement.int64(at: 1))))
+      }
+    } catch {
+      throw queryError(error, step: first)
+    }
+    return hashes
   }
 
   // MARK: Keyframes
@@ -172,7 +234,8 @@ extension TraceReader {
     let hash = UInt64(bitPattern: statement.int64(at: 1))
     let rawSize = statement.int64(at: 2)
     guard rawSize >= 0, rawSize <= Int64(TraceSchema.payloadLimit) else {
-      throw TraceError(.corruptKeyframe("raw_size \(rawSize) is impossible"), file: path, step: step)
+      throw TraceError(
+        .corruptKeyframe("raw_size \(rawSize) is impossible"), file: path, step: step)
     }
     let bytes = try decompress(
       statement, column: 3, expectedSize: Int(rawSize), step: step, chunk: nil, keyframe: true)

@@ -49,7 +49,8 @@ public final class TraceWriter {
   /// Set when SQLite failed: the file keeps the last commit, and the writer refuses more work.
   private var failure: TraceError?
 
-  private(set) var lastStep = 0
+  /// The number of the last step appended (committed or not).
+  public private(set) var lastStep = 0
   private var chunk = OpenChunk(id: 1)
   private var scratch: [UInt8] = []
   private var lineEncoder = StepLine.Encoder()

@@ -149,20 +149,17 @@ enum JSONWriter {
       buffer.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
       return
     }
-    var digits = 1
-    var rest = value
-    while rest >= 10 {
-      rest /= 10
-      digits += 1
-    }
-    let start = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: digits))
-    var remaining = value
-    var index = start + digits - 1
-    while index >= start {
-      buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-      remaining /= 10
-      index -= 1
+    // Digits are produced backwards into a 20-byte scratch tuple, then appended in one go.
+    var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &scratch) { digits in
+      var remaining = value
+      var index = 20
+      while remaining > 0 {
+        index -= 1
+        digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+        remaining /= 10
+      }
+      buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[index..<20]))
     }
   }
 
@@ -217,7 +214,9 @@ enum JSONWriter {
     let count = bytes.count
     while index < count {
       let byte = bytes[index]
-      if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 {
+      // Printable ASCII other than '"' and '\\' (one range check) and non-ASCII bytes other
+      // than 0xE2 (which may start U+2028/U+2029) pass through unchanged.
+      if byte &- 0x20 < 0x5F ? byte != 0x22 && byte != 0x5C : byte >= 0x80 && byte != 0xE2 {
         index += 1
         continue
       }
@@ -485,18 +484,17 @@ struct JSONParser {
     offset += 1
     let contentStart = offset
     // Fast path: no escapes, so the content is the bytes between the quotes.
+    var seen: UInt8 = 0
     while offset < bytes.count {
       let byte = bytes[offset]
       if byte == UInt8(ascii: "\"") {
         let content = UnsafeBufferPointer(rebasing: bytes[contentStart..<offset])
-        guard let string = String(validating: content, as: UTF8.self) else {
-          throw error("invalid UTF-8 in string", at: contentStart)
-        }
         offset += 1
-        return string
+        return try Self.makeString(content, isASCII: seen < 0x80, at: contentStart)
       }
       if byte == UInt8(ascii: "\\") { break }
       if byte < 0x20 { throw error("unescaped control character in string") }
+      seen |= byte
       offset += 1
     }
     if offset >= bytes.count { throw error("unterminated string", at: start) }
@@ -506,10 +504,9 @@ struct JSONParser {
       switch byte {
       case UInt8(ascii: "\""):
         offset += 1
-        guard let string = String(validating: scratch, as: UTF8.self) else {
-          throw error("invalid UTF-8 in string", at: contentStart)
+        return try scratch.withUnsafeBufferPointer { (content) throws(TraceValueError) in
+          try Self.makeString(content, isASCII: false, at: contentStart)
         }
-        return string
       case UInt8(ascii: "\\"):
         try parseEscape(into: &scratch)
       case 0..<0x20:
@@ -520,6 +517,18 @@ struct JSONParser {
       }
     }
     throw error("unterminated string", at: start)
+  }
+
+  /// ASCII (the common case) needs no validation; anything else is validated, not repaired:
+  /// a trace with broken UTF-8 is reported, never silently altered.
+  private static func makeString(
+    _ content: UnsafeBufferPointer<UInt8>, isASCII: Bool, at position: Int
+  ) throws(TraceValueError) -> String {
+    if isASCII { return String(decoding: content, as: UTF8.self) }
+    guard let string = String(validating: content, as: UTF8.self) else {
+      throw TraceValueError(offset: position, reason: "invalid UTF-8 in string")
+    }
+    return string
   }
 
   private mutating func parseEscape(into scratch: inout [UInt8]) throws(TraceValueError) {

@@ -50,7 +50,9 @@ final class IdentifiedArrayTests: XCTestCase {
   }
 
   func testCodableRoundTripAndDuplicateRejection() throws {
-    let data = try JSONEncoder().encode(sample)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let data = try encoder.encode(sample)
     XCTAssertEqual(
       String(decoding: data, as: UTF8.self),
       #"[{"id":1,"title":"a"},{"id":2,"title":"b"},{"id":3,"title":"c"}]"#

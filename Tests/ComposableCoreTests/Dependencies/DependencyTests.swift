@@ -148,3 +148,36 @@ final class DependencyTests: XCTestCase {
     XCTAssertEqual(date, Date(timeIntervalSince1970: 42))
   }
 }
+
+/// What a recording wrapper (the Recorder) does with the built-in non-deterministic
+/// dependencies: wrap the value in force and observe every value it produces.
+@MainActor
+final class DependencyRecordingTests: XCTestCase {
+  func testTransformDependencyWrapsTheValueInForceForReducerAndEffects() async {
+    let recorded = UUIDLog()
+    let store = Store(initialState: Identify.State()) {
+      Identify()
+        .transformDependency(\.uuid) { uuid in
+          let base = uuid
+          uuid = UUIDGenerator {
+            let id = base()
+            recorded.append(id)
+            return id
+          }
+        }
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    await store.send(.make).finish()
+    XCTAssertEqual(recorded.values, store.ids)
+    XCTAssertEqual(recorded.values.map(\.uuidString), ["00000000-0000-0000-0000-000000000000"])
+  }
+}
+
+private final class UUIDLog: Sendable {
+  private let storage = Mutex<[UUID]>([])
+  func append(_ id: UUID) { storage.withLock { $0.append(id) } }
+  var values: [UUID] { storage.withLock { $0 } }
+}
+
+import Synchronization

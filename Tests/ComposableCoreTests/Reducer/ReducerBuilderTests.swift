@@ -53,8 +53,28 @@ private struct Built: Reducer {
   }
 }
 
+/// A parent that composes a child known only by its protocol (an injected feature).
+private struct Injected: Reducer {
+  let child: any Reducer<Built.State, Built.Action>
+
+  var body: some ReducerOf<Built> {
+    Reduce(child)
+    Reduce { state, _ in
+      state.log.append("parent")
+      return .none
+    }
+  }
+}
+
 @MainActor
 final class ReducerBuilderTests: XCTestCase {
+  func testBodyComposesAReducerKnownOnlyByItsProtocol() async {
+    var state = Built.State()
+    let injected = Injected(child: Built(flag: true, optional: false, names: []))
+    _ = injected.reduce(into: &state, action: .go)
+    XCTAssertEqual(state.log, ["first", "if", "combined", "changed to 3", "parent"])
+  }
+
   func testBuilderRunsReducersInOrderOnTheSameState() async {
     var state = Built.State()
     _ = Built(flag: true, optional: true, names: ["a", "b"]).reduce(into: &state, action: .go)

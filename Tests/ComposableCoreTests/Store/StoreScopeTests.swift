@@ -4,7 +4,7 @@ import XCTest
 @MainActor
 final class StoreScopeTests: XCTestCase {
   func testSendRunsReducerAndEffect() async {
-    let store = Store(initialState: Counter.State()) { Counter() }
+    let store: StoreOf<Counter> = Store(initialState: Counter.State()) { Counter() }
     store.send(.plus)
     XCTAssertEqual(store.count, 1)
     await store.send(.load).finish()
@@ -32,5 +32,18 @@ final class StoreScopeTests: XCTestCase {
     XCTAssertEqual(store.detail?.count, 1)
     store.send(.hideDetail)
     XCTAssertNil(store.scope(state: \.detail, action: .detail))
+  }
+
+  func testElementStoresAreCachedPerIDAndRouteActions() async {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    store.send(.addRow(1))
+    store.send(.addRow(2))
+    let rows = store.scope(state: \.rows, action: .rows)
+    let second = rows.scope(id: 2)
+    XCTAssertTrue(second === rows.scope(id: 2))
+    second?.send(.tick)
+    XCTAssertEqual(store.rows.map(\.ticks), [0, 1])
+    store.send(.removeRow(2))
+    XCTAssertNil(rows.scope(id: 2))
   }
 }

@@ -34,11 +34,14 @@ final class ArgumentParserTests: XCTestCase {
   }
 
   func testEachMistakeIsOneLineNamingIt() {
-    XCTAssertEqual(error(["log", "t", "--from"]), "inspector: missing value N for option '--from' (log)")
-    XCTAssertEqual(error(["log", "t", "--from", "--json"]),
+    XCTAssertEqual(
+      error(["log", "t", "--from"]), "inspector: missing value N for option '--from' (log)")
+    XCTAssertEqual(
+      error(["log", "t", "--from", "--json"]),
       "inspector: missing value N for option '--from' (log)")
     XCTAssertEqual(error(["log", "t", "--frm", "1"]), "inspector: unknown option '--frm' (log)")
-    XCTAssertEqual(error(["log", "t", "--limit", "1", "--limit", "2"]),
+    XCTAssertEqual(
+      error(["log", "t", "--limit", "1", "--limit", "2"]),
       "inspector: option '--limit' given more than once (log)")
     XCTAssertEqual(error(["diff", "t"]), "inspector: missing argument A (diff)")
     XCTAssertEqual(error(["tree", "t", "u"]), "inspector: unexpected argument 'u' (tree)")
@@ -50,7 +53,8 @@ final class ArgumentParserTests: XCTestCase {
       return XCTFail("expected help")
     }
     XCTAssertTrue(text.hasPrefix("inspector show: the full state after a step\n"))
-    XCTAssertTrue(text.hasSuffix("EXAMPLE:\n  inspector show bug.rewind 120 --path 'todos[id: 3]'\n"))
+    XCTAssertTrue(
+      text.hasSuffix("EXAMPLE:\n  inspector show bug.rewind 120 --path 'todos[id: 3]'\n"))
   }
 
   func testIntegerValuesAreChecked() throws {

@@ -23,7 +23,8 @@ final class BadInputEndToEndTests: EndToEndTestCase {
   }
 
   func testUnknownOption() throws {
-    try assertFails(["log", "TRACE", "--form", "3"], line: "inspector: unknown option '--form' (log)")
+    try assertFails(
+      ["log", "TRACE", "--form", "3"], line: "inspector: unknown option '--form' (log)")
   }
 
   func testOptionBeforeCommand() throws {
@@ -45,7 +46,8 @@ final class BadInputEndToEndTests: EndToEndTestCase {
   }
 
   func testExtraArgument() throws {
-    try assertFails(["info", "TRACE", "extra"], line: "inspector: unexpected argument 'extra' (info)")
+    try assertFails(
+      ["info", "TRACE", "extra"], line: "inspector: unexpected argument 'extra' (info)")
   }
 
   func testFlagWithValue() throws {
@@ -64,7 +66,8 @@ final class BadInputEndToEndTests: EndToEndTestCase {
   }
 
   func testDirectory() throws {
-    try FileManager.default.createDirectory(at: url("dir.rewind"), withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(
+      at: url("dir.rewind"), withIntermediateDirectories: false)
     try assertFails(
       ["info", "TRACE"], trace: url("dir.rewind"),
       line: "inspector: is a directory, not a trace file (dir.rewind)")
@@ -134,7 +137,8 @@ final class BadInputEndToEndTests: EndToEndTestCase {
   func testUnparsablePath() throws {
     try assertFails(
       ["show", "TRACE", "3", "--path", "todos[id"],
-      line: #"inspector: invalid path "todos[id" at column 9: expected ':' after 'id' (show --path)"#)
+      line:
+        #"inspector: invalid path "todos[id" at column 9: expected ':' after 'id' (show --path)"#)
   }
 
   func testPathWithoutValue() throws {

@@ -23,17 +23,25 @@ final class CommandsEndToEndTests: EndToEndTestCase {
     try assertInspector(["log", "TRACE", "--path", "todos[id: 2]"])
   }
   func testLogOriginEffect() throws { try assertInspector(["log", "TRACE", "--origin", "effect"]) }
-  func testLogLimit() throws { try assertInspector(["log", "TRACE", "--from", "2", "--limit", "2"]) }
+  func testLogLimit() throws {
+    try assertInspector(["log", "TRACE", "--from", "2", "--limit", "2"])
+  }
   func testLogJSON() throws { try assertInspector(["log", "TRACE", "--to", "2", "--json"]) }
 
   func testShow() throws { try assertInspector(["show", "TRACE", "9"]) }
-  func testShowPath() throws { try assertInspector(["show", "TRACE", "9", "--path", "todos[id: 1]"]) }
-  func testShowJSON() throws { try assertInspector(["show", "TRACE", "4", "--path", "child", "--json"]) }
+  func testShowPath() throws {
+    try assertInspector(["show", "TRACE", "9", "--path", "todos[id: 1]"])
+  }
+  func testShowJSON() throws {
+    try assertInspector(["show", "TRACE", "4", "--path", "child", "--json"])
+  }
 
   func testDiffAgainstPreviousStep() throws { try assertInspector(["diff", "TRACE", "4"]) }
   func testDiffBetweenTwoSteps() throws { try assertInspector(["diff", "TRACE", "1", "12"]) }
   func testDiffContext() throws { try assertInspector(["diff", "TRACE", "4", "--context", "1"]) }
-  func testDiffPath() throws { try assertInspector(["diff", "TRACE", "0", "12", "--path", "child"]) }
+  func testDiffPath() throws {
+    try assertInspector(["diff", "TRACE", "0", "12", "--path", "child"])
+  }
   func testDiffJSON() throws { try assertInspector(["diff", "TRACE", "10", "--json"]) }
 
   func testTree() throws { try assertInspector(["tree", "TRACE"]) }
@@ -75,7 +83,8 @@ final class CommandsEndToEndTests: EndToEndTestCase {
   func testPipedOutputHasNoColourAndNoColorIsHonoured() throws {
     let output = try inspect(["diff", "TRACE", "4"])
     XCTAssertFalse(output.out.contains("\u{1B}"))
-    let narrow = try inspect(["log", "TRACE", "--from", "2", "--to", "2"],
+    let narrow = try inspect(
+      ["log", "TRACE", "--from", "2", "--to", "2"],
       environment: ["COLUMNS": "40"])
     XCTAssertEqual(narrow.out, "     2  00:00.250  user             todos.add…\n")
   }

@@ -44,7 +44,9 @@ class EndToEndTestCase: XCTestCase {
   static func transcript(_ arguments: [String], trace: String, _ output: BuiltProducts.Output)
     -> String
   {
-    var text = "$ inspector " + arguments.map { $0 == "TRACE" ? trace : $0 }
+    var text =
+      "$ inspector "
+      + arguments.map { $0 == "TRACE" ? trace : $0 }
       .joined(separator: " ") + "\n" + output.out
     if !output.err.isEmpty { text += "[stderr]\n" + output.err }
     return text + "[exit \(output.status)]\n"

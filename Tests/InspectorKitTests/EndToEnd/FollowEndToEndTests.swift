@@ -57,7 +57,8 @@ final class FollowEndToEndTests: EndToEndTestCase {
       FileManager.default.fileExists(atPath: trace.path)
         && (try? inspect(["info", "TRACE"], trace: trace).status) == 0
     }
-    let follower = try BuiltProducts.start("inspector", ["follow", "live.rewind"], in: directory.url)
+    let follower = try BuiltProducts.start(
+      "inspector", ["follow", "live.rewind"], in: directory.url)
     writer.process.waitUntilExit()
     waitUntil("the follower to stop") { !follower.process.isRunning }
     let output = follower.output()

@@ -38,7 +38,8 @@ final class TerminalEndToEndTests: EndToEndTestCase {
     let output = try onTerminal(["replay", "long.rewind"])
     XCTAssertTrue(output.contains("\rreplay: 50% (5,000/10,000)"), output)
     XCTAssertTrue(
-      output.hasSuffix("\r\u{1B}[Kreplay: 10,001 states rebuilt, 40 keyframes and every hash match\n"),
+      output.hasSuffix(
+        "\r\u{1B}[Kreplay: 10,001 states rebuilt, 40 keyframes and every hash match\n"),
       output)
   }
 }

@@ -86,7 +86,8 @@ final class DiffRendererTests: XCTestCase {
   func testDiffFormatIsAValue() {
     var out = ""
     DiffRenderer(width: 60, format: DiffFormat(first: "<", second: ">", both: "|"))
-      .render(from: .object([TraceField("a", .int(1))]), to: .object([TraceField("a", .int(2))]),
+      .render(
+        from: .object([TraceField("a", .int(1))]), to: .object([TraceField("a", .int(2))]),
         into: &out)
     XCTAssertEqual(out, "| (\n<   a: 1\n>   a: 2\n| )\n")
   }
@@ -94,7 +95,8 @@ final class DiffRendererTests: XCTestCase {
   func testColourOnlyWhenAsked() {
     var out = ""
     DiffRenderer(width: 60, style: Style(colour: true))
-      .render(from: .object([TraceField("a", .int(1))]), to: .object([TraceField("a", .int(2))]),
+      .render(
+        from: .object([TraceField("a", .int(1))]), to: .object([TraceField("a", .int(2))]),
         into: &out)
     XCTAssertEqual(out, "  (\n\u{1B}[31m-   a: 1\u{1B}[0m\n\u{1B}[32m+   a: 2\u{1B}[0m\n  )\n")
   }

@@ -12,11 +12,23 @@ final class LineFormatTests: XCTestCase {
   }
 
   func testLineShowsInnermostPayloadAndChangedPaths() {
-    let action = TraceValue.enumCase("todos", [TraceField("_0", .enumCase("todo", [
-      TraceField("_0", .enumCase("renamed", [
-        TraceField("id", .int(3)), TraceField("_1", .string("\u{1B}]0;x")),
-      ])),
-    ]))])
+    let action = TraceValue.enumCase(
+      "todos",
+      [
+        TraceField(
+          "_0",
+          .enumCase(
+            "todo",
+            [
+              TraceField(
+                "_0",
+                .enumCase(
+                  "renamed",
+                  [
+                    TraceField("id", .int(3)), TraceField("_1", .string("\u{1B}]0;x")),
+                  ]))
+            ]))
+      ])
     let line = LineFormat(width: 120, style: Style(colour: false))
       .render(entry(42, paths: ["todos[id: 3].title"]), action: action)
     XCTAssertEqual(
@@ -27,8 +39,10 @@ final class LineFormatTests: XCTestCase {
 
   func testLineIsCutToTheWidthAndNumbersWidenForLongTraces() {
     let line = LineFormat(width: 60, style: Style(colour: false), lastStep: 12_345_678)
-      .render(entry(7, origin: .effect(UUID(uuidString: "4B0D2E77-0000-4000-8000-00000000000B")!),
-        paths: ["a", "b"]), action: .null)
+      .render(
+        entry(
+          7, origin: .effect(UUID(uuidString: "4B0D2E77-0000-4000-8000-00000000000B")!),
+          paths: ["a", "b"]), action: .null)
     XCTAssertEqual(line, "       7  1:02:03.456  effect 4b0d2e77  todos.todo.renamed …")
     XCTAssertEqual(line.count, 60)
   }

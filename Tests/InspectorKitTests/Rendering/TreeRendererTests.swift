@@ -37,7 +37,8 @@ final class TreeRendererTests: XCTestCase {
     let tree = TreeEntry(
       kind: "Recorder", typeName: "App",
       children: [
-        TreeEntry(kind: "Scope", typeName: "Counter", statePath: "counter", actionPrefix: "counter"),
+        TreeEntry(
+          kind: "Scope", typeName: "Counter", statePath: "counter", actionPrefix: "counter"),
         TreeEntry(kind: "forEach", typeName: "Row", statePath: "rows", actionPrefix: "rows.row"),
       ])
     let node = TreeCommand.count(

@@ -54,14 +54,22 @@ final class ValueDumperTests: XCTestCase {
 
   func testEnumCasesReflectedValuesBytesAndEmptyContainers() {
     let value = TraceValue.object([
-      TraceField("alert", .enumCase("shown", [
-        TraceField("title", .string("Hi")), TraceField("_1", .int(2)),
-      ])),
+      TraceField(
+        "alert",
+        .enumCase(
+          "shown",
+          [
+            TraceField("title", .string("Hi")), TraceField("_1", .int(2)),
+          ])),
       TraceField("none", .null),
       TraceField("empty", .array([])),
-      TraceField("opaque", .reflected(typeName: "Clock", .object([
-        TraceField("ticks", .uint(UInt64.max)),
-      ]))),
+      TraceField(
+        "opaque",
+        .reflected(
+          typeName: "Clock",
+          .object([
+            TraceField("ticks", .uint(UInt64.max))
+          ]))),
       TraceField("data", .bytes([0, 15, 255])),
       TraceField("ratio", .double(0.5)),
     ])
@@ -86,5 +94,12 @@ final class ValueDumperTests: XCTestCase {
     let dumper = ValueDumper(width: .max, maxItems: 2)
     XCTAssertEqual(
       dumper.inlineText(.array([.int(1), .int(2), .int(3), .int(4)])), "[1, 2, … 2 more]")
+  }
+
+  func testLargeDictionariesFoldLikeArrays() {
+    let dictionary = TraceValue.object((0..<5).map { TraceField("k\($0)", .int(Int64($0))) })
+    var out = ""
+    ValueDumper(width: 10, maxItems: 2).dump(dictionary, into: &out)
+    XCTAssertEqual(out, "(\n  k0: 0,\n  k1: 1,\n  … 3 more\n)\n")
   }
 }

@@ -16,9 +16,11 @@ enum SampleValues {
   ) -> TraceValue {
     .object([
       TraceField("count", .int(count)),
-      TraceField("child", .object([
-        TraceField("isOn", .bool(isOn)), TraceField("name", .string("child")),
-      ])),
+      TraceField(
+        "child",
+        .object([
+          TraceField("isOn", .bool(isOn)), TraceField("name", .string("child")),
+        ])),
       TraceField("todos", .array(todos)),
       TraceField("mode", mode),
       TraceField("banner", .string(banner)),

@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import XCTest
 
 @testable import TraceKit
@@ -61,6 +63,30 @@ final class LZ4FrameTests: XCTestCase {
       guard case .malformed = error as? LZ4FrameError else {
         return XCTFail("unexpected \(error)")
       }
+    }
+  }
+
+  func testFrameOfTheLz4CommandIsReadAndOneWithoutContentSizeIsRefused() throws {
+    let text = Array(String(repeating: "{\"step\":1}\n", count: 100).utf8)
+    let directory = try TemporaryDirectory()
+    let input = directory.path("in.jsonl")
+    try Data(text).write(to: URL(fileURLWithPath: input))
+    func lz4(_ arguments: [String]) throws -> [UInt8] {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      // From a file (not a pipe) so the command knows the size it may declare.
+      process.arguments = ["lz4"] + arguments + [input]
+      let output = Pipe()
+      process.standardOutput = output
+      try process.run()
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      XCTAssertEqual(process.terminationStatus, 0, "is the lz4 command installed?")
+      return [UInt8](data)
+    }
+    XCTAssertEqual(try LZ4Frame.decompress(try lz4(["-c", "--content-size"])), text)
+    XCTAssertThrowsError(try LZ4Frame.decompress(try lz4(["-c", "--no-content-size"]))) {
+      XCTAssertEqual($0 as? LZ4FrameError, .missingContentSize)
     }
   }
 

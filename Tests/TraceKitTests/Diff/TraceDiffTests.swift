@@ -45,6 +45,17 @@ final class TraceDiffTests: XCTestCase {
       [#"set todos[id: 3].title "c""#])
   }
 
+  func testSameIDsInPlaceAreAddressedByIDOnlyWhenUnique() throws {
+    try assertDiff(
+      #"[{"id":1,"t":"a"},{"id":2,"t":"b"}]"#, #"[{"id":1,"t":"a"},{"id":2,"t":"c"}]"#,
+      [#"set [id: 2].t "c""#])
+    try assertDiff(
+      #"[{"id":1,"t":"a"},{"id":1,"t":"b"}]"#, #"[{"id":1,"t":"a"},{"id":1,"t":"c"}]"#,
+      [#"set [1].t "c""#])
+    try assertDiff(
+      #"[{"id":1,"t":"a"},{"id":1,"t":"b"}]"#, #"[{"id":1,"t":"b"}]"#, ["remove [0]"])
+  }
+
   func testReorderIsRemoveAndInsertOfTheMovedElement() throws {
     try assertDiff(
       #"[{"id":"a"},{"id":"b"},{"id":"c"},{"id":"d"}]"#,
@@ -87,6 +98,19 @@ final class TraceDiffTests: XCTestCase {
       #"{"$case":"picked","date":"x","animated":true}"#,
       #"{"$case":"picked","date":"y","animated":true}"#,
       [#"set picked.date "y""#])
+  }
+
+  func testStringsDifferingOnlyInNormalizationAreAChange() throws {
+    let old = TraceValue.object([TraceField("name", .string("caf\u{E9}"))])
+    let new = TraceValue.object([TraceField("name", .string("cafe\u{301}"))])
+    XCTAssertNotEqual(old, new)
+    let changes = TraceDiff.changes(from: old, to: new)
+    XCTAssertEqual(changes, [.set(TracePath([.key("name")]), .string("cafe\u{301}"))])
+    var patched = old
+    try TraceDiff.apply(changes, to: &patched)
+    XCTAssertEqual(patched.stableHash, new.stableHash)
+    XCTAssertNotEqual(TraceField("caf\u{E9}", .null), TraceField("cafe\u{301}", .null))
+    try assertDiff(#"{"caf\u00e9":1}"#, #"{"cafe\u0301":1}"#, [#"set . ("cafe\#u{301}": 1)"#])
   }
 
   func testReflectedValuesAreLookedThrough() throws {

@@ -55,7 +55,8 @@ final class TraceValueReflectingTests: XCTestCase {
         + "pair: (1, label: \"x\"), maybe: nil, some: 5, "
         + "uuid: \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\", "
         + "set: [\"apple\", \"fig\", \"pear\"], table: (a: 1, b: 2), "
-        + "byNumber: (\"1\": \"a\", \"3\": \"c\"), spots: [(x: 1), (x: 2), (x: 3)], action: \"(Function)\")")
+        + "byNumber: (\"1\": \"a\", \"3\": \"c\"), spots: [(x: 1), (x: 2), (x: 3)], "
+        + "action: \"(Function)\")")
   }
 
   func testPathsAndDiffsLookThroughTheMarker() throws {

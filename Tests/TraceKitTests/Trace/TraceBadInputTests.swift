@@ -42,7 +42,8 @@ final class TraceBadInputTests: XCTestCase {
 
   func testDirectory() {
     let path = directory.url.path
-    assertError(try TraceReader(path: path), .isDirectory, "\(path): is a directory, not a trace file")
+    assertError(
+      try TraceReader(path: path), .isDirectory, "\(path): is a directory, not a trace file")
   }
 
   func testTextFileIsNotSQLite() {
@@ -157,6 +158,20 @@ final class TraceBadInputTests: XCTestCase {
       "\(path): step 11: state hash mismatch: recorded 0x0000000000000001, reconstructed 0x"
         + String(actual, radix: 16).leftPadded(to: 16))
     XCTAssertEqual(try reader.state(at: 12), try expectedState(12))
+  }
+
+  func testHashMismatchIsFoundWhenReplayingInOrderToo() throws {
+    let (path, db) = try damageableTrace()
+    try db.execute("UPDATE steps SET state_hash = 7 WHERE step = 12")
+    let reader = try TraceReader(path: path)
+    XCTAssertEqual(try reader.state(at: 10), try expectedState(10))
+    XCTAssertEqual(try reader.state(at: 11), try expectedState(11))
+    let actual = try expectedState(12).stableHash
+    assertError(
+      try reader.state(at: 12), .hashMismatch(expected: 7, actual: actual),
+      "\(path): step 12: state hash mismatch: recorded 0x0000000000000007, reconstructed 0x"
+        + String(actual, radix: 16).leftPadded(to: 16))
+    XCTAssertEqual(try reader.state(at: 13), try expectedState(13))
   }
 
   func testUnknownOriginInTheIndex() throws {

@@ -35,7 +35,8 @@ final class TraceRoundTripTests: XCTestCase {
       var changes: [TraceChange] = [.set(TracePath([.key("count")]), .int(Int64(step)))]
       var paths = ["count"]
       if step % 3 == 0 {
-        changes.append(.insert(TracePath([.key("todos"), .index(todos.count)]), .string("t\(step)")))
+        changes.append(
+          .insert(TracePath([.key("todos"), .index(todos.count)]), .string("t\(step)")))
         todos.append("t\(step)")
         paths.append("todos")
       }

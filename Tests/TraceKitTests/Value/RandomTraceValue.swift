@@ -45,7 +45,11 @@ struct RandomTraceValue {
 
   mutating func double() -> Double {
     switch int(0..<8) {
-    case 0: return [0.0, -0.0, .nan, .infinity, -.infinity, 1e-300, 5e-324, .pi][int(0..<8)]
+    case 0:
+      let special: [Double] = [
+        0.0, -0.0, .nan, .infinity, -.infinity, 1e-300, .leastNonzeroMagnitude, .pi,
+      ]
+      return special[int(0..<special.count)]
     case 1: return Double(bitPattern: generator.next())
     case 2: return Double(int(-1000..<1000))
     default: return Double.random(in: -1e6..<1e6, using: &generator)

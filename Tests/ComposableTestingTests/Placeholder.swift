@@ -1,1 +1,0 @@
-// Local placeholder (untracked): the target's owner adds its tests.
