@@ -43,5 +43,9 @@ do {
   exit(1)
 }
 let status = BenchRunner(cases: cases).run(context)
-context.removeFiles()
+if options.keepsFiles {
+  Output.line("rewind-bench: kept \(context.directory)")
+} else {
+  context.removeFiles()
+}
 exit(status)

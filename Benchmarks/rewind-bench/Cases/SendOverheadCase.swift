@@ -18,11 +18,12 @@ struct SendOverheadCase: BenchCase {
     var overheads: [Double] = []
     var bareTimes: [Double] = []
     var ratios: [Double] = []
+    var cpuOverheads: [Double] = []
     let warmUp = 3
     for round in 0..<(warmUp + context.scale.samples) {
       let recordedFirst = round % 2 == 0
-      var recorded = 0.0
-      var bare = 0.0
+      var recorded = Timing(wall: 0, cpu: 0)
+      var bare = Timing(wall: 0, cpu: 0)
       if recordedFirst {
         recorded = try recordedSends(sends, path: context.newTracePath("send"))
         bare = bareSends(sends)
@@ -31,37 +32,50 @@ struct SendOverheadCase: BenchCase {
         recorded = try recordedSends(sends, path: context.newTracePath("send"))
       }
       guard round >= warmUp else { continue }
-      overheads.append(recorded - bare)
-      bareTimes.append(bare)
-      ratios.append(recorded / bare)
+      overheads.append(recorded.wall - bare.wall)
+      cpuOverheads.append(recorded.cpu - bare.cpu)
+      bareTimes.append(bare.wall)
+      ratios.append(recorded.wall / bare.wall)
     }
     let measured = Samples(overheads)
     return CaseResult(
       name: name, value: measured.median, unit: "ns", spread: Spread(measured),
       baseline: Baseline(label: "bare send", value: Samples(bareTimes).median, unit: "ns"),
       ratio: Samples(ratios).median, target: target,
-      note: "recorded minus bare per send, \(sends) sends per sample; ratio = recorded/bare")
+      note: "recorded minus bare per send (wall time; main-thread CPU time: "
+        + "\(NumberFormat.compact(Samples(cpuOverheads).median)) ns), \(sends) sends per sample")
   }
 
-  /// Nanoseconds per send through a recording store (its trace already created by one send).
-  private func recordedSends(_ count: Int, path: String) throws -> Double {
+  /// Per-send time of one sample: wall clock, and CPU time of the main thread.
+  struct Timing {
+    var wall: Double
+    var cpu: Double
+  }
+
+  /// Time per send through a recording store (its trace already created by one send).
+  private func recordedSends(_ count: Int, path: String) throws -> Timing {
     let recorder = Recorder(path: path)
     let store = Store(initialState: Counter.State()) { Counter().recording(to: recorder) }
     store.send(CounterScript.action(at: 1))
-    let start = Stopwatch.now()
-    for step in 2...(count + 1) { store.send(CounterScript.action(at: step)) }
-    let nanos = Double(Stopwatch.now() - start)
+    let timing = timeSends(store, count)
     recorder.finish()
     if let error = recorder.error { throw BenchError("the recorder stopped: \(error)") }
-    return nanos / Double(count)
+    return timing
   }
 
-  /// Nanoseconds per send through a bare store.
-  private func bareSends(_ count: Int) -> Double {
+  /// Time per send through a bare store.
+  private func bareSends(_ count: Int) -> Timing {
     let store = Store(initialState: Counter.State()) { Counter() }
     store.send(CounterScript.action(at: 1))
+    return timeSends(store, count)
+  }
+
+  private func timeSends(_ store: StoreOf<Counter>, _ count: Int) -> Timing {
+    let cpuStart = Stopwatch.threadCPUNow()
     let start = Stopwatch.now()
     for step in 2...(count + 1) { store.send(CounterScript.action(at: step)) }
-    return Double(Stopwatch.now() - start) / Double(count)
+    let wall = Double(Stopwatch.now() - start)
+    let cpu = Double(Stopwatch.threadCPUNow() - cpuStart)
+    return Timing(wall: wall / Double(count), cpu: cpu / Double(count))
   }
 }

@@ -20,7 +20,9 @@ final class BenchContext {
     executablePath = try Self.ownExecutablePath()
     inspectorPath = options.inspectorPath
       ?? (executablePath as NSString).deletingLastPathComponent + "/inspector"
-    var template = Array((NSTemporaryDirectory() + "/rewind-bench.XXXXXX").utf8CString)
+    var template = Array(
+      ((NSTemporaryDirectory() as NSString).appendingPathComponent("rewind-bench.XXXXXX"))
+        .utf8CString)
     guard let made = mkdtemp(&template) else {
       throw BenchError("cannot create a temporary directory: \(String(cString: strerror(errno)))")
     }

@@ -8,6 +8,14 @@ enum Stopwatch {
     return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
   }
 
+  /// CPU time of the calling thread (`CLOCK_THREAD_CPUTIME_ID`): what the thread itself spent,
+  /// without the time other processes on the shared machine took from it.
+  static func threadCPUNow() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+  }
+
   /// Runs `body` and returns how long it took, in nanoseconds.
   static func time(_ body: () throws -> Void) rethrows -> Double {
     let start = now()
