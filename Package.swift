@@ -71,7 +71,7 @@ let package = Package(
     // Measures the recorder in release mode (throwaway until rewind-bench owns these cases).
     .executableTarget(
       name: "recorder-bench",
-      dependencies: ["TraceRecorder", "ComposableCore"],
+      dependencies: ["TraceRecorder", "ComposableCore", "TraceKit"],
       path: "Sources/RecorderBench"
     ),
 

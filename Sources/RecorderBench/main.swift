@@ -1,6 +1,7 @@
 import ComposableCore
 import Foundation
 import Synchronization
+import TraceKit
 import TraceRecorder
 
 // Measures the Recorder in release mode (a throwaway until `rewind-bench` owns these cases):
@@ -138,6 +139,28 @@ func run() {
   if all || cases.contains("overhead") { overheadPerSend() }
   if all || cases.contains("counter") { counterEndToEnd() }
   if all || cases.contains("10k") { bigEndToEnd() }
+  if cases.contains("pieces") { pieces() }
+}
+
+/// What the writer's work on the 10k state costs, piece by piece (for the report).
+func pieces() {
+  let items = IdentifiedArrayOf<Big.Item>(
+    uniqueElements: (0..<10_000).map { Big.Item(id: $0, title: "item \($0)", done: false) })
+  var state = Big.State(items: items)
+  let encoder = TraceValueEncoder()
+  var start = now()
+  let old = try! encoder.encode(state)
+  print("encode 10k: \(Double(now() - start) / 1000) us")
+  state.items[id: 5]?.done = true
+  let new = try! encoder.encode(state)
+  start = now()
+  var hash: UInt64 = 0
+  for _ in 0..<100 { hash &+= new.stableHash }
+  print("stableHash 10k: \(Double(now() - start) / 100_000) us (\(hash))")
+  start = now()
+  var count = 0
+  for _ in 0..<100 { count += TraceDiff.changes(from: old, to: new).count }
+  print("diff 10k: \(Double(now() - start) / 100_000) us (\(count))")
 }
 
 @MainActor

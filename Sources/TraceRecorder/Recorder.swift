@@ -109,6 +109,7 @@ public final class Recorder: Sendable {
   }
 
   /// The session for a reducer of these types, created on first use.
+  @usableFromInline
   func session<State: Encodable & Sendable, Action: Encodable & Sendable>(
     for base: some Reducer<State, Action>
   ) -> RecordingSession<State, Action>? {

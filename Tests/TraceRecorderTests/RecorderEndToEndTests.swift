@@ -67,10 +67,11 @@ final class RecorderEndToEndTests: XCTestCase {
     let effects = try TraceReader(path: path).effects()
       .sorted { ($0.startNanos ?? 0) < ($1.startNanos ?? 0) }
     let file = "TraceRecorderTests/RecordedFeature.swift"
+    let lines = try effectLines()
     let described = effects.map { effect in
       [
         "by \(effect.startedByStep)", effect.cancelID ?? "-",
-        effect.file.map { $0 == file ? "feature:\(effect.line ?? 0)" : $0 } ?? "-",
+        effect.file.map { $0 == file ? "at " + (lines[effect.line ?? 0] ?? "?") : $0 } ?? "-",
         "\(effect.outcome)", "sent \(effect.sentSteps)",
         effect.endNanos == nil ? "open" : "closed",
       ].joined(separator: " | ")
@@ -79,17 +80,17 @@ final class RecorderEndToEndTests: XCTestCase {
       described,
       [
         "by 1 | - | - | finished | sent [2] | closed",
-        "by 1 | - | feature:78 | finished | sent [3] | closed",
-        "by 4 | timer | feature:114 | cancelled(reason: \"cancel\", byStep: Optional(6))"
+        "by 1 | - | at refresh | finished | sent [3] | closed",
+        "by 4 | timer | at timer | cancelled(reason: \"cancel\", byStep: Optional(6))"
           + " | sent [5] | closed",
-        "by 7 | search | feature:51 | cancelled(reason: \"cancelInFlight\", byStep: Optional(8))"
+        "by 7 | search | at search | cancelled(reason: \"cancelInFlight\", byStep: Optional(8))"
           + " | sent [] | closed",
-        "by 8 | search | feature:51 | finished | sent [9] | closed",
-        "by 11 | ifLet(\\State.detail) | feature:145"
+        "by 8 | search | at search | finished | sent [9] | closed",
+        "by 11 | ifLet(\\State.detail) | at detail"
           + " | cancelled(reason: \"ifLet\", byStep: Optional(12)) | sent [] | closed",
-        "by 14 | forEach(\\State.rows)#1 | feature:164"
+        "by 14 | forEach(\\State.rows)#1 | at row"
           + " | cancelled(reason: \"forEach\", byStep: Optional(15)) | sent [] | closed",
-        "by 17 | forEach(\\State.rows)#2 | feature:164 | unfinished | sent [] | open",
+        "by 17 | forEach(\\State.rows)#2 | at row | unfinished | sent [] | open",
       ])
   }
 
@@ -181,6 +182,21 @@ final class RecorderEndToEndTests: XCTestCase {
     let effects = try TraceReader(path: path).effects()
     XCTAssertEqual(effects.map(\.outcome), [.cancelled(reason: "storeDeinit", byStep: nil)])
     XCTAssertEqual(effects.map(\.startedByStep), [2])
+  }
+
+  /// The line numbers of the `.run` calls in RecordedFeature.swift, by their `// effect:` tag.
+  private func effectLines() throws -> [Int: String] {
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Support/RecordedFeature.swift")
+    var lines: [Int: String] = [:]
+    let text = try String(contentsOf: source, encoding: .utf8)
+    let all = text.split(separator: "\n", omittingEmptySubsequences: false)
+    for (index, line) in all.enumerated() {
+      if let range = line.range(of: "// effect: ") {
+        lines[index + 1] = String(line[range.upperBound...])
+      }
+    }
+    return lines
   }
 
   private func hex(_ value: UInt64) -> String {

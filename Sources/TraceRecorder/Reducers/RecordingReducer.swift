@@ -32,15 +32,21 @@ where Base.State: Encodable & Sendable, Base.Action: Encodable {
   public let base: Base
   /// Where it is recorded.
   public let recorder: Recorder
-  private let cache = SessionCache<State, Action>()
+  /// The session this reducer records into; nil when the recorder already records another
+  /// store or was finished.
+  @usableFromInline let session: RecordingSession<State, Action>?
 
   init(base: Base, recorder: Recorder) {
     self.base = base
     self.recorder = recorder
+    session = recorder.session(for: base)
   }
 
+  // Inlinable so that the app module specializes the hot path for its own State and Action:
+  // unspecialized, each generic type in it cost a metadata lookup per send.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    guard let session = session(), session.isRecording else {
+    guard let session, session.isRecording else {
       return base.reduce(into: &state, action: action)
     }
     let (origin, sender, syncSend) = session.beginStep(stateBefore: state)
@@ -52,23 +58,13 @@ where Base.State: Encodable & Sendable, Base.Action: Encodable {
     let step = session.finishStep(
       action: action, state: state, origin: origin, sender: sender, syncSend: syncSend,
       start: start, end: end, dependencies: reads)
-    if case .none = effect.node { return effect }
     return session.instrument(effect, step: step)
-  }
-
-  private func session() -> RecordingSession<State, Action>? {
-    if let session = cache.session { return session }
-    guard !cache.resolved else { return nil }
-    cache.resolved = true
-    let session = recorder.session(for: base)
-    cache.session = session
-    return session
   }
 }
 
 extension RecordingReducer: EffectCancellationObserving {
   package func effectsCancelled(_ cancellation: EffectCancellation) {
-    cache.session?.effectsCancelled(cancellation)
+    session?.effectsCancelled(cancellation)
     (base as? any EffectCancellationObserving)?.effectsCancelled(cancellation)
   }
 }
@@ -78,12 +74,4 @@ extension RecordingReducer: ReducerNodeDescribing {
     ReducerNode(
       kind: .custom, typeName: "Recorder", children: [ComposableCore.reducerNode(of: base)])
   }
-}
-
-/// The session a `RecordingReducer` records into, looked up once (main actor only).
-final class SessionCache<State: Encodable & Sendable, Action: Encodable & Sendable>:
-  @unchecked Sendable
-{
-  var session: RecordingSession<State, Action>?
-  var resolved = false
 }

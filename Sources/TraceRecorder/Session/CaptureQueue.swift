@@ -14,8 +14,10 @@ import Synchronization
 /// _ = queue.append(1, whenFull: .block)
 /// queue.take(timeout: .milliseconds(50))  // [1]
 /// ```
+@usableFromInline
 final class CaptureQueue<Element: Sendable>: Sendable {
   /// What `append` does when the queue holds `capacity` elements.
+  @usableFromInline
   enum WhenFull {
     /// Waits until the writer takes what is queued.
     case block
@@ -25,17 +27,23 @@ final class CaptureQueue<Element: Sendable>: Sendable {
     case exceed
   }
 
-  private struct State: ~Copyable {
-    var elements: [Element] = []
-    var consumerWaiting = false
-    var producersWaiting = 0
+  @usableFromInline
+  struct State: ~Copyable {
+    @usableFromInline var elements: [Element] = []
+    @usableFromInline var consumerWaiting = false
+    @usableFromInline var producersWaiting = 0
+    /// An emptied buffer the writer gave back, reused so that appends neither allocate nor
+    /// touch fresh pages (memory freed on the writer thread is not reused by the main one).
+    @usableFromInline var spare: [Element] = []
+
+    @usableFromInline init() {}
   }
 
-  let capacity: Int
-  let wakeThreshold: Int
-  private let state = Mutex(State())
-  private let elementsAvailable = DispatchSemaphore(value: 0)
-  private let spaceAvailable = DispatchSemaphore(value: 0)
+  @usableFromInline let capacity: Int
+  @usableFromInline let wakeThreshold: Int
+  @usableFromInline let state = Mutex(State())
+  @usableFromInline let elementsAvailable = DispatchSemaphore(value: 0)
+  @usableFromInline let spaceAvailable = DispatchSemaphore(value: 0)
 
   init(capacity: Int) {
     self.capacity = max(1, capacity)
@@ -44,6 +52,7 @@ final class CaptureQueue<Element: Sendable>: Sendable {
 
   /// Queues `element`; returns whether it was queued (only `.drop` refuses). An `urgent`
   /// element wakes the writer at once.
+  @inlinable
   @discardableResult
   func append(_ element: consuming Element, whenFull policy: WhenFull, urgent: Bool = false)
     -> Bool
@@ -93,7 +102,7 @@ final class CaptureQueue<Element: Sendable>: Sendable {
         return (nil, 0)
       }
       var taken: [Element] = []
-      taken.reserveCapacity(min(state.elements.count, capacity))
+      swap(&taken, &state.spare)
       swap(&taken, &state.elements)
       let waiters = state.producersWaiting
       state.producersWaiting = 0
@@ -101,6 +110,15 @@ final class CaptureQueue<Element: Sendable>: Sendable {
     }
     for _ in 0..<waiters { spaceAvailable.signal() }
     return taken
+  }
+
+  /// Gives an emptied buffer back for reuse.
+  func recycle(_ buffer: consuming [Element]) {
+    var buffer = buffer
+    buffer.removeAll(keepingCapacity: true)
+    state.withLock { state in
+      if state.spare.capacity < buffer.capacity { swap(&state.spare, &buffer) }
+    }
   }
 
   var count: Int { state.withLock { $0.elements.count } }

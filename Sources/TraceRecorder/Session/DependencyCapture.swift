@@ -20,33 +20,53 @@ import TraceKit
 /// let (effect, reads) = capture.run { reducer.reduce(into: &state, action: action) }
 /// // reads: [DependencyRead(key: "uuid", value: .string("…"))]
 /// ```
+@usableFromInline
 final class DependencyCapture: @unchecked Sendable {
   // Written only by the reducing thread; `owner` tells other threads to stay away.
-  private let owner = Atomic<UInt>(0)
-  private var reads: [DependencyRead] = []
-  private var upstream: DependencyValues?
-  private var overridden = DependencyValues()
+  @usableFromInline let owner = Atomic<UInt>(0)
+  /// Behind a pointer: stored `var`s of a class pay a dynamic exclusivity check per access.
+  @usableFromInline let state: UnsafeMutablePointer<State>
+
+  @usableFromInline
+  struct State {
+    @usableFromInline var reads: [DependencyRead] = []
+    @usableFromInline var upstream: DependencyValues?
+    @usableFromInline var overridden = DependencyValues()
+  }
+
+  @usableFromInline init() {
+    state = UnsafeMutablePointer.allocate(capacity: 1)
+    state.initialize(to: State())
+  }
+
+  deinit {
+    state.deinitialize(count: 1)
+    state.deallocate()
+  }
 
   /// Runs `body` with the capturing generators in force.
+  @inlinable
   func run<R>(_ body: () -> R) -> (R, [DependencyRead]) {
     let current = DependencyValues.current
     if !isSameValue(current) { rebuild(from: current) }
     owner.store(Self.threadID(), ordering: .releasing)
-    let result = DependencyValues.$current.withValue(overridden, operation: body)
+    let result = DependencyValues.$current.withValue(state.pointee.overridden, operation: body)
     owner.store(0, ordering: .releasing)
-    if reads.isEmpty { return (result, []) }
-    let captured = reads
-    reads.removeAll(keepingCapacity: true)
+    if state.pointee.reads.isEmpty { return (result, []) }
+    let captured = state.pointee.reads
+    state.pointee.reads.removeAll(keepingCapacity: true)
     return (result, captured)
   }
 
   /// Whether `current` is the value the overrides were derived from (same buffers).
-  private func isSameValue(_ current: DependencyValues) -> Bool {
-    upstream?.isIdentical(to: current) ?? false
+  @usableFromInline
+  func isSameValue(_ current: DependencyValues) -> Bool {
+    state.pointee.upstream?.isIdentical(to: current) ?? false
   }
 
-  private func rebuild(from current: DependencyValues) {
-    upstream = current
+  @usableFromInline
+  func rebuild(from current: DependencyValues) {
+    state.pointee.upstream = current
     var values = current
     let uuid = current.uuid
     let date = current.date
@@ -67,14 +87,15 @@ final class DependencyCapture: @unchecked Sendable {
         "random", value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value))
       return value
     })
-    overridden = values
+    state.pointee.overridden = values
   }
 
   private func record(_ key: String, _ value: TraceValue) {
     guard owner.load(ordering: .acquiring) == Self.threadID() else { return }
-    reads.append(DependencyRead(key: key, value: value))
+    state.pointee.reads.append(DependencyRead(key: key, value: value))
   }
 
+  @inlinable
   static func threadID() -> UInt {
     #if canImport(Glibc)
       return UInt(pthread_self())

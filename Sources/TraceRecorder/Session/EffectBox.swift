@@ -12,10 +12,11 @@ import Synchronization
 /// box.claimEnd()  // true
 /// box.claimEnd()  // false
 /// ```
+@usableFromInline
 final class EffectBox: Sendable {
-  let id: UUID
+  @usableFromInline let id: UUID
   let cancelIDs: [EffectCancelID]
-  private let ended = Atomic<Bool>(false)
+  @usableFromInline let ended = Atomic<Bool>(false)
 
   init(id: UUID, cancelIDs: [EffectCancelID]) {
     self.id = id
@@ -23,6 +24,7 @@ final class EffectBox: Sendable {
   }
 
   /// Whether this caller is the one that records the ending.
+  @inlinable
   func claimEnd() -> Bool {
     !ended.exchange(true, ordering: .acquiringAndReleasing)
   }

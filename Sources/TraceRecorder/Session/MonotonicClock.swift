@@ -11,8 +11,9 @@
 /// let start = MonotonicClock.nanoseconds()
 /// let elapsed = MonotonicClock.nanoseconds() - start
 /// ```
+@usableFromInline
 enum MonotonicClock {
-  @inline(__always)
+  @inlinable
   static func nanoseconds() -> UInt64 {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)

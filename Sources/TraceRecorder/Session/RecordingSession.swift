@@ -12,28 +12,27 @@ import TraceKit
 /// let session = RecordingSession<S, A>(path: path, configuration: .init(), tree: tree)
 /// // The RecordingReducer calls beginStep / finishStep / instrument around each action.
 /// ```
+@usableFromInline
 final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Sendable>:
   RecordingSessionControl, @unchecked Sendable
 {
   let path: String
   let configuration: Recorder.Configuration
-  let queue: CaptureQueue<SessionEvent<State, Action>>
-  let dependencies = DependencyCapture()
-  private let stopped = Atomic<Bool>(false)
+  @usableFromInline let queue: CaptureQueue<SessionEvent<State, Action>>
+  @usableFromInline let dependencies = DependencyCapture()
+  @usableFromInline let stopped = Atomic<Bool>(false)
   private let failureStorage = Mutex<RecorderError?>(nil)
-  private let steps = Atomic<Int>(0)
-  private let whenFull: CaptureQueue<SessionEvent<State, Action>>.WhenFull
+  @usableFromInline let steps = Atomic<Int>(0)
+  @usableFromInline let whenFull: CaptureQueue<SessionEvent<State, Action>>.WhenFull
   /// Monotonic nanoseconds at the start of the trace.
-  let origin: UInt64
+  @usableFromInline let origin: UInt64
 
   // Main actor only.
-  private var started = false
-  private var step = 0
-  private var lastQueuedStep = 0
-  private var droppedSinceLastQueued = 0
-  private var syncSends: [EffectBox] = []
-  private var syncSendsHead = 0
-  private var sendingEffect: EffectBox?
+  /// What every step reads and writes, behind a pointer: a class's stored `var`s pay a
+  /// dynamic exclusivity check on each access, which showed up per send.
+  @usableFromInline let hot: UnsafeMutablePointer<HotState>
+  @usableFromInline var syncSends: [EffectBox] = []
+  @usableFromInline var syncSendsHead = 0
   private var boxesByCancelID: [EffectCancelID: [EffectBox]] = [:]
   /// Effects a `.cancel` or `cancelInFlight` part will cancel when the store launches it:
   /// taken when the part is walked, so effects registered after it in the same effect (which
@@ -48,13 +47,21 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     queue = CaptureQueue(capacity: configuration.queueCapacity)
     whenFull = configuration.overflowPolicy == .blockProducer ? .block : .drop
     origin = MonotonicClock.nanoseconds()
+    hot = UnsafeMutablePointer.allocate(capacity: 1)
+    hot.initialize(to: HotState())
     let writer = StepWriter<State, Action>(session: self, tree: tree)
     let thread = Thread { writer.run() }
     thread.name = "rewind-writer"
     thread.start()
   }
 
+  deinit {
+    hot.deinitialize(count: 1)
+    hot.deallocate()
+  }
+
   /// Whether steps are still captured (false after a write error or `finish()`).
+  @inlinable
   var isRecording: Bool { !stopped.load(ordering: .relaxed) }
 
   var failure: RecorderError? { failureStorage.withLock { $0 } }
@@ -64,46 +71,55 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   // MARK: Steps (main actor)
 
   /// Where the action about to be reduced came from; queues step 0 on the first call.
+  @inlinable
   func beginStep(stateBefore: State) -> (origin: StepOrigin, sender: EffectBox?, sync: Bool) {
-    if !started {
-      started = true
+    if !hot.pointee.started {
+      hot.pointee.started = true
       let wallTime = Date().timeIntervalSince1970
       queue.append(.start(state: stateBefore, wallTime: wallTime), whenFull: .exceed)
     }
-    if let sender = sendingEffect {
-      sendingEffect = nil
+    if let sender = hot.pointee.sendingEffect {
+      hot.pointee.sendingEffect = nil
       return (.effect(sender.id), sender, false)
     }
-    if syncSendsHead < syncSends.count {
-      let sender = syncSends[syncSendsHead]
-      syncSendsHead += 1
-      if syncSendsHead == syncSends.count {
-        syncSends.removeAll(keepingCapacity: true)
-        syncSendsHead = 0
-      }
-      return (.effect(sender.id), sender, true)
+    if hot.pointee.pendingSyncSends > 0 {
+      return nextSyncSend()
     }
     return (.user, nil, false)
   }
 
+  @usableFromInline
+  func nextSyncSend() -> (origin: StepOrigin, sender: EffectBox?, sync: Bool) {
+    let sender = syncSends[syncSendsHead]
+    syncSendsHead += 1
+    hot.pointee.pendingSyncSends -= 1
+    if syncSendsHead == syncSends.count {
+      syncSends.removeAll(keepingCapacity: true)
+      syncSendsHead = 0
+    }
+    return (.effect(sender.id), sender, true)
+  }
+
   /// Queues the step; returns its number.
+  @inlinable
   func finishStep(
     action: Action, state: State, origin: StepOrigin, sender: EffectBox?, syncSend: Bool,
     start: UInt64, end: UInt64, dependencies reads: [DependencyRead]
   ) -> Int {
-    step += 1
+    hot.pointee.step += 1
+    let step = hot.pointee.step
     steps.store(step, ordering: .relaxed)
     let captured = CapturedStep(
       step: step, monotonicNanos: start &- self.origin, origin: origin, action: action,
       state: state, reducerNanos: end &- start, dependencies: reads)
     if queue.append(.step(captured), whenFull: whenFull) {
-      lastQueuedStep = step
-      droppedSinceLastQueued = 0
+      hot.pointee.lastQueuedStep = step
+      hot.pointee.droppedSinceLastQueued = 0
       if let sender {
         queue.append(.effectSent(sender.id, step: step), whenFull: .exceed)
       }
     } else {
-      droppedSinceLastQueued += 1
+      hot.pointee.droppedSinceLastQueued += 1
     }
     if let sender, syncSend, sender.claimEnd() {
       queue.append(
@@ -116,8 +132,10 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   // MARK: Effects (main actor, except the endings)
 
   /// The effect with every part registered and every `.run` observed.
+  @usableFromInline
   func instrument(_ effect: Effect<Action>, step: Int) -> Effect<Action> {
-    instrument(effect, step: step, ids: [], launchesNow: true)
+    if case .none = effect.node { return effect }
+    return instrument(effect, step: step, ids: [], launchesNow: true)
   }
 
   private func instrument(
@@ -135,15 +153,16 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
       guard launchesNow else { return effect }
       let box = register(step: step, ids: ids, location: nil)
       syncSends.append(box)
+      hot.pointee.pendingSyncSends += 1
       return effect
     case .run(var run):
       let box = register(step: step, ids: ids, location: run.location)
       let operation = run.operation
       run.operation = { [self] send in
         let observed = Send<Action> { action in
-          self.sendingEffect = box
+          self.hot.pointee.sendingEffect = box
           send(action)
-          self.sendingEffect = nil
+          self.hot.pointee.sendingEffect = nil
         }
         await operation(observed)
         self.effectReturned(box, cancelled: Task.isCancelled)
@@ -224,9 +243,9 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
 
   /// The store cancelled effects (main actor).
   func effectsCancelled(_ cancellation: EffectCancellation) {
-    guard isRecording, started else { return }
+    guard isRecording, hot.pointee.started else { return }
     let reason: String
-    var byStep: Int? = step
+    var byStep: Int? = hot.pointee.step
     var everything = false
     switch cancellation.reason {
     case .cancelEffect: reason = "cancel"
@@ -266,9 +285,8 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   // MARK: Ending
 
   func finish() {
-    let trailing =
-      droppedSinceLastQueued > 0
-      ? (afterStep: lastQueuedStep, dropped: droppedSinceLastQueued) : nil
+    let dropped = hot.pointee.droppedSinceLastQueued
+    let trailing = dropped > 0 ? (afterStep: hot.pointee.lastQueuedStep, dropped: dropped) : nil
     let done = FinishSignal()
     guard isRecording else { return }
     let event = SessionEvent<State, Action>.finish(trailingGap: trailing, done: done)
@@ -288,4 +306,18 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     stopped.store(true, ordering: .releasing)
     if first { reportIssue(error.description) }
   }
+}
+
+/// The per-step bookkeeping of a `RecordingSession` (main actor only).
+@usableFromInline
+struct HotState {
+  @usableFromInline var started = false
+  @usableFromInline var step = 0
+  @usableFromInline var lastQueuedStep = 0
+  @usableFromInline var droppedSinceLastQueued = 0
+  @usableFromInline var pendingSyncSends = 0
+  /// The effect whose `send` is running: the action reduced now came from it.
+  @usableFromInline var sendingEffect: EffectBox?
+
+  @usableFromInline init() {}
 }

@@ -4,6 +4,7 @@ import Foundation
 import TraceKit
 
 /// What the main actor hands the background writer.
+@usableFromInline
 enum SessionEvent<State: Sendable, Action: Sendable>: Sendable {
   /// The state before the first recorded action: step 0.
   case start(state: State, wallTime: Double)
@@ -18,6 +19,7 @@ enum SessionEvent<State: Sendable, Action: Sendable>: Sendable {
 }
 
 /// One reduced action as the main actor saw it; encoded later by the writer.
+@usableFromInline
 struct CapturedStep<State: Sendable, Action: Sendable>: Sendable {
   var step: Int
   var monotonicNanos: UInt64
@@ -26,9 +28,24 @@ struct CapturedStep<State: Sendable, Action: Sendable>: Sendable {
   var state: State
   var reducerNanos: UInt64
   var dependencies: [DependencyRead]
+
+  @usableFromInline
+  init(
+    step: Int, monotonicNanos: UInt64, origin: StepOrigin, action: Action, state: State,
+    reducerNanos: UInt64, dependencies: [DependencyRead]
+  ) {
+    self.step = step
+    self.monotonicNanos = monotonicNanos
+    self.origin = origin
+    self.action = action
+    self.state = state
+    self.reducerNanos = reducerNanos
+    self.dependencies = dependencies
+  }
 }
 
 /// An effect the wrapped reducer returned; its cancellation ids are described by the writer.
+@usableFromInline
 struct CapturedEffect: Sendable {
   var id: UUID
   var startedByStep: Int
@@ -38,6 +55,7 @@ struct CapturedEffect: Sendable {
 }
 
 /// Lets `finish()` wait for the writer to close the file.
+@usableFromInline
 final class FinishSignal: Sendable {
   private let semaphore = DispatchSemaphore(value: 0)
 

@@ -43,6 +43,42 @@ struct Redaction: Sendable {
     return text.hasPrefix("<redacted ") && text.hasSuffix(">") && text.utf8.count == 27
   }
 
+  /// The changes of a step with every redacted value replaced by its marker: a change at or
+  /// below a redacted path becomes one `set` of the marker found in the (redacted) new state;
+  /// a change above one carries a redacted value.
+  func apply(to changes: [TraceChange], newState: TraceValue) -> [TraceChange] {
+    var result: [TraceChange] = []
+    var replaced: Set<Int> = []
+    for change in changes {
+      let components = change.path.components
+      if let index = paths.firstIndex(where: { components.starts(with: $0.components) }) {
+        if replaced.insert(index).inserted, let marker = newState.value(at: paths[index]) {
+          result.append(.set(paths[index], marker))
+        }
+        continue
+      }
+      switch change {
+      case .set(let path, var value):
+        redactBelow(path, in: &value)
+        result.append(.set(path, value))
+      case .insert(let path, var value):
+        redactBelow(path, in: &value)
+        result.append(.insert(path, value))
+      case .remove:
+        result.append(change)
+      }
+    }
+    return result
+  }
+
+  private func redactBelow(_ path: TracePath, in value: inout TraceValue) {
+    for redacted in paths where redacted.components.starts(with: path.components) {
+      let relative = TracePath(Array(redacted.components.dropFirst(path.components.count)))
+      guard let found = value.value(at: relative), !Self.isMarker(found) else { continue }
+      try? TraceDiff.apply([.set(relative, Self.marker(for: found))], to: &value)
+    }
+  }
+
   func apply(to value: inout TraceValue) {
     for path in paths {
       guard let found = value.value(at: path), !Self.isMarker(found) else { continue }

@@ -15,10 +15,10 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private let session: RecordingSession<State, Action>
   private let tree: RecorderTree
   private var trace: TraceWriter?
-  private var encoder: StateEncoder<State>
+  private var encoder = IncrementalEncoder<State>()
+  private let stateRedaction: Redaction
   private let actionEncoder = TraceValueEncoder()
   private let actionRedaction: Redaction
-  private var previous: TraceValue = .null
   private var isDirty = false
   /// Effects whose ending came from the store (a tentative ending must not overwrite it).
   private var endedForCertain = Set<UUID>()
@@ -30,7 +30,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     self.session = session
     self.tree = tree
     let configuration = session.configuration
-    encoder = StateEncoder(redaction: Redaction(paths: configuration.redactedStatePaths))
+    stateRedaction = Redaction(paths: configuration.redactedStatePaths)
     actionRedaction = Redaction(paths: configuration.redactedActionPaths)
     let interval = configuration.flushInterval.components
     flushNanos = UInt64(max(0, interval.seconds)) * 1_000_000_000
@@ -59,9 +59,11 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
           fail(error)
         }
       }
+      let wasIdle = events.isEmpty
+      queue.recycle(events)
       guard !failed, isDirty else { continue }
       let now = MonotonicClock.nanoseconds()
-      if events.isEmpty || now &- lastFlush >= flushNanos {
+      if wasIdle || now &- lastFlush >= flushNanos {
         do throws(WriteFailure) {
           try write(step: nil) { trace throws(TraceError) in try trace.flush() }
           lastFlush = now
@@ -131,9 +133,10 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   }
 
   private func start(state: State, wallTime: Double) throws(WriteFailure) {
-    let initial: TraceValue
+    var initial: TraceValue
     do {
-      initial = try encoder.encode(state)
+      initial = try encoder.encode(state).value
+      stateRedaction.apply(to: &initial)
     } catch {
       throw WriteFailure(step: 0, message: "the initial state could not be encoded: \(error)")
     }
@@ -151,22 +154,27 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     } catch {
       throw WriteFailure(step: 0, message: error.description)
     }
-    previous = initial
     lastFlush = MonotonicClock.nanoseconds()
   }
 
   private func append(_ captured: CapturedStep<State, Action>) throws(WriteFailure) {
-    let state: TraceValue
+    var state: TraceValue
+    var changes: [TraceChange]
     var action: TraceValue
     do {
-      state = try encoder.encode(captured.state)
+      let encoded = try encoder.encode(captured.state)
+      state = encoded.value
+      changes = encoded.changes
       action = try actionEncoder.encode(captured.action)
     } catch {
       throw WriteFailure(step: captured.step, message: "encoding failed: \(error)")
     }
+    if !stateRedaction.isEmpty {
+      stateRedaction.apply(to: &state)
+      changes = stateRedaction.apply(to: changes, newState: state)
+    }
     let actionPath = ActionCasePath.path(of: action)
     actionRedaction.apply(to: &action)
-    let changes = TraceDiff.changes(from: previous, to: state)
     var changedPaths: [String] = []
     changedPaths.reserveCapacity(changes.count)
     for change in changes {
@@ -182,7 +190,6 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     try write(step: captured.step) { trace throws(TraceError) in
       try trace.append(record, state: state)
     }
-    previous = state
   }
 
   private lazy var wallOrigin: Double = Date().timeIntervalSince1970

@@ -52,7 +52,7 @@ struct RecordedFeature: Reducer {
         return .none
       case .search(let query):
         state.query = query
-        return .run { send in
+        return .run { send in  // effect: search
           try await clock.sleep(for: .seconds(1))
           await send(.searchResponse([query + "1", query + "2"]))
         }
@@ -79,7 +79,7 @@ struct RecordedFeature: Reducer {
         state.lucky = random { Int.random(in: 1...100, using: &$0) }
         return .merge(
           .send(.refreshStarted),
-          .run { send in await send(.refreshed(id)) }
+          .run { send in await send(.refreshed(id)) }  // effect: refresh
         )
       case .refreshStarted:
         state.refreshes += 1
@@ -115,7 +115,7 @@ struct Stopwatch: Reducer {
     switch action {
     case .start:
       state.isRunning = true
-      return .run { send in
+      return .run { send in  // effect: timer
         while true {
           try await clock.sleep(for: .seconds(1))
           await send(.tick)
@@ -146,7 +146,7 @@ struct Detail: Reducer {
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     state.isWatching = true
-    return .run { _ in try await clock.sleep(for: .seconds(3600)) }
+    return .run { _ in try await clock.sleep(for: .seconds(3600)) }  // effect: detail
   }
 }
 
@@ -165,7 +165,7 @@ struct Row: Reducer {
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     state.isWatching = true
-    return .run { _ in try await clock.sleep(for: .seconds(3600)) }
+    return .run { _ in try await clock.sleep(for: .seconds(3600)) }  // effect: row
   }
 }
 
