@@ -19,6 +19,8 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private let stateRedaction: Redaction
   private let actionEncoder = TraceValueEncoder()
   private let actionRedaction: Redaction
+  /// The last action and its encoding: repeated actions (ticks, increments) are encoded once.
+  private var lastAction: (action: Action, value: TraceValue, path: String)?
   private var isDirty = false
   /// Effects whose ending came from the store (a tentative ending must not overwrite it).
   private var endedForCertain = Set<UUID>()
@@ -160,12 +162,22 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private func append(_ captured: CapturedStep<State, Action>) throws(WriteFailure) {
     var state: TraceValue
     var changes: [TraceChange]
-    var action: TraceValue
+    let action: TraceValue
+    let actionPath: String
     do {
       let encoded = try encoder.encode(captured.state)
       state = encoded.value
       changes = encoded.changes
-      action = try actionEncoder.encode(captured.action)
+      if let last = lastAction, Equality.same(last.action, captured.action) {
+        action = last.value
+        actionPath = last.path
+      } else {
+        var encodedAction = try actionEncoder.encode(captured.action)
+        actionPath = ActionCasePath.path(of: encodedAction)
+        actionRedaction.apply(to: &encodedAction)
+        action = encodedAction
+        lastAction = (captured.action, encodedAction, actionPath)
+      }
     } catch {
       throw WriteFailure(step: captured.step, message: "encoding failed: \(error)")
     }
@@ -173,8 +185,6 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       stateRedaction.apply(to: &state)
       changes = stateRedaction.apply(to: changes, newState: state)
     }
-    let actionPath = ActionCasePath.path(of: action)
-    actionRedaction.apply(to: &action)
     var changedPaths: [String] = []
     changedPaths.reserveCapacity(changes.count)
     for change in changes {

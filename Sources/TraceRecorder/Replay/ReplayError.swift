@@ -1,0 +1,41 @@
+/// Why a replay could not run.
+public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
+  public enum Kind: Sendable, Hashable {
+    /// The trace could not be opened or read.
+    case unreadableTrace(String)
+    /// The trace has dropped steps; replay needs every step.
+    case gap(afterStep: Int, dropped: Int)
+    /// The recorded state does not fit the current `State` type.
+    case stateShape(type: String, detail: String)
+    /// A recorded action does not fit the current `Action` type.
+    case actionShape(step: Int, actionPath: String, type: String, detail: String)
+    /// The replayed state could not be encoded.
+    case encoding(step: Int, detail: String)
+  }
+
+  public var kind: Kind
+  /// The trace file.
+  public var path: String
+
+  public init(_ kind: Kind, path: String) {
+    self.kind = kind
+    self.path = path
+  }
+
+  public var description: String {
+    switch kind {
+    case .unreadableTrace(let message):
+      "Cannot replay \(path): \(message)"
+    case .gap(let after, let dropped):
+      "Cannot replay \(path): \(dropped) steps after step \(after) were dropped while "
+        + "recording"
+    case .stateShape(let type, let detail):
+      "Cannot replay \(path): the recorded state does not fit \(type): \(detail)"
+    case .actionShape(let step, let actionPath, let type, let detail):
+      "Cannot replay \(path): the action of step \(step) (\(actionPath)) does not fit "
+        + "\(type): \(detail)"
+    case .encoding(let step, let detail):
+      "Cannot replay \(path): the state after step \(step) could not be encoded: \(detail)"
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import TraceKit
+
+extension TraceChange {
+  /// The change, moved under an object field.
+  func prefixed(by key: String) -> TraceChange {
+    prefixed(by: [.key(key)])
+  }
+
+  func prefixed(by components: [TracePath.Component]) -> TraceChange {
+    switch self {
+    case .set(let path, let value): .set(TracePath(components + path.components), value)
+    case .remove(let path): .remove(TracePath(components + path.components))
+    case .insert(let path, let value): .insert(TracePath(components + path.components), value)
+    }
+  }
+}

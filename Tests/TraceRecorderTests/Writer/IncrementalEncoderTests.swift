@@ -1,0 +1,99 @@
+import ComposableCore
+import TraceKit
+import XCTest
+
+@testable import TraceRecorder
+
+final class IncrementalEncoderTests: XCTestCase {
+  struct Item: Codable, Equatable, Sendable, Identifiable {
+    var id: Int
+    var title: String
+    var done = false
+  }
+
+  struct State: Codable, Equatable, Sendable {
+    var count = 0
+    var name = "start"
+    var items: IdentifiedArrayOf<Item> = []
+    var detail: Item?
+    var secret = "hunter2"
+    var tags: [String] = []
+  }
+
+  /// A fixed pseudo-random walk of mutations: every kind of change an identified array and an
+  /// optional field can go through.
+  private func mutate(_ state: inout State, _ random: inout SplitMix64) {
+    let choice = Int(random.next() % 9)
+    let id = Int(random.next() % 40)
+    switch choice {
+    case 0: state.count += 1
+    case 1: state.items.append(Item(id: 1_000 + state.count + state.items.count, title: "new"))
+    case 2: if !state.items.isEmpty { state.items.remove(id: state.items.ids[0]) }
+    case 3: if let first = state.items.ids.first { state.items[id: first]?.done.toggle() }
+    case 4:
+      if !state.items.isEmpty {
+        let index = Int(random.next() % UInt64(state.items.count))
+        state.items[id: state.items.ids[index]]?.title = "t\(random.next() % 1_000)"
+      }
+    case 5: state.detail = state.detail == nil ? Item(id: id, title: "detail") : nil
+    case 6: state.secret = "s\(random.next() % 100)"
+    case 7: state.tags.append("tag\(id)")
+    default:
+      // A reorder: same elements, new order.
+      let items = state.items.elements.reversed()
+      state.items = IdentifiedArray(uniqueElements: items)
+    }
+  }
+
+  func testEveryStepEncodesLikeTheEncoderAndItsChangesPatchThePreviousValue() throws {
+    var state = State()
+    state.items = IdentifiedArray(
+      uniqueElements: (0..<30).map { Item(id: $0, title: "item \($0)") })
+    var encoder = IncrementalEncoder<State>()
+    var previous = try encoder.encode(state).value
+    var random = SplitMix64(seed: 11)
+    for step in 1...600 {
+      mutate(&state, &random)
+      let result = try encoder.encode(state)
+      XCTAssertEqual(result.value, try TraceValueEncoder().encode(state), "step \(step)")
+      var patched = previous
+      try TraceDiff.apply(result.changes, to: &patched)
+      XCTAssertEqual(patched, result.value, "step \(step)")
+      previous = result.value
+    }
+  }
+
+  func testOneChangedElementOfAnIdentifiedArrayIsOneChangeByID() throws {
+    var state = State()
+    state.items = IdentifiedArray(
+      uniqueElements: (0..<1_000).map { Item(id: $0, title: "item \($0)") })
+    var encoder = IncrementalEncoder<State>()
+    _ = try encoder.encode(state)
+    state.items[id: 517]?.title = "changed"
+    let result = try encoder.encode(state)
+    XCTAssertEqual(
+      result.changes.map(\.description), [#"set items[id: 517].title "changed""#])
+  }
+
+  func testRedactedChangesCarryOnlyMarkers() throws {
+    let redaction = Redaction(paths: ["secret", "detail.title"])
+    var state = State()
+    var encoder = IncrementalEncoder<State>()
+    var previous = try encoder.encode(state).value
+    redaction.apply(to: &previous)
+    var random = SplitMix64(seed: 5)
+    for step in 1...300 {
+      mutate(&state, &random)
+      let result = try encoder.encode(state)
+      var value = result.value
+      redaction.apply(to: &value)
+      let changes = redaction.apply(to: result.changes, newState: value)
+      var patched = previous
+      try TraceDiff.apply(changes, to: &patched)
+      XCTAssertEqual(patched, value, "step \(step)")
+      let text = changes.map(\.description).joined(separator: "\n")
+      XCTAssertFalse(text.contains(#""\#(state.secret)""#), "step \(step): \(text)")
+      previous = value
+    }
+  }
+}
