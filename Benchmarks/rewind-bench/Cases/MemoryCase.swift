@@ -36,7 +36,7 @@ struct MemoryCase: BenchCase {
         "the memory child (\(mode.rawValue)) exited with status \(run.status): "
           + run.stderr.trimmingCharacters(in: .newlines))
     }
-    try? FileManager.default.removeItem(atPath: path)
+    TraceFile.remove(path)
     return Double(report.peak - report.before) / 1_048_576
   }
 }

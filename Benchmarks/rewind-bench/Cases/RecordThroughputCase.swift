@@ -53,7 +53,7 @@ struct RecordThroughputCase: BenchCase {
     stepRange: { $0.counterStepRange },
     recorded: { steps, path in
       try RecordedSession.record(
-        Counter(), initialState: Counter.State(), steps: steps, path: path,
+        Counter(), initialState: Counter.State(), steps: steps, path: path, removingFile: true,
         script: CounterScript.action(at:)
       ).nanos
     },
@@ -70,7 +70,7 @@ struct RecordThroughputCase: BenchCase {
       let count = TodoList.benchmarkSize
       return try RecordedSession.record(
         TodoList(), initialState: TodoList.State(count: count), steps: steps, path: path,
-        script: { TodoList.action(at: $0, count: count) }
+        removingFile: true, script: { TodoList.action(at: $0, count: count) }
       ).nanos
     },
     bare: { steps in

@@ -17,7 +17,7 @@ struct RecordVsReflectionCase: BenchCase {
     ) { pilot in
       try RecordedSession.record(
         TodoList(), initialState: TodoList.State(count: size), steps: pilot,
-        path: context.newTracePath("versus"), script: script
+        path: context.newTracePath("versus"), removingFile: true, script: script
       ).nanos
     }
     let reflectedSteps = context.scale.reflectionSteps
@@ -33,8 +33,7 @@ struct RecordVsReflectionCase: BenchCase {
         script: script) / Double(reflectedSteps)
       let recorded = try RecordedSession.record(
         TodoList(), initialState: TodoList.State(count: size), steps: recordedSteps,
-        path: context.newTracePath("versus"),
-        script: script
+        path: context.newTracePath("versus"), removingFile: true, script: script
       ).nanos / Double(recordedSteps)
       guard printed.printer.output.writeCount > 0 else {
         throw BenchError("the reflection baseline printed nothing")

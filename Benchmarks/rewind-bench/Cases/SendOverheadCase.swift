@@ -60,6 +60,7 @@ struct SendOverheadCase: BenchCase {
     let timing = timeSends(store, count)
     recorder.finish()
     if let error = recorder.error { throw BenchError("the recorder stopped: \(error)") }
+    TraceFile.remove(path)
     return timing
   }
 

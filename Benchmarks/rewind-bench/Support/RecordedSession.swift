@@ -20,9 +20,10 @@ enum RecordedSession {
 
   /// Sends `steps` actions (steps 1…steps of `script`) to a store whose reducer records into a
   /// new trace at `path`; the time runs from before the first send until `finish()` returned
-  /// (every step encoded, diffed, compressed and committed).
+  /// (every step encoded, diffed, compressed and committed). With `removingFile`, the trace is
+  /// deleted once measured (samples of a long run would otherwise fill the scratch disk).
   static func record<R: Reducer>(
-    _ reducer: R, initialState: R.State, steps: Int, path: String,
+    _ reducer: R, initialState: R.State, steps: Int, path: String, removingFile: Bool = false,
     script: (Int) -> R.Action
   ) throws -> Run where R.State: Codable & Sendable, R.Action: Codable {
     let recorder = Recorder(path: path)
@@ -32,7 +33,9 @@ enum RecordedSession {
     recorder.finish()
     let nanos = Double(Stopwatch.now() - start)
     if let error = recorder.error { throw BenchError("the recorder stopped: \(error)") }
-    return Run(nanos: nanos, fileSize: try TraceFile.size(path))
+    let run = Run(nanos: nanos, fileSize: try TraceFile.size(path))
+    if removingFile { TraceFile.remove(path) }
+    return run
   }
 
   /// How many steps a sample should have to take about `seconds`: the rate of a pilot run of

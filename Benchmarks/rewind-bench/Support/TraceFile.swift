@@ -15,4 +15,9 @@ enum TraceFile {
     }
     return total
   }
+
+  /// Deletes a trace and the WAL and shared-memory files SQLite may have left beside it.
+  static func remove(_ path: String) {
+    for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+  }
 }
