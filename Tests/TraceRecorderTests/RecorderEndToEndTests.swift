@@ -199,6 +199,46 @@ final class RecorderEndToEndTests: XCTestCase {
     return lines
   }
 
+  func testCancellingTheStoreTaskEndsItsEffectsAsTaskCancelled() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("task.rewind")
+    let clock = TestClock()
+    let recorder = Recorder(path: path)
+    let store = Store(
+      initialState: RecordedFeature.State(),
+      reducer: { RecordedFeature().recording(to: recorder) },
+      withDependencies: recordedDependencies(clock: clock))
+    store.send(.addRow(5))
+    let task = store.send(.rows(.element(id: 5, action: .watch)))
+    await waitUntil("the row sleeps") { clock.sleeperCount == 1 }
+    task.cancel()
+    await waitUntil("the row stopped") { clock.sleeperCount == 0 }
+    await task.finish()
+    recorder.finish()
+    let effects = try TraceReader(path: path).effects()
+    XCTAssertEqual(effects.map(\.outcome), [.cancelled(reason: "taskCancelled", byStep: nil)])
+  }
+
+  func testRedactedActionPathsAreStoredAsMarkers() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("actions.rewind")
+    let clock = TestClock()
+    let recorder = Recorder(path: path, configuration: .init(redactedActionPaths: ["search"]))
+    let store = Store(
+      initialState: RecordedFeature.State(),
+      reducer: { RecordedFeature().recording(to: recorder) },
+      withDependencies: recordedDependencies(clock: clock))
+    store.send(.search("secret query"))
+    store.send(.openDetail)
+    recorder.finish()
+    let reader = try TraceReader(path: path)
+    let marker = TraceValue.string(
+      "<redacted " + hex(TraceValue.string("secret query").stableHash) + ">")
+    XCTAssertEqual(try reader.action(at: 1), .enumCase("search", [TraceField("_0", marker)]))
+    XCTAssertEqual(try reader.row(at: 1).actionPath, "search")
+    XCTAssertEqual(try reader.action(at: 2), .enumCase("openDetail", []))
+  }
+
   private func hex(_ value: UInt64) -> String {
     let text = String(value, radix: 16)
     return String(repeating: "0", count: 16 - text.count) + text

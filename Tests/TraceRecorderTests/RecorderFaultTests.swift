@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableTesting
 import Dispatch
 import Foundation
 import Synchronization
@@ -94,9 +95,15 @@ final class RecorderFaultTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("taken.rewind")
     _ = FileManager.default.createFile(atPath: path, contents: Data("not a trace".utf8))
+    // Only this reporter may see the report: a `TestStore` elsewhere in the run installs
+    // `TestIssueReporter`, which would fail this test for the report it expects.
     let reporter = CollectingReporter()
+    IssueReporters.uninstall(TestIssueReporter.self)
     IssueReporters.install(reporter)
-    defer { IssueReporters.uninstall(CollectingReporter.self) }
+    defer {
+      IssueReporters.uninstall(CollectingReporter.self)
+      TestIssueReporter.install()
+    }
     let recorder = Recorder(path: path)
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     store.send(.increment)
