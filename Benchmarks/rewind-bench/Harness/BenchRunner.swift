@@ -13,6 +13,7 @@ struct BenchRunner {
     var failed = 0
     let mode = context.options.quick ? "quick" : "full"
     Output.line("rewind-bench: \(cases.count) cases, \(mode) run, scratch \(context.directory)")
+    Output.line("rewind-bench: \(MachineInfo.summary)")
     for benchCase in cases {
       do {
         let result = try benchCase.run(context)
