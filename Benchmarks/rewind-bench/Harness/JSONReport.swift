@@ -20,6 +20,7 @@ enum JSONReport {
     var unit: String?
     var baseline: Double?
     var baselineLabel: String?
+    var baselineUnit: String?
     var ratio: Double?
     var target: Double
     var targetDirection: String
@@ -34,7 +35,8 @@ enum JSONReport {
     Entry(
       name: result.name, value: finite(result.value), unit: result.unit,
       baseline: result.baseline.flatMap { finite($0.value) },
-      baselineLabel: result.baseline?.label, ratio: result.ratio.flatMap(finite),
+      baselineLabel: result.baseline?.label, baselineUnit: result.baseline?.unit,
+      ratio: result.ratio.flatMap(finite),
       target: result.target.bound, targetDirection: result.target.direction.rawValue,
       met: result.isMet,
       spread: Entry.SpreadEntry(
