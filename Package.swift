@@ -94,6 +94,12 @@ let package = Package(
       dependencies: ["ComposableCore", "TraceKit", "TraceRecorder", "CounterFeature"],
       path: "Benchmarks/rewind-bench"
     ),
+    // The benchmark harness's own logic (statistics, options, the reflection baseline's text).
+    .testTarget(
+      name: "RewindBenchTests",
+      dependencies: ["rewind-bench"],
+      path: "Benchmarks/Tests/RewindBenchTests"
+    ),
 
     // Fixtures: the seeds' sample features, one target each (Fixtures/Features). The folder tab
     // follows seed 000's modular design: the parent depends only on its children's interface
