@@ -57,6 +57,49 @@ let package = Package(
       dependencies: ["InspectorKit", "TestSupport"],
       exclude: ["EndToEnd/Snapshots"]
     ),
+    .testTarget(
+      name: "TraceRecorderTests",
+      dependencies: ["TraceRecorder", "ComposableCore", "ComposableTesting", "TraceKit",
+        "TestSupport"]
+    ),
+    // The child process of the recorder's kill and write-error tests: records a feature.
+    .executableTarget(
+      name: "recorder-test-child",
+      dependencies: ["TraceRecorder", "ComposableCore"],
+      path: "Tests/RecorderTestChild"
+    ),
+    // Measures the recorder in release mode (throwaway until rewind-bench owns these cases).
+    .executableTarget(
+      name: "recorder-bench",
+      dependencies: ["TraceRecorder", "ComposableCore", "TraceKit"],
+      path: "Sources/RecorderBench"
+    ),
+
+    // Measures the trace container in release mode (not a test: it prints numbers).
+    .executableTarget(
+      name: "trace-format-bench",
+      dependencies: ["TraceKit"],
+      path: "Sources/TraceFormatBench"
+    ),
+    // The child process of the trace crash and live-follow tests.
+    .executableTarget(
+      name: "trace-writer-child",
+      dependencies: ["TraceKit"],
+      path: "Tests/TraceWriterChild"
+    ),
+
+    // Benchmarks (issue 7): a release-mode executable that prints numbers; run by tools/bench.
+    .executableTarget(
+      name: "rewind-bench",
+      dependencies: ["ComposableCore", "TraceKit", "TraceRecorder", "CounterFeature"],
+      path: "Benchmarks/rewind-bench"
+    ),
+    // The benchmark harness's own logic (statistics, options, the reflection baseline's text).
+    .testTarget(
+      name: "RewindBenchTests",
+      dependencies: ["rewind-bench"],
+      path: "Benchmarks/Tests/RewindBenchTests"
+    ),
 
     // Fixtures: the seeds' sample features, one target each (Fixtures/Features). The folder tab
     // follows seed 000's modular design: the parent depends only on its children's interface
@@ -134,36 +177,6 @@ let package = Package(
     .testTarget(
       name: "FixtureFeaturesTests",
       dependencies: ["FixtureFeatures", "ComposableCore", "ComposableTesting"]
-    ),
-    .testTarget(
-      name: "TraceRecorderTests",
-      dependencies: ["TraceRecorder", "ComposableCore", "ComposableTesting", "TraceKit",
-        "TestSupport"]
-    ),
-    // The child process of the recorder's kill and write-error tests: records a feature.
-    .executableTarget(
-      name: "recorder-test-child",
-      dependencies: ["TraceRecorder", "ComposableCore"],
-      path: "Tests/RecorderTestChild"
-    ),
-    // Measures the recorder in release mode (throwaway until rewind-bench owns these cases).
-    .executableTarget(
-      name: "recorder-bench",
-      dependencies: ["TraceRecorder", "ComposableCore", "TraceKit"],
-      path: "Sources/RecorderBench"
-    ),
-
-    // Measures the trace container in release mode (not a test: it prints numbers).
-    .executableTarget(
-      name: "trace-format-bench",
-      dependencies: ["TraceKit"],
-      path: "Sources/TraceFormatBench"
-    ),
-    // The child process of the trace crash and live-follow tests.
-    .executableTarget(
-      name: "trace-writer-child",
-      dependencies: ["TraceKit"],
-      path: "Tests/TraceWriterChild"
     ),
   ]
 )

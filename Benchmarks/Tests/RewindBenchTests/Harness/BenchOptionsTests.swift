@@ -1,0 +1,39 @@
+import XCTest
+
+@testable import rewind_bench
+
+final class BenchOptionsTests: XCTestCase {
+  func testParsesEveryOption() throws {
+    let options = try BenchOptions(arguments: [
+      "--quick", "--json", "out.json", "--only", "trace.", "--only", "inspector.info",
+      "--inspector", "/x/inspector", "--keep",
+    ])
+    XCTAssertTrue(options.quick)
+    XCTAssertEqual(options.jsonPath, "out.json")
+    XCTAssertEqual(options.only, ["trace.", "inspector.info"])
+    XCTAssertEqual(options.inspectorPath, "/x/inspector")
+    XCTAssertTrue(options.keepsFiles)
+    XCTAssertNil(options.child)
+  }
+
+  func testOnlySelectsByPrefixAndNoOnlySelectsAll() throws {
+    let some = try BenchOptions(arguments: ["--only", "trace."])
+    XCTAssertTrue(some.selects("trace.seek.1m"))
+    XCTAssertFalse(some.selects("replay.throughput.counter"))
+    XCTAssertTrue(try BenchOptions(arguments: []).selects("replay.throughput.counter"))
+  }
+
+  func testChildTakesTheRestOfTheArguments() throws {
+    let options = try BenchOptions(arguments: ["--child", "memory", "bare", "10", "/tmp/x"])
+    XCTAssertEqual(options.child, ["memory", "bare", "10", "/tmp/x"])
+  }
+
+  func testUnknownArgumentAndMissingValueAreErrors() {
+    XCTAssertThrowsError(try BenchOptions(arguments: ["--fast"])) { error in
+      XCTAssertEqual("\(error)", "unknown argument '--fast'")
+    }
+    XCTAssertThrowsError(try BenchOptions(arguments: ["--json"])) { error in
+      XCTAssertEqual("\(error)", "--json needs a value")
+    }
+  }
+}

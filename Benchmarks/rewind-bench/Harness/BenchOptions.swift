@@ -1,0 +1,56 @@
+/// The command line of `rewind-bench`.
+///
+/// ```text
+/// rewind-bench [--quick] [--json FILE] [--only PREFIX]... [--inspector PATH] [--keep]
+/// rewind-bench --child record-memory STEPS FILE     (internal: the memory case's child)
+/// ```
+struct BenchOptions: Sendable {
+  var quick = false
+  var jsonPath: String?
+  /// Case name prefixes to run; empty runs every case.
+  var only: [String] = []
+  var inspectorPath: String?
+  /// Keep the scratch directory (its traces) for profiling instead of removing it.
+  var keepsFiles = false
+  /// Internal: run as the child process of a case, with these arguments.
+  var child: [String]?
+  var showsHelp = false
+
+  static let usage = """
+    usage: rewind-bench [--quick] [--json FILE] [--only PREFIX]... [--inspector PATH] [--keep]
+      --quick           small sizes and few repetitions (a smoke run, under a minute)
+      --json FILE       also write the results as a JSON array, one object per case
+      --only PREFIX     run only the cases whose name starts with PREFIX (repeatable)
+      --inspector PATH  the inspector binary (default: next to rewind-bench)
+      --keep            keep the scratch directory and its traces (to profile them)
+    """
+
+  init(arguments: [String]) throws(BenchError) {
+    var index = 0
+    func value(after option: String) throws(BenchError) -> String {
+      index += 1
+      guard index < arguments.count else { throw BenchError("\(option) needs a value") }
+      return arguments[index]
+    }
+    while index < arguments.count {
+      let argument = arguments[index]
+      switch argument {
+      case "--help", "-h": showsHelp = true
+      case "--quick": quick = true
+      case "--keep": keepsFiles = true
+      case "--json": jsonPath = try value(after: argument)
+      case "--only": only.append(try value(after: argument))
+      case "--inspector": inspectorPath = try value(after: argument)
+      case "--child":
+        child = Array(arguments[(index + 1)...])
+        return
+      default: throw BenchError("unknown argument '\(argument)'")
+      }
+      index += 1
+    }
+  }
+
+  func selects(_ name: String) -> Bool {
+    only.isEmpty || only.contains { name.hasPrefix($0) }
+  }
+}
