@@ -71,6 +71,16 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     return self
   }
 
+  /// Lets go of the nested levels. A nested level keeps its parent (for `codingPath`) while
+  /// the parent keeps it in `pending`: without this, every level with a nested container
+  /// would outlive the encoding (≈ 0.85 KB per recorded action with an enum payload).
+  func dismantle() {
+    for (_, child) in pending { child.dismantle() }
+    pending = []
+    enumPayload?.dismantle()
+    enumPayload = nil
+  }
+
   /// The finished tree of this level.
   func finish() throws -> TraceValue {
     if let conflict {
@@ -119,10 +129,14 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
       return OptionalSomeMarker.needsMarker(encoded) ? OptionalSomeMarker.wrap(encoded) : encoded
     case .set:
       guard let set = value as? any SortedSetEncoding else { break }
-      return try set.encodeSorted(with: TraceEncoding(parent: self, key: key))
+      let child = TraceEncoding(parent: self, key: key)
+      defer { child.dismantle() }
+      return try set.encodeSorted(with: child)
     case .dictionary:
       guard let dictionary = value as? any SortedDictionaryEncoding else { break }
-      return try dictionary.encodeSorted(with: TraceEncoding(parent: self, key: key))
+      let child = TraceEncoding(parent: self, key: key)
+      defer { child.dismantle() }
+      return try dictionary.encodeSorted(with: child)
     case .plain:
       break
     }
@@ -131,6 +145,7 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
 
   private func encodeChild<T: Encodable>(_ value: T, key: CodingKey?) throws -> TraceValue {
     let child = TraceEncoding(parent: self, key: key)
+    defer { child.dismantle() }
     try value.encode(to: child)
     return try child.finish()
   }

@@ -36,6 +36,7 @@ public struct TraceValueEncoder: Sendable {
   ///   a value asked for two different kinds of container at the same level.
   public func encode<T: Encodable>(_ value: T) throws -> TraceValue {
     let root = TraceEncoding(parent: nil, key: nil)
+    defer { root.dismantle() }
     return try root.encodeValue(value, key: nil)
   }
 }
