@@ -68,18 +68,18 @@ let package = Package(
       dependencies: ["TraceRecorder", "ComposableCore"],
       path: "Tests/RecorderTestChild"
     ),
-    // Measures the recorder in release mode (throwaway until rewind-bench owns these cases).
+    // Profiling aids beside rewind-bench: single-purpose release runs of the recorder and of
+    // the trace container that print their numbers (and run under callgrind in seconds).
     .executableTarget(
       name: "recorder-bench",
       dependencies: ["TraceRecorder", "ComposableCore", "TraceKit"],
-      path: "Sources/RecorderBench"
+      path: "Benchmarks/recorder-bench"
     ),
 
-    // Measures the trace container in release mode (not a test: it prints numbers).
     .executableTarget(
       name: "trace-format-bench",
       dependencies: ["TraceKit"],
-      path: "Sources/TraceFormatBench"
+      path: "Benchmarks/trace-format-bench"
     ),
     // The child process of the trace crash and live-follow tests.
     .executableTarget(
