@@ -147,10 +147,17 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     case .cancel(let id, _):
       if launchesNow { takeForCancellation(id) }
       return effect
-    case .send:
-      // Only a `.send` the store feeds back in this batch can be matched with the step it
-      // becomes; one after an asynchronous part of a concatenation is not followed.
-      guard launchesNow else { return effect }
+    case .send(let action):
+      guard launchesNow else {
+        // After an asynchronous part of a concatenation, the concatenation's task sends it
+        // once the parts before it finished: it is an effect part of its own, sent through
+        // an observed `.run` so that the step it becomes names it as the origin.
+        let run = Effect<Action>.Run(priority: nil, location: nil) { send in
+          await send(action)
+        }
+        return instrument(
+          Effect(node: .run(run)), step: step, ids: ids, launchesNow: false)
+      }
       let box = register(step: step, ids: ids, location: nil)
       syncSends.append(box)
       hot.pointee.pendingSyncSends += 1
