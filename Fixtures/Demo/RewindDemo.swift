@@ -87,7 +87,7 @@ extension DemoError {
   /// session that failed while running.
   var exitStatus: Int32 {
     switch self {
-    case .outputExists, .replay: 2
+    case .outputExists, .replay, .configuration: 2
     case .recording, .stalled: 1
     }
   }

@@ -10,7 +10,7 @@ import TraceKit
 /// background thread encodes, diffs, hashes and writes them.
 ///
 /// ```swift
-/// let recorder = Recorder(path: "/tmp/session.rewind")
+/// let recorder = try Recorder(path: "/tmp/session.rewind")
 /// let store = Store(initialState: AppFeature.State()) {
 ///   AppFeature().recording(to: recorder)
 /// }
@@ -80,7 +80,13 @@ public final class Recorder: Sendable {
   private let finished = Atomic<Bool>(false)
 
   /// A recorder that will write a new trace file at `path` (the file must not exist).
-  public init(path: String, configuration: Configuration = Configuration()) {
+  ///
+  /// - Throws: `RecorderConfigurationError` for a setting it cannot honour, such as a
+  ///   redaction path that does not parse (that value would be recorded in the clear).
+  public init(path: String, configuration: Configuration = Configuration())
+    throws(RecorderConfigurationError)
+  {
+    try configuration.validate()
     self.path = path
     self.configuration = configuration
   }

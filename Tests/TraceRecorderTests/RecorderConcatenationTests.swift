@@ -37,7 +37,7 @@ final class RecorderConcatenationTests: XCTestCase {
   func testSendAfterAnAsynchronousPartIsAnEffectOfItsOwn() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("chain.rewind")
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let store = Store(initialState: Chain.State()) { Chain().recording(to: recorder) }
     store.send(.start)
     await waitUntil("both parts ran") { store.state.log.count == 3 }

@@ -30,6 +30,7 @@ final class RecorderEndToEndTests: XCTestCase {
       case .initial: origin = "initial"
       case .user: origin = "user"
       case .effect(let id): origin = names[id] ?? "unknown effect"
+      default: origin = row.origin.storageText
       }
       return "\(row.step) \(origin) \(row.actionPath) \(row.changedPaths)"
     }
@@ -168,7 +169,7 @@ final class RecorderEndToEndTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("deinit.rewind")
     let clock = TestClock()
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     do {
       let store = Store(
         initialState: RecordedFeature.State(),
@@ -204,7 +205,7 @@ final class RecorderEndToEndTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("task.rewind")
     let clock = TestClock()
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let store = Store(
       initialState: RecordedFeature.State(),
       reducer: { RecordedFeature().recording(to: recorder) },
@@ -224,7 +225,7 @@ final class RecorderEndToEndTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("actions.rewind")
     let clock = TestClock()
-    let recorder = Recorder(path: path, configuration: .init(redactedActionPaths: ["search"]))
+    let recorder = try Recorder(path: path, configuration: .init(redactedActionPaths: ["search"]))
     let store = Store(
       initialState: RecordedFeature.State(),
       reducer: { RecordedFeature().recording(to: recorder) },

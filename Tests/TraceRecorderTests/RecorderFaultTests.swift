@@ -44,7 +44,7 @@ final class RecorderFaultTests: XCTestCase {
     var configuration = Recorder.Configuration(
       overflowPolicy: .dropAndRecordGap, queueCapacity: 4)
     configuration.writerWillTake = { gate.wait() }
-    let recorder = Recorder(path: path, configuration: configuration)
+    let recorder = try Recorder(path: path, configuration: configuration)
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     // Queued while the writer is held: step 0's start event, steps 1, 2, 3 (capacity 4).
     for _ in 1...3 { store.send(.increment) }
@@ -68,7 +68,7 @@ final class RecorderFaultTests: XCTestCase {
     var configuration = Recorder.Configuration(
       overflowPolicy: .dropAndRecordGap, queueCapacity: 2)
     configuration.writerWillTake = { gate.wait() }
-    let recorder = Recorder(path: path, configuration: configuration)
+    let recorder = try Recorder(path: path, configuration: configuration)
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     for _ in 1...4 { store.send(.increment) }  // step 1 queued, 2 to 4 dropped
     gate.open()
@@ -81,7 +81,7 @@ final class RecorderFaultTests: XCTestCase {
   func testBlockPolicyNeverLosesAStepWhenTheWriterFallsBehind() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("block.rewind")
-    let recorder = Recorder(path: path, configuration: .init(queueCapacity: 2))
+    let recorder = try Recorder(path: path, configuration: .init(queueCapacity: 2))
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     for _ in 1...500 { store.send(.increment) }
     recorder.finish()
@@ -104,7 +104,7 @@ final class RecorderFaultTests: XCTestCase {
       IssueReporters.uninstall(CollectingReporter.self)
       TestIssueReporter.install()
     }
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     store.send(.increment)
     await waitUntil("the recorder failed") { recorder.error != nil }
@@ -114,8 +114,8 @@ final class RecorderFaultTests: XCTestCase {
     XCTAssertEqual(
       reporter.issues.withLock { $0 },
       [
-        "Recording to \(path) stopped at step 0: \(path): a file already exists at this "
-          + "path. The app keeps running unrecorded."
+        "Recording to \(path) stopped: \(path): a file already exists at this path. The app "
+          + "keeps running unrecorded."
       ])
     XCTAssertEqual(
       try String(contentsOfFile: path, encoding: .utf8), "not a trace",

@@ -122,7 +122,7 @@ final class ReplayTests: XCTestCase {
     let directory = try TemporaryDirectory()
     self.directory = directory
     let path = directory.path("counter.rewind")
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     store.send(.increment)
     store.send(.decrement)

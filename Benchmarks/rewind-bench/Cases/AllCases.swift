@@ -8,6 +8,7 @@ enum AllCases {
       RecordThroughputCase.todos,
       RecordVsReflectionCase(),
       BytesPerStepCase(),
+      WriteAmplificationCase(),
       SizeVsSnapshotsCase(),
       SeekCase(),
       ReplayCase(),

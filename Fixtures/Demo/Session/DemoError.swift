@@ -9,6 +9,8 @@ import TraceRecorder
 enum DemoError: Error, CustomStringConvertible {
   /// `--out` names a file that exists (a recorder never overwrites a trace).
   case outputExists(String)
+  /// The recorder refused its configuration.
+  case configuration(RecorderConfigurationError)
   /// The recorder stopped with an error.
   case recording(RecorderError)
   /// The trace cannot be replayed (unreadable, gap, types that no longer fit).
@@ -20,6 +22,8 @@ enum DemoError: Error, CustomStringConvertible {
     switch self {
     case let .outputExists(path):
       "\(path) exists: remove it or choose another --out"
+    case let .configuration(error):
+      error.description
     case let .recording(error):
       error.description
     case let .replay(error):

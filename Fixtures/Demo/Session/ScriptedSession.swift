@@ -26,13 +26,18 @@ struct ScriptedSession<S: Scenario> {
     guard !FileManager.default.fileExists(atPath: path) else {
       throw DemoError.outputExists(path)
     }
-    let recorder = Recorder(
-      path: path,
-      configuration: Recorder.Configuration(extra: [
-        "app": "rewind-demo", "mode": "record", "scenario": scenario.name,
-        "seed": "\(seed)", "steps": "\(steps)",
-      ])
-    )
+    let recorder: Recorder
+    do {
+      recorder = try Recorder(
+        path: path,
+        configuration: Recorder.Configuration(extra: [
+          "app": "rewind-demo", "mode": "record", "scenario": scenario.name,
+          "seed": "\(seed)", "steps": "\(steps)",
+        ])
+      )
+    } catch {
+      throw DemoError.configuration(error)
+    }
     let clock = VirtualClock()
     var random = DemoRandom(seed: seed)
     let core = RootCore(

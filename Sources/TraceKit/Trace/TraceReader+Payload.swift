@@ -181,36 +181,85 @@ extension TraceReader {
   }
 
   /// Reads, decompresses and splits one chunk (`step`: the step it is read for, for messages).
+  /// A chunk is one LZ4 frame stored in one or more rows (its parts, in step order); the
+  /// last chunk of a trace still being written may not have its end mark yet.
   func loadChunk(id: Int, step: Int) throws(TraceError) -> DecodedChunk {
     let statement = selectChunkStatement
     defer { statement.reset() }
-    let found: Bool
+    var frame: [UInt8] = []
+    var rawSize = 0
+    var lastStep = id
+    var parts = 0
+    var isLastChunk = true
     do {
       try statement.bind(id, at: 1)
-      found = try statement.step()
-    } catch {
+      while try statement.step() {
+        guard statement.int64(at: 1) == Int64(id) else {
+          isLastChunk = false
+          break
+        }
+        if parts == 0, statement.int64(at: 0) != Int64(id) { break }
+        let partRaw = statement.int64(at: 4)
+        guard partRaw >= 0, partRaw <= Int64(TraceSchema.payloadLimit - rawSize) else {
+          throw TraceError(
+            .corruptChunk("raw_size \(partRaw) is impossible"), file: path, step: step,
+            chunk: id)
+        }
+        rawSize += Int(partRaw)
+        lastStep = Int(statement.int64(at: 2))
+        statement.withBlob(at: 5) { frame.append(contentsOf: $0) }
+        parts += 1
+      }
+    } catch let error as TraceError {
+      throw error
+    } catch let error as SQLiteError {
       throw queryError(error, step: step, chunk: id)
+    } catch {
+      throw TraceError(.database("\(error)"), file: path, step: step, chunk: id)
     }
-    guard found else {
+    guard parts > 0 else {
       throw TraceError(.corruptChunk("no such chunk"), file: path, step: step, chunk: id)
     }
-    let firstStep = Int(statement.int64(at: 0))
-    let lastStep = Int(statement.int64(at: 1))
-    let rawSize = statement.int64(at: 3)
-    guard rawSize >= 0, rawSize <= Int64(TraceSchema.payloadLimit) else {
-      throw TraceError(
-        .corruptChunk("raw_size \(rawSize) is impossible"), file: path, step: step, chunk: id)
-    }
-    let bytes = try decompress(
-      statement, column: 4, expectedSize: Int(rawSize), step: step, chunk: id, keyframe: false)
+    let bytes = try decompressChunk(frame, size: rawSize, id: id, step: step, isLast: isLastChunk)
     do {
-      var decoded = try DecodedChunk(
-        id: id, firstStep: firstStep, lastStep: lastStep, bytes: bytes)
+      var decoded = try DecodedChunk(id: id, firstStep: id, lastStep: lastStep, bytes: bytes)
       decoded.paths = pathCache
       return decoded
     } catch {
       throw TraceError(.corruptChunk(error.reason), file: path, step: step, chunk: id)
     }
+  }
+
+  /// A chunk's frame decompressed. Its end mark may be missing only while its writer may
+  /// still add to it: in the last chunk of a trace not closed yet.
+  private func decompressChunk(
+    _ frame: [UInt8], size: Int, id: Int, step: Int, isLast: Bool
+  ) throws(TraceError) -> [UInt8] {
+    let result = frame.withUnsafeBytes { buffer in
+      Result { () throws(LZ4FrameError) in
+        try LZ4Frame.decompress(
+          buffer, size: size, limit: TraceSchema.payloadLimit, allowsMissingEnd: true)
+      }
+    }
+    let decoded: (bytes: [UInt8], isEnded: Bool)
+    do {
+      decoded = try result.get()
+    } catch {
+      throw TraceError(.corruptChunk(error.description), file: path, step: step, chunk: id)
+    }
+    if !decoded.isEnded {
+      let complete: String?
+      do {
+        complete = try Self.metaValue(database, TraceSchema.Key.complete)
+      } catch {
+        throw queryError(error, step: step, chunk: id)
+      }
+      guard isLast, complete != "1" else {
+        throw TraceError(
+          .corruptChunk("its LZ4 frame has no end mark"), file: path, step: step, chunk: id)
+      }
+    }
+    return decoded.bytes
   }
 
   private func stateHashes(from first: Int, through last: Int)

@@ -36,35 +36,39 @@ extension TraceReader {
       keyframeInterval: try number(TraceSchema.Key.keyframeInterval),
       extra: extra)
     let last = try lastStep()
-    let effectCount: Int
-    let firstWall: Double?
-    let lastWall: Double?
+    let counts: (effects: Int, chunks: Int, keyframes: Int, payload: Int, raw: Int)
     do {
-      // The writer keeps the count in `meta`; COUNT(*) would read the whole table.
-      if let counted = meta[TraceSchema.Key.effectCount].flatMap({ Int($0) }) {
-        effectCount = counted
-      } else {
-        effectCount = Int(try database.scalarInt("SELECT COUNT(*) FROM effects") ?? 0)
-      }
+      // Derived from the tables, so a commit need not rewrite a page of counters: a few
+      // hundred chunk rows per million steps, and effects by their rowid (never deleted).
+      let chunkCondition = formatVersion == 1 ? "" : " WHERE chunk = first_step"
+      counts = (
+        Int(try database.scalarInt("SELECT MAX(rowid) FROM effects") ?? 0),
+        Int(try database.scalarInt("SELECT COUNT(*) FROM chunks" + chunkCondition) ?? 0),
+        Int(try database.scalarInt("SELECT COUNT(*) FROM keyframes") ?? 0),
+        Int(try database.scalarInt("SELECT SUM(length(data)) FROM chunks") ?? 0),
+        Int(try database.scalarInt("SELECT SUM(raw_size) FROM chunks") ?? 0)
+      )
     } catch {
       throw queryError(error)
     }
-    firstWall = try edgeRow(last: false)?.wallTime
-    lastWall = try edgeRow(last: true)?.wallTime
+    let firstWall = try edgeRow(last: false)?.wallTime
+    let lastWall = try edgeRow(last: true)?.wallTime
+    let complete = meta[TraceSchema.Key.complete] == "1"
     return TraceInfo(
       formatVersion: try number(TraceSchema.Key.formatVersion),
       metadata: metadata,
       stepCount: last,
-      effectCount: effectCount,
+      effectCount: counts.effects,
       gaps: try gaps().map { TraceGap(afterStep: $0.afterStep, dropped: $0.dropped) },
       firstWallTime: firstWall,
       lastWallTime: lastWall,
       fileSize: fileSize(path) + fileSize(path + "-wal"),
-      payloadBytes: try number(TraceSchema.Key.payloadBytes),
-      payloadRawBytes: try number(TraceSchema.Key.payloadRawBytes),
-      chunkCount: try number(TraceSchema.Key.chunkCount),
-      keyframeCount: try number(TraceSchema.Key.keyframeCount),
-      isComplete: meta[TraceSchema.Key.complete] == "1")
+      payloadBytes: counts.payload,
+      payloadRawBytes: counts.raw,
+      chunkCount: counts.chunks,
+      keyframeCount: counts.keyframes,
+      isComplete: complete,
+      isWriterAlive: complete ? false : database.isLockedByWriter)
   }
 
   private func metaTable() throws(TraceError) -> [String: String] {

@@ -1,10 +1,17 @@
-/// The SQLite schema of a trace file, format version 1 (documented in docs/trace-format.md).
+/// The SQLite schema of a trace file, format version 2 (documented in docs/trace-format.md).
 ///
 /// ```swift
-/// print(TraceSchema.formatVersion)  // 1
+/// print(TraceSchema.formatVersion)  // 2
 /// ```
+///
+/// Readers also read version 1: its chunks are one row each, its step origins number effects
+/// from 2 (version 2 keeps 2 and 3 for the observer and the inspector), and it keeps counters
+/// in `meta` that version 2 derives from the tables.
 enum TraceSchema {
-  static let formatVersion = 1
+  static let formatVersion = 2
+
+  /// The versions a reader reads.
+  static let readableVersions = [1, 2]
 
   /// `PRAGMA application_id`: "RWND" in ASCII, so `file` and a reader can tell a trace from
   /// any other SQLite database without reading a table.
@@ -46,11 +53,12 @@ enum TraceSchema {
       paths TEXT NOT NULL
     );
     CREATE TABLE origins (
-      id INTEGER PRIMARY KEY CHECK (id >= 2),
+      id INTEGER PRIMARY KEY CHECK (id >= 4),
       effect_id TEXT NOT NULL
     );
     CREATE TABLE chunks (
       first_step INTEGER PRIMARY KEY,
+      chunk INTEGER NOT NULL,
       last_step INTEGER NOT NULL,
       step_count INTEGER NOT NULL,
       raw_size INTEGER NOT NULL,
@@ -93,13 +101,15 @@ enum TraceSchema {
       CASE typeof(s.wall) WHEN 'integer'
         THEN (SELECT wall FROM steps WHERE step = 0) + (s.mono_ns + s.wall) / 1e9
         ELSE s.wall END AS wall_time,
-      CASE s.origin WHEN 0 THEN 'initial' WHEN 1 THEN 'user'
+      CASE WHEN s.origin < 0 THEN 'send:' || (-s.origin)
+        WHEN s.origin = 0 THEN 'initial' WHEN s.origin = 1 THEN 'user'
+        WHEN s.origin = 2 THEN 'observer' WHEN s.origin = 3 THEN 'inspector'
         ELSE 'effect:' || (SELECT effect_id FROM origins WHERE id = s.origin) END AS origin,
       (SELECT path FROM actions WHERE id = s.action) AS action_path,
       (SELECT paths FROM path_sets WHERE id = s.changed) AS changed_paths,
       s.state_hash AS state_hash,
       s.reducer_ns AS reducer_ns,
-      (SELECT first_step FROM chunks WHERE first_step <= s.step ORDER BY first_step DESC LIMIT 1)
+      (SELECT chunk FROM chunks WHERE first_step <= s.step ORDER BY first_step DESC LIMIT 1)
         AS chunk
     FROM steps AS s;
     """
@@ -115,11 +125,17 @@ enum TraceSchema {
     static let actionType = "action_type"
     static let keyframeInterval = "keyframe_interval"
     static let extraPrefix = "extra."
-    static let lastStep = "last_step"
-    static let chunkCount = "chunk_count"
-    static let keyframeCount = "keyframe_count"
-    static let effectCount = "effect_count"
-    static let payloadBytes = "payload_bytes"
-    static let payloadRawBytes = "payload_raw_bytes"
+  }
+
+  /// The `steps.origin` codes of version 2: these four, a negative number −k for a `.send`
+  /// returned by step k, and from `firstEffectOrigin` on the `origins` row of an effect.
+  enum Origin {
+    static let initial: Int64 = 0
+    static let user: Int64 = 1
+    static let observer: Int64 = 2
+    static let inspector: Int64 = 3
+    static let firstEffectOrigin: Int64 = 4
+    /// Version 1 numbered effects from 2 and had no observer or inspector origins.
+    static let firstEffectOriginVersion1: Int64 = 2
   }
 }

@@ -44,7 +44,8 @@ public struct Replay<Base: Reducer> where Base.State: Codable, Base.Action: Coda
       throw ReplayError(.unreadableTrace(error.description), path: path)
     }
     let redaction = Redaction(
-      paths: RecorderMetadata.paths(info.metadata.extra, key: RecorderMetadata.redactedStateKey))
+      validated: RecorderMetadata.paths(
+        info.metadata.extra, key: RecorderMetadata.redactedStateKey))
     let recordedInitial = try read(step: 0) { () throws(TraceError) in try reader.state(at: 0) }
     var state = try startingState(recordedInitial)
     let encoder = TraceValueEncoder()

@@ -25,6 +25,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   /// Effects whose ending came from the store (a tentative ending must not overwrite it).
   private var endedForCertain = Set<UUID>()
   private var failed = false
+  /// The positions of the redaction paths that found a value at least once.
+  private var stateMatched = Set<Int>()
+  private var actionMatched = Set<Int>()
   private var lastFlush: UInt64 = 0
   private let flushNanos: UInt64
 
@@ -32,8 +35,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     self.session = session
     self.tree = tree
     let configuration = session.configuration
-    stateRedaction = Redaction(paths: configuration.redactedStatePaths)
-    actionRedaction = Redaction(paths: configuration.redactedActionPaths)
+    // `Recorder.init` validated both lists.
+    stateRedaction = Redaction(validated: configuration.redactedStatePaths)
+    actionRedaction = Redaction(validated: configuration.redactedActionPaths)
     let interval = configuration.flushInterval.components
     flushNanos = UInt64(max(0, interval.seconds)) * 1_000_000_000
       + UInt64(max(0, interval.attoseconds / 1_000_000_000))
@@ -67,7 +71,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       let now = MonotonicClock.nanoseconds()
       if wasIdle || now &- lastFlush >= flushNanos {
         do throws(WriteFailure) {
-          try write(step: nil) { trace throws(TraceError) in try trace.flush() }
+          try write { trace throws(TraceError) in try trace.flush() }
           lastFlush = now
           isDirty = false
         } catch {
@@ -78,24 +82,25 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   }
 
   private struct WriteFailure: Error {
-    var step: Int?
     var message: String
   }
 
   private func fail(_ failure: WriteFailure) {
     failed = true
+    // What the file holds is what was committed, whichever write failed (a step's, or the
+    // timed commit's, which has no step of its own).
+    let committed = trace.map { $0.committedStep >= 0 ? $0.committedStep : nil } ?? nil
     trace = nil
-    session.fail(RecorderError(path: session.path, step: failure.step, message: failure.message))
+    session.fail(
+      RecorderError(path: session.path, lastCommittedStep: committed, message: failure.message))
   }
 
-  private func write(step: Int?, _ body: (TraceWriter) throws(TraceError) -> Void)
-    throws(WriteFailure)
-  {
+  private func write(_ body: (TraceWriter) throws(TraceError) -> Void) throws(WriteFailure) {
     guard let trace else { return }
     do {
       try body(trace)
     } catch {
-      throw WriteFailure(step: step ?? error.step, message: error.description)
+      throw WriteFailure(message: error.description)
     }
   }
 
@@ -113,20 +118,16 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
           ? nil : effect.cancelIDs.map(\.description).joined(separator: ", "),
         file: effect.location?.fileID, line: effect.location.map { Int($0.line) },
         startNanos: effect.startNanos)
-      try write(step: effect.startedByStep) { trace throws(TraceError) in
-        try trace.effectStarted(record)
-      }
+      try write { trace throws(TraceError) in try trace.effectStarted(record) }
     case .effectSent(let id, let step):
-      try write(step: step) { trace throws(TraceError) in
-        try trace.effectSent(id: id, step: step)
-      }
+      try write { trace throws(TraceError) in try trace.effectSent(id: id, step: step) }
     case .effectEnded(let id, let nanos, let outcome, let tentative):
       if tentative {
         guard !endedForCertain.contains(id) else { return }
       } else {
         endedForCertain.insert(id)
       }
-      try write(step: nil) { trace throws(TraceError) in
+      try write { trace throws(TraceError) in
         try trace.effectEnded(id: id, endNanos: nanos, outcome: outcome)
       }
     case .finish:
@@ -138,9 +139,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     var initial: TraceValue
     do {
       initial = try encoder.encode(state).value
-      stateRedaction.apply(to: &initial)
+      stateMatched.formUnion(stateRedaction.apply(to: &initial))
     } catch {
-      throw WriteFailure(step: 0, message: "the initial state could not be encoded: \(error)")
+      throw WriteFailure(message: "the initial state could not be encoded: \(error)")
     }
     let metadata = TraceMetadata(
       rootReducer: tree.rootTypeName, stateType: String(reflecting: State.self),
@@ -154,7 +155,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       trace = writer
       try writer.writeTree(tree.node)
     } catch {
-      throw WriteFailure(step: 0, message: error.description)
+      throw WriteFailure(message: error.description)
     }
     lastFlush = MonotonicClock.nanoseconds()
   }
@@ -175,19 +176,19 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       } else {
         var encodedAction = try actionEncoder.encode(captured.action)
         actionPath = ActionCasePath.path(of: encodedAction)
-        actionRedaction.apply(to: &encodedAction)
+        actionMatched.formUnion(actionRedaction.apply(to: &encodedAction))
         action = encodedAction
         lastAction = (captured.action, encodedAction, actionPath)
       }
     } catch {
-      throw WriteFailure(step: captured.step, message: "encoding failed: \(error)")
+      throw WriteFailure(message: "step \(captured.step) could not be encoded: \(error)")
     }
     // The whole state tree is built only when needed: redaction, or a keyframe (the trace
     // asks for it through an autoclosure); building it is O(state) for identified arrays.
     var redacted: TraceValue?
     if !stateRedaction.isEmpty {
       var state = encoded.value
-      stateRedaction.apply(to: &state)
+      stateMatched.formUnion(stateRedaction.apply(to: &state))
       changes = stateRedaction.apply(to: changes, newState: state)
       // Redaction replaced subtrees, so the cached hashes are not the recorded state's.
       stateHash = state.stableHash
@@ -205,7 +206,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       actionPath: actionPath, action: action, changes: changes, changedPaths: changedPaths,
       stateHash: stateHash, reducerNanos: captured.reducerNanos,
       dependencies: captured.dependencies)
-    try write(step: captured.step) { trace throws(TraceError) in
+    try write { trace throws(TraceError) in
       try trace.append(record, state: redacted ?? encoded.value)
     }
   }
@@ -219,16 +220,47 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
 
   private func close(trailingGap: (afterStep: Int, dropped: Int)?) {
     guard !failed else { return }
+    let unmatched = unmatchedRedactions()
     do throws(WriteFailure) {
       if let gap = trailingGap {
-        try write(step: gap.afterStep) { trace throws(TraceError) in
+        try write { trace throws(TraceError) in
           try trace.appendGap(afterStep: gap.afterStep, dropped: gap.dropped)
         }
       }
-      try write(step: nil) { trace throws(TraceError) in try trace.close() }
+      if !unmatched.isEmpty {
+        try write { trace throws(TraceError) in
+          try trace.setExtra(
+            RecorderMetadata.unmatchedRedactionKey,
+            unmatched.map { "\($0.kind) \($0.path)" }.joined(separator: ", "))
+        }
+      }
+      try write { trace throws(TraceError) in try trace.close() }
       trace = nil
     } catch {
       fail(error)
     }
+    if !unmatched.isEmpty {
+      let list = unmatched.map { "\($0.setting) \(TraceValue.string($0.path).jsonString)" }
+      reportIssue(
+        "Recording to \(session.path): "
+          + (unmatched.count == 1 ? "a redaction path" : "redaction paths")
+          + " matched nothing in the whole recording, so nothing was redacted there: "
+          + list.joined(separator: ", ") + ".")
+    }
+  }
+
+  /// The redaction paths that never found a value, in configuration order (only known once a
+  /// trace was started; a recording that never began has nothing to tell).
+  private func unmatchedRedactions() -> [(setting: String, kind: String, path: String)] {
+    guard trace != nil else { return [] }
+    var unmatched: [(setting: String, kind: String, path: String)] = []
+    for (index, text) in stateRedaction.texts.enumerated() where !stateMatched.contains(index) {
+      unmatched.append(("redactedStatePaths[\(index)]", "state", text))
+    }
+    for (index, text) in actionRedaction.texts.enumerated() where !actionMatched.contains(index)
+    {
+      unmatched.append(("redactedActionPaths[\(index)]", "action", text))
+    }
+    return unmatched
   }
 }
