@@ -38,7 +38,7 @@ final class RecorderEndToEndTests: XCTestCase {
       rows,
       [
         "0 initial  []",
-        "1 user refresh [\".\"]",
+        "1 user refresh [\"refreshID\", \"refreshedAt\", \"lucky\"]",
         "2 E1 refreshStarted [\"refreshes\"]",
         "3 E2 refreshed []",
         "4 user stopwatch.start [\"stopwatch.isRunning\"]",
@@ -47,13 +47,13 @@ final class RecorderEndToEndTests: XCTestCase {
         "7 user search [\"query\"]",
         "8 user search [\"query\"]",
         "9 E5 searchResponse [\"results[0]\", \"results[1]\"]",
-        "10 user openDetail [\".\"]",
+        "10 user openDetail [\"detail\"]",
         "11 user detail.watch [\"detail.isWatching\"]",
         "12 user closeDetail [\"detail\"]",
-        "13 user addRow [\"rows[0]\"]",
+        "13 user addRow [\"rows[id: 1]\"]",
         "14 user rows.element.watch [\"rows[id: 1].isWatching\"]",
         "15 user removeRow [\"rows[id: 1]\"]",
-        "16 user addRow [\"rows[0]\"]",
+        "16 user addRow [\"rows[id: 2]\"]",
         "17 user rows.element.watch [\"rows[id: 2].isWatching\"]",
       ])
     XCTAssertEqual(

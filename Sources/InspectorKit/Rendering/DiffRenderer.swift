@@ -45,14 +45,16 @@ struct DiffRenderer {
     }
   }
 
-  /// The diff as lines, and the path of every change in order.
+  /// The diff as lines, and the path of every change in order (once each: an element moved
+  /// in an identified array is shown removed and inserted, at one path).
   func diff(
     from old: TraceValue, to new: TraceValue, typeName: String? = nil
   ) -> (lines: [Line], paths: [TracePath]) {
     guard old != new else { return ([], []) }
     var state = Walk()
     walk(old, new, label: "", typeName: typeName, indent: 0, suffix: "", at: [], &state)
-    return (state.lines, state.paths)
+    var seen = Set<TracePath>()
+    return (state.lines, state.paths.filter { seen.insert($0).inserted })
   }
 
   func styled(_ line: Line) -> String {
@@ -98,12 +100,12 @@ struct DiffRenderer {
     }
   }
 
-  /// One child position in a pair of containers.
+  /// One child position in a pair of containers: its label and its path below them.
   private enum Entry {
     case same(String, TraceValue)
-    case changed(String, TracePath.Component, TraceValue, TraceValue)
-    case removed(String, TracePath.Component, TraceValue)
-    case inserted(String, TracePath.Component, TraceValue)
+    case changed(String, [TracePath.Component], TraceValue, TraceValue)
+    case removed(String, [TracePath.Component], TraceValue)
+    case inserted(String, [TracePath.Component], TraceValue)
 
     var isSame: Bool {
       if case .same = self { return true }
@@ -139,180 +141,53 @@ struct DiffRenderer {
       switch entry {
       case .same(let label, let value):
         emit(value, .both, label: label, indent: indent, suffix: suffix, &state)
-      case .changed(let label, let component, let old, let new):
+      case .changed(let label, let components, let old, let new):
         walk(
           old, new, label: label, typeName: nil, indent: indent, suffix: suffix,
-          at: path + [component], &state)
-      case .removed(let label, let component, let value):
-        state.paths.append(TracePath(path + [component]))
+          at: path + components, &state)
+      case .removed(let label, let components, let value):
+        state.paths.append(TracePath(path + components))
         emit(value, .first, label: label, indent: indent, suffix: suffix, &state)
-      case .inserted(let label, let component, let value):
-        state.paths.append(TracePath(path + [component]))
+      case .inserted(let label, let components, let value):
+        state.paths.append(TracePath(path + components))
         emit(value, .second, label: label, indent: indent, suffix: suffix, &state)
       }
     }
     flushFold()
   }
 
-  /// The children of two containers of the same shape, aligned; nil when the values must be
-  /// shown whole (different kinds, different enum cases, leaves).
+  /// The children of two containers, paired as the trace's own diff pairs them (so the paths
+  /// shown are the changed paths the index holds); nil when the values must be shown whole.
   private func pairedChildren(_ old: TraceValue, _ new: TraceValue) -> [Entry]? {
-    switch (old, new) {
-    case (.object(let a), .object(let b)):
-      return alignFields(a, b, positional: false)
-    case (.enumCase(let n, let a), .enumCase(let m, let b)) where n == m && !a.isEmpty:
-      return alignFields(a, b, positional: true)
-    case (.reflected(let t, let a), .reflected(let u, let b)) where t == u:
-      if case .object(let fa) = a, case .object(let fb) = b {
-        return alignFields(fa, fb, positional: false)
+    guard let children = TraceDiff.children(old, new) else { return nil }
+    var container = old
+    while case .reflected(_, let inner) = container { container = inner }
+    let isEnum: Bool
+    if case .enumCase = container { isEnum = true } else { isEnum = false }
+    return children.map { child in
+      let label = Self.label(child.components, inEnum: isEnum)
+      switch child {
+      case .same(_, let value): return .same(label, value)
+      case .changed(let path, let old, let new): return .changed(label, path, old, new)
+      case .removed(let path, let old): return .removed(label, path, old)
+      case .inserted(let path, let new): return .inserted(label, path, new)
       }
-      return nil
-    case (.array(let a), .array(let b)):
-      if let ids = identifiers(a), let newIDs = identifiers(b) {
-        return alignIdentified(a, ids, b, newIDs)
-      }
-      return alignElements(a, b)
-    default:
-      return nil
     }
   }
 
-  private func alignFields(_ old: [TraceField], _ new: [TraceField], positional: Bool) -> [Entry] {
-    func label(_ key: String) -> String {
-      positional && ValueDumper.isPositional(key) ? "" : ValueDumper.fieldLabel(key)
-    }
-    var newByKey: [String: TraceValue] = [:]
-    for field in new { newByKey[field.key] = field.value }
-    var oldKeys = Set<String>()
-    var entries: [Entry] = []
-    for field in old {
-      oldKeys.insert(field.key)
-      if let value = newByKey[field.key] {
-        entries.append(
-          value == field.value
-            ? .same(label(field.key), value)
-            : .changed(label(field.key), .key(field.key), field.value, value))
-      } else {
-        entries.append(.removed(label(field.key), .key(field.key), field.value))
+  /// `key: `, `[id: 3]: `, `[2]: `. In an enum case (`case` or `case.label`), a label only for
+  /// a labelled associated value: the others print in parentheses after the case.
+  private static func label(_ components: [TracePath.Component], inEnum: Bool) -> String {
+    switch components.last {
+    case .key(let key)?:
+      if inEnum {
+        return components.count == 2 && !ValueDumper.isPositional(key)
+          ? ValueDumper.fieldLabel(key) : ""
       }
+      return ValueDumper.fieldLabel(key)
+    case .id(let id)?: return "[id: " + ValueDumper.scalarText(id) + "]: "
+    case .index(let index)?: return "[\(index)]: "
+    case nil: return ""
     }
-    for field in new where !oldKeys.contains(field.key) {
-      entries.append(.inserted(label(field.key), .key(field.key), field.value))
-    }
-    return entries
-  }
-
-  /// The `id` of every element when all of them are objects with a distinct `id` field.
-  private func identifiers(_ elements: [TraceValue]) -> [TraceValue]? {
-    guard !elements.isEmpty else { return nil }
-    var ids: [TraceValue] = []
-    ids.reserveCapacity(elements.count)
-    for element in elements {
-      guard case .object(let fields) = element, let id = fields.first(where: { $0.key == "id" })
-      else { return nil }
-      ids.append(id.value)
-    }
-    return Set(ids).count == ids.count ? ids : nil
-  }
-
-  private func alignIdentified(
-    _ old: [TraceValue], _ oldIDs: [TraceValue], _ new: [TraceValue], _ newIDs: [TraceValue]
-  ) -> [Entry] {
-    func label(_ id: TraceValue) -> String { "[id: " + ValueDumper.scalarText(id) + "]: " }
-    var newIndex: [TraceValue: Int] = [:]
-    for (index, id) in newIDs.enumerated() { newIndex[id] = index }
-    let oldSet = Set(oldIDs)
-    var entries: [Entry] = []
-    for (index, id) in oldIDs.enumerated() {
-      if let match = newIndex[id] {
-        entries.append(
-          old[index] == new[match]
-            ? .same(label(id), new[match])
-            : .changed(label(id), .id(id), old[index], new[match]))
-      } else {
-        entries.append(.removed(label(id), .id(id), old[index]))
-      }
-    }
-    for (index, id) in newIDs.enumerated() where !oldSet.contains(id) {
-      entries.append(.inserted(label(id), .index(index), new[index]))
-    }
-    return entries
-  }
-
-  /// Plain arrays: common ends kept, the middle aligned by a longest common subsequence when
-  /// it is small enough, else position by position.
-  private func alignElements(_ old: [TraceValue], _ new: [TraceValue]) -> [Entry] {
-    func label(_ index: Int) -> String { "[\(index)]: " }
-    var prefix = 0
-    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
-    var suffix = 0
-    while suffix < old.count - prefix, suffix < new.count - prefix,
-      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
-    {
-      suffix += 1
-    }
-    var entries: [Entry] = (0..<prefix).map { .same(label($0), new[$0]) }
-    let oldMiddle = Array(old[prefix..<(old.count - suffix)])
-    let newMiddle = Array(new[prefix..<(new.count - suffix)])
-    let pairs =
-      oldMiddle.count * newMiddle.count <= 250_000
-      ? commonSubsequence(oldMiddle, newMiddle) : []
-    var i = 0
-    var j = 0
-    func gap(upTo oldEnd: Int, _ newEnd: Int) {
-      while i < oldEnd, j < newEnd {
-        entries.append(
-          .changed(label(prefix + j), .index(prefix + j), oldMiddle[i], newMiddle[j]))
-        i += 1
-        j += 1
-      }
-      while i < oldEnd {
-        entries.append(.removed(label(prefix + i), .index(prefix + i), oldMiddle[i]))
-        i += 1
-      }
-      while j < newEnd {
-        entries.append(.inserted(label(prefix + j), .index(prefix + j), newMiddle[j]))
-        j += 1
-      }
-    }
-    for (oldIndex, newIndex) in pairs {
-      gap(upTo: oldIndex, newIndex)
-      entries.append(.same(label(prefix + newIndex), newMiddle[newIndex]))
-      i += 1
-      j += 1
-    }
-    gap(upTo: oldMiddle.count, newMiddle.count)
-    let tail = new.count - suffix
-    entries += (tail..<new.count).map { .same(label($0), new[$0]) }
-    return entries
-  }
-
-  private func commonSubsequence(_ a: [TraceValue], _ b: [TraceValue]) -> [(Int, Int)] {
-    guard !a.isEmpty, !b.isEmpty else { return [] }
-    let columns = b.count + 1
-    var lengths = [Int](repeating: 0, count: (a.count + 1) * columns)
-    for i in stride(from: a.count - 1, through: 0, by: -1) {
-      for j in stride(from: b.count - 1, through: 0, by: -1) {
-        lengths[i * columns + j] =
-          a[i] == b[j]
-          ? lengths[(i + 1) * columns + j + 1] + 1
-          : max(lengths[(i + 1) * columns + j], lengths[i * columns + j + 1])
-      }
-    }
-    var pairs: [(Int, Int)] = []
-    var i = 0
-    var j = 0
-    while i < a.count, j < b.count {
-      if a[i] == b[j] {
-        pairs.append((i, j))
-        i += 1
-        j += 1
-      } else if lengths[(i + 1) * columns + j] >= lengths[i * columns + j + 1] {
-        i += 1
-      } else {
-        j += 1
-      }
-    }
-    return pairs
   }
 }

@@ -289,11 +289,12 @@ struct TraceKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    // `nil` is `null` (or, written by format version 1, no key at all). A nested optional's
+    // `.some(nil)` is the `Optional.some` marker: one level of it is this call's own.
     guard let value = lookup(key) else { return nil }
-    if case .null = value {
-      // `Int??` stored `.some(nil)` as a present `null`; a plain optional stored `nil`.
-      guard let optional = T.self as? any OptionalCoding.Type else { return nil }
-      return (optional.noneValue as! T)
+    if case .null = value { return nil }
+    if T.self is any OptionalCoding.Type, let inner = OptionalSomeMarker.unwrap(value) {
+      return try decoding.decodeValue(type, from: inner, key: key)
     }
     return try decoding.decodeValue(type, from: value, key: key)
   }

@@ -16,21 +16,31 @@ struct FieldCache {
   var hash: UInt64?
   /// The changes this field made in the step that produced it.
   var changes: [TraceChange] = []
+  /// The leaf-most paths those changes changed (see `TraceDiff.changesAndPaths`).
+  var paths: [TracePath] = []
 
-  init(key: String, swiftValue: Any, value: TraceValue, changes: [TraceChange] = []) {
+  init(
+    key: String, swiftValue: Any, value: TraceValue, changes: [TraceChange] = [],
+    paths: [TracePath] = []
+  ) {
     self.key = key
     self.swiftValue = swiftValue
     self.encoding = .tree(value)
     self.hash = MerkleHash.isContainer(value) ? MerkleHash.hash(value) : nil
     self.changes = changes
+    self.paths = paths
   }
 
-  init(key: String, swiftValue: Any, elements: ElementCache, changes: [TraceChange]) {
+  init(
+    key: String, swiftValue: Any, elements: ElementCache, changes: [TraceChange],
+    paths: [TracePath]
+  ) {
     self.key = key
     self.swiftValue = swiftValue
     self.encoding = .elements(elements)
     self.hash = elements.hash
     self.changes = changes
+    self.paths = paths
   }
 
   /// The field's tree: O(1), except for an identified array (O(count): keyframes, whole

@@ -47,10 +47,16 @@ final class FieldWalker: Encoder {
     try check()
     let old = previous(key)
     var changes: [TraceChange] = []
-    if let old {
-      if old.value != value { changes = [.set(TracePath([.key(key)]), value)] }
+    var paths: [TracePath] = []
+    if let old, old.value != value {
+      // A scalar (or null) on one side at least: the field changed as a whole.
+      let path = TracePath([.key(key)])
+      changes = [.set(path, value)]
+      paths = [path]
     }
-    fields.append(FieldCache(key: key, swiftValue: swiftValue, value: value, changes: changes))
+    fields.append(
+      FieldCache(
+        key: key, swiftValue: swiftValue, value: value, changes: changes, paths: paths))
   }
 
   func add<T: Encodable>(_ key: String, _ value: T) throws {
@@ -59,6 +65,7 @@ final class FieldWalker: Encoder {
     if let old, let oldValue = old.swiftValue as? T, Equality.same(oldValue, value) {
       var kept = old
       kept.changes = []
+      kept.paths = []
       kept.swiftValue = value
       fields.append(kept)
       return
@@ -69,10 +76,14 @@ final class FieldWalker: Encoder {
     }
     let encoded = try TraceValueEncoder().encode(value)
     var changes: [TraceChange] = []
+    var paths: [TracePath] = []
     if let old {
-      changes = TraceDiff.changes(from: old.value, to: encoded).map { $0.prefixed(by: key) }
+      let diff = TraceDiff.changesAndPaths(from: old.value, to: encoded)
+      changes = diff.changes.map { $0.prefixed(by: key) }
+      paths = diff.paths.map { $0.prefixed(by: [.key(key)]) }
     }
-    fields.append(FieldCache(key: key, swiftValue: value, value: encoded, changes: changes))
+    fields.append(
+      FieldCache(key: key, swiftValue: value, value: encoded, changes: changes, paths: paths))
   }
 
   func check() throws {
@@ -135,6 +146,53 @@ struct FieldContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     try walker.add(key.stringValue, leaf: unsigned(value), swiftValue: value)
   }
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    try walker.add(key.stringValue, value)
+  }
+
+  // `nil` is `null`, as `TraceValueEncoder` writes it (see `TraceKeyedEncoding`).
+  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
     try walker.add(key.stringValue, value)
   }
 

@@ -32,25 +32,27 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     }
     let encoder = TraceValueEncoder()
     var changes: [TraceChange] = []
+    var paths: [TracePath] = []
     var sameShape = true
     for chunk in chunksChanged(since: old) {
       for index in Self.differingIndices(old, self, chunk: chunk) {
         let tree = try encoder.encode(self[index])
         if old.ids[index] != ids[index] { sameShape = false }
         if sameShape {
-          let component = Self.component(of: tree, index: index)
-          changes += TraceDiff.changes(from: cache[index], to: tree)
-            .map { $0.prefixed(by: [.key(key), component]) }
+          let prefix: [TracePath.Component] = [.key(key), Self.component(of: tree, index: index)]
+          let diff = TraceDiff.changesAndPaths(from: cache[index], to: tree)
+          changes += diff.changes.map { $0.prefixed(by: prefix) }
+          paths += diff.paths.map { $0.prefixed(by: prefix) }
         }
         cache.set(index, tree: tree)
       }
     }
     cache.rehash()
     if !sameShape {
-      changes = TraceDiff.changes(from: previous.value, to: cache.value)
-        .map { $0.prefixed(by: key) }
+      (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: cache.value)
     }
-    return FieldCache(key: key, swiftValue: self, elements: cache, changes: changes)
+    return FieldCache(
+      key: key, swiftValue: self, elements: cache, changes: changes, paths: paths)
   }
 
   /// Elements added, removed or moved: reuses the tree and hash of every element whose id and
@@ -79,9 +81,9 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
       }
     }
     let elements = ElementCache(trees: trees, hashes: hashes)
-    let changes = TraceDiff.changes(from: previous.value, to: .array(trees))
-      .map { $0.prefixed(by: key) }
-    return FieldCache(key: key, swiftValue: self, elements: elements, changes: changes)
+    let (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: .array(trees))
+    return FieldCache(
+      key: key, swiftValue: self, elements: elements, changes: changes, paths: paths)
   }
 
   /// The first encoding of the field (or one that follows a field of another type).
@@ -93,12 +95,23 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
       for element in self.chunk(chunk) { trees.append(try encoder.encode(element)) }
     }
     var changes: [TraceChange] = []
+    var paths: [TracePath] = []
     if let previous {
-      changes = TraceDiff.changes(from: previous.value, to: .array(trees))
-        .map { $0.prefixed(by: key) }
+      (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: .array(trees))
     }
     return FieldCache(
-      key: key, swiftValue: self, elements: ElementCache(trees: trees), changes: changes)
+      key: key, swiftValue: self, elements: ElementCache(trees: trees), changes: changes,
+      paths: paths)
+  }
+
+  /// The field's changes and changed paths, diffed whole.
+  private static func wholeDiff(key: String, from old: TraceValue, to new: TraceValue)
+    -> ([TraceChange], [TracePath])
+  {
+    let diff = TraceDiff.changesAndPaths(from: old, to: new)
+    return (
+      diff.changes.map { $0.prefixed(by: key) }, diff.paths.map { $0.prefixed(by: [.key(key)]) }
+    )
   }
 
   /// `rows[id: 7]` when the element is an object with an `id` (the ids of an identified array

@@ -29,6 +29,8 @@ struct IncrementalEncoder<State: Encodable> {
 
     fileprivate var source: Source
     var changes: [TraceChange]
+    /// The leaf-most paths the changes changed: what `inspector diff` shows for the step.
+    var paths: [TracePath]
     /// `value.stableHash`, computed from cached subtree hashes.
     var hash: UInt64
 
@@ -58,28 +60,33 @@ struct IncrementalEncoder<State: Encodable> {
     guard walker.mode == .keyed else { return try whole(state) }
     let fields = walker.fields
     var changes: [TraceChange] = []
+    var paths: [TracePath] = []
     if previous != nil, fields.map(\.key) == cache.map(\.key) {
-      for field in fields { changes += field.changes }
+      for field in fields {
+        changes += field.changes
+        paths += field.paths
+      }
     } else if let previous {
-      let before = Result(source: previous, changes: [], hash: 0).value
+      let before = Result(source: previous, changes: [], paths: [], hash: 0).value
       let after = TraceValue.object(fields.map { TraceField($0.key, $0.value) })
-      changes = TraceDiff.changes(from: before, to: after)
+      (changes, paths) = TraceDiff.changesAndPaths(from: before, to: after)
     }
     var object = MerkleHash.ObjectHasher(fieldCount: fields.count)
     for field in fields { field.combine(into: &object) }
     let hash = object.finalize()
     previous = .fields(fields)
-    return Result(source: .fields(fields), changes: changes, hash: hash)
+    return Result(source: .fields(fields), changes: changes, paths: paths, hash: hash)
   }
 
   private mutating func whole(_ state: State) throws -> Result {
     let value = try encoder.encode(state)
     var changes: [TraceChange] = []
+    var paths: [TracePath] = []
     if let previous {
-      let before = Result(source: previous, changes: [], hash: 0).value
-      changes = TraceDiff.changes(from: before, to: value)
+      let before = Result(source: previous, changes: [], paths: [], hash: 0).value
+      (changes, paths) = TraceDiff.changesAndPaths(from: before, to: value)
     }
     previous = .whole(value)
-    return Result(source: .whole(value), changes: changes, hash: value.stableHash)
+    return Result(source: .whole(value), changes: changes, paths: paths, hash: value.stableHash)
   }
 }

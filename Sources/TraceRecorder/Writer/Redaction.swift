@@ -89,6 +89,12 @@ struct Redaction: Sendable {
     return result
   }
 
+  /// The changed path as the redacted states show it: a change at or below a redacted path
+  /// is a change of the marker at that path.
+  func changedPath(_ path: TracePath) -> TracePath {
+    paths.first { path.components.starts(with: $0.components) } ?? path
+  }
+
   private func redactBelow(_ path: TracePath, in value: inout TraceValue) {
     for redacted in paths where redacted.components.starts(with: path.components) {
       let relative = TracePath(Array(redacted.components.dropFirst(path.components.count)))

@@ -194,10 +194,12 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       stateHash = state.stableHash
       redacted = state
     }
+    // The leaf-most paths the diff found (an inserted element by its id, not the index its
+    // insertion needs), once each: what `inspector diff` shows for this step.
     var changedPaths: [String] = []
-    changedPaths.reserveCapacity(changes.count)
-    for change in changes {
-      let text = change.path.description
+    changedPaths.reserveCapacity(encoded.paths.count)
+    for path in encoded.paths {
+      let text = (redacted == nil ? path : stateRedaction.changedPath(path)).description
       if !changedPaths.contains(text) { changedPaths.append(text) }
     }
     let record = StepRecord(
