@@ -17,6 +17,17 @@ final class ReplayTests: XCTestCase {
     XCTAssertEqual(result.description, "Replayed 17 steps: every state matches the trace.")
   }
 
+  func testATraceOfFormatVersion1IsRefusedWithTheReason() throws {
+    let path = FixtureTraces.path("version-1/home.rewind")
+    XCTAssertThrowsError(try Replay(trace: path, reducer: RecordedFeature()).run()) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "Cannot replay \(path): it was recorded in trace format version 1, which encoded dates "
+          + "as numbers and left nil fields out, so no state re-encoded today hashes as it did; "
+          + "record it again to replay it (the inspector still reads it)")
+    }
+  }
+
   func testReplayFromAGivenInitialStateMatches() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("session.rewind")

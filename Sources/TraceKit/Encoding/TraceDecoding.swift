@@ -81,6 +81,18 @@ final class TraceDecoding: Decoder, SingleValueDecodingContainer {
     }
     if T.self == Double.self { return try double(value, key: key) as! T }
     if T.self == Date.self {
+      // ISO 8601 text (format version 2), or seconds since 2001 (version 1, and dates that
+      // have no such text).
+      if case .string(let text) = value {
+        guard let seconds = DateText.seconds(parsing: text) else {
+          throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+              codingPath: path(key),
+              debugDescription: "\(TraceValue.string(text).jsonString) is not an ISO 8601 date "
+                + "(YYYY-MM-DDTHH:MM:SS[.fraction]Z)"))
+        }
+        return Date(timeIntervalSinceReferenceDate: seconds) as! T
+      }
       return Date(timeIntervalSinceReferenceDate: try double(value, key: key)) as! T
     }
     if T.self == UUID.self {

@@ -116,7 +116,10 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     if T.self == Int.self { return .int(Int64(value as! Int)) }
     if T.self == Bool.self { return .bool(value as! Bool) }
     if T.self == Double.self { return .double(value as! Double) }
-    if T.self == Date.self { return .double((value as! Date).timeIntervalSinceReferenceDate) }
+    if T.self == Date.self {
+      let seconds = (value as! Date).timeIntervalSinceReferenceDate
+      return DateText.text(seconds: seconds).map(TraceValue.string) ?? .double(seconds)
+    }
     if T.self == UUID.self { return .string((value as! UUID).uuidString) }
     if T.self == Data.self { return .bytes([UInt8](value as! Data)) }
     if T.self == URL.self, (value as! URL).baseURL == nil {

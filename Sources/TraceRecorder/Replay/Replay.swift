@@ -43,6 +43,9 @@ public struct Replay<Base: Reducer> where Base.State: Codable, Base.Action: Coda
     } catch {
       throw ReplayError(.unreadableTrace(error.description), path: path)
     }
+    guard info.formatVersion >= 2 else {
+      throw ReplayError(.formatVersion(info.formatVersion), path: path)
+    }
     let redaction = Redaction(
       validated: RecorderMetadata.paths(
         info.metadata.extra, key: RecorderMetadata.redactedStateKey))

@@ -11,6 +11,8 @@ public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
     case actionShape(step: Int, actionPath: String, type: String, detail: String)
     /// The replayed state could not be encoded.
     case encoding(step: Int, detail: String)
+    /// The trace was written in an older format whose state encoding differs from today's.
+    case formatVersion(Int)
   }
 
   public var kind: Kind
@@ -36,6 +38,10 @@ public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
         + "\(type): \(detail)"
     case .encoding(let step, let detail):
       "Cannot replay \(path): the state after step \(step) could not be encoded: \(detail)"
+    case .formatVersion(let version):
+      "Cannot replay \(path): it was recorded in trace format version \(version), which "
+        + "encoded dates as numbers and left nil fields out, so no state re-encoded today "
+        + "hashes as it did; record it again to replay it (the inspector still reads it)"
     }
   }
 }

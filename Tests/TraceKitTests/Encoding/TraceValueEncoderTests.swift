@@ -173,7 +173,7 @@ final class TraceValueEncoderTests: XCTestCase {
       tree.value(at: try TracePath(parsing: path))?.description
     }
     XCTAssertEqual(try at("id"), #""E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#)
-    XCTAssertEqual(try at("date"), "1234.5678")
+    XCTAssertEqual(try at("date"), #""2001-01-01T00:20:34.5678Z""#)
     XCTAssertEqual(try at("url"), #""https://example.com/a?b=1""#)
     XCTAssertEqual(try at("data"), "<4 bytes: 000102ff>")
     XCTAssertEqual(try at("big"), "18446744073709551615")
