@@ -17,6 +17,9 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
   // only touched by the coding level that owns them, on one thread, never overlapping.
   let parent: TraceEncoding?
   let key: CodingKey?
+  /// Whether values that hold class instances are written as a placeholder instead of being
+  /// encoded (the root's setting, copied down).
+  let replacesClassInstances: Bool
   @exclusivity(unchecked) var mode = Mode.none
   @exclusivity(unchecked) var single = TraceValue.null
   @exclusivity(unchecked) var fields: [TraceField] = []
@@ -26,10 +29,14 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
   /// Set when the only nested container is a synthesized enum case's payload.
   @exclusivity(unchecked) var enumPayload: TraceEncoding?
   @exclusivity(unchecked) var conflict: String?
+  /// On the root level: the paths where a placeholder replaced a value holding class
+  /// instances.
+  @exclusivity(unchecked) var replacedPaths: [TracePath] = []
 
-  init(parent: TraceEncoding?, key: CodingKey?) {
+  init(parent: TraceEncoding?, key: CodingKey?, replacesClassInstances: Bool = false) {
     self.parent = parent
     self.key = key
+    self.replacesClassInstances = parent?.replacesClassInstances ?? replacesClassInstances
   }
 
   var codingPath: [CodingKey] {
@@ -125,7 +132,11 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     if T.self == URL.self, (value as! URL).baseURL == nil {
       return .string((value as! URL).absoluteString)
     }
-    switch TypeKindCache.kind(of: T.self) {
+    switch TypeKindCache.encodingKind(of: T.self, sample: value) {
+    case .reference where replacesClassInstances:
+      return placeholder(for: T.self, key: key)
+    case .reference:
+      break
     case .optional:
       if let optional = value as? any OptionalCoding, optional.isNone { return .null }
       let encoded = try encodeChild(value, key: key)
@@ -144,6 +155,26 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
       break
     }
     return try encodeChild(value, key: key)
+  }
+
+  /// What stands for a value that holds class instances, without reading it: its type's
+  /// name. The path is noted on the root.
+  private func placeholder(for type: Any.Type, key: CodingKey?) -> TraceValue {
+    var root = self
+    while let parent = root.parent { root = parent }
+    var components: [TracePath.Component] = []
+    for codingKey in codingPath + (key.map { [$0] } ?? []) {
+      if let index = codingKey.intValue, codingKey.stringValue.hasPrefix("Index ") {
+        components.append(.index(index))
+      } else {
+        components.append(.key(codingKey.stringValue))
+      }
+    }
+    root.replacedPaths.append(TracePath(components))
+    let name = EnumCaseDetector.typeName(type)
+    return .string(
+      type is AnyClass
+        ? "<not recorded: \(name) is a class>" : "<not recorded: \(name) holds class instances>")
   }
 
   private func encodeChild<T: Encodable>(_ value: T, key: CodingKey?) throws -> TraceValue {

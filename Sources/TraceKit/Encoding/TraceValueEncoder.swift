@@ -41,4 +41,20 @@ public struct TraceValueEncoder: Sendable {
     defer { root.dismantle() }
     return try root.encodeValue(value, key: nil)
   }
+
+  /// Encodes `value` as values only: a class instance, or a value whose stored properties
+  /// hold one (found by `ReferenceProbe`), is not read but written as a placeholder string
+  /// (`"<not recorded: Cache is a class>"`); returns where.
+  ///
+  /// A recorder encodes on its own thread what the main actor captured earlier: a value is a
+  /// copy, but a class instance is the one the app keeps changing, so reading it there would
+  /// race with the app and record what it became, not what it was.
+  package func encodeReplacingClassInstances<T: Encodable>(_ value: T) throws
+    -> (value: TraceValue, replaced: [TracePath])
+  {
+    let root = TraceEncoding(parent: nil, key: nil, replacesClassInstances: true)
+    defer { root.dismantle() }
+    let encoded = try root.encodeValue(value, key: nil)
+    return (encoded, root.replacedPaths)
+  }
 }

@@ -84,7 +84,8 @@ public struct Replay<Base: Reducer> where Base.State: Codable, Base.Action: Coda
       }
       var replayed: TraceValue
       do {
-        replayed = try encoder.encode(state)
+        // As the recorder encoded it: class instances as placeholders.
+        replayed = try encoder.encodeReplacingClassInstances(state).value
       } catch {
         throw ReplayError(.encoding(step: step, detail: "\(error)"), path: path)
       }
@@ -129,7 +130,7 @@ public struct Replay<Base: Reducer> where Base.State: Codable, Base.Action: Coda
     }
     let encoded: TraceValue
     do {
-      encoded = try TraceValueEncoder().encode(state)
+      encoded = try TraceValueEncoder().encodeReplacingClassInstances(state).value
     } catch {
       throw ReplayError(.encoding(step: 0, detail: "\(error)"), path: path)
     }

@@ -18,6 +18,8 @@ struct FieldCache {
   var changes: [TraceChange] = []
   /// The leaf-most paths those changes changed (see `TraceDiff.changesAndPaths`).
   var paths: [TracePath] = []
+  /// Where this step's encoding of the field put a placeholder for class instances.
+  var replaced: [TracePath] = []
 
   init(
     key: String, swiftValue: Any, value: TraceValue, changes: [TraceChange] = [],

@@ -66,6 +66,7 @@ final class FieldWalker: Encoder {
       var kept = old
       kept.changes = []
       kept.paths = []
+      kept.replaced = []
       kept.swiftValue = value
       fields.append(kept)
       return
@@ -74,7 +75,7 @@ final class FieldWalker: Encoder {
       fields.append(try collection.encodeIncrementally(key: key, previous: old))
       return
     }
-    let encoded = try TraceValueEncoder().encode(value)
+    let (encoded, replaced) = try TraceValueEncoder().encodeReplacingClassInstances(value)
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
     if let old {
@@ -82,8 +83,10 @@ final class FieldWalker: Encoder {
       changes = diff.changes.map { $0.prefixed(by: key) }
       paths = diff.paths.map { $0.prefixed(by: [.key(key)]) }
     }
-    fields.append(
-      FieldCache(key: key, swiftValue: value, value: encoded, changes: changes, paths: paths))
+    var field = FieldCache(
+      key: key, swiftValue: value, value: encoded, changes: changes, paths: paths)
+    field.replaced = replaced.map { $0.prefixed(by: [.key(key)]) }
+    fields.append(field)
   }
 
   func check() throws {

@@ -30,13 +30,13 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     guard old.count == count, cache.count == count else {
       return try rebuild(key: key, previous: previous, old: old, cache: cache)
     }
-    let encoder = TraceValueEncoder()
+    var encoder = ElementEncoder(key: key)
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
     var sameShape = true
     for chunk in chunksChanged(since: old) {
       for index in Self.differingIndices(old, self, chunk: chunk) {
-        let tree = try encoder.encode(self[index])
+        let tree = try encoder.encode(self[index], at: index)
         if old.ids[index] != ids[index] { sameShape = false }
         if sameShape {
           let prefix: [TracePath.Component] = [.key(key), Self.component(of: tree, index: index)]
@@ -51,8 +51,10 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     if !sameShape {
       (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: cache.value)
     }
-    return FieldCache(
+    var field = FieldCache(
       key: key, swiftValue: self, elements: cache, changes: changes, paths: paths)
+    field.replaced = encoder.replaced
+    return field
   }
 
   /// Elements added, removed or moved: reuses the tree and hash of every element whose id and
@@ -60,7 +62,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   private func rebuild(key: String, previous: FieldCache, old: Self, cache: ElementCache)
     throws -> FieldCache
   {
-    let encoder = TraceValueEncoder()
+    var encoder = ElementEncoder(key: key)
     var oldIndex: [ID: Int] = [:]
     oldIndex.reserveCapacity(old.count)
     for (index, id) in old.ids.enumerated() { oldIndex[id] = index }
@@ -75,33 +77,40 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
         trees.append(cache[match])
         hashes.append(cache.elementHash(match))
       } else {
-        let tree = try encoder.encode(self[index])
+        let tree = try encoder.encode(self[index], at: index)
         trees.append(tree)
         hashes.append(MerkleHash.isContainer(tree) ? MerkleHash.hash(tree) : 0)
       }
     }
     let elements = ElementCache(trees: trees, hashes: hashes)
     let (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: .array(trees))
-    return FieldCache(
+    var field = FieldCache(
       key: key, swiftValue: self, elements: elements, changes: changes, paths: paths)
+    field.replaced = encoder.replaced
+    return field
   }
 
   /// The first encoding of the field (or one that follows a field of another type).
   private func encodeWhole(key: String, previous: FieldCache?) throws -> FieldCache {
-    let encoder = TraceValueEncoder()
+    var encoder = ElementEncoder(key: key)
     var trees: [TraceValue] = []
     trees.reserveCapacity(count)
     for chunk in 0..<chunkCount {
-      for element in self.chunk(chunk) { trees.append(try encoder.encode(element)) }
+      let start = chunkRange(chunk).lowerBound
+      for (offset, element) in self.chunk(chunk).enumerated() {
+        trees.append(try encoder.encode(element, at: start + offset))
+      }
     }
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
     if let previous {
       (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: .array(trees))
     }
-    return FieldCache(
+    var field = FieldCache(
       key: key, swiftValue: self, elements: ElementCache(trees: trees), changes: changes,
       paths: paths)
+    field.replaced = encoder.replaced
+    return field
   }
 
   /// The field's changes and changed paths, diffed whole.
@@ -123,13 +132,14 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     return .index(index)
   }
 
-  /// The positions in chunk `chunk` whose elements differ between the two arrays (of equal
-  /// counts, so their chunks cover the same positions): their bits differ, and they are not
-  /// equal by `Equatable` either.
+  /// The positions in chunk `chunk` whose elements' bits differ between the two arrays (of
+  /// equal counts, so their chunks cover the same positions). Their encodings are compared
+  /// next (not `==`, which may compare less than the element holds: see `Equality`).
   ///
   /// Only `size` bytes are compared, not `stride`: copying an array copies its elements field
   /// by field, so the padding after the last field is garbage (every element of a copied chunk
-  /// differed in it when measured). Padding between fields can differ too, hence `Equatable`.
+  /// differed in it when measured). Padding between fields can differ too: such an element is
+  /// encoded again and found unchanged.
   private static func differingIndices(_ old: Self, _ new: Self, chunk: Int) -> [Int] {
     let stride = MemoryLayout<Element>.stride
     let size = MemoryLayout<Element>.size
@@ -144,9 +154,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
           oldBase != newBase
         else { return }
         for offset in 0..<range.count
-        where memcmp(oldBase + offset * stride, newBase + offset * stride, size) != 0
-          && !Equality.same(oldChunk[offset], newChunk[offset])
-        {
+        where memcmp(oldBase + offset * stride, newBase + offset * stride, size) != 0 {
           indices.append(range.lowerBound + offset)
         }
       }
@@ -164,5 +172,25 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
         return memcmp(oldBase, newBase, oldBytes.count) == 0
       }
     }
+  }
+}
+
+/// Encodes an identified array's elements as values only, noting where class instances were
+/// replaced (`rows[3].cache`).
+private struct ElementEncoder {
+  let key: String
+  private let encoder = TraceValueEncoder()
+  private(set) var replaced: [TracePath] = []
+
+  init(key: String) {
+    self.key = key
+  }
+
+  mutating func encode<Element: Encodable>(_ element: Element, at index: Int) throws
+    -> TraceValue
+  {
+    let (tree, paths) = try encoder.encodeReplacingClassInstances(element)
+    for path in paths { replaced.append(path.prefixed(by: [.key(key), .index(index)])) }
+    return tree
   }
 }

@@ -31,6 +31,10 @@ struct IncrementalEncoder<State: Encodable> {
     var changes: [TraceChange]
     /// The leaf-most paths the changes changed: what `inspector diff` shows for the step.
     var paths: [TracePath]
+    /// Where this step's encoding put a placeholder for class instances (see
+    /// `TraceValueEncoder.encodeReplacingClassInstances`): parts not encoded again are not
+    /// listed.
+    var replaced: [TracePath] = []
     /// `value.stableHash`, computed from cached subtree hashes.
     var hash: UInt64
 
@@ -61,13 +65,14 @@ struct IncrementalEncoder<State: Encodable> {
     let fields = walker.fields
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
+    let replaced = fields.flatMap(\.replaced)
     if previous != nil, fields.map(\.key) == cache.map(\.key) {
       for field in fields {
         changes += field.changes
         paths += field.paths
       }
     } else if let previous {
-      let before = Result(source: previous, changes: [], paths: [], hash: 0).value
+      let before = Result(source: previous, changes: [], paths: [], replaced: [], hash: 0).value
       let after = TraceValue.object(fields.map { TraceField($0.key, $0.value) })
       (changes, paths) = TraceDiff.changesAndPaths(from: before, to: after)
     }
@@ -75,18 +80,21 @@ struct IncrementalEncoder<State: Encodable> {
     for field in fields { field.combine(into: &object) }
     let hash = object.finalize()
     previous = .fields(fields)
-    return Result(source: .fields(fields), changes: changes, paths: paths, hash: hash)
+    return Result(
+      source: .fields(fields), changes: changes, paths: paths, replaced: replaced, hash: hash)
   }
 
   private mutating func whole(_ state: State) throws -> Result {
-    let value = try encoder.encode(state)
+    let (value, replaced) = try encoder.encodeReplacingClassInstances(state)
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
     if let previous {
-      let before = Result(source: previous, changes: [], paths: [], hash: 0).value
+      let before = Result(source: previous, changes: [], paths: [], replaced: [], hash: 0).value
       (changes, paths) = TraceDiff.changesAndPaths(from: before, to: value)
     }
     previous = .whole(value)
-    return Result(source: .whole(value), changes: changes, paths: paths, hash: value.stableHash)
+    return Result(
+      source: .whole(value), changes: changes, paths: paths, replaced: replaced,
+      hash: value.stableHash)
   }
 }

@@ -25,6 +25,8 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   /// Effects whose ending came from the store (a tentative ending must not overwrite it).
   private var endedForCertain = Set<UUID>()
   private var failed = false
+  /// The paths of class instances already reported (each is reported once).
+  private var reportedClassInstances = Set<String>()
   /// The positions of the redaction paths that found a value at least once.
   private var stateMatched = Set<Int>()
   private var actionMatched = Set<Int>()
@@ -138,7 +140,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private func start(state: State, wallTime: Double) throws(WriteFailure) {
     var initial: TraceValue
     do {
-      initial = try encoder.encode(state).value
+      let encoded = try encoder.encode(state)
+      initial = encoded.value
+      reportClassInstances(encoded.replaced, in: "state")
       stateMatched.formUnion(stateRedaction.apply(to: &initial))
     } catch {
       throw WriteFailure(message: "the initial state could not be encoded: \(error)")
@@ -168,13 +172,16 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     let actionPath: String
     do {
       encoded = try encoder.encode(captured.state)
+      reportClassInstances(encoded.replaced, in: "state")
       changes = encoded.changes
       stateHash = encoded.hash
       if let last = lastAction, Equality.same(last.action, captured.action) {
         action = last.value
         actionPath = last.path
       } else {
-        var encodedAction = try actionEncoder.encode(captured.action)
+        var (encodedAction, replaced) = try actionEncoder.encodeReplacingClassInstances(
+          captured.action)
+        reportClassInstances(replaced, in: "action")
         actionPath = ActionCasePath.path(of: encodedAction)
         actionMatched.formUnion(actionRedaction.apply(to: &encodedAction))
         action = encodedAction
@@ -211,6 +218,29 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     try write { trace throws(TraceError) in
       try trace.append(record, state: redacted ?? encoded.value)
     }
+  }
+
+  /// Reports, once per path, the values recorded as a placeholder because they hold class
+  /// instances: the first ones when the recording starts (step 0), any other when it first
+  /// appears.
+  private func reportClassInstances(_ paths: [TracePath], in part: String) {
+    var new: [String] = []
+    for path in paths {
+      // One report for all the elements of an array: `rows[…]`.
+      let general = TracePath(
+        path.components.map { if case .index = $0 { .key("[…]") } else { $0 } })
+      let text = general.description.replacingOccurrences(of: #"["[…]"]"#, with: "[…]")
+      if reportedClassInstances.insert(part + " " + text).inserted { new.append(text) }
+    }
+    guard !new.isEmpty else { return }
+    reportIssue(
+      "Recording to \(session.path): the \(part) at \(new.joined(separator: ", ")) "
+        + (new.count == 1 ? "holds" : "hold")
+        + " class instances, which change in place where the recorder cannot see them; "
+        + (new.count == 1 ? "it is" : "they are")
+        + " recorded as \"<not recorded: …>\". Make "
+        + (new.count == 1 ? "it a value type" : "them value types") + " to record "
+        + (new.count == 1 ? "it." : "them."))
   }
 
   private lazy var wallOrigin: Double = Date().timeIntervalSince1970
