@@ -10,7 +10,7 @@ import TraceKit
 /// } catch {
 ///   print(error)
 ///   // Recorder configuration: redactedStatePaths[0] is not a state path: invalid path
-///   // "passwrd[" at column 9: expected an index, 'id:' or a quoted key after '['
+///   // "passwrd[" at column 9: expected '"', a digit or 'id:' after '['
 /// }
 /// ```
 public struct RecorderConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {

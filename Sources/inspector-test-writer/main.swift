@@ -59,11 +59,13 @@ do throws(TraceError) {
     wallTime: 1_780_000_000)
   try writer.writeTree(SampleSession.tree)
   try writer.flush()
+  var lastWritten = 0
   for _ in 0..<steps {
     var (record, state, effects) = session.next()
     if record.step == wrongHashStep { record.stateHash ^= 0xDEAD_BEEF }
     if droppedSteps.contains(record.step) { continue }
     try writer.append(record, state: state)
+    lastWritten = record.step
     for event in effects {
       switch event {
       case .started(let effect): try writer.effectStarted(effect)
@@ -77,6 +79,10 @@ do throws(TraceError) {
       try writer.flush()
       usleep(UInt32(delayMillis) * 1000)
     }
+  }
+  // Steps dropped at the end are a gap the recorder records when it finishes.
+  if steps > lastWritten {
+    try writer.appendGap(afterStep: lastWritten, dropped: steps - lastWritten)
   }
   if close { try writer.close() } else { try writer.flush() }
 } catch {

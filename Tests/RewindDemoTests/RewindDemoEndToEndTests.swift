@@ -212,6 +212,32 @@ final class RewindDemoEndToEndTests: XCTestCase {
     XCTAssertEqual(try DemoProcess.run(["replay", "counter", path]).status, 0)
   }
 
+  func testRunWhoseTraceIsRemovedSaysTheRecordingFailedAndExitsOne() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("live.rewind")
+    nonisolated(unsafe) var result: DemoProcess?
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      result = try? DemoProcess.run(["run", "todos", "--out", path, "--duration", "3"])
+      done.signal()
+    }
+    // Remove the trace as soon as it holds a step; the session goes on for its duration.
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline, (try? TraceReader(path: path).info().stepCount) ?? 0 < 1 {
+      usleep(10_000)
+    }
+    try FileManager.default.removeItem(atPath: path)
+    done.wait()
+    let run = try XCTUnwrap(result)
+    XCTAssertEqual(run.status, 1, run.stdout)
+    let message =
+      "Recording to \(path) stopped: \(path): the trace file was removed or replaced while it "
+      + "was being written. The app keeps running unrecorded."
+    XCTAssertEqual(run.stderr.components(separatedBy: message).count - 1, 2, run.stderr)
+    XCTAssertTrue(run.stderr.hasSuffix("rewind-demo: run: " + message + "\n"), run.stderr)
+    XCTAssertFalse(run.stdout.contains("Recorded"), run.stdout)
+  }
+
   func testRunStopsCleanlyOnSIGINTAndSIGTERM() throws {
     for signal in [SIGINT, SIGTERM] {
       let directory = try TemporaryDirectory()

@@ -59,6 +59,8 @@ final class RecorderFaultTests: XCTestCase {
     XCTAssertEqual(try reader.rows(from: 0, to: 20).map(\.step), [0, 1, 2, 3, 9])
     XCTAssertEqual(try reader.gaps().map { "\($0.afterStep)+\($0.dropped)" }, ["3+5"])
     XCTAssertEqual(try reader.state(at: 9), .object([TraceField("count", .int(7))]))
+    let info = try reader.info()
+    XCTAssertEqual([info.sentSteps, info.recordedSteps, info.droppedSteps], [9, 4, 5])
   }
 
   func testDropPolicyRecordsTrailingDroppedStepsWhenFinishing() async throws {
@@ -76,6 +78,8 @@ final class RecorderFaultTests: XCTestCase {
     let reader = try TraceReader(path: path)
     XCTAssertEqual(try reader.rows(from: 0, to: 20).map(\.step), [0, 1])
     XCTAssertEqual(try reader.gaps().map { "\($0.afterStep)+\($0.dropped)" }, ["1+3"])
+    let info = try reader.info()
+    XCTAssertEqual([info.stepCount, info.sentSteps, info.recordedSteps], [1, 4, 1])
   }
 
   func testBlockPolicyNeverLosesAStepWhenTheWriterFallsBehind() async throws {

@@ -58,6 +58,7 @@ enum LogCommand {
       return
     }
     var expected = from
+    var stopped = false
     try context.source.forEachStepContent(from: from, to: to) {
       entry, content throws(InspectorError) in
       // Dropped steps are never silent: the recorder's gaps show where they were.
@@ -76,7 +77,16 @@ enum LogCommand {
         out.write(line.render(entry, action: action) + "\n")
       }
       printed += 1
-      return limit.map { printed < $0 } ?? true
+      stopped = limit.map { printed >= $0 } ?? false
+      return !stopped
+    }
+    // Steps dropped after the last recorded one (the recording finished while the writer was
+    // behind) are a gap too.
+    if !json, !stopped, to == summary.stepCount, summary.sentSteps > summary.stepCount {
+      out.write(
+        context.style.warning(
+          "   … " + NumberText.counted(summary.sentSteps - summary.stepCount, "step")
+            + " not recorded (dropped)") + "\n")
     }
     if json { out.write(printed == 0 ? "]\n" : "\n]\n") }
   }

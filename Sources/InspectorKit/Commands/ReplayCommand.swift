@@ -26,6 +26,7 @@ enum ReplayCommand {
     var lastPercent = -1
     var lastStep = -1
     var resumed = 0
+    var rebuilt = 0
     try source.forEachStepContent(from: 0, to: summary.stepCount) {
       entry, content throws(InspectorError) in
       let step = entry.step
@@ -74,6 +75,7 @@ enum ReplayCommand {
         return false
       }
       lastStep = step
+      rebuilt += 1
       if showProgress {
         let percent = step * 100 / max(1, summary.stepCount)
         if percent != lastPercent {
@@ -91,14 +93,20 @@ enum ReplayCommand {
       err.flush()
     }
     if let failure { throw failure }
-    let dropped = summary.gaps.reduce(0) { $0 + $1.dropped }
-    let gaps =
-      resumed == 0
-      ? ""
-      : " (resumed after \(NumberText.counted(resumed, "gap")) of "
-        + NumberText.counted(dropped, "dropped step") + ")"
+    let dropped = summary.droppedSteps
+    var gaps = ""
+    if dropped > 0 {
+      gaps =
+        " (" + NumberText.counted(dropped, "step") + " dropped in "
+        + NumberText.counted(summary.gaps.count, "gap")
+        + (resumed == 0
+          ? "" : resumed == summary.gaps.count && resumed == 1
+            ? "; restarted from the keyframe after it"
+            : "; restarted from a keyframe after " + NumberText.counted(resumed, "gap"))
+        + ")"
+    }
     out.write(
-      "replay: " + NumberText.counted(summary.stepCount + 1 - dropped, "state") + " rebuilt, "
+      "replay: " + NumberText.counted(rebuilt, "state") + " rebuilt, "
         + NumberText.counted(keyframes + 1, "keyframe") + " and every hash match" + gaps + "\n")
   }
 

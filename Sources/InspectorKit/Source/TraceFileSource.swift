@@ -32,7 +32,8 @@ package final class TraceFileSource: TraceSource {
       gaps: info.gaps.map { TraceSummary.Gap(afterStep: $0.afterStep, dropped: $0.dropped) },
       firstWallTime: info.firstWallTime, lastWallTime: info.lastWallTime,
       fileSize: info.fileSize, payloadCompressedBytes: info.payloadBytes,
-      payloadUncompressedBytes: info.payloadRawBytes, isComplete: info.isComplete)
+      payloadUncompressedBytes: info.payloadRawBytes, isComplete: info.isComplete,
+      isWriterGone: info.isWriterGone)
     cachedSummary = summary
     return summary
   }

@@ -17,6 +17,15 @@ package struct TraceSummary: Sendable, Equatable {
   package var payloadUncompressedBytes: Int
   /// Whether the writer closed the trace (it is not being written any more).
   package var isComplete: Bool
+  /// Whether the trace is not complete and its writer is gone (it will never grow).
+  package var isWriterGone: Bool
+
+  /// Steps the recorder dropped, in total.
+  package var droppedSteps: Int { gaps.reduce(0) { $0 + $1.dropped } }
+  /// Actions the store reduced, dropped ones included (a gap may follow the last step).
+  package var sentSteps: Int { gaps.reduce(stepCount) { max($0, $1.afterStep + $1.dropped) } }
+  /// Actions the trace holds.
+  package var recordedSteps: Int { sentSteps - droppedSteps }
 
   package struct Gap: Sendable, Equatable {
     package var afterStep: Int
@@ -32,7 +41,8 @@ package struct TraceSummary: Sendable, Equatable {
     formatVersion: Int, rootReducer: String, stateType: String, actionType: String,
     keyframeInterval: Int, extra: [String: String] = [:], stepCount: Int, effectCount: Int,
     gaps: [Gap] = [], firstWallTime: Double?, lastWallTime: Double?, fileSize: Int,
-    payloadCompressedBytes: Int, payloadUncompressedBytes: Int, isComplete: Bool
+    payloadCompressedBytes: Int, payloadUncompressedBytes: Int, isComplete: Bool,
+    isWriterGone: Bool = false
   ) {
     self.formatVersion = formatVersion
     self.rootReducer = rootReducer
@@ -49,5 +59,6 @@ package struct TraceSummary: Sendable, Equatable {
     self.payloadCompressedBytes = payloadCompressedBytes
     self.payloadUncompressedBytes = payloadUncompressedBytes
     self.isComplete = isComplete
+    self.isWriterGone = isWriterGone
   }
 }

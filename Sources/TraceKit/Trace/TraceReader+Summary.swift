@@ -68,7 +68,8 @@ extension TraceReader {
       chunkCount: counts.chunks,
       keyframeCount: counts.keyframes,
       isComplete: complete,
-      isWriterAlive: complete ? false : database.isLockedByWriter)
+      isWriterAlive: complete
+        ? false : meta[TraceSchema.Key.writerLock] == "flock" ? database.isLockedByWriter : nil)
   }
 
   private func metaTable() throws(TraceError) -> [String: String] {

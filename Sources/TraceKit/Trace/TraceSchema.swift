@@ -125,6 +125,9 @@ enum TraceSchema {
     static let actionType = "action_type"
     static let keyframeInterval = "keyframe_interval"
     static let extraPrefix = "extra."
+    /// `flock` when the writer holds a lock on the file for its lifetime (how readers tell
+    /// that it is gone); absent when it could not take one.
+    static let writerLock = "writer_lock"
   }
 
   /// The `steps.origin` codes of version 2: these four, a negative number −k for a `.send`

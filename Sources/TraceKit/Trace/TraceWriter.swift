@@ -62,6 +62,7 @@ public final class TraceWriter {
   private let insertGapIfAbsent: SQLiteStatement
 
   private var inTransaction = false
+  private var hasWriterLock = false
   private var isClosed = false
   /// Set when SQLite failed: the file keeps the last commit, and the writer refuses more work.
   private var failure: TraceError?
@@ -124,7 +125,7 @@ public final class TraceWriter {
     do {
       database = try SQLiteConnection(path: path, mode: .createNew)
       // Taken before the first commit, so no reader can see the trace without its writer.
-      _ = database.lockAsWriter()
+      hasWriterLock = database.lockAsWriter()
       // No fsync while recording, and a log of a few pages that checkpoints often and is
       // reused from its start: what a commit writes stays in the page cache, and a page
       // rewritten by the next commits (the last page of `steps`, of `chunks`) reaches the disk
@@ -188,6 +189,7 @@ public final class TraceWriter {
       (TraceSchema.Key.actionType, metadata.actionType),
       (TraceSchema.Key.keyframeInterval, String(metadata.keyframeInterval)),
     ]
+    if hasWriterLock { meta.append((TraceSchema.Key.writerLock, "flock")) }
     for (key, value) in metadata.extra.sorted(by: { $0.key < $1.key }) {
       meta.append((TraceSchema.Key.extraPrefix + key, value))
     }
@@ -205,8 +207,14 @@ public final class TraceWriter {
 
   deinit {
     // A writer dropped without `close()` keeps what it had: commit it, as a crash after the
-    // last flush would not. Errors have nowhere to go here; the file keeps the last commit.
-    if !isClosed && failure == nil { try? flush() }
+    // last flush would not, and leave WAL mode (closing the last connection folds the log
+    // into the file), so the file stands alone and a reader does not look for a log. It is
+    // not marked complete. Errors have nowhere to go here; the file keeps the last commit.
+    if !isClosed && failure == nil {
+      try? flush()
+      database.setBusyTimeout(milliseconds: 0)
+      try? database.execute("PRAGMA journal_mode = DELETE")
+    }
     database.close()
   }
 
