@@ -59,8 +59,10 @@ let package = Package(
     ),
     .testTarget(
       name: "TraceRecorderTests",
+      // InspectorKit: the changed paths the recorder indexes are checked against the paths
+      // the inspector's diff shows.
       dependencies: ["TraceRecorder", "ComposableCore", "ComposableTesting", "TraceKit",
-        "TestSupport"]
+        "TestSupport", "InspectorKit"]
     ),
     // The child process of the recorder's kill and write-error tests: records a feature.
     .executableTarget(

@@ -528,7 +528,7 @@ public final class TraceWriter {
   ///
   /// A reader attached at that moment (a live `inspector follow`) keeps the log files in
   /// place until it detaches; `close()` waits up to `readerGrace` for that.
-  public func close(readerGrace: Duration = .seconds(2)) throws(TraceError) {
+  public func close(readerGrace: Duration = .seconds(1)) throws(TraceError) {
     try checkWritable(step: nil)
     try storePart(ends: true)
     if let part = chunk.lastPart {
@@ -551,8 +551,22 @@ public final class TraceWriter {
     // created (a read-only directory, a bug report's attachment). The trace is complete
     // either way, so a failure here costs only the two extra files.
     try? database.execute("PRAGMA synchronous = NORMAL; PRAGMA wal_checkpoint(TRUNCATE)")
-    try? database.execute("PRAGMA journal_mode = DELETE")
+    leaveWALMode(within: readerGrace)
     database.close()
+  }
+
+  /// Switches the file to rollback-journal mode, which needs every other connection gone:
+  /// SQLite does not wait for that (no busy handler on this lock), so this retries until the
+  /// readers attached at the end of a recording (a live `follow`, which leaves once it sees
+  /// the trace complete) have let go, or the grace ends.
+  private func leaveWALMode(within grace: Duration) {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: grace)
+    while true {
+      if (try? database.scalarText("PRAGMA journal_mode = DELETE")) == "delete" { return }
+      guard clock.now < deadline else { return }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
   }
 
   /// Stores the lines appended since the last part as the open chunk's next part (its frame's
