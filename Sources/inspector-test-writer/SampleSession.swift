@@ -176,9 +176,10 @@ struct SampleSession {
       }
     }
     let new = state
-    let changes = TraceDiff.changes(from: old, to: new)
+    // The changed paths the Recorder indexes: leaf-most, an inserted todo by its id.
+    let (changes, changedPaths) = TraceDiff.changesAndPaths(from: old, to: new)
     var seen = Set<String>()
-    let paths = changes.map(\.path.description).filter { seen.insert($0).inserted }
+    let paths = changedPaths.map(\.description).filter { seen.insert($0).inserted }
     let nanos = Self.nanos(step)
     let record = StepRecord(
       step: step, monotonicNanos: nanos, wallTime: 1_780_000_000 + Double(nanos) / 1e9,
