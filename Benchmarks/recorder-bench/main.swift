@@ -95,7 +95,7 @@ func overheadPerSend() {
     // Let the writer catch up outside the timed region, so rounds do not pile up.
     while recorder.queuedEvents > 0 { usleep(1_000) }
   }
-  recorder.finish()
+  recorder.finishBlocking()
   let bareNs = median(bareTimes)
   let recordedNs = median(recordedTimes)
   print(
@@ -126,7 +126,7 @@ func endToEnd<R: Reducer>(
   cpu = threadCPU()
   for step in 0..<steps { store.send(action(step)) }
   let recordedCPU = Double(threadCPU() - cpu) / Double(steps)
-  recorder.finish()
+  recorder.finishBlocking()
   let seconds = Double(now() - start) / 1e9
   let size = (try? FileManager.default.attributesOfItem(atPath: recorder.path)[.size] as? Int)
     .flatMap { $0 } ?? 0

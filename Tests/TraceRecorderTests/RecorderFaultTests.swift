@@ -53,7 +53,7 @@ final class RecorderFaultTests: XCTestCase {
     gate.open()
     await waitUntil("the writer took the queue") { recorder.queuedEvents == 0 }
     store.send(.decrement)  // step 9, written as a keyframe after the gap
-    recorder.finish()
+    await recorder.waitUntilFinished()
     XCTAssertEqual(store.state.count, 7)
     let reader = try TraceReader(path: path)
     XCTAssertEqual(try reader.rows(from: 0, to: 20).map(\.step), [0, 1, 2, 3, 9])
@@ -72,7 +72,7 @@ final class RecorderFaultTests: XCTestCase {
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     for _ in 1...4 { store.send(.increment) }  // step 1 queued, 2 to 4 dropped
     gate.open()
-    recorder.finish()
+    await recorder.waitUntilFinished()
     let reader = try TraceReader(path: path)
     XCTAssertEqual(try reader.rows(from: 0, to: 20).map(\.step), [0, 1])
     XCTAssertEqual(try reader.gaps().map { "\($0.afterStep)+\($0.dropped)" }, ["1+3"])
@@ -84,7 +84,7 @@ final class RecorderFaultTests: XCTestCase {
     let recorder = Recorder(path: path, configuration: .init(queueCapacity: 2))
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     for _ in 1...500 { store.send(.increment) }
-    recorder.finish()
+    await recorder.waitUntilFinished()
     let reader = try TraceReader(path: path)
     XCTAssertEqual(try reader.info().stepCount, 500)
     XCTAssertEqual(try reader.gaps().count, 0)
@@ -109,7 +109,7 @@ final class RecorderFaultTests: XCTestCase {
     store.send(.increment)
     await waitUntil("the recorder failed") { recorder.error != nil }
     for _ in 1...10 { store.send(.increment) }
-    recorder.finish()
+    await recorder.waitUntilFinished()
     XCTAssertEqual(store.state.count, 11)
     XCTAssertEqual(
       reporter.issues.withLock { $0 },

@@ -50,8 +50,10 @@ public struct Effect<Action: Sendable>: Sendable {
     /// A child whose tasks are registered under `id`; with `cancelInFlight`, the tasks already
     /// registered under `id` are cancelled first.
     case cancellable(id: EffectCancelID, cancelInFlight: Bool, Effect)
-    /// Cancels every running task registered under `id`, at once, when the store reaches it.
-    case cancel(id: EffectCancelID, reason: EffectCancelReason)
+    /// Cancels every running task registered under `id`. Created inside a reducer that a store
+    /// runs, it was performed then (`isPerformed`), and the store only passes it by; created
+    /// elsewhere, the store performs it when it reaches it.
+    case cancel(id: EffectCancelID, reason: EffectCancelReason, isPerformed: Bool = false)
   }
 
   /// A `.run` leaf: the operation, its priority, and where it was created.
@@ -267,8 +269,8 @@ extension Effect {
       return Effect<T>(
         node: .cancellable(id: id, cancelInFlight: cancelInFlight, child.map(transform))
       )
-    case let .cancel(id, reason):
-      return Effect<T>(node: .cancel(id: id, reason: reason))
+    case let .cancel(id, reason, isPerformed):
+      return Effect<T>(node: .cancel(id: id, reason: reason, isPerformed: isPerformed))
     }
   }
 }

@@ -22,8 +22,6 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   /// The last action and its encoding: repeated actions (ticks, increments) are encoded once.
   private var lastAction: (action: Action, value: TraceValue, path: String)?
   private var isDirty = false
-  /// Effects whose ending came from the store (a tentative ending must not overwrite it).
-  private var endedForCertain = Set<UUID>()
   private var failed = false
   private var lastFlush: UInt64 = 0
   private let flushNanos: UInt64
@@ -49,7 +47,14 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       hook?()
       let events = queue.take(timeout: timeout)
       for event in events {
-        if case .finish(let gap, let done) = event {
+        if case .finish(let gap, let endings, let done) = event {
+          for ending in endings where !failed {
+            do throws(WriteFailure) {
+              try process(ending)
+            } catch {
+              fail(error)
+            }
+          }
           close(trailingGap: gap)
           done.signal()
           return
@@ -116,16 +121,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       try write(step: effect.startedByStep) { trace throws(TraceError) in
         try trace.effectStarted(record)
       }
-    case .effectSent(let id, let step):
-      try write(step: step) { trace throws(TraceError) in
-        try trace.effectSent(id: id, step: step)
-      }
-    case .effectEnded(let id, let nanos, let outcome, let tentative):
-      if tentative {
-        guard !endedForCertain.contains(id) else { return }
-      } else {
-        endedForCertain.insert(id)
-      }
+    case .effectEnded(let id, let nanos, let outcome):
       try write(step: nil) { trace throws(TraceError) in
         try trace.effectEnded(id: id, endNanos: nanos, outcome: outcome)
       }
@@ -207,6 +203,10 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       dependencies: captured.dependencies)
     try write(step: captured.step) { trace throws(TraceError) in
       try trace.append(record, state: redacted ?? encoded.value)
+      // The core told which effect sent this step's action: the effect's record lists it.
+      if let sender = captured.sender {
+        try trace.effectSent(id: sender, step: captured.step)
+      }
     }
   }
 
