@@ -153,6 +153,12 @@ public final class Recorder: Sendable {
     state.withLock { $0.session }?.queuedEvents ?? 0
   }
 
+  /// The most events the queue ever held at once (tests check the bound with it).
+  @MainActor
+  package var queueHighWater: Int {
+    state.withLock { $0.session }?.queueHighWater ?? 0
+  }
+
   deinit {
     // Dropped without `finish()`: the recording ends here, and so does its writer thread.
     let session = state.withLock { $0.session }

@@ -77,30 +77,51 @@ package protocol ReducerNodeDescribing {
 }
 
 /// The reducers a reducer is made of: a built-in's children, or a user type's `body`.
-package func childReducers<R: Reducer>(of reducer: R) -> [any Reducer] {
+///
+/// A user type met again inside its own body (a recursive feature: `.forEach(\.rows) { Self() }`)
+/// has no children the second time: its composition is already on the path.
+package func childReducers<R: Reducer>(of reducer: R, path: inout Set<ObjectIdentifier>)
+  -> [any Reducer]
+{
   if let describing = reducer as? any ReducerNodeDescribing {
     return describing.childReducers
   }
-  guard R.Body.self != Never.self, let body = reducer.body as? any Reducer else { return [] }
+  guard R.Body.self != Never.self, path.insert(ObjectIdentifier(R.self)).inserted,
+    let body = reducer.body as? any Reducer
+  else { return [] }
   return [body]
 }
 
 /// The static composition of a reducer, walking `body` of user reducer types.
 package func reducerNode<R: Reducer>(of reducer: R) -> ReducerNode {
-  var node: ReducerNode
-  if let describing = reducer as? any ReducerNodeDescribing {
-    node = describing.reducerNode
-  } else {
-    node = ReducerNode(kind: .custom, typeName: String(describing: R.self))
-  }
-  for child in childReducers(of: reducer) {
-    let childNode = reducerNode(of: child)
-    // The builder nests sequences pairwise; the tree shows one list.
-    if node.kind == .sequence, childNode.kind == .sequence {
-      node.children += childNode.children
+  return reducerNode(of: reducer, path: [])
+
+  func reducerNode<Child: Reducer>(of reducer: Child, path: Set<ObjectIdentifier>)
+    -> ReducerNode
+  {
+    var node: ReducerNode
+    if let describing = reducer as? any ReducerNodeDescribing {
+      node = describing.reducerNode
     } else {
-      node.children.append(childNode)
+      node = ReducerNode(kind: .custom, typeName: String(describing: Child.self))
     }
+    var path = path
+    let isRecursion =
+      !(reducer is any ReducerNodeDescribing) && Child.Body.self != Never.self
+      && path.contains(ObjectIdentifier(Child.self))
+    if isRecursion {
+      node.typeName += " (recursive)"
+      return node
+    }
+    for child in childReducers(of: reducer, path: &path) {
+      let childNode = reducerNode(of: child, path: path)
+      // The builder nests sequences pairwise; the tree shows one list.
+      if node.kind == .sequence, childNode.kind == .sequence {
+        node.children += childNode.children
+      } else {
+        node.children.append(childNode)
+      }
+    }
+    return node
   }
-  return node
 }

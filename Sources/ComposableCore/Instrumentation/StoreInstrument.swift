@@ -108,13 +108,18 @@ package protocol StoreInstrumentProviding {
 /// ```
 package func instrumentProviders<R: Reducer>(in reducer: R) -> [any StoreInstrumentProviding] {
   var found: [any StoreInstrumentProviding] = []
-  if let provider = reducer as? any StoreInstrumentProviding {
-    found.append(provider)
-  }
-  for child in childReducers(of: reducer) {
-    found += instrumentProviders(in: child)
-  }
+  collect(reducer, path: [])
   return found
+
+  func collect<Child: Reducer>(_ reducer: Child, path: Set<ObjectIdentifier>) {
+    if let provider = reducer as? any StoreInstrumentProviding {
+      found.append(provider)
+    }
+    var path = path
+    for child in childReducers(of: reducer, path: &path) {
+      collect(child, path: path)
+    }
+  }
 }
 
 /// The instruments the providers in `reducer` make for a store of its types (none: nil).

@@ -35,6 +35,8 @@ final class CaptureQueue<Element: Sendable>: Sendable {
     /// The element that closes the queue: taken after every other, once.
     var closing: Element?
     var isClosed = false
+    /// The most elements ever queued at once (the bound's witness in tests).
+    var highWater = 0
 
     init() {}
   }
@@ -69,7 +71,10 @@ final class CaptureQueue<Element: Sendable>: Sendable {
             return (false, wake, true)
           }
         }
-        if let next = pending.take() { state.elements.append(next) }
+        if let next = pending.take() {
+          state.elements.append(next)
+          state.highWater = max(state.highWater, state.elements.count)
+        }
         guard state.consumerWaiting, state.elements.count >= wakeThreshold else {
           return (true, false, false)
         }
@@ -80,11 +85,6 @@ final class CaptureQueue<Element: Sendable>: Sendable {
       if !mustWait { return queued }
       spaceAvailable.wait()
     }
-  }
-
-  /// Whether an element would be queued now without waiting or dropping.
-  var hasRoom: Bool {
-    state.withLock { !$0.isClosed && $0.elements.count < capacity }
   }
 
   /// Closes the queue: nothing more is queued, and `last` is taken after what is queued. Never
@@ -142,4 +142,7 @@ final class CaptureQueue<Element: Sendable>: Sendable {
   }
 
   var count: Int { state.withLock { $0.elements.count } }
+
+  /// The most elements ever queued at once.
+  var highWater: Int { state.withLock { $0.highWater } }
 }

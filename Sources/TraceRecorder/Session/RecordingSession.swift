@@ -10,8 +10,10 @@ import TraceKit
 /// for copy-on-write values —, the effects and reads the core reports); a writer thread
 /// encodes, diffs, hashes and writes them. The queue between them is bounded for every kind of
 /// event: `blockProducer` makes the main actor wait for room; `dropAndRecordGap` drops a step
-/// (and the effects it starts) and records the gap, and keeps an effect's ending, which cannot
-/// be dropped without lying, until there is room.
+/// (and the effects it starts) and records the gap. The effect events of a recorded step
+/// cannot be dropped without making the trace lie, so under that policy they wait, in order,
+/// until there is room, and go before any later step; a step finding them still waiting is
+/// dropped. They are at most the starts and endings of the recorded effects still running.
 ///
 /// ```swift
 /// let session = try RecordingSession<S, A>(path: path, configuration: .init(), tree: tree)
@@ -35,8 +37,9 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   private nonisolated let steps = Atomic<Int>(0)
   private nonisolated let lastQueuedStep = Atomic<Int>(0)
   private nonisolated let droppedSinceLastQueued = Atomic<Int>(0)
-  /// Effect endings that found the queue full (drop policy): queued first when there is room.
-  private nonisolated let pendingEndings = Mutex<[SessionEvent<State, Action>]>([])
+  /// Effect events of recorded steps that found the queue full (drop policy), in order: queued
+  /// before anything else when there is room.
+  private nonisolated let pendingEvents = Mutex<[SessionEvent<State, Action>]>([])
   private nonisolated let writer = Mutex<WriterThread?>(nil)
 
   // Main actor only.
@@ -75,6 +78,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   nonisolated var failure: RecorderError? { failureStorage.withLock { $0 } }
   nonisolated var capturedSteps: Int { steps.load(ordering: .relaxed) }
   nonisolated var queuedEvents: Int { queue.count }
+  nonisolated var queueHighWater: Int { queue.highWater }
 
   // MARK: Steps
 
@@ -105,11 +109,11 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   func stepEnded(_ step: Int, state: borrowing State, reducerNanos: UInt64) {
     guard isRecording, let action = action.take() else { return }
     steps.store(step, ordering: .relaxed)
-    queuePendingEndings()
+    let isBehind = !queuePendingEvents()
     let captured = CapturedStep(
       step: step, monotonicNanos: stepStart &- origin, origin: actionOrigin, sender: sender,
       action: action, state: copy state, reducerNanos: reducerNanos, dependencies: reads)
-    if queue.append(.step(captured), whenFull: whenFull) {
+    if !isBehind, queue.append(.step(captured), whenFull: whenFull) {
       lastQueuedStep.store(step, ordering: .relaxed)
       droppedSinceLastQueued.store(0, ordering: .relaxed)
     } else {
@@ -129,13 +133,11 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     guard isRecording, !droppedSteps.contains(where: { $0.contains(launch.step) }) else {
       return
     }
-    queuePendingEndings()
     let effect = CapturedEffect(
       id: launch.id.uuid, startedByStep: launch.step, cancelIDs: launch.cancelIDs,
       location: launch.location, startNanos: MonotonicClock.nanoseconds() &- origin)
-    if queue.append(.effectStarted(effect), whenFull: whenFull) {
-      recordedEffects.insert(launch.id)
-    }
+    recordedEffects.insert(launch.id)
+    queueOrKeep(.effectStarted(effect))
   }
 
   func effectFinished(_ id: EffectID) {
@@ -149,21 +151,25 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
 
   private func end(_ id: EffectID, outcome: EffectOutcome) {
     guard isRecording, recordedEffects.remove(id) != nil else { return }
-    let event = SessionEvent<State, Action>.effectEnded(
-      id.uuid, nanos: MonotonicClock.nanoseconds() &- origin, outcome: outcome)
-    queuePendingEndings()
-    if !queue.append(event, whenFull: whenFull) {
-      pendingEndings.withLock { $0.append(event) }
-    }
+    queueOrKeep(
+      .effectEnded(id.uuid, nanos: MonotonicClock.nanoseconds() &- origin, outcome: outcome))
   }
 
-  /// Queues the endings kept back while the queue was full, as far as there is room.
-  private func queuePendingEndings() {
-    pendingEndings.withLock { pending in
-      while let first = pending.first, queue.hasRoom {
-        guard queue.append(first, whenFull: .drop) else { return }
+  /// Queues an effect event, after those kept back; keeps it back when there is no room.
+  private func queueOrKeep(_ event: SessionEvent<State, Action>) {
+    if queuePendingEvents(), queue.append(event, whenFull: whenFull) { return }
+    pendingEvents.withLock { $0.append(event) }
+  }
+
+  /// Queues the effect events kept back while the queue was full, as far as there is room;
+  /// returns whether none is left.
+  private func queuePendingEvents() -> Bool {
+    pendingEvents.withLock { pending in
+      while let first = pending.first {
+        guard queue.append(first, whenFull: .drop) else { return false }
         pending.removeFirst()
       }
+      return true
     }
   }
 
@@ -213,7 +219,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   nonisolated func finish() {
     guard !finishing.exchange(true, ordering: .acquiringAndReleasing) else { return }
     stopped.store(true, ordering: .releasing)
-    let endings = pendingEndings.withLock { pending in
+    let endings = pendingEvents.withLock { pending in
       defer { pending.removeAll() }
       return pending
     }

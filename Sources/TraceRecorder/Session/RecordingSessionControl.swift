@@ -12,4 +12,5 @@ protocol RecordingSessionControl: AnyObject, Sendable {
   var failure: RecorderError? { get }
   var capturedSteps: Int { get }
   var queuedEvents: Int { get }
+  var queueHighWater: Int { get }
 }

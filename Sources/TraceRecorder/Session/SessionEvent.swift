@@ -10,7 +10,7 @@ enum SessionEvent<State: Sendable, Action: Sendable>: Sendable {
   case step(CapturedStep<State, Action>)
   case effectStarted(CapturedEffect)
   case effectEnded(UUID, nanos: UInt64, outcome: EffectOutcome)
-  /// Closes the trace: the effect endings that never found room (drop policy), then
+  /// Closes the trace: the effect events that never found room (drop policy), then
   /// `trailingGap`, the steps dropped after the last queued one.
   case finish(
     trailingGap: (afterStep: Int, dropped: Int)?, endings: [SessionEvent], done: FinishSignal)

@@ -98,3 +98,50 @@ final class ReducerNodeTests: XCTestCase {
     XCTAssertEqual(ReducerLabel(keyPath: \Holder.computed).text, "\\.<computed Int>")
   }
 }
+
+/// A feature whose rows are the feature itself.
+private struct Nested: Reducer {
+  struct State: Equatable, Sendable, Identifiable {
+    var id: Int
+    var rows: IdentifiedArrayOf<State> = []
+  }
+
+  indirect enum Action: Equatable, Sendable {
+    case rows(IdentifiedAction<Int, Action>)
+    case add
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .add = action { state.rows.append(State(id: state.rows.count)) }
+      return .none
+    }
+    .forEach(\.rows, action: .nestedRows) { Nested() }
+  }
+}
+
+extension AnyCasePath where Root == Nested.Action, Value == IdentifiedAction<Int, Nested.Action> {
+  fileprivate static var nestedRows: Self {
+    .init(Root.rows) { if case let .rows(action) = $0 { action } else { nil } }
+  }
+}
+
+@MainActor
+final class RecursiveReducerTests: XCTestCase {
+  func testARecursiveFeatureIsWalkedOnceAndRuns() async {
+    XCTAssertEqual(
+      reducerNode(of: Nested()).render(),
+      """
+      Nested
+        forEach rows (Nested)
+          reduce
+          Nested (recursive)
+      """)
+    let transcript = Transcript()
+    let store = Store(initialState: Nested.State(id: 0)) { Nested().transcribed(into: transcript) }
+    store.send(.add)
+    store.send(.rows(.element(id: 0, action: .add)))
+    XCTAssertEqual(store.rows[id: 0]?.rows.count, 1)
+    XCTAssertEqual(transcript.lines.count, 5)
+  }
+}
