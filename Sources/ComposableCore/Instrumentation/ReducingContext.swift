@@ -6,14 +6,17 @@ import Synchronization
   import Darwin
 #endif
 
-/// Which root core is reducing on the main thread right now, for the code a reducer calls:
+/// Which root core is reducing on which thread right now, for the code a reducer calls:
 /// `Effect.cancel(id:)` and child teardowns cancel through it while the reducer runs, and the
 /// dependency generators report the values they make through it.
 ///
-/// Root cores run on the main actor, which runs on the main thread, so the context is two
-/// main-thread-only slots set and restored by each batch (a store sent to from inside
-/// another's reducer nests). Code on any other thread sees no context. Nothing here is a
-/// task-local: a batch costs two plain stores, not a task-local push.
+/// Root cores run on the main actor, one batch at a time (a store sent to from inside
+/// another's reducer nests), so the context is one owner thread and two slots that only the
+/// owner reads and writes, set and restored by each batch. The owner is the thread the batch
+/// runs on, not "the main thread": on Linux the main actor's jobs may run on a thread other
+/// than the process's first. Code on any other thread (an effect, a test calling
+/// `reducer.reduce` directly) sees no context. Nothing here is a task-local: a batch costs a
+/// few stores, not a task-local push.
 ///
 /// ```swift
 /// // Inside a reducer run by a store:
@@ -23,36 +26,59 @@ import Synchronization
 /// ```
 @usableFromInline
 package enum ReducingContext {
-  /// The main thread, noted by every root core when it is created (on the main actor).
-  private static let mainThread = Atomic<UInt>(0)
+  /// The thread a batch is running on, 0 when none is.
+  private static let owner = Atomic<UInt>(0)
 
-  /// The core whose batch is running (main thread only).
-  @usableFromInline nonisolated(unsafe) static unowned(unsafe) var core: (any ReducingCore)?
-  /// The instrumented core whose reducer is running (main thread only): dependency reads go to
-  /// it.
+  /// The core whose batch is running (owner thread only).
+  nonisolated(unsafe) static unowned(unsafe) var core: (any ReducingCore)?
+  /// The instrumented core whose reducer is running (owner thread only): dependency reads go
+  /// to it.
   @usableFromInline nonisolated(unsafe) static unowned(unsafe) var reader: (any ReducingCore)?
   /// How deep in generator calls the reading thread is: a generator built on another reports
   /// once, as the outermost call.
   nonisolated(unsafe) static var readDepth = 0
 
-  static func noteMainThread() {
-    mainThread.store(currentThread(), ordering: .relaxed)
+  /// What a batch restores when it ends.
+  @usableFromInline
+  struct Outer {
+    let owner: UInt
+    unowned(unsafe) let core: (any ReducingCore)?
+    unowned(unsafe) let reader: (any ReducingCore)?
   }
 
-  static func isMainThread() -> Bool {
-    let main = mainThread.load(ordering: .relaxed)
-    return main != 0 && main == currentThread()
+  /// Makes `core` the reducing core of this thread, with no reader until its reducer runs;
+  /// returns what was before.
+  @usableFromInline
+  static func enter(_ core: (any ReducingCore)?) -> Outer {
+    let outer = Outer(owner: owner.load(ordering: .relaxed), core: self.core, reader: reader)
+    owner.store(currentThread(), ordering: .relaxed)
+    self.core = core
+    reader = nil
+    return outer
+  }
+
+  /// Ends a batch: the context is what it was before `enter`.
+  @usableFromInline
+  static func leave(_ outer: Outer) {
+    core = outer.core
+    reader = outer.reader
+    owner.store(outer.owner, ordering: .relaxed)
+  }
+
+  static func isOwner() -> Bool {
+    let owner = owner.load(ordering: .relaxed)
+    return owner != 0 && owner == currentThread()
   }
 
   /// Whether a store's batch is running on this thread.
   package static var isActiveOnThisThread: Bool {
-    isMainThread() && core != nil
+    isOwner() && core != nil
   }
 
   /// Performs a cancellation a reducer asked for, on the core reducing on this thread;
   /// returns whether there was one (else the core that launches the effect performs it).
   static func cancelNow(_ id: EffectCancelID, reason: EffectCancelReason) -> Bool {
-    guard isMainThread(), let core else { return false }
+    guard isOwner(), let core else { return false }
     MainActor.assumeIsolated {
       core.cancelNow(id, reason: reason)
     }
@@ -64,7 +90,7 @@ package enum ReducingContext {
   static func read<Value: Sendable>(
     _ produce: () -> Value, report: (Value) -> DependencyValueRead
   ) -> Value {
-    guard isMainThread(), reader != nil else { return produce() }
+    guard isOwner(), reader != nil else { return produce() }
     readDepth += 1
     let value = produce()
     readDepth -= 1
@@ -77,7 +103,7 @@ package enum ReducingContext {
 
   /// Reports a clock's `now`, on the thread of an instrumented core's reducer.
   static func readClock<C: Clock>(_ clock: C) -> C.Instant where C.Duration == Duration {
-    guard isMainThread(), reader != nil else { return clock.now }
+    guard isOwner(), reader != nil else { return clock.now }
     readDepth += 1
     let now = clock.now
     readDepth -= 1
@@ -89,7 +115,7 @@ package enum ReducingContext {
 
   /// Whether a clock read now would be reported (the clock dependency is wrapped only then).
   static var isReading: Bool {
-    isMainThread() && reader != nil
+    isOwner() && reader != nil
   }
 
   private static func currentThread() -> UInt {

@@ -73,7 +73,6 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     self.dependencies = dependencies
     needsDependencies = !dependencies.isDefault
     self.instrument = instrument
-    ReducingContext.noteMainThread()
     asReducingCore = self
     instrument?.storeStarted(state: storage.pointer.pointee)
   }
@@ -128,8 +127,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   @inlinable
   func runBatch(group initialGroup: EffectTaskGroup?) -> StoreTask {
     isSending = true
-    let outerCore = ReducingContext.core
-    ReducingContext.core = asReducingCore
+    let outer = ReducingContext.enter(asReducingCore)
     var group = initialGroup
     var index = 0
     while index < bufferedActions.count {
@@ -140,7 +138,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       if case .none = effect.node { continue }
       group = launchRoot(effect, action: action, step: 0, group: group)
     }
-    ReducingContext.core = outerCore
+    ReducingContext.leave(outer)
     if bufferedActions.count == 1 {
       bufferedActions.removeLast()
     } else {
@@ -188,9 +186,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     group initialGroup: EffectTaskGroup?, instrument: any StoreInstrument<State, Action>
   ) -> StoreTask {
     isSending = true
-    let outerCore = ReducingContext.core
-    let outerReader = ReducingContext.reader
-    ReducingContext.core = asReducingCore
+    let outer = ReducingContext.enter(asReducingCore)
     var group = initialGroup
     var index = 0
     while index < bufferedActions.count {
@@ -206,13 +202,13 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       let start = MonotonicClock.nanoseconds()
       let effect = reducer.reduce(into: &storage.pointer.pointee, action: action)
       let end = MonotonicClock.nanoseconds()
-      ReducingContext.reader = outerReader
+      ReducingContext.reader = nil
       instrument.stepEnded(step, state: storage.pointer.pointee, reducerNanos: end &- start)
       if case .none = effect.node { continue }
       group = launchRoot(effect, action: action, step: step, group: group)
     }
     currentStep = nil
-    ReducingContext.core = outerCore
+    ReducingContext.leave(outer)
     bufferedActions.removeAll(keepingCapacity: true)
     bufferedOrigins.removeAll(keepingCapacity: true)
     isSending = false
