@@ -170,13 +170,13 @@ public final class Recorder: Sendable {
   /// already records a store or was finished.
   @MainActor
   func attach<State: Encodable & Sendable, Action: Encodable & Sendable>(
-    _ state: State.Type, _ action: Action.Type, tree: RecorderTree, at location: SourceLocation
+    kit: CaptureKit<State, Action>, tree: RecorderTree, at location: SourceLocation
   ) -> RecordingSession<State, Action>? {
     let outcome = self.state.withLock { attachment -> Result<Void, RecorderMisuse> in
       switch attachment {
       case .waiting:
         attachment = .recording(
-          RecordingSession<State, Action>(path: path, configuration: configuration, tree: tree),
+          RecordingSession(path: path, configuration: configuration, tree: tree, kit: kit),
           at: location)
         return .success(())
       case .recording(_, let first):

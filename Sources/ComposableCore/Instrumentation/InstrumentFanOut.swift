@@ -24,9 +24,9 @@ final class InstrumentFanOut<State, Action: Sendable>: StoreInstrument {
     for instrument in instruments { instrument.dependencyRead(read) }
   }
 
-  func stepEnded(_ step: Int, state: borrowing State, reducerNanos: UInt64) {
+  func stepEnded(_ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64) {
     for instrument in instruments {
-      instrument.stepEnded(step, state: state, reducerNanos: reducerNanos)
+      instrument.stepEnded(step, action: action, state: state, reducerNanos: reducerNanos)
     }
   }
 

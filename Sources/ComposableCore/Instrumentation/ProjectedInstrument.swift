@@ -33,8 +33,10 @@ package final class ProjectedInstrument<State, BaseAction: Sendable, Action: Sen
     base.dependencyRead(read)
   }
 
-  package func stepEnded(_ step: Int, state: borrowing State, reducerNanos: UInt64) {
-    base.stepEnded(step, state: state, reducerNanos: reducerNanos)
+  package func stepEnded(
+    _ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64
+  ) {
+    base.stepEnded(step, action: project(action), state: state, reducerNanos: reducerNanos)
   }
 
   package func effectStarted(_ launch: EffectLaunch) {

@@ -26,59 +26,27 @@ import Synchronization
 /// ```
 @usableFromInline
 package enum ReducingContext {
-  /// The thread a batch is running on, 0 when none is.
-  private static let owner = Atomic<UInt>(0)
+  /// The one context of the process. Each root core keeps a reference to it, so a batch reaches
+  /// it without a global's lazy-initialization check.
+  @usableFromInline static let shared = ReducingContextState()
 
-  /// The core whose batch is running (owner thread only).
-  nonisolated(unsafe) static unowned(unsafe) var core: (any ReducingCore)?
-  /// The instrumented core whose reducer is running (owner thread only): dependency reads go
-  /// to it.
-  @usableFromInline nonisolated(unsafe) static unowned(unsafe) var reader: (any ReducingCore)?
-  /// How deep in generator calls the reading thread is: a generator built on another reports
-  /// once, as the outermost call.
-  nonisolated(unsafe) static var readDepth = 0
-
-  /// What a batch restores when it ends.
-  @usableFromInline
-  struct Outer {
-    let owner: UInt
-    unowned(unsafe) let core: (any ReducingCore)?
-    unowned(unsafe) let reader: (any ReducingCore)?
-  }
-
-  /// Makes `core` the reducing core of this thread, with no reader until its reducer runs;
-  /// returns what was before.
-  @usableFromInline
-  static func enter(_ core: (any ReducingCore)?) -> Outer {
-    let outer = Outer(owner: owner.load(ordering: .relaxed), core: self.core, reader: reader)
-    owner.store(currentThread(), ordering: .relaxed)
-    self.core = core
-    reader = nil
-    return outer
-  }
-
-  /// Ends a batch: the context is what it was before `enter`.
-  @usableFromInline
-  static func leave(_ outer: Outer) {
-    core = outer.core
-    reader = outer.reader
-    owner.store(outer.owner, ordering: .relaxed)
-  }
-
-  static func isOwner() -> Bool {
-    let owner = owner.load(ordering: .relaxed)
-    return owner != 0 && owner == currentThread()
+  /// The core reducing on this thread, if a batch runs on it.
+  static func current() -> ReducingHooks? {
+    let context = shared
+    let owner = context.owner.load(ordering: .relaxed)
+    guard owner != 0, owner == currentThreadID() else { return nil }
+    return context.hooks
   }
 
   /// Whether a store's batch is running on this thread.
   package static var isActiveOnThisThread: Bool {
-    isOwner() && core != nil
+    current() != nil
   }
 
   /// Performs a cancellation a reducer asked for, on the core reducing on this thread;
   /// returns whether there was one (else the core that launches the effect performs it).
   static func cancelNow(_ id: EffectCancelID, reason: EffectCancelReason) -> Bool {
-    guard isOwner(), let core else { return false }
+    guard let hooks = current(), let core = hooks.core else { return false }
     MainActor.assumeIsolated {
       core.cancelNow(id, reason: reason)
     }
@@ -90,41 +58,100 @@ package enum ReducingContext {
   static func read<Value: Sendable>(
     _ produce: () -> Value, report: (Value) -> DependencyValueRead
   ) -> Value {
-    guard isOwner(), reader != nil else { return produce() }
-    readDepth += 1
+    guard let hooks = current(), hooks.isReading else { return produce() }
+    let context = shared
+    context.readDepth += 1
     let value = produce()
-    readDepth -= 1
-    if readDepth == 0, let reader {
+    context.readDepth -= 1
+    if context.readDepth == 0, let core = hooks.core {
       let read = report(value)
-      MainActor.assumeIsolated { reader.dependencyRead(read) }
+      MainActor.assumeIsolated { core.dependencyRead(read) }
     }
     return value
   }
 
   /// Reports a clock's `now`, on the thread of an instrumented core's reducer.
   static func readClock<C: Clock>(_ clock: C) -> C.Instant where C.Duration == Duration {
-    guard isOwner(), reader != nil else { return clock.now }
-    readDepth += 1
+    guard let hooks = current(), hooks.isReading else { return clock.now }
+    let context = shared
+    context.readDepth += 1
     let now = clock.now
-    readDepth -= 1
-    if readDepth == 0, let reader {
-      MainActor.assumeIsolated { reader.clockRead(now, of: C.self) }
+    context.readDepth -= 1
+    if context.readDepth == 0, let core = hooks.core {
+      MainActor.assumeIsolated { core.clockRead(now, of: C.self) }
     }
     return now
   }
 
   /// Whether a clock read now would be reported (the clock dependency is wrapped only then).
   static var isReading: Bool {
-    isOwner() && reader != nil
+    current()?.isReading ?? false
+  }
+}
+
+/// The slots of the reducing context: the thread a batch runs on, and the core (its hooks) that
+/// only that thread reads and writes.
+@usableFromInline
+package final class ReducingContextState: @unchecked Sendable {
+  /// The thread a batch is running on, 0 when none is.
+  @usableFromInline let owner = Atomic<UInt>(0)
+  /// The core whose batch is running (owner thread only).
+  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var hooks: ReducingHooks?
+  /// How deep in generator calls the reading thread is: a generator built on another reports
+  /// once, as the outermost call.
+  @exclusivity(unchecked) var readDepth = 0
+
+  init() {}
+
+  /// What a batch restores when it ends.
+  @usableFromInline
+  struct Outer {
+    @usableFromInline let owner: UInt
+    @usableFromInline unowned(unsafe) let hooks: ReducingHooks?
+
+    @inlinable
+    init(owner: UInt, hooks: ReducingHooks?) {
+      self.owner = owner
+      self.hooks = hooks
+    }
   }
 
-  private static func currentThread() -> UInt {
-    #if canImport(Glibc)
-      UInt(pthread_self())
-    #else
-      UInt(bitPattern: pthread_self())
-    #endif
+  /// Makes `hooks`' core the reducing core of this thread; returns what was before.
+  @inlinable
+  func enter(_ hooks: ReducingHooks) -> Outer {
+    let outer = Outer(owner: owner.load(ordering: .relaxed), hooks: self.hooks)
+    owner.store(currentThreadID(), ordering: .relaxed)
+    self.hooks = hooks
+    return outer
   }
+
+  /// Ends a batch: the context is what it was before `enter`.
+  @inlinable
+  func leave(_ outer: Outer) {
+    hooks = outer.hooks
+    owner.store(outer.owner, ordering: .relaxed)
+  }
+}
+
+/// What the reducing context holds of a root core: the core, and whether its instrument
+/// listens to the reducer running now. One per core, made with it.
+@usableFromInline
+package final class ReducingHooks {
+  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var core: (any ReducingCore)?
+  /// Whether an instrumented core's reducer is running (dependency reads are reported).
+  @exclusivity(unchecked) @usableFromInline var isReading = false
+
+  @usableFromInline init() {}
+}
+
+/// The calling thread's id (`pthread_self`).
+@inlinable
+func currentThreadID() -> UInt {
+  #if canImport(Glibc)
+    UInt(pthread_self())
+  #else
+    UInt(bitPattern: pthread_self())
+  #endif
 }
 
 /// What the reducing context reaches in a root core.

@@ -55,8 +55,9 @@ package protocol StoreInstrument<State, Action>: AnyObject {
   func stepBegan(_ step: Int, action: Action, origin: ActionOrigin)
   /// The reducer of the current step read a non-deterministic dependency.
   func dependencyRead(_ read: DependencyValueRead)
-  /// The root reducer returned: `state` is the state after step `step`.
-  func stepEnded(_ step: Int, state: borrowing State, reducerNanos: UInt64)
+  /// The root reducer returned: `state` is the state after step `step` (`action` is the
+  /// step's action again, so that an instrument need not keep it from `stepBegan`).
+  func stepEnded(_ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64)
   /// The core started an effect task.
   func effectStarted(_ launch: EffectLaunch)
   /// An effect's operation returned without being cancelled.

@@ -41,7 +41,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   @exclusivity(unchecked) @usableFromInline var isNotifyingObservers = false
   /// This core as the reducing context holds it, made once (forming the existential per batch
   /// would look the conformance up each time).
-  @usableFromInline unowned(unsafe) var asReducingCore: (any ReducingCore)?
+  @usableFromInline let hooks = ReducingHooks()
+  /// The process's reducing context, kept here so that a batch reaches it directly.
+  @usableFromInline let context = ReducingContext.shared
   private var runningEffects: [EffectID: RunningEffect] = [:]
   private var cancellables: [EffectCancelID: Set<EffectID>] = [:]
   /// Numbers effects in the order they started, to report them in that order.
@@ -73,7 +75,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     self.dependencies = dependencies
     needsDependencies = !dependencies.isDefault
     self.instrument = instrument
-    asReducingCore = self
+    hooks.core = self
     instrument?.storeStarted(state: storage.pointer.pointee)
   }
 
@@ -105,8 +107,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
 
   @inlinable
   package func send(_ action: Action, origin: SendOrigin) -> StoreTask {
-    if let instrument {
-      return sendInstrumented(action, origin: origin, instrument: instrument)
+    if instrument != nil {
+      return sendInstrumented(action, origin: origin)
     }
     if isSending {
       if case .store = origin {
@@ -127,7 +129,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   @inlinable
   func runBatch(group initialGroup: EffectTaskGroup?) -> StoreTask {
     isSending = true
-    let outer = ReducingContext.enter(asReducingCore)
+    let outer = context.enter(hooks)
     var group = initialGroup
     var index = 0
     while index < bufferedActions.count {
@@ -138,7 +140,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       if case .none = effect.node { continue }
       group = launchRoot(effect, action: action, step: 0, group: group)
     }
-    ReducingContext.leave(outer)
+    context.leave(outer)
     if bufferedActions.count == 1 {
       bufferedActions.removeLast()
     } else {
@@ -152,9 +154,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   }
 
   @inlinable
-  func sendInstrumented(
-    _ action: Action, origin: SendOrigin, instrument: any StoreInstrument<State, Action>
-  ) -> StoreTask {
+  func sendInstrumented(_ action: Action, origin: SendOrigin) -> StoreTask {
     let actionOrigin: ActionOrigin
     switch origin {
     case .store: actionOrigin = isNotifyingObservers ? .observer : .user
@@ -172,21 +172,21 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     bufferedActions.append(action)
     if needsDependencies {
       return DependencyValues.$current.withValue(dependencies) {
-        runInstrumentedBatch(group: origin.group, instrument: instrument)
+        runInstrumentedBatch(group: origin.group)
       }
     }
-    return runInstrumentedBatch(group: origin.group, instrument: instrument)
+    return runInstrumentedBatch(group: origin.group)
   }
 
   /// `runBatch`, telling the instrument each step: its origin, the dependency values its
   /// reducer read (the core is the reading context while the reducer runs), the state after
   /// it, and the effects it started.
   @inlinable
-  func runInstrumentedBatch(
-    group initialGroup: EffectTaskGroup?, instrument: any StoreInstrument<State, Action>
-  ) -> StoreTask {
+  func runInstrumentedBatch(group initialGroup: EffectTaskGroup?) -> StoreTask {
+    // A `let`, read in place: binding it would retain and release it each batch.
+    let instrument = self.instrument.unsafelyUnwrapped
     isSending = true
-    let outer = ReducingContext.enter(asReducingCore)
+    let outer = context.enter(hooks)
     var group = initialGroup
     var index = 0
     while index < bufferedActions.count {
@@ -198,17 +198,18 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       let step = stepCount
       currentStep = step
       instrument.stepBegan(step, action: action, origin: origin)
-      ReducingContext.reader = asReducingCore
+      hooks.isReading = true
       let start = MonotonicClock.nanoseconds()
       let effect = reducer.reduce(into: &storage.pointer.pointee, action: action)
       let end = MonotonicClock.nanoseconds()
-      ReducingContext.reader = nil
-      instrument.stepEnded(step, state: storage.pointer.pointee, reducerNanos: end &- start)
+      hooks.isReading = false
+      instrument.stepEnded(
+        step, action: action, state: storage.pointer.pointee, reducerNanos: end &- start)
       if case .none = effect.node { continue }
       group = launchRoot(effect, action: action, step: step, group: group)
     }
     currentStep = nil
-    ReducingContext.leave(outer)
+    context.leave(outer)
     bufferedActions.removeAll(keepingCapacity: true)
     bufferedOrigins.removeAll(keepingCapacity: true)
     isSending = false

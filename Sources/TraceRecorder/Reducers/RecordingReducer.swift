@@ -15,6 +15,7 @@ extension Reducer where State: Encodable & Sendable, Action: Encodable {
   /// (`.dependency(\.uuid, .incrementing)`) or listing it in `CombineReducers` records the
   /// same. It cannot record a part of the state: inside a `Scope` it is reported and records
   /// nothing. The feature behaves exactly as without it.
+  @inlinable
   public func recording(
     to recorder: Recorder,
     fileID: StaticString = #fileID,
@@ -22,9 +23,12 @@ extension Reducer where State: Encodable & Sendable, Action: Encodable {
     line: UInt = #line,
     column: UInt = #column
   ) -> RecordingReducer<Self> {
+    // Inlined into the app's module, which knows State and Action: the kit's code is
+    // specialized there.
     RecordingReducer(
       base: self, recorder: recorder,
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      kit: CaptureKit())
   }
 }
 
@@ -47,12 +51,15 @@ where Base.State: Encodable & Sendable, Base.Action: Encodable {
   public let base: Base
   /// Where it is recorded.
   public let recorder: Recorder
-  let location: SourceLocation
+  @usableFromInline let location: SourceLocation
+  @usableFromInline let kit: CaptureKit<State, Action>
 
-  init(base: Base, recorder: Recorder, location: SourceLocation) {
+  @usableFromInline
+  init(base: Base, recorder: Recorder, location: SourceLocation, kit: CaptureKit<State, Action>) {
     self.base = base
     self.recorder = recorder
     self.location = location
+    self.kit = kit
   }
 
   @inlinable
@@ -80,7 +87,7 @@ extension RecordingReducer: StoreInstrumentProviding {
       return nil
     }
     let tree = recorderTree(of: store, baseTypeName: String(describing: Base.self))
-    let session = recorder.attach(State.self, Action.self, tree: tree, at: location)
+    let session = recorder.attach(kit: kit, tree: tree, at: location)
     return session as? any StoreInstrument<RootState, RootAction>
   }
 }

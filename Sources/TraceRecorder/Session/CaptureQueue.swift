@@ -16,36 +16,39 @@ import Synchronization
 /// queue.close(with: 0)
 /// queue.take(timeout: .milliseconds(50))  // [1, 0]: the closing element comes last
 /// ```
+@usableFromInline
 final class CaptureQueue<Element: Sendable>: Sendable {
   /// What `append` does when the queue holds `capacity` elements.
-  enum WhenFull {
+  @usableFromInline
+  enum WhenFull: Sendable {
     /// Waits until the writer takes what is queued.
     case block
     /// Returns `false` without queueing.
     case drop
   }
 
+  @usableFromInline
   struct State: ~Copyable {
-    var elements: [Element] = []
-    var consumerWaiting = false
-    var producersWaiting = 0
+    @usableFromInline var elements: [Element] = []
+    @usableFromInline var consumerWaiting = false
+    @usableFromInline var producersWaiting = 0
     /// An emptied buffer the writer gave back, reused so that appends neither allocate nor
     /// touch fresh pages (memory freed on the writer thread is not reused by the main one).
-    var spare: [Element] = []
+    @usableFromInline var spare: [Element] = []
     /// The element that closes the queue: taken after every other, once.
-    var closing: Element?
-    var isClosed = false
+    @usableFromInline var closing: Element?
+    @usableFromInline var isClosed = false
     /// The most elements ever queued at once (the bound's witness in tests).
-    var highWater = 0
+    @usableFromInline var highWater = 0
 
-    init() {}
+    @usableFromInline init() {}
   }
 
-  let capacity: Int
-  let wakeThreshold: Int
-  let state = Mutex(State())
-  let elementsAvailable = DispatchSemaphore(value: 0)
-  let spaceAvailable = DispatchSemaphore(value: 0)
+  @usableFromInline let capacity: Int
+  @usableFromInline let wakeThreshold: Int
+  @usableFromInline let state = Mutex(State())
+  @usableFromInline let elementsAvailable = DispatchSemaphore(value: 0)
+  @usableFromInline let spaceAvailable = DispatchSemaphore(value: 0)
 
   init(capacity: Int) {
     self.capacity = max(1, capacity)
@@ -54,6 +57,7 @@ final class CaptureQueue<Element: Sendable>: Sendable {
 
   /// Queues `element`; returns whether it was queued (`.drop` refuses when full; a closed
   /// queue refuses everything).
+  @inlinable
   @discardableResult
   func append(_ element: consuming Element, whenFull policy: WhenFull) -> Bool {
     var pending: Element? = element

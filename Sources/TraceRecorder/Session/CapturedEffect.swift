@@ -3,6 +3,7 @@ import Foundation
 
 /// An effect the store started, as the core reported it; its cancellation ids are described
 /// by the writer.
+@usableFromInline
 struct CapturedEffect: Sendable {
   /// The core's id of the effect.
   var id: UUID

@@ -9,6 +9,7 @@ import Synchronization
 /// // writer thread: done.signal()
 /// await done.wait()   // returns once signalled (at once if it already was)
 /// ```
+@usableFromInline
 final class FinishSignal: Sendable {
   private struct State {
     var isSignalled = false

@@ -7,8 +7,9 @@ import TraceKit
 /// `StoreInstrument`), which captures them for its background writer.
 ///
 /// The main actor only captures values (the action, the state after the step — a few retains
-/// for copy-on-write values —, the effects and reads the core reports); a writer thread
-/// encodes, diffs, hashes and writes them. The queue between them is bounded for every kind of
+/// for copy-on-write values —, the effects and reads the core reports), through a
+/// `CaptureKit` specialized for the feature's types; a writer thread encodes, diffs, hashes
+/// and writes them. The queue between them is bounded for every kind of
 /// event: `blockProducer` makes the main actor wait for room; `dropAndRecordGap` drops a step
 /// (and the effects it starts) and records the gap. The effect events of a recorded step
 /// cannot be dropped without making the trace lie, so under that policy they wait, in order,
@@ -16,7 +17,7 @@ import TraceKit
 /// dropped. They are at most the starts and endings of the recorded effects still running.
 ///
 /// ```swift
-/// let session = try RecordingSession<S, A>(path: path, configuration: .init(), tree: tree)
+/// let session = RecordingSession(path: path, configuration: .init(), tree: tree, kit: kit)
 /// // The store's core calls storeStarted, stepBegan, stepEnded, effectStarted, …
 /// session.finish()
 /// await session.waitUntilFinished()
@@ -27,6 +28,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   nonisolated let path: String
   nonisolated let configuration: Recorder.Configuration
   nonisolated let queue: CaptureQueue<SessionEvent<State, Action>>
+  private nonisolated let kit: CaptureKit<State, Action>
   /// Monotonic nanoseconds at the start of the trace.
   nonisolated let origin: UInt64
   private nonisolated let whenFull: CaptureQueue<SessionEvent<State, Action>>.WhenFull
@@ -39,24 +41,30 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   private nonisolated let droppedSinceLastQueued = Atomic<Int>(0)
   /// Effect events of recorded steps that found the queue full (drop policy), in order: queued
   /// before anything else when there is room.
-  private nonisolated let pendingEvents = Mutex<[SessionEvent<State, Action>]>([])
+  private nonisolated let pendingEvents = Mutex<[EffectEvent]>([])
   private nonisolated let writer = Mutex<WriterThread?>(nil)
 
-  // Main actor only.
-  private var action: Action?
-  private var actionOrigin = StepOrigin.user
-  private var sender: UUID?
-  private var stepStart: UInt64 = 0
-  private var reads: [DependencyRead] = []
+  // Main actor only, and never across a call that could touch them again: the dynamic
+  // exclusivity checks of a class's stored properties cost more than the rest of a step.
+  /// How many effect events wait in `pendingEvents` (lets a step skip the lock).
+  @exclusivity(unchecked) private var pendingCount = 0
+  @exclusivity(unchecked) private var actionOrigin = StepOrigin.user
+  @exclusivity(unchecked) private var sender: UUID?
+  @exclusivity(unchecked) private var stepStart: UInt64 = 0
+  @exclusivity(unchecked) private var reads: [DependencyRead] = []
   /// The steps dropped so far, as ranges (drop policy).
-  private var droppedSteps: [ClosedRange<Int>] = []
+  @exclusivity(unchecked) private var droppedSteps: [ClosedRange<Int>] = []
   /// Effects whose start is in the trace and whose end is not yet.
-  private var recordedEffects: Set<EffectID> = []
+  @exclusivity(unchecked) private var recordedEffects: Set<EffectID> = []
 
   /// A session writing a new trace at `path`, its writer thread started.
-  init(path: String, configuration: Recorder.Configuration, tree: RecorderTree) {
+  init(
+    path: String, configuration: Recorder.Configuration, tree: RecorderTree,
+    kit: CaptureKit<State, Action>
+  ) {
     self.path = path
     self.configuration = configuration
+    self.kit = kit
     queue = CaptureQueue(capacity: configuration.queueCapacity)
     whenFull = configuration.overflowPolicy == .blockProducer ? .block : .drop
     origin = MonotonicClock.nanoseconds()
@@ -85,12 +93,11 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   func storeStarted(state: borrowing State) {
     guard isRecording else { return }
     let wallTime = Date().timeIntervalSince1970
-    queue.append(.start(state: copy state, wallTime: wallTime), whenFull: whenFull)
+    _ = kit.start(queue, copy state, wallTime, whenFull)
   }
 
   func stepBegan(_ step: Int, action: Action, origin: ActionOrigin) {
     guard isRecording else { return }
-    self.action = action
     actionOrigin = Self.stepOrigin(origin)
     if case .effect(let id) = origin, recordedEffects.contains(id) {
       sender = id.uuid
@@ -106,14 +113,14 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     reads.append(Self.dependencyRead(read))
   }
 
-  func stepEnded(_ step: Int, state: borrowing State, reducerNanos: UInt64) {
-    guard isRecording, let action = action.take() else { return }
+  func stepEnded(_ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64) {
+    guard isRecording else { return }
     steps.store(step, ordering: .relaxed)
-    let isBehind = !queuePendingEvents()
-    let captured = CapturedStep(
+    let isBehind = pendingCount > 0 && !queuePendingEvents()
+    let facts = StepFacts(
       step: step, monotonicNanos: stepStart &- origin, origin: actionOrigin, sender: sender,
-      action: action, state: copy state, reducerNanos: reducerNanos, dependencies: reads)
-    if !isBehind, queue.append(.step(captured), whenFull: whenFull) {
+      reducerNanos: reducerNanos, dependencies: reads)
+    if !isBehind, kit.step(queue, facts, action, copy state, whenFull) {
       lastQueuedStep.store(step, ordering: .relaxed)
       droppedSinceLastQueued.store(0, ordering: .relaxed)
     } else {
@@ -137,7 +144,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
       id: launch.id.uuid, startedByStep: launch.step, cancelIDs: launch.cancelIDs,
       location: launch.location, startNanos: MonotonicClock.nanoseconds() &- origin)
     recordedEffects.insert(launch.id)
-    queueOrKeep(.effectStarted(effect))
+    queueOrKeep(.started(effect))
   }
 
   func effectFinished(_ id: EffectID) {
@@ -151,26 +158,30 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
 
   private func end(_ id: EffectID, outcome: EffectOutcome) {
     guard isRecording, recordedEffects.remove(id) != nil else { return }
-    queueOrKeep(
-      .effectEnded(id.uuid, nanos: MonotonicClock.nanoseconds() &- origin, outcome: outcome))
+    queueOrKeep(.ended(id.uuid, nanos: MonotonicClock.nanoseconds() &- origin, outcome: outcome))
   }
 
   /// Queues an effect event, after those kept back; keeps it back when there is no room.
-  private func queueOrKeep(_ event: SessionEvent<State, Action>) {
-    if queuePendingEvents(), queue.append(event, whenFull: whenFull) { return }
+  private func queueOrKeep(_ event: EffectEvent) {
+    if pendingCount == 0 || queuePendingEvents(), kit.effect(queue, event, whenFull) { return }
     pendingEvents.withLock { $0.append(event) }
+    pendingCount += 1
   }
 
   /// Queues the effect events kept back while the queue was full, as far as there is room;
   /// returns whether none is left.
   private func queuePendingEvents() -> Bool {
-    pendingEvents.withLock { pending in
-      while let first = pending.first {
-        guard queue.append(first, whenFull: .drop) else { return false }
-        pending.removeFirst()
+    let (queued, left) = pendingEvents.withLock { pending -> (Int, Int) in
+      var queued = 0
+      while queued < pending.count, kit.effect(queue, pending[queued], .drop) {
+        queued += 1
       }
-      return true
+      pending.removeFirst(queued)
+      return (queued, pending.count)
     }
+    _ = queued
+    pendingCount = left
+    return left == 0
   }
 
   // MARK: What the trace stores
@@ -227,7 +238,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     let trailing =
       dropped > 0 ? (afterStep: lastQueuedStep.load(ordering: .relaxed), dropped: dropped) : nil
     let closing = SessionEvent<State, Action>.finish(
-      trailingGap: trailing, endings: endings, done: done)
+      trailingGap: trailing, effects: endings, done: done)
     if !queue.close(with: closing) || writer.withLock({ $0 == nil }) {
       done.signal()
     }

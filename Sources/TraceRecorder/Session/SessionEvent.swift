@@ -3,15 +3,15 @@ import Foundation
 import TraceKit
 
 /// What the main actor hands the background writer.
+@usableFromInline
 enum SessionEvent<State: Sendable, Action: Sendable>: Sendable {
   /// The state the store was created with: step 0.
   case start(state: State, wallTime: Double)
   /// A reduced action; a step sent by an effect also records that the effect sent it.
   case step(CapturedStep<State, Action>)
-  case effectStarted(CapturedEffect)
-  case effectEnded(UUID, nanos: UInt64, outcome: EffectOutcome)
+  case effect(EffectEvent)
   /// Closes the trace: the effect events that never found room (drop policy), then
   /// `trailingGap`, the steps dropped after the last queued one.
   case finish(
-    trailingGap: (afterStep: Int, dropped: Int)?, endings: [SessionEvent], done: FinishSignal)
+    trailingGap: (afterStep: Int, dropped: Int)?, effects: [EffectEvent], done: FinishSignal)
 }

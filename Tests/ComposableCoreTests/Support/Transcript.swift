@@ -107,7 +107,7 @@ final class TranscriptInstrument<State, Action: Sendable>: StoreInstrument {
     transcript.append("read \(read)")
   }
 
-  func stepEnded(_ step: Int, state: borrowing State, reducerNanos: UInt64) {
+  func stepEnded(_ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64) {
     transcript.endStep("end of step \(step)")
   }
 
