@@ -35,16 +35,27 @@ final class Gate: Sendable {
   }
 }
 
+extension Recorder.Configuration {
+  /// A configuration whose writer waits at `gate` before it takes each batch: the queue fills
+  /// deterministically until the test opens the gate.
+  static func heldWriter(
+    at gate: Gate, overflowPolicy: Recorder.OverflowPolicy, queueCapacity: Int
+  ) -> Self {
+    var configuration = Self(overflowPolicy: overflowPolicy, queueCapacity: queueCapacity)
+    configuration.writerWillTake = { gate.wait() }
+    return configuration
+  }
+}
+
 @MainActor
 final class RecorderFaultTests: XCTestCase {
   func testDropPolicyWritesAGapWithTheNumberOfDroppedSteps() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("drop.rewind")
     let gate = Gate()
-    var configuration = Recorder.Configuration(
-      overflowPolicy: .dropAndRecordGap, queueCapacity: 4)
-    configuration.writerWillTake = { gate.wait() }
-    let recorder = Recorder(path: path, configuration: configuration)
+    let recorder = Recorder(
+      path: path,
+      configuration: .heldWriter(at: gate, overflowPolicy: .dropAndRecordGap, queueCapacity: 4))
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     // Queued while the writer is held: step 0's start event, steps 1, 2, 3 (capacity 4).
     for _ in 1...3 { store.send(.increment) }
@@ -65,10 +76,9 @@ final class RecorderFaultTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("drop-end.rewind")
     let gate = Gate()
-    var configuration = Recorder.Configuration(
-      overflowPolicy: .dropAndRecordGap, queueCapacity: 2)
-    configuration.writerWillTake = { gate.wait() }
-    let recorder = Recorder(path: path, configuration: configuration)
+    let recorder = Recorder(
+      path: path,
+      configuration: .heldWriter(at: gate, overflowPolicy: .dropAndRecordGap, queueCapacity: 2))
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     for _ in 1...4 { store.send(.increment) }  // step 1 queued, 2 to 4 dropped
     gate.open()

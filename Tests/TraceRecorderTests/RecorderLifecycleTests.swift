@@ -69,9 +69,9 @@ final class RecorderLifecycleTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("handover.rewind")
     let gate = Gate()
-    var configuration = Recorder.Configuration()
-    configuration.writerWillTake = { gate.wait() }
-    let recorder = Recorder(path: path, configuration: configuration)
+    let recorder = Recorder(
+      path: path,
+      configuration: .heldWriter(at: gate, overflowPolicy: .blockProducer, queueCapacity: 4096))
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     for _ in 1...3 { store.send(.increment) }
     // The writer is held: a finish that waited for it would never return.
@@ -193,10 +193,9 @@ final class RecorderLifecycleTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("drop.rewind")
     let gate = Gate()
-    var configuration = Recorder.Configuration(
-      overflowPolicy: .dropAndRecordGap, queueCapacity: 4)
-    configuration.writerWillTake = { gate.wait() }
-    let recorder = Recorder(path: path, configuration: configuration)
+    let recorder = Recorder(
+      path: path,
+      configuration: .heldWriter(at: gate, overflowPolicy: .dropAndRecordGap, queueCapacity: 4))
     let store = Store(initialState: Pinger.State()) { Pinger().recording(to: recorder) }
     // Held writer, room for 4: step 0, step 1 and its effect, step 2; step 2's effect waits;
     // step 3 finds it waiting and is dropped, with its effect.

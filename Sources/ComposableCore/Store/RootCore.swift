@@ -108,7 +108,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   @inlinable
   package func send(_ action: Action, origin: SendOrigin) -> StoreTask {
     if instrument != nil {
-      return sendInstrumented(action, origin: origin)
+      bufferedOrigins.append(actionOrigin(of: origin))
     }
     if isSending {
       if case .store = origin {
@@ -126,8 +126,21 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     return runBatch(group: origin.group)
   }
 
+  /// The origin of a step, from its sender's point of view and the core's.
+  @inlinable
+  func actionOrigin(of origin: SendOrigin) -> ActionOrigin {
+    switch origin {
+    case .store: isNotifyingObservers ? .observer : .user
+    case .effect(_, let id): .effect(id)
+    case .inspector: .inspector
+    }
+  }
+
   @inlinable
   func runBatch(group initialGroup: EffectTaskGroup?) -> StoreTask {
+    if instrument != nil {
+      return runInstrumentedBatch(group: initialGroup)
+    }
     isSending = true
     let outer = context.enter(hooks)
     var group = initialGroup
@@ -153,34 +166,12 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     return StoreTask(group: group)
   }
 
-  @inlinable
-  func sendInstrumented(_ action: Action, origin: SendOrigin) -> StoreTask {
-    let actionOrigin: ActionOrigin
-    switch origin {
-    case .store: actionOrigin = isNotifyingObservers ? .observer : .user
-    case .effect(_, let id): actionOrigin = .effect(id)
-    case .inspector: actionOrigin = .inspector
-    }
-    bufferedOrigins.append(actionOrigin)
-    if isSending {
-      if case .store = origin {
-        reportReentrantSend(action)
-      }
-      bufferedActions.append(action)
-      return StoreTask(group: nil)
-    }
-    bufferedActions.append(action)
-    if needsDependencies {
-      return DependencyValues.$current.withValue(dependencies) {
-        runInstrumentedBatch(group: origin.group)
-      }
-    }
-    return runInstrumentedBatch(group: origin.group)
-  }
-
   /// `runBatch`, telling the instrument each step: its origin, the dependency values its
   /// reducer read (the core is the reading context while the reducer runs), the state after
   /// it, and the effects it started.
+  ///
+  /// A loop of its own rather than checks inside `runBatch`'s: a store without an instrument
+  /// pays for none of this.
   @inlinable
   func runInstrumentedBatch(group initialGroup: EffectTaskGroup?) -> StoreTask {
     // A `let`, read in place: binding it would retain and release it each batch.
