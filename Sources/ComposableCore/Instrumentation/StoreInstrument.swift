@@ -125,7 +125,8 @@ package func instrumentProviders<R: Reducer>(in reducer: R) -> [any StoreInstrum
 
 /// The instruments the providers in `reducer` make for a store of its types (none: nil).
 @MainActor
-package func makeInstrument<R: Reducer>(for reducer: R) -> (any StoreInstrument<R.State, R.Action>)?
+package func makeInstrument<R: Reducer>(for reducer: R)
+  -> (any StoreInstrument<R.State, R.Action>)?
 {
   let providers = instrumentProviders(in: reducer)
   guard !providers.isEmpty else { return nil }
