@@ -1,6 +1,6 @@
 import Foundation
 
-/// Tells the current date: a value wrapping a closure, so tests (and the Recorder) can replace
+/// Tells the current date: a value wrapping a closure, so tests (and typed replay) can replace
 /// it.
 ///
 /// ```swift

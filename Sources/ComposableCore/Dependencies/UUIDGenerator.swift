@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Makes UUIDs: a value wrapping a closure, so tests (and the Recorder) can replace it.
+/// Makes UUIDs: a value wrapping a closure, so tests (and typed replay) can replace it.
 ///
 /// ```swift
 /// @Dependency(\.uuid) var uuid

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Gives access to a random number generator: a value wrapping a closure that returns the next
-/// 64 random bits, so tests (and the Recorder) can replace or observe it.
+/// 64 random bits, so tests (and typed replay) can replace or observe it.
 ///
 /// ```swift
 /// @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator

@@ -9,8 +9,8 @@
 ///   .cancellable(id: CancelID.load, cancelInFlight: true)
 /// ```
 public struct Effect<Action: Sendable>: Sendable {
-  /// The structure of the effect, for the store that runs it and for higher-order reducers
-  /// (the Recorder) that walk and rebuild it. See `Effect.Node`.
+  /// The structure of the effect, for the store that runs it and for code that compares what
+  /// reducers asked for without running it (typed replay). See `Effect.Node`.
   @usableFromInline package let node: Node
 
   @usableFromInline
@@ -18,22 +18,16 @@ public struct Effect<Action: Sendable>: Sendable {
     self.node = node
   }
 
-  /// The parts an effect is made of.
-  ///
-  /// A wrapping reducer can rebuild an effect part by part, e.g. to observe every `.run`:
+  /// The parts an effect is made of: what a reducer asked for, readable without a store.
   ///
   /// ```swift
-  /// func instrument(_ effect: Effect<A>) -> Effect<A> {
-  ///   switch effect.node {
-  ///   case .run(var run):
-  ///     let operation = run.operation
-  ///     run.operation = { send in log("start"); await operation(send); log("end") }
-  ///     return Effect(node: .run(run))
-  ///   case let .merge(children): return Effect(node: .merge(children.map(instrument)))
-  ///   …
-  ///   }
-  /// }
+  /// let effect = Row().reduce(into: &row, action: .stop)
+  /// if case let .cancel(id, reason, _) = effect.node { print(id, reason) }
+  /// // timer cancelEffect
   /// ```
+  ///
+  /// What a store did with it (the effects it started, how each ended) is told through
+  /// `StoreInstrument`, not read back from here.
   @usableFromInline
   package indirect enum Node: Sendable {
     /// Nothing to do.
