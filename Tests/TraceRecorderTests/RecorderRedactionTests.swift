@@ -57,7 +57,7 @@ final class RecorderRedactionTests: XCTestCase {
     store.send(.search("secret query"))
     store.send(.openDetail)
     XCTAssertEqual(reporter.issues.withLock { $0 }, [], "nothing is known before the end")
-    recorder.finish()
+    await recorder.waitUntilFinished()
     XCTAssertEqual(
       reporter.issues.withLock { $0 },
       [

@@ -7,7 +7,7 @@ import TraceRecorder
 /// divided by the size of the trace it leaves. The app sends one `Counter` action every 5 ms
 /// (so every commit carries only the few steps since the last one); the bytes are this
 /// process's `write_bytes − cancelled_write_bytes` from `/proc/self/io` between creating the
-/// Recorder and `finish()` returning (see Benchmarks/README.md for why this counter).
+/// Recorder and the trace being complete (see Benchmarks/README.md for why this counter).
 struct WriteAmplificationCase: BenchCase {
   let name = "trace.write-amplification.slow-app"
   let target = Target.atMost(2)
@@ -50,7 +50,7 @@ struct WriteAmplificationCase: BenchCase {
       let wait = clock.now.duration(to: start.advanced(by: Self.period * step))
       if wait > .zero { usleep(UInt32(wait / .microseconds(1))) }
     }
-    recorder.finish()
+    recorder.finishBlocking()
     if let error = recorder.error { throw BenchError("the recorder stopped: \(error)") }
   }
 }

@@ -5,7 +5,7 @@ package enum StepSource: Sendable, Hashable {
   case initial
   case user
   case effect(UUID)
-  /// A `.send` effect returned by the reducer of that step.
+  /// A synchronous `.send` returned by the reducer of that step.
   case send(step: Int)
   case observer
   case inspector

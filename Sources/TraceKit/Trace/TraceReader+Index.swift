@@ -37,7 +37,7 @@ extension TraceReader {
     case nil: break
     case .initial?: conditions.append("origin = 0")
     case .user?: conditions.append("origin = 1")
-    case .effect?: conditions.append("origin >= \(firstEffectOrigin)")
+    case .effect?: conditions.append("origin >= 2")
     case .effectID(let uuid)?:
       let ids = interned.effectIDs.filter { UUID(uuidString: $0.value) == uuid }.keys
       conditions.append("origin IN (\(Self.idList(ids)))")
@@ -128,23 +128,11 @@ extension TraceReader {
     return start
   }
 
-  /// Where version 2 starts numbering effects (version 1 had no observer or inspector codes).
-  var firstEffectOrigin: Int64 {
-    formatVersion == 1
-      ? TraceSchema.Origin.firstEffectOriginVersion1 : TraceSchema.Origin.firstEffectOrigin
-  }
-
   private func origin(_ id: Int64, step: Int) throws(TraceError) -> StepOrigin {
+    if let known = StepOrigin(storedCode: id) { return known }
     switch id {
-    case TraceSchema.Origin.initial: return .initial
-    case TraceSchema.Origin.user: return .user
-    case ..<0:
-      guard id > Int64(Int.min) else {
-        throw TraceError(.corruptIndex("origin \(id) is not a step"), file: path, step: step)
-      }
-      return .send(step: Int(-id))
-    case TraceSchema.Origin.observer where formatVersion > 1: return .observer
-    case TraceSchema.Origin.inspector where formatVersion > 1: return .inspector
+    case ..<2:
+      throw TraceError(.corruptIndex("origin \(id) is no known origin"), file: path, step: step)
     default:
       if let known = interned.origins[id] { return known }
       if interned.effectIDs[id] == nil { try reloadInterned() }

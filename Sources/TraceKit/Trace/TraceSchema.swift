@@ -4,9 +4,8 @@
 /// print(TraceSchema.formatVersion)  // 2
 /// ```
 ///
-/// Readers also read version 1: its chunks are one row each, its step origins number effects
-/// from 2 (version 2 keeps 2 and 3 for the observer and the inspector), and it keeps counters
-/// in `meta` that version 2 derives from the tables.
+/// Readers also read version 1: its chunks are one row each, and it keeps counters in `meta`
+/// that version 2 derives from the tables.
 enum TraceSchema {
   static let formatVersion = 2
 
@@ -53,7 +52,7 @@ enum TraceSchema {
       paths TEXT NOT NULL
     );
     CREATE TABLE origins (
-      id INTEGER PRIMARY KEY CHECK (id >= 4),
+      id INTEGER PRIMARY KEY CHECK (id >= 2),
       effect_id TEXT NOT NULL
     );
     CREATE TABLE chunks (
@@ -101,9 +100,9 @@ enum TraceSchema {
       CASE typeof(s.wall) WHEN 'integer'
         THEN (SELECT wall FROM steps WHERE step = 0) + (s.mono_ns + s.wall) / 1e9
         ELSE s.wall END AS wall_time,
-      CASE WHEN s.origin < 0 THEN 'send:' || (-s.origin)
-        WHEN s.origin = 0 THEN 'initial' WHEN s.origin = 1 THEN 'user'
-        WHEN s.origin = 2 THEN 'observer' WHEN s.origin = 3 THEN 'inspector'
+      CASE WHEN s.origin = 0 THEN 'initial' WHEN s.origin = 1 THEN 'user'
+        WHEN s.origin = -1 THEN 'observer' WHEN s.origin = -2 THEN 'inspector'
+        WHEN s.origin <= -3 THEN 'send:' || (-s.origin - 3)
         ELSE 'effect:' || (SELECT effect_id FROM origins WHERE id = s.origin) END AS origin,
       (SELECT path FROM actions WHERE id = s.action) AS action_path,
       (SELECT paths FROM path_sets WHERE id = s.changed) AS changed_paths,
@@ -128,17 +127,5 @@ enum TraceSchema {
     /// `flock` when the writer holds a lock on the file for its lifetime (how readers tell
     /// that it is gone); absent when it could not take one.
     static let writerLock = "writer_lock"
-  }
-
-  /// The `steps.origin` codes of version 2: these four, a negative number −k for a `.send`
-  /// returned by step k, and from `firstEffectOrigin` on the `origins` row of an effect.
-  enum Origin {
-    static let initial: Int64 = 0
-    static let user: Int64 = 1
-    static let observer: Int64 = 2
-    static let inspector: Int64 = 3
-    static let firstEffectOrigin: Int64 = 4
-    /// Version 1 numbered effects from 2 and had no observer or inspector origins.
-    static let firstEffectOriginVersion1: Int64 = 2
   }
 }

@@ -388,24 +388,14 @@ public final class TraceWriter {
     return id
   }
 
-  /// The `steps.origin` code (see `TraceSchema.Origin`): a fixed code, −k for a `.send` of
-  /// step k, or the id of the effect's `origins` row.
+  /// The code of `StepOrigin.storedCode`, or for an effect the id of its `origins` row.
   private func originID(_ origin: StepOrigin) throws(TraceError) -> Int {
     switch origin {
-    case .initial: return Int(TraceSchema.Origin.initial)
-    case .user: return Int(TraceSchema.Origin.user)
-    case .observer: return Int(TraceSchema.Origin.observer)
-    case .inspector: return Int(TraceSchema.Origin.inspector)
-    case .send(let step):
-      guard step >= 1 else {
-        throw TraceError(
-          .invalidWrite("a .send origin names step \(step), not a step that ran a reducer"),
-          file: path)
-      }
-      return -step
+    case .initial, .user, .send, .observer, .inspector:
+      return origin.storedCode ?? 0
     case .effect(let uuid):
       if let known = originIDs[uuid] { return known }
-      let id = originIDs.count + Int(TraceSchema.Origin.firstEffectOrigin)
+      let id = originIDs.count + 2
       try sql { () throws(SQLiteError) in
         try insertOrigin.bind(id, at: 1)
         try insertOrigin.bind(uuid.uuidString, at: 2)

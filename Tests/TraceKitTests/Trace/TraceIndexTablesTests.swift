@@ -46,10 +46,10 @@ final class TraceIndexTablesTests: XCTestCase {
       ["1|[]", "2|[\"count\",\"label\"]", "3|[\"isLoading\",\"label\"]"])
     XCTAssertEqual(
       try rows(db, "SELECT id, effect_id FROM origins"),
-      ["4|E621E1F8-C36C-495A-93FC-0C247A3E6E5F"])
+      ["2|E621E1F8-C36C-495A-93FC-0C247A3E6E5F"])
     XCTAssertEqual(
       try rows(db, "SELECT origin, action, changed FROM steps WHERE step IN (0, 1, 3, 5)"),
-      ["0|1|1", "1|2|2", "1|3|2", "4|4|3"])
+      ["0|1|1", "1|2|2", "1|3|2", "2|4|3"])
   }
 
   func testStepIndexViewShowsWhatTheReaderReturns() throws {

@@ -54,7 +54,7 @@ final class ChangedPathsPropertyTests: XCTestCase {
       for _ in 0..<250 { store.send(Shapes.Action.random(&random)) }
       // Let the `.send` effects' steps land before the trace is closed.
       await Task.yield()
-      recorder.finish()
+      await recorder.waitUntilFinished()
       XCTAssertNil(recorder.error)
       XCTAssertGreaterThanOrEqual(try assertIndexMatchesTheDiff(path), 250)
     }

@@ -92,7 +92,7 @@ final class RecorderReferenceStateTests: XCTestCase {
       .log(logged),
     ]
     for action in actions { store.send(action) }
-    recorder.finish()
+    await recorder.waitUntilFinished()
     XCTAssertNil(recorder.error)
 
     XCTAssertEqual(
