@@ -36,13 +36,6 @@ final class RecorderRedactionTests: XCTestCase {
   }
 
   func testPathsThatNeverMatchedAreReportedAtFinishAndShownByInfo() async throws {
-    let reporter = CollectingReporter()
-    IssueReporters.uninstall(TestIssueReporter.self)
-    IssueReporters.install(reporter)
-    defer {
-      IssueReporters.uninstall(CollectingReporter.self)
-      TestIssueReporter.install()
-    }
     let directory = try TemporaryDirectory()
     let path = directory.path("unmatched.rewind")
     let clock = TestClock()
@@ -54,12 +47,14 @@ final class RecorderRedactionTests: XCTestCase {
       initialState: RecordedFeature.State(),
       reducer: { RecordedFeature().recording(to: recorder) },
       withDependencies: recordedDependencies(clock: clock))
-    store.send(.search("secret query"))
-    store.send(.openDetail)
-    XCTAssertEqual(reporter.issues.withLock { $0 }, [], "nothing is known before the end")
-    await recorder.waitUntilFinished()
+    let beforeTheEnd = await collectingIssues {
+      store.send(.search("secret query"))
+      store.send(.openDetail)
+    }
+    XCTAssertEqual(beforeTheEnd, [], "nothing is known before the end")
+    let atTheEnd = await collectingIssues { await recorder.waitUntilFinished() }
     XCTAssertEqual(
-      reporter.issues.withLock { $0 },
+      atTheEnd,
       [
         "Recording to \(path): redaction paths matched nothing in the whole recording, so "
           + #"nothing was redacted there: redactedStatePaths[1] "passwrd", "#

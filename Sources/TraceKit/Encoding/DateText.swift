@@ -28,7 +28,7 @@ enum DateText {
       digits = complement(fraction)
     }
     let (days, secondOfDay) = floorDivision(second + referenceOffset, 86_400)
-    let (year, month, day) = civilDate(daysSince1970: days)
+    let (year, month, day) = CivilDate.date(daysSince1970: days)
     guard (1...9999).contains(year) else { return nil }
     var text = padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T"
     text += padded(secondOfDay / 3_600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":"
@@ -70,7 +70,7 @@ enum DateText {
       return nil
     }
     let whole =
-      daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60
+      CivilDate.daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60
       + second - referenceOffset
     if fraction.isEmpty { return Double(whole) }
     if whole >= 0 { return Double("\(whole).\(fraction)") }
@@ -140,28 +140,5 @@ enum DateText {
     case 4, 6, 9, 11: 30
     default: 31
     }
-  }
-
-  // Howard Hinnant's `days_from_civil` and `civil_from_days` (proleptic Gregorian calendar).
-
-  private static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  private static func civilDate(daysSince1970 days: Int64) -> (Int64, Int64, Int64) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }

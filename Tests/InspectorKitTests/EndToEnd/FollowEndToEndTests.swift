@@ -54,14 +54,7 @@ final class FollowEndToEndTests: EndToEndTestCase {
   }
 
   func testFollowEndsWhenTheWriterIsGone() throws {
-    let writer = try BuiltProducts.start(
-      "inspector-test-writer", ["live.rewind", "--steps", "100000", "--delay-ms", "20"],
-      in: directory.url)
-    let trace = directory.url.appendingPathComponent("live.rewind")
-    waitUntil("the trace to be readable") {
-      FileManager.default.fileExists(atPath: trace.path)
-        && (try? inspect(["info", "TRACE"], trace: trace).status) == 0
-    }
+    let (writer, trace) = try startSampleWriter(steps: 100_000, delayMillis: 20)
     let follower = try BuiltProducts.start(
       "inspector", ["follow", "live.rewind"], in: directory.url)
     usleep(300_000)
@@ -83,15 +76,24 @@ final class FollowEndToEndTests: EndToEndTestCase {
       try inspect(["info", "TRACE"], trace: trace).out.contains("complete  no (writer gone)"))
   }
 
-  func testFollowWithoutFromStartPrintsOnlyNewSteps() throws {
+  /// Starts the sample writer on `live.rewind` and waits until a reader can open the trace.
+  func startSampleWriter(steps: Int, delayMillis: Int) throws
+    -> (writer: BuiltProducts.Running, trace: URL)
+  {
     let writer = try BuiltProducts.start(
-      "inspector-test-writer", ["live.rewind", "--steps", "120", "--delay-ms", "25"],
+      "inspector-test-writer",
+      ["live.rewind", "--steps", String(steps), "--delay-ms", String(delayMillis)],
       in: directory.url)
     let trace = directory.url.appendingPathComponent("live.rewind")
     waitUntil("the trace to be readable") {
       FileManager.default.fileExists(atPath: trace.path)
         && (try? inspect(["info", "TRACE"], trace: trace).status) == 0
     }
+    return (writer, trace)
+  }
+
+  func testFollowWithoutFromStartPrintsOnlyNewSteps() throws {
+    let (writer, _) = try startSampleWriter(steps: 120, delayMillis: 25)
     let follower = try BuiltProducts.start(
       "inspector", ["follow", "live.rewind"], in: directory.url)
     writer.process.waitUntilExit()

@@ -8,6 +8,29 @@ import XCTest
   import Glibc
 #endif
 
+/// A synthetic trace being written, with the state after every step appended so far.
+private final class SyntheticWriting {
+  let writer: TraceWriter
+  private var trace = SyntheticTrace()
+  private(set) var states: [TraceValue]
+
+  init(path: String) throws {
+    writer = try TraceWriter(
+      path: path, metadata: SyntheticTrace.metadata, initialState: trace.state)
+    states = [trace.state]
+  }
+
+  var lastStep: Int { trace.step }
+
+  func append(_ count: Int) throws {
+    for _ in 0..<count {
+      let (record, state) = trace.next()
+      try writer.append(record, state: state)
+      states.append(state)
+    }
+  }
+}
+
 /// What a trace file is on disk: owner-only, appended to and never rewritten, one file once
 /// closed, and never lost without a word (removed while written, its writer gone).
 final class TraceFileSafetyTests: XCTestCase {
@@ -21,18 +44,15 @@ final class TraceFileSafetyTests: XCTestCase {
       let path = directory.path("t.rewind")
       let previous = umask(mask)
       defer { umask(previous) }
-      var trace = SyntheticTrace()
-      let writer = try TraceWriter(
-        path: path, metadata: SyntheticTrace.metadata, initialState: trace.state)
-      let (record, state) = trace.next()
-      try writer.append(record, state: state)
-      try writer.flush()
+      let writing = try SyntheticWriting(path: path)
+      try writing.append(1)
+      try writing.writer.flush()
       let reader = try TraceReader(path: path)
       XCTAssertEqual(try reader.lastStep(), 1)
       for file in [path, path + "-wal", path + "-shm"] {
         XCTAssertEqual(mode(file), 0o600, "\(file) with umask \(String(mask, radix: 8))")
       }
-      try writer.close(readerGrace: .zero)
+      try writing.writer.close(readerGrace: .zero)
       XCTAssertEqual(mode(path), 0o600)
     }
   }
@@ -40,10 +60,7 @@ final class TraceFileSafetyTests: XCTestCase {
   func testAFlushStoresOnlyTheNewLinesAndNeverRewritesARow() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("t.rewind")
-    var trace = SyntheticTrace()
-    let writer = try TraceWriter(
-      path: path, metadata: SyntheticTrace.metadata, initialState: trace.state)
-    var states = [trace.state]
+    let writing = try SyntheticWriting(path: path)
     var rowsSeen: [Int64: [UInt8]] = [:]
     func checkRows(_ expected: [Int64]) throws {
       let db = try SQLiteConnection(path: path, mode: .readOnly)
@@ -64,19 +81,15 @@ final class TraceFileSafetyTests: XCTestCase {
     }
     try checkRows([0])
     for flush in 0..<3 {
-      for _ in 0..<10 {
-        let (record, state) = trace.next()
-        try writer.append(record, state: state)
-        states.append(state)
-      }
-      try writer.flush()
+      try writing.append(10)
+      try writing.writer.flush()
       try checkRows(Array([0, 1, 11, 21].prefix(flush + 2)))
       // A reader sees every step of the chunk that is still open (its frame has no end).
       let reader = try TraceReader(path: path)
-      XCTAssertEqual(try reader.state(at: trace.step), states[trace.step])
+      XCTAssertEqual(try reader.state(at: writing.lastStep), writing.states[writing.lastStep])
       XCTAssertEqual(try reader.info().chunkCount, 1)
     }
-    try writer.close(readerGrace: .zero)
+    try writing.writer.close(readerGrace: .zero)
     // Closing ends the frame: the last row gets the end mark, and the parts concatenated
     // are one LZ4 frame that decompresses to the lines of steps 0…30.
     let db = try SQLiteConnection(path: path, mode: .readOnly)
@@ -91,7 +104,7 @@ final class TraceFileSafetyTests: XCTestCase {
     XCTAssertEqual(rowsSeen[1], try db.prepare(
       "SELECT data FROM chunks WHERE first_step = 1").collectBlobs().first)
     let reader = try TraceReader(path: path)
-    for step in 0...30 { XCTAssertEqual(try reader.state(at: step), states[step]) }
+    for step in 0...30 { XCTAssertEqual(try reader.state(at: step), writing.states[step]) }
   }
 
   func testAClosedTraceWhoseFrameLacksItsEndIsDamaged() throws {
@@ -118,18 +131,13 @@ final class TraceFileSafetyTests: XCTestCase {
   func testRemovingTheFileWhileWritingFailsTheNextCommit() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("t.rewind")
-    var trace = SyntheticTrace()
-    let writer = try TraceWriter(
-      path: path, metadata: SyntheticTrace.metadata, initialState: trace.state)
-    for _ in 1...5 {
-      let (record, state) = trace.next()
-      try writer.append(record, state: state)
-    }
+    let writing = try SyntheticWriting(path: path)
+    let writer = writing.writer
+    try writing.append(5)
     try writer.flush()
     XCTAssertEqual(writer.committedStep, 5)
     try FileManager.default.removeItem(atPath: path)
-    let (record, state) = trace.next()
-    try writer.append(record, state: state)
+    try writing.append(1)
     XCTAssertThrowsError(try writer.flush()) { error in
       XCTAssertEqual(
         "\(error)", "\(path): the trace file was removed or replaced while it was being written")
@@ -142,11 +150,9 @@ final class TraceFileSafetyTests: XCTestCase {
   func testReadersSeeWhetherTheWriterIsThere() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("t.rewind")
-    var trace = SyntheticTrace()
-    let writer = try TraceWriter(
-      path: path, metadata: SyntheticTrace.metadata, initialState: trace.state)
-    let (record, state) = trace.next()
-    try writer.append(record, state: state)
+    let writing = try SyntheticWriting(path: path)
+    let writer = writing.writer
+    try writing.append(1)
     try writer.flush()
     let reader = try TraceReader(path: path)
     XCTAssertEqual(try reader.info().isWriterAlive, true)
@@ -160,19 +166,12 @@ final class TraceFileSafetyTests: XCTestCase {
   func testAClosedTraceIsWholeInItsFileEvenIfAReaderKeptTheLogOpen() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("t.rewind")
-    var trace = SyntheticTrace()
-    let writer = try TraceWriter(
-      path: path, metadata: SyntheticTrace.metadata, initialState: trace.state)
-    var states = [trace.state]
-    for _ in 1...40 {
-      let (record, state) = trace.next()
-      try writer.append(record, state: state)
-      states.append(state)
-    }
-    try writer.flush()
+    let writing = try SyntheticWriting(path: path)
+    try writing.append(40)
+    try writing.writer.flush()
     var reader: TraceReader? = try TraceReader(path: path)
     XCTAssertEqual(try reader?.lastStep(), 40)
-    try writer.close(readerGrace: .milliseconds(50))
+    try writing.writer.close(readerGrace: .milliseconds(50))
     XCTAssertTrue(FileManager.default.fileExists(atPath: path + "-wal"), "kept by the reader")
     reader = nil
     // Only the trace file, copied elsewhere: everything is in it.
@@ -180,7 +179,7 @@ final class TraceFileSafetyTests: XCTestCase {
     try FileManager.default.copyItem(atPath: path, toPath: copy.path("t.rewind"))
     let alone = try TraceReader(path: copy.path("t.rewind"))
     XCTAssertTrue(try alone.info().isComplete)
-    XCTAssertEqual(try alone.state(at: 40), states[40])
+    XCTAssertEqual(try alone.state(at: 40), writing.states[40])
     XCTAssertEqual(
       try FileManager.default.contentsOfDirectory(atPath: copy.url.path), ["t.rewind"],
       "reading it created no log files")

@@ -75,28 +75,24 @@ final class RecorderReferenceStateTests: XCTestCase {
   }
 
   func testClassInstancesAreReportedOnceAndRecordedAsPlaceholdersValuesExactly() async throws {
-    let reporter = CollectingReporter()
-    IssueReporters.uninstall(TestIssueReporter.self)
-    IssueReporters.install(reporter)
-    defer {
-      IssueReporters.uninstall(CollectingReporter.self)
-      TestIssueReporter.install()
-    }
     let directory = try TemporaryDirectory()
     let path = directory.path("references.rewind")
     let recorder = try Recorder(path: path)
-    let store = Store(initialState: Feature.State()) { Feature().recording(to: recorder) }
     let logged = Tally()
     let actions: [Feature.Action] = [
       .tally, .meter, .note("final"), .row(2), .listNote(8, "changed"), .tally, .log(logged),
       .log(logged),
     ]
-    for action in actions { store.send(action) }
-    await recorder.waitUntilFinished()
+    // The store is made inside: step 0 is recorded (and reported) as soon as it exists.
+    let issues = await collectingIssues {
+      let store = Store(initialState: Feature.State()) { Feature().recording(to: recorder) }
+      for action in actions { store.send(action) }
+      await recorder.waitUntilFinished()
+    }
     XCTAssertNil(recorder.error)
 
     XCTAssertEqual(
-      reporter.issues.withLock { $0 },
+      issues,
       [
         "Recording to \(path): the state at tally, meter, rows[…] hold class instances, which "
           + "change in place where the recorder cannot see them; they are recorded as "
