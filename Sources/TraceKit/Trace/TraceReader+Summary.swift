@@ -37,19 +37,30 @@ extension TraceReader {
       extra: extra)
     let last = try lastStep()
     let counts: (effects: Int, chunks: Int, keyframes: Int, payload: Int, raw: Int)
-    do {
-      // Derived from the tables, so a commit need not rewrite a page of counters: a few
-      // hundred chunk rows per million steps, and effects by their rowid (never deleted).
-      let chunkCondition = formatVersion == 1 ? "" : " WHERE chunk = first_step"
+    let keys = [
+      TraceSchema.Key.effectCount, TraceSchema.Key.chunkCount, TraceSchema.Key.keyframeCount,
+      TraceSchema.Key.payloadBytes, TraceSchema.Key.payloadRawBytes,
+    ]
+    if keys.allSatisfy({ meta[$0] != nil }) {
+      // Written when the trace was closed (by version 1: at every commit).
       counts = (
-        Int(try database.scalarInt("SELECT MAX(rowid) FROM effects") ?? 0),
-        Int(try database.scalarInt("SELECT COUNT(*) FROM chunks" + chunkCondition) ?? 0),
-        Int(try database.scalarInt("SELECT COUNT(*) FROM keyframes") ?? 0),
-        Int(try database.scalarInt("SELECT SUM(length(data)) FROM chunks") ?? 0),
-        Int(try database.scalarInt("SELECT SUM(raw_size) FROM chunks") ?? 0)
-      )
-    } catch {
-      throw queryError(error)
+        try number(keys[0]), try number(keys[1]), try number(keys[2]), try number(keys[3]),
+        try number(keys[4]))
+    } else {
+      // A trace still being written (or whose writer died) keeps no totals: derive them. A
+      // chunk row fills a leaf page with the start of its data, so this reads a page per row
+      // (a few hundred per million steps); effects are counted by their rowid.
+      do {
+        counts = (
+          Int(try database.scalarInt("SELECT MAX(rowid) FROM effects") ?? 0),
+          Int(try database.scalarInt("SELECT COUNT(*) FROM chunks WHERE chunk = first_step") ?? 0),
+          Int(try database.scalarInt("SELECT COUNT(*) FROM keyframes") ?? 0),
+          Int(try database.scalarInt("SELECT SUM(length(data)) FROM chunks") ?? 0),
+          Int(try database.scalarInt("SELECT SUM(raw_size) FROM chunks") ?? 0)
+        )
+      } catch {
+        throw queryError(error)
+      }
     }
     let firstWall = try edgeRow(last: false)?.wallTime
     let lastWall = try edgeRow(last: true)?.wallTime

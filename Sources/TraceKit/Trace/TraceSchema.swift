@@ -127,5 +127,12 @@ enum TraceSchema {
     /// `flock` when the writer holds a lock on the file for its lifetime (how readers tell
     /// that it is gone); absent when it could not take one.
     static let writerLock = "writer_lock"
+    // Totals written by `close()` (version 1 rewrote them at every commit), so `info` on a
+    // closed trace needs no scan; a trace still being written has them derived.
+    static let chunkCount = "chunk_count"
+    static let keyframeCount = "keyframe_count"
+    static let effectCount = "effect_count"
+    static let payloadBytes = "payload_bytes"
+    static let payloadRawBytes = "payload_raw_bytes"
   }
 }

@@ -85,6 +85,14 @@ public final class TraceWriter {
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
 
+  // Totals `close()` stores in `meta`, so `info` on a closed trace scans nothing (a chunk row
+  // fills a leaf page with the start of its data: a scan of `chunks` reads the payload).
+  private var chunkCount = 0
+  private var keyframeCount = 0
+  private var effectCount = 0
+  private var payloadBytes = 0
+  private var payloadRawBytes = 0
+
   /// The chunk being filled: how much it holds, and the lines not stored yet.
   private struct OpenChunk {
     /// The chunk's first step, which names it (`chunks.chunk` of each of its rows).
@@ -320,6 +328,7 @@ public final class TraceWriter {
       try insertStep.bind(bitPattern: record.reducerNanos, at: 8)
       try insertStep.run()
       if let keyframeData {
+        keyframeCount += 1
         try insertKeyframe.bind(record.step, at: 1)
         try insertKeyframe.bind(bitPattern: keyframeData.hash, at: 2)
         try insertKeyframe.bind(keyframeData.rawSize, at: 3)
@@ -428,6 +437,7 @@ public final class TraceWriter {
         try insertSend.run()
       }
     }
+    effectCount += 1
   }
 
   /// Records that the effect sent the action reduced as `step`.
@@ -527,6 +537,11 @@ public final class TraceWriter {
     }
     try sql { () throws(SQLiteError) in
       try database.execute("UPDATE effects SET outcome = 'unfinished' WHERE outcome = 'running'")
+      try setMeta(TraceSchema.Key.chunkCount, String(chunkCount))
+      try setMeta(TraceSchema.Key.keyframeCount, String(keyframeCount))
+      try setMeta(TraceSchema.Key.effectCount, String(effectCount))
+      try setMeta(TraceSchema.Key.payloadBytes, String(payloadBytes))
+      try setMeta(TraceSchema.Key.payloadRawBytes, String(payloadRawBytes))
       try setMeta(TraceSchema.Key.complete, "1")
     }
     try commit()
@@ -582,6 +597,9 @@ public final class TraceWriter {
       try insertChunk.bind(blob: data, at: 6)
       try insertChunk.run()
     }
+    if first == chunkStep { chunkCount += 1 }
+    payloadBytes += data.count
+    payloadRawBytes += chunk.pending.count
     if ends {
       chunk = OpenChunk()
     } else {
@@ -605,6 +623,7 @@ public final class TraceWriter {
       try updateChunkEnd.bind(part.firstStep, at: 2)
       try updateChunkEnd.run()
     }
+    payloadBytes += end.count
     chunk = OpenChunk()
   }
 
