@@ -46,17 +46,20 @@ final class FieldWalker: Encoder {
   func add(_ key: String, leaf value: TraceValue, swiftValue: Any) throws {
     try check()
     let old = previous(key)
-    var changes: [TraceChange] = []
-    var paths: [TracePath] = []
-    if let old, old.value != value {
+    var edits: FieldCache.Edits?
+    if let old {
+      if case .tree(let previous) = old.encoding, previous == value {
+        var kept = old
+        kept.edits = nil
+        kept.swiftValue = swiftValue
+        fields.append(kept)
+        return
+      }
       // A scalar (or null) on one side at least: the field changed as a whole.
       let path = TracePath([.key(key)])
-      changes = [.set(path, value)]
-      paths = [path]
+      edits = FieldCache.Edits(changes: [.set(path, value)], paths: [path])
     }
-    fields.append(
-      FieldCache(
-        key: key, swiftValue: swiftValue, value: value, changes: changes, paths: paths))
+    fields.append(FieldCache(key: key, swiftValue: swiftValue, value: value, edits: edits))
   }
 
   func add<T: Encodable>(_ key: String, _ value: T) throws {
@@ -64,9 +67,7 @@ final class FieldWalker: Encoder {
     let old = previous(key)
     if let old, let oldValue = old.swiftValue as? T, Equality.same(oldValue, value) {
       var kept = old
-      kept.changes = []
-      kept.paths = []
-      kept.replaced = []
+      kept.edits = nil
       kept.swiftValue = value
       fields.append(kept)
       return
@@ -76,17 +77,13 @@ final class FieldWalker: Encoder {
       return
     }
     let (encoded, replaced) = try TraceValueEncoder().encodeReplacingClassInstances(value)
-    var changes: [TraceChange] = []
-    var paths: [TracePath] = []
+    var edits = FieldCache.Edits(replaced: replaced.map { $0.prefixed(by: [.key(key)]) })
     if let old {
       let diff = TraceDiff.changesAndPaths(from: old.value, to: encoded)
-      changes = diff.changes.map { $0.prefixed(by: key) }
-      paths = diff.paths.map { $0.prefixed(by: [.key(key)]) }
+      edits.changes = diff.changes.map { $0.prefixed(by: key) }
+      edits.paths = diff.paths.map { $0.prefixed(by: [.key(key)]) }
     }
-    var field = FieldCache(
-      key: key, swiftValue: value, value: encoded, changes: changes, paths: paths)
-    field.replaced = replaced.map { $0.prefixed(by: [.key(key)]) }
-    fields.append(field)
+    fields.append(FieldCache(key: key, swiftValue: value, value: encoded, edits: edits.orNil))
   }
 
   func check() throws {

@@ -20,7 +20,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   ///
   /// ```swift
   /// let field = try rows.encodeIncrementally(key: "rows", previous: cached)
-  /// field.changes  // [.set(rows[id: 7].done, true)]
+  /// field.edits?.changes  // [.set(rows[id: 7].done, true)]
   /// ```
   func encodeIncrementally(key: String, previous: FieldCache?) throws -> FieldCache {
     guard let previous, let old = previous.swiftValue as? Self, var cache = previous.elements
@@ -51,10 +51,9 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     if !sameShape {
       (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: cache.value)
     }
-    var field = FieldCache(
-      key: key, swiftValue: self, elements: cache, changes: changes, paths: paths)
-    field.replaced = encoder.replaced
-    return field
+    return FieldCache(
+      key: key, swiftValue: self, elements: cache,
+      edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
   /// Elements added, removed or moved: reuses the tree and hash of every element whose id and
@@ -84,10 +83,9 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     }
     let elements = ElementCache(trees: trees, hashes: hashes)
     let (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: .array(trees))
-    var field = FieldCache(
-      key: key, swiftValue: self, elements: elements, changes: changes, paths: paths)
-    field.replaced = encoder.replaced
-    return field
+    return FieldCache(
+      key: key, swiftValue: self, elements: elements,
+      edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
   /// The first encoding of the field (or one that follows a field of another type).
@@ -106,11 +104,9 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     if let previous {
       (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: .array(trees))
     }
-    var field = FieldCache(
-      key: key, swiftValue: self, elements: ElementCache(trees: trees), changes: changes,
-      paths: paths)
-    field.replaced = encoder.replaced
-    return field
+    return FieldCache(
+      key: key, swiftValue: self, elements: ElementCache(trees: trees),
+      edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
   /// The field's changes and changed paths, diffed whole.

@@ -65,11 +65,14 @@ struct IncrementalEncoder<State: Encodable> {
     let fields = walker.fields
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
-    let replaced = fields.flatMap(\.replaced)
-    if previous != nil, fields.map(\.key) == cache.map(\.key) {
-      for field in fields {
-        changes += field.changes
-        paths += field.paths
+    var replaced: [TracePath] = []
+    for case let edits? in fields.lazy.map(\.edits) { replaced += edits.replaced }
+    let sameKeys =
+      fields.count == cache.count && zip(fields, cache).allSatisfy { $0.key == $1.key }
+    if previous != nil, sameKeys {
+      for case let edits? in fields.lazy.map(\.edits) {
+        changes += edits.changes
+        paths += edits.paths
       }
     } else if let previous {
       let before = Result(source: previous, changes: [], paths: [], replaced: [], hash: 0).value
