@@ -1,10 +1,11 @@
 /// Makes recorded text safe to print on a terminal: a trace is untrusted input, so control
-/// characters, escape sequences and invisible direction overrides are always written as Swift
-/// escapes, never sent raw.
+/// characters, escape sequences, direction overrides and every other invisible character are
+/// always written as Swift escapes, never sent raw.
 ///
 /// ```swift
 /// EscapedText.quoted("\u{1B}[31mred")  // "\"\\u{1B}[31mred\""
 /// EscapedText.plain("a\tb")            // "a\\tb"
+/// EscapedText.plain("pay\u{200B}pal")  // "pay\\u{200B}pal"
 /// ```
 enum EscapedText {
   /// The text as a Swift string literal, quotes included.
@@ -33,14 +34,23 @@ enum EscapedText {
     return out
   }
 
-  /// Whether the scalar must not reach a terminal raw: C0 and C1 controls, DEL, and the
-  /// bidirectional overrides that reorder what a person sees.
+  /// Whether the scalar must not reach a terminal raw: C0 and C1 controls, DEL, line and
+  /// paragraph separators, and every character that is invisible or changes how the text
+  /// around it looks — format characters (zero-width spaces and joiners, the bidirectional
+  /// overrides that reorder what a person sees, tags) and the other default-ignorable ones
+  /// (Hangul fillers). Variation selectors stay: they only pick a glyph's presentation.
   static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F: true
-    case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
+    let value = scalar.value
+    if value < 0x7F { return value < 0x20 }
+    if value <= 0x9F { return true }
+    switch scalar.properties.generalCategory {
+    case .format, .lineSeparator, .paragraphSeparator, .control, .surrogate: return true
+    default: break
     }
+    let isVariationSelector =
+      (0xFE00...0xFE0F).contains(value)
+      || (0xE0100...0xE01EF).contains(value)
+    return scalar.properties.isDefaultIgnorableCodePoint && !isVariationSelector
   }
 
   private static func appendEscaping(_ scalar: Unicode.Scalar, to out: inout String) {
