@@ -10,6 +10,7 @@
 enum EscapedText {
   /// The text as a Swift string literal, quotes included.
   static func quoted(_ text: String) -> String {
+    if isPrintableASCII(text, quotable: true) { return "\"" + text + "\"" }
     var out = "\""
     out.reserveCapacity(text.utf8.count + 2)
     for scalar in text.unicodeScalars {
@@ -25,6 +26,7 @@ enum EscapedText {
 
   /// The text as is, except for the characters a terminal would interpret.
   static func plain(_ text: String) -> String {
+    if isPrintableASCII(text, quotable: false) { return text }
     if !text.unicodeScalars.contains(where: needsEscape) { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count + 8)
@@ -32,6 +34,22 @@ enum EscapedText {
       appendEscaping(scalar, to: &out)
     }
     return out
+  }
+
+  /// Whether the text is printable ASCII (and, when `quotable`, holds no `"` or `\\`): then it
+  /// needs no escaping, and a recorded megabyte is not walked character by character.
+  static func isPrintableASCII(_ text: String, quotable: Bool) -> Bool {
+    let checked = text.utf8.withContiguousStorageIfAvailable { bytes in
+      for byte in bytes where byte < 0x20 || byte >= 0x7F {
+        return false
+      }
+      guard quotable else { return true }
+      for byte in bytes where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        return false
+      }
+      return true
+    }
+    return checked ?? false
   }
 
   /// Whether the scalar must not reach a terminal raw: C0 and C1 controls, DEL, line and

@@ -111,6 +111,8 @@ struct JSONOutput {
   }
 
   static func quoted(_ string: String) -> String {
+    // Most text is printable ASCII without quotes or backslashes: no per-character work.
+    if EscapedText.isPrintableASCII(string, quotable: true) { return "\"" + string + "\"" }
     var out = "\""
     for scalar in string.unicodeScalars {
       switch scalar {
