@@ -16,6 +16,16 @@ final class HostileTraceEndToEndTests: EndToEndTestCase {
     return copy
   }
 
+  /// Expects `arguments` on a copy of the sample trace named `name`, edited by `sql`, to fail
+  /// with exactly `line`.
+  func assertFails(
+    _ arguments: [String], on name: String, afterSQL sql: String, line: String,
+    file: StaticString = #filePath, line number: UInt = #line
+  ) throws {
+    let trace = try hostile(name) { editor in try editor.execute(sql) }
+    try assertFails(arguments, trace: trace, line: line, file: file, line: number)
+  }
+
   // MARK: No trap
 
   func testDiffContextBeyondEverySiblingShowsThemAll() throws {
@@ -39,31 +49,23 @@ final class HostileTraceEndToEndTests: EndToEndTestCase {
   }
 
   func testGapOfANegativeCountIsOneLine() throws {
-    let trace = try hostile("negative.rewind") { editor in
-      try editor.execute("INSERT INTO gaps VALUES (3, -5)")
-    }
     try assertFails(
-      ["replay", "TRACE"], trace: trace,
+      ["replay", "TRACE"], on: "negative.rewind", afterSQL: "INSERT INTO gaps VALUES (3, -5)",
       line: "inspector: gap record is damaged: dropped is -5, outside 1…281474976710656 "
         + "(negative.rewind, step 3)")
   }
 
   func testOneHugeGapIsOneLine() throws {
-    let trace = try hostile("huge.rewind") { editor in
-      try editor.execute("INSERT INTO gaps VALUES (1, 9223372036854775807)")
-    }
     try assertFails(
-      ["diff", "TRACE", "2"], trace: trace,
+      ["diff", "TRACE", "2"], on: "huge.rewind",
+      afterSQL: "INSERT INTO gaps VALUES (1, 9223372036854775807)",
       line: "inspector: gap record is damaged: dropped is 9223372036854775807, outside "
         + "1…281474976710656 (huge.rewind, step 1)")
   }
 
   func testGapThatClaimsRecordedStepsIsOneLine() throws {
-    let trace = try hostile("claims.rewind") { editor in
-      try editor.execute("INSERT INTO gaps VALUES (1, 5)")
-    }
     try assertFails(
-      ["info", "TRACE"], trace: trace,
+      ["info", "TRACE"], on: "claims.rewind", afterSQL: "INSERT INTO gaps VALUES (1, 5)",
       line: "inspector: gap record is damaged: it says steps 2…6 were dropped, but step 2 is "
         + "recorded (claims.rewind, step 1)")
   }
@@ -135,11 +137,8 @@ final class HostileTraceEndToEndTests: EndToEndTestCase {
   }
 
   func testUserVersionMustAgreeWithTheFormatVersion() throws {
-    let trace = try hostile("user-version.rewind") { editor in
-      try editor.execute("PRAGMA user_version = 7")
-    }
     try assertFails(
-      ["info", "TRACE"], trace: trace,
+      ["info", "TRACE"], on: "user-version.rewind", afterSQL: "PRAGMA user_version = 7",
       line: "inspector: metadata is damaged: the header's user_version is 7, but "
         + "format_version is 1 (user-version.rewind)")
   }
@@ -176,11 +175,9 @@ final class HostileTraceEndToEndTests: EndToEndTestCase {
   }
 
   func testMissingColumnIsNamedWithoutSQL() throws {
-    let trace = try hostile("column.rewind") { editor in
-      try editor.execute("ALTER TABLE steps RENAME COLUMN reducer_ns TO reducer_time")
-    }
     try assertFails(
-      ["log", "TRACE"], trace: trace,
+      ["log", "TRACE"], on: "column.rewind",
+      afterSQL: "ALTER TABLE steps RENAME COLUMN reducer_ns TO reducer_time",
       line: "inspector: the 'steps' table has no 'reducer_ns' column (column.rewind)")
   }
 
