@@ -31,10 +31,14 @@ final class RowCorruptionEndToEndTests: EndToEndTestCase {
   }
 
   func testThousandsOfRowLevelVariantsNeverTrapHangOrMislead() throws {
+    // The sample session three ways, and two recorded sessions of the fixture features
+    // (presentation, forEach, dependency values).
     let bases = [
       sample!,
       try writeSample(named: "gapped.rewind", ["--drop", "6", "--drop", "7"]),
       try writeSample(named: "longer.rewind", ["--steps", "40", "--keyframe-interval", "8"]),
+      FixtureTracesEndToEndTests.traces.appendingPathComponent("todos.rewind"),
+      FixtureTracesEndToEndTests.traces.appendingPathComponent("home.rewind"),
     ]
     var variants: [String: Variant] = [:]
     var running: [(directory: URL, child: BuiltProducts.Running)] = []
