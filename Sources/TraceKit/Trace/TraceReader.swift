@@ -289,7 +289,8 @@ public final class TraceReader {
   }
 
   /// Streams the index rows of steps `from…to` in order with flat memory; `body` returns
-  /// false to stop. Errors are the trace's `TraceError` or whatever `body` throws.
+  /// false to stop. Errors are the trace's `TraceError` or whatever `body` throws; a hole in
+  /// the step numbers that no recorded gap explains is `.missingIndexRows`.
   ///
   /// ```swift
   /// try reader.forEachRow(from: 999_990, to: .max) { row in
