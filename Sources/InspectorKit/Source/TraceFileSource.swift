@@ -156,6 +156,9 @@ package final class TraceFileSource: TraceSource {
     case .initial: origin = .initial
     case .user: origin = .user
     case .effect(let id): origin = .effect(id)
+    case .send(let step): origin = .send(step: step)
+    case .observer: origin = .observer
+    case .inspector: origin = .inspector
     }
     return StepEntry(
       step: row.step, monotonicNanos: row.monotonicNanos, wallTime: row.wallTime,

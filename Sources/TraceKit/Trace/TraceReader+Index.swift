@@ -127,9 +127,10 @@ extension TraceReader {
   }
 
   private func origin(_ id: Int64, step: Int) throws(TraceError) -> StepOrigin {
+    if let known = StepOrigin(storedCode: id) { return known }
     switch id {
-    case 0: return .initial
-    case 1: return .user
+    case ..<2:
+      throw TraceError(.corruptIndex("origin \(id) is no known origin"), file: path, step: step)
     default:
       if let known = interned.origins[id] { return known }
       if interned.effectIDs[id] == nil { try reloadInterned() }
