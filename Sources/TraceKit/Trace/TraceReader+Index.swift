@@ -127,7 +127,15 @@ extension TraceReader {
   }
 
   private func origin(_ id: Int64, step: Int) throws(TraceError) -> StepOrigin {
-    if let known = StepOrigin(storedCode: id) { return known }
+    if let known = StepOrigin(storedCode: id) {
+      // A `.send` is reduced after the step whose reducer returned it.
+      if case .send(let sender) = known, sender >= step {
+        throw TraceError(
+          .corruptIndex("origin \(id) names a send of step \(sender), not an earlier step"),
+          file: path, step: step)
+      }
+      return known
+    }
     switch id {
     case ..<2:
       throw TraceError(.corruptIndex("origin \(id) is no known origin"), file: path, step: step)

@@ -59,6 +59,19 @@ final class TraceReaderValidationTests: XCTestCase {
     _ = directory
   }
 
+  func testASendFromALaterStepIsDamage() throws {
+    let (directory, path) = try edited(
+      "UPDATE steps SET origin = -4 WHERE step = 3; UPDATE steps SET origin = -100 WHERE step = 4")
+    let reader = try TraceReader(path: path)
+    XCTAssertEqual(try reader.row(at: 3).origin, .send(step: 1))
+    XCTAssertThrowsError(try reader.row(at: 4)) { error in
+      XCTAssertEqual(
+        (error as? TraceError)?.kind,
+        .corruptIndex("origin -100 names a send of step 97, not an earlier step"))
+    }
+    _ = directory
+  }
+
   func testGapsThatContradictTheIndexAreDamage() throws {
     let cases: [(String, TraceError.Kind, Int?)] = [
       ("UPDATE gaps SET dropped = 0", .corruptGap("dropped is 0, outside 1…281474976710656"), 5),
