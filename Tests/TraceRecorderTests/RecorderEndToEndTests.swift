@@ -176,9 +176,9 @@ final class RecorderEndToEndTests: XCTestCase {
         withDependencies: recordedDependencies(clock: clock))
       store.send(.addRow(5))
       store.send(.rows(.element(id: 5, action: .watch)))
-      await waitUntil("the row sleeps") { clock.sleeperCount == 1 }
+      await clock.waitForSleepers(1)
     }
-    await waitUntil("the row stopped") { clock.sleeperCount == 0 }
+    await clock.waitForSleepers(0)
     recorder.finish()
     let effects = try TraceReader(path: path).effects()
     XCTAssertEqual(effects.map(\.outcome), [.cancelled(reason: "storeDeinit", byStep: nil)])
@@ -211,9 +211,9 @@ final class RecorderEndToEndTests: XCTestCase {
       withDependencies: recordedDependencies(clock: clock))
     store.send(.addRow(5))
     let task = store.send(.rows(.element(id: 5, action: .watch)))
-    await waitUntil("the row sleeps") { clock.sleeperCount == 1 }
+    await clock.waitForSleepers(1)
     task.cancel()
-    await waitUntil("the row stopped") { clock.sleeperCount == 0 }
+    await clock.waitForSleepers(0)
     await task.finish()
     recorder.finish()
     let effects = try TraceReader(path: path).effects()

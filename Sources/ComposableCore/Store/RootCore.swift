@@ -92,6 +92,19 @@ package final class RootCore<Root: Reducer>: Core {
   /// The number of running effect tasks, nested ones included.
   package var runningEffectCount: Int { runningEffects.count }
 
+  /// The number of effect tasks that have not returned and wait on no other effect task: a
+  /// concatenation waiting for its current part is not counted, the part is. When each of them
+  /// sleeps on a test clock, nothing happens until the clock moves.
+  package var pendingOperationCount: Int {
+    var waiting = Set<EffectID>()
+    for effect in runningEffects.values where !effect.flag.isCompleted {
+      if let parent = effect.parent { waiting.insert(parent) }
+    }
+    return runningEffects.count { id, effect in
+      !waiting.contains(id) && !effect.flag.isCompleted
+    }
+  }
+
   // MARK: Sending
 
   @inlinable
