@@ -31,6 +31,8 @@ package final class RootCore<Root: Reducer>: Core {
   private var cancellables: [EffectCancelID: Set<EffectID>] = [:]
   private var cancellationObserver: ((EffectCancellation) -> Void)?
   @usableFromInline package let observation = StoreObservation()
+  /// What `Task.cancel(id:)` and `withTaskCancellation(id:)` reach from this store's effects.
+  package let taskCancellations = TaskCancellations()
 
   /// A root core with the dependencies in force (captured now, applied to every batch).
   @usableFromInline
@@ -41,6 +43,9 @@ package final class RootCore<Root: Reducer>: Core {
     needsDependencies = !dependencies.isDefault
     if let observing = reducer as? any EffectCancellationObserving {
       cancellationObserver = { observing.effectsCancelled($0) }
+    }
+    taskCancellations.connect { [weak self] id in
+      self?.cancelEffects(id: id, reason: .cancelEffect)
     }
   }
 
@@ -302,7 +307,8 @@ package final class RootCore<Root: Reducer>: Core {
     }
     let operation = run.operation
     let task = startEffectTask(
-      priority: run.priority, operation: operation, send: send, flag: flag
+      priority: run.priority, operation: operation, send: send, flag: flag,
+      cancellations: taskCancellations
     ) { [weak self] in
       self?.effectDidFinish(id)
     }
@@ -376,6 +382,13 @@ package final class RootCore<Root: Reducer>: Core {
   // MARK: Cancellation
 
   private func cancel(id: EffectCancelID, reason: EffectCancellation.Reason) {
+    taskCancellations.cancelOperations(id)
+    cancelEffects(id: id, reason: reason)
+  }
+
+  /// Cancels the effects registered under `id` (not the `withTaskCancellation` operations:
+  /// `Task.cancel(id:)` cancels those itself, before it gets here).
+  private func cancelEffects(id: EffectCancelID, reason: EffectCancellation.Reason) {
     let effectIDs = cancellables.removeValue(forKey: id) ?? []
     var cancelled: [EffectID] = []
     for effectID in effectIDs {
@@ -455,12 +468,13 @@ private func startEffectTask<Action: Sendable>(
   operation: @escaping @Sendable (Send<Action>) async -> Void,
   send: Send<Action>,
   flag: EffectFlag,
+  cancellations: TaskCancellations,
   didFinish: @escaping @MainActor @Sendable () -> Void
 ) -> Task<Void, Never> {
   Task(priority: priority) {
     // Marks the effect completed the moment the operation returns, not when the main actor
     // gets to the bookkeeping.
-    await operation(send)
+    await TaskCancellations.$current.withValue(cancellations) { await operation(send) }
     flag.complete()
     await didFinish()
   }
