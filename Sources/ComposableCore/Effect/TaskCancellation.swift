@@ -94,8 +94,8 @@ extension Task where Success == Never, Failure == Never {
 /// the reducer that created the running effect).
 private func taskCancellation(
   id: some Hashable & Sendable
-) -> (TaskCancellations, EffectCancelID) {
-  let registry = TaskCancellations.current ?? .outsideStores
+) -> (EffectScope, EffectCancelID) {
+  let registry = EffectScope.current ?? .outsideStores
   let cancelID = EffectCancelID(
     id: AnyHashableSendable(id),
     navigationIDPath: DependencyValues.current.navigationIDPath

@@ -31,8 +31,8 @@ package final class RootCore<Root: Reducer>: Core {
   private var cancellables: [EffectCancelID: Set<EffectID>] = [:]
   private var cancellationObserver: ((EffectCancellation) -> Void)?
   @usableFromInline package let observation = StoreObservation()
-  /// What `Task.cancel(id:)` and `withTaskCancellation(id:)` reach from this store's effects.
-  package let taskCancellations = TaskCancellations()
+  /// What this store's effects reach of it besides `send` (cancellation by id, throttles).
+  package let effectScope = EffectScope()
 
   /// A root core with the dependencies in force (captured now, applied to every batch).
   @usableFromInline
@@ -44,7 +44,7 @@ package final class RootCore<Root: Reducer>: Core {
     if let observing = reducer as? any EffectCancellationObserving {
       cancellationObserver = { observing.effectsCancelled($0) }
     }
-    taskCancellations.connect { [weak self] id in
+    effectScope.connect { [weak self] id in
       self?.cancelEffects(id: id, reason: .cancelEffect)
     }
   }
@@ -308,7 +308,7 @@ package final class RootCore<Root: Reducer>: Core {
     let operation = run.operation
     let task = startEffectTask(
       priority: run.priority, operation: operation, send: send, flag: flag,
-      cancellations: taskCancellations
+      scope: effectScope
     ) { [weak self] in
       self?.effectDidFinish(id)
     }
@@ -382,7 +382,7 @@ package final class RootCore<Root: Reducer>: Core {
   // MARK: Cancellation
 
   private func cancel(id: EffectCancelID, reason: EffectCancellation.Reason) {
-    taskCancellations.cancelOperations(id)
+    effectScope.cancelOperations(id)
     cancelEffects(id: id, reason: reason)
   }
 
@@ -468,13 +468,13 @@ private func startEffectTask<Action: Sendable>(
   operation: @escaping @Sendable (Send<Action>) async -> Void,
   send: Send<Action>,
   flag: EffectFlag,
-  cancellations: TaskCancellations,
+  scope: EffectScope,
   didFinish: @escaping @MainActor @Sendable () -> Void
 ) -> Task<Void, Never> {
   Task(priority: priority) {
     // Marks the effect completed the moment the operation returns, not when the main actor
     // gets to the bookkeeping.
-    await TaskCancellations.$current.withValue(cancellations) { await operation(send) }
+    await EffectScope.$current.withValue(scope) { await operation(send) }
     flag.complete()
     await didFinish()
   }

@@ -1,24 +1,27 @@
 import Synchronization
 
-/// What `Task.cancel(id:)` and `withTaskCancellation(id:)` reach: the operations
-/// `withTaskCancellation` runs, by cancellation id, and the cancellation of the effects of the
-/// store those operations run in.
+/// What an effect reaches of the store it runs in, besides `send`: the cancellation of its
+/// effects and of the operations `withTaskCancellation` runs, by id (`Task.cancel(id:)`), and
+/// the times of its throttled effects.
 ///
 /// A root core owns one and puts it in force around every effect operation it runs
-/// (`TaskCancellations.current`), so an effect reaches its own store; code outside any store's
-/// effects shares one registry that reaches no store. As upstream, an operation is registered
+/// (`EffectScope.current`), so an effect reaches its own store; code outside any store's
+/// effects shares one scope that reaches no store. As upstream, an operation is registered
 /// under every prefix of its navigation path, so cancelling an id from a parent reaches the
 /// children that use it.
 ///
 /// ```swift
 /// // in an effect of a store:
-/// TaskCancellations.current?.cancel(id, isolation: nil)  // its operations, then its effects
+/// EffectScope.current?.cancel(id, isolation: nil)  // its operations, then its effects
 /// ```
-package final class TaskCancellations: Sendable {
-  /// The registry of the store whose effect is running.
-  @TaskLocal package static var current: TaskCancellations?
-  /// The registry of operations started outside any store's effects.
-  static let outsideStores = TaskCancellations()
+package final class EffectScope: Sendable {
+  /// The scope of the store whose effect is running.
+  @TaskLocal package static var current: EffectScope?
+  /// The scope of operations started outside any store's effects.
+  static let outsideStores = EffectScope()
+
+  /// When the store's throttled effects last sent an action.
+  let throttleTimes = ThrottleTimes()
 
   private struct Registry {
     var nextToken: UInt64 = 0
@@ -30,7 +33,7 @@ package final class TaskCancellations: Sendable {
 
   package init() {}
 
-  /// Lets this registry cancel the effects of a store (the root core connects itself).
+  /// Lets this scope cancel the effects of a store (the root core connects itself).
   package func connect(cancelEffects: @escaping @MainActor @Sendable (EffectCancelID) -> Void) {
     registry.withLock { $0.cancelEffects = cancelEffects }
   }
