@@ -122,12 +122,15 @@ package final class RootCore<Root: Reducer>: Core {
       return StoreTask(group: nil)
     }
     let group: EffectTaskGroup?
+    let fromEffect: Bool
     switch origin {
-    case .store: group = nil
-    case let .effect(parentGroup): group = parentGroup
+    case .store: (group, fromEffect) = (nil, false)
+    case let .effect(parentGroup): (group, fromEffect) = (parentGroup, true)
     }
     bufferedActions.append(action)
-    if needsDependencies {
+    // An effect's task carries the dependencies of the reducer that created it (its navigation
+    // path among them): the reducers must not run with those.
+    if needsDependencies || fromEffect {
       return DependencyValues.$current.withValue(dependencies) {
         runBatch(group: group)
       }
