@@ -43,6 +43,7 @@ package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
     case ifLet
     case forEach
     case presentation
+    case stack
   }
 
   /// The operator that made the step.

@@ -16,6 +16,7 @@ package struct ReducerNode: Sendable, Hashable {
     case ifLet
     case forEach
     case presentation
+    case stack
     case combine
     case sequence
     case optional

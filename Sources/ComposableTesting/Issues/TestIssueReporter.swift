@@ -25,6 +25,9 @@ public struct TestIssueReporter: IssueReporter {
           column: Int(issue.column)
         )
       )
+    } else if let file = issue.staticFilePath {
+      // At the line the issue points at (a test's `send`/`receive`), not at this one.
+      XCTFail(issue.message, file: file, line: issue.line)
     } else {
       XCTFail("\(issue.fileID):\(issue.line): \(issue.message)")
     }
