@@ -203,7 +203,7 @@ extension TestStore {
   ) async {
     lastLocation = location
     let timeout = timeout ?? self.timeout
-    guard await waitForReceivedAction(timeout: timeout) else {
+    guard await waitForReceivedAction(timeout: timeout, matching: matching) else {
       let ending =
         core.effectsInFlight.isEmpty && log.received.isEmpty
         ? "." : " after \(describe(timeout))."
@@ -277,17 +277,26 @@ extension TestStore {
   }
 
   /// Waits until an action was received; `false` when none came in time (or none can come).
-  private func waitForReceivedAction(timeout: Duration) async -> Bool {
-    if !log.received.isEmpty { return true }
+  ///
+  /// Exhaustive, any action will do (the next one must be the expected one); non-exhaustive,
+  /// it waits for one that `matching` accepts, as the actions before it are skipped.
+  private func waitForReceivedAction(
+    timeout: Duration, matching: (Action) -> Bool
+  ) async -> Bool {
+    func arrived() -> Bool {
+      exhaustivity == .on
+        ? !log.received.isEmpty : log.received.contains { matching($0.action) }
+    }
+    if arrived() { return true }
     let deadline = ContinuousClock.now.advanced(by: timeout)
     await Task.megaYield()
-    while log.received.isEmpty {
+    while !arrived() {
       if core.effectsInFlight.isEmpty {
         // Nothing can send an action any more; give finished effects' last sends a moment.
         await Task.megaYield()
         return !log.received.isEmpty
       }
-      guard ContinuousClock.now < deadline else { return false }
+      guard ContinuousClock.now < deadline else { return !log.received.isEmpty }
       await Task.pause()
     }
     return true
