@@ -36,7 +36,8 @@ let package = Package(
     .target(name: "TraceKit", dependencies: ["CSQLite", "CLZ4"]),
 
     // The Recorder higher-order reducer and typed replay.
-    .target(name: "TraceRecorder", dependencies: ["ComposableCore", "TraceKit"]),
+    // `_printChanges()` renders its diffs with the inspector's renderer.
+    .target(name: "TraceRecorder", dependencies: ["ComposableCore", "TraceKit", "InspectorKit"]),
 
     // Shared test helpers (temporary files, fixture paths, snapshot asserts).
     .target(name: "TestSupport", dependencies: ["TraceKit"], path: "Tests/TestSupport"),
