@@ -20,26 +20,7 @@ import Synchronization
 /// and `waitForSleepers(_:)`.
 public final class TestClock: Clock, Sendable {
   /// A point in the test clock's time: an offset from its start.
-  public struct Instant: InstantProtocol, Hashable, Sendable {
-    /// Time since the clock started.
-    public var offset: Duration
-
-    public init(offset: Duration = .zero) {
-      self.offset = offset
-    }
-
-    public func advanced(by duration: Duration) -> Instant {
-      Instant(offset: offset + duration)
-    }
-
-    public func duration(to other: Instant) -> Duration {
-      other.offset - offset
-    }
-
-    public static func < (lhs: Instant, rhs: Instant) -> Bool {
-      lhs.offset < rhs.offset
-    }
-  }
+  public typealias Instant = OffsetInstant
 
   private struct Sleeper {
     var id: UInt64

@@ -137,18 +137,8 @@ final class RecorderEndToEndTests: XCTestCase {
     let path = directory.path("session.rewind")
     _ = try await recordScript(to: path)
     let tree = try XCTUnwrap(try TraceReader(path: path).tree())
-    var lines: [String] = []
-    func render(_ node: ReducerTreeNode, depth: Int) {
-      var line = String(repeating: "  ", count: depth) + node.kind
-      if !node.typeName.isEmpty { line += " " + node.typeName }
-      if let state = node.statePath { line += " state=" + state }
-      if let action = node.actionPrefix { line += " action=" + action }
-      lines.append(line)
-      for child in node.children { render(child, depth: depth + 1) }
-    }
-    render(tree, depth: 0)
     XCTAssertEqual(
-      lines,
+      tree.lines,
       [
         "Recorder RecordedFeature",
         "  reducer RecordedFeature",

@@ -76,18 +76,8 @@ final class RecorderStackTests: XCTestCase {
 
     let reader = try TraceReader(path: path)
     let tree = try XCTUnwrap(try reader.tree())
-    var lines: [String] = []
-    func render(_ node: ReducerTreeNode, depth: Int) {
-      var line = String(repeating: "  ", count: depth) + node.kind
-      if !node.typeName.isEmpty { line += " " + node.typeName }
-      if let state = node.statePath { line += " state=" + state }
-      if let action = node.actionPrefix { line += " action=" + action }
-      lines.append(line)
-      for child in node.children { render(child, depth: depth + 1) }
-    }
-    render(tree, depth: 0)
     XCTAssertEqual(
-      lines,
+      tree.lines,
       [
         "Recorder Trail",
         "  reducer Trail",

@@ -65,7 +65,7 @@ public struct DependencyValues: Sendable {
   /// The value for a key: the override if one was set, else the key's value for the context.
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      if let value = storage[ObjectIdentifier(key)], let value = value as? Key.Value {
+      if let value = override(for: key) {
         return value
       }
       switch context {
@@ -88,7 +88,7 @@ public struct DependencyValues: Sendable {
   @_disfavoredOverload
   public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      if let value = storage[ObjectIdentifier(key)], let value = value as? Key.Value {
+      if let value = override(for: key) {
         return value
       }
       switch context {
@@ -104,6 +104,11 @@ public struct DependencyValues: Sendable {
     set {
       storage[ObjectIdentifier(key)] = newValue
     }
+  }
+
+  /// The value set for a key, if any.
+  private func override<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value? {
+    storage[ObjectIdentifier(key)] as? Key.Value
   }
 
   struct AccessSite: Sendable {

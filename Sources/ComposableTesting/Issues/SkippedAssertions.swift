@@ -34,15 +34,7 @@ enum SkippedAssertions {
       collector.append(issue)
     } else if Test.current != nil {
       withKnownIssue(isIntermittent: true) {
-        Issue.record(
-          Comment(rawValue: issue.message),
-          sourceLocation: Testing.SourceLocation(
-            fileID: issue.fileID,
-            filePath: issue.filePath,
-            line: Int(issue.line),
-            column: Int(issue.column)
-          )
-        )
+        TestIssueReporter.record(issue)
       }
     } else {
       let text = "note: \(issue.fileID):\(issue.line): \(issue.message)\n"

@@ -371,11 +371,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       fileID: fileID, filePath: filePath, line: line, column: column)
     lastLocation = location
     let timeout = timeout ?? self.timeout
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    await Task.megaYield()
-    while !core.effectsInFlight.isEmpty, ContinuousClock.now < deadline {
-      await Task.pause()
-    }
+    await Task.poll(timeout: timeout) { core.effectsInFlight.isEmpty }
     let running = core.effectsInFlight
     guard !running.isEmpty else { return }
     fail(
@@ -437,6 +433,22 @@ extension Task where Success == Never, Failure == Never {
   static func pause() async {
     await megaYield(count: 5)
     try? await Task<Never, Never>.sleep(for: .milliseconds(1))
+  }
+
+  /// Lets other tasks run, then polls `condition` until it holds or `timeout` passed (a bound
+  /// on a hang, never a speed requirement); whether it held.
+  @discardableResult
+  static func poll(
+    isolation: isolated (any Actor)? = #isolation,
+    timeout: Duration,
+    _ condition: () -> Bool
+  ) async -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    await megaYield()
+    while !condition(), ContinuousClock.now < deadline {
+      await pause()
+    }
+    return condition()
   }
 }
 

@@ -46,12 +46,7 @@ public struct TestStoreTask: Hashable, Sendable {
       await rawValue.finish()
       finished.withLock { $0 = true }
     }
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    await Task.megaYield()
-    while !finished.withLock({ $0 }), ContinuousClock.now < deadline {
-      await Task.pause()
-    }
-    guard !finished.withLock({ $0 }) else { return }
+    guard !(await Task.poll(timeout: timeout) { finished.withLock { $0 } }) else { return }
     waiter.cancel()
     reportIssue(
       "Expected the task to finish, but it was still running after \(describe(timeout)).",
