@@ -197,8 +197,10 @@ public final class TestClock: Clock, Sendable {
 }
 
 /// Polls `condition` — first by yielding, then every 200 µs — until it holds or `timeout`
-/// passed; whether it held.
-func poll(
+/// passed (a bound on a hang, never a speed requirement); whether it held. The one waiting
+/// loop of the test clocks and the test store.
+@discardableResult
+package func poll(
   isolation: isolated (any Actor)? = #isolation,
   timeout: Duration,
   _ condition: () -> Bool

@@ -1,3 +1,4 @@
+import ComposableClocks
 import ComposableCore
 
 /// Runs a feature in a test and makes the test assert everything it does.
@@ -371,7 +372,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       fileID: fileID, filePath: filePath, line: line, column: column)
     lastLocation = location
     let timeout = timeout ?? self.timeout
-    await Task.poll(timeout: timeout) { core.effectsInFlight.isEmpty }
+    await poll(timeout: timeout) { core.effectsInFlight.isEmpty }
     let running = core.effectsInFlight
     guard !running.isEmpty else { return }
     fail(
@@ -433,22 +434,6 @@ extension Task where Success == Never, Failure == Never {
   static func pause() async {
     await megaYield(count: 5)
     try? await Task<Never, Never>.sleep(for: .milliseconds(1))
-  }
-
-  /// Lets other tasks run, then polls `condition` until it holds or `timeout` passed (a bound
-  /// on a hang, never a speed requirement); whether it held.
-  @discardableResult
-  static func poll(
-    isolation: isolated (any Actor)? = #isolation,
-    timeout: Duration,
-    _ condition: () -> Bool
-  ) async -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    await megaYield()
-    while !condition(), ContinuousClock.now < deadline {
-      await pause()
-    }
-    return condition()
   }
 }
 

@@ -1,3 +1,4 @@
+import ComposableClocks
 import ComposableCore
 import Synchronization
 
@@ -46,7 +47,7 @@ public struct TestStoreTask: Hashable, Sendable {
       await rawValue.finish()
       finished.withLock { $0 = true }
     }
-    guard !(await Task.poll(timeout: timeout) { finished.withLock { $0 } }) else { return }
+    guard !(await poll(timeout: timeout) { finished.withLock { $0 } }) else { return }
     waiter.cancel()
     reportIssue(
       "Expected the task to finish, but it was still running after \(describe(timeout)).",
