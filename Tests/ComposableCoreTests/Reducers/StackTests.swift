@@ -120,11 +120,15 @@ final class StackTests: XCTestCase {
     let store = makeStore(clock)
     await store.send(.pushPage("a")) { $0.path.append(StackPage.State(title: "a")) }
     await store.send(.pushPage("b")) { $0.path.append(StackPage.State(title: "b")) }
+    // The timers' deadlines differ, so which ticks first does not depend on scheduling.
     await store.send(.path(.element(id: 0, action: .startTimer)))
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(500))
     await store.send(.path(.element(id: 1, action: .startTimer)))
     await clock.waitForSleepers(2)
-    await clock.advance(by: .seconds(1))
+    await clock.advance(by: .milliseconds(500))
     await store.receive(.path(.element(id: 0, action: .tick))) { $0.path[id: 0]?.seconds = 1 }
+    await clock.advance(by: .milliseconds(500))
     await store.receive(.path(.element(id: 1, action: .tick))) { $0.path[id: 1]?.seconds = 1 }
     await store.send(.path(.popFrom(id: 1))) {
       $0.countBeforePop = 2
