@@ -68,10 +68,10 @@ extension Scope: ReducerNodeDescribing {
     let label: String
     switch toChildState {
     case let .keyPath(keyPath):
-      label = ReducerLabel.text(keyPath: keyPath, caseName: toChildAction.id.name)
+      label = ReducerLabel.text(keyPath: keyPath, caseNaming: toChildAction.naming)
     case let .casePath(casePath, _):
       label =
-        (casePath.id.name ?? toChildAction.id.name).map(ReducerLabel.withoutKeyPathPrefix)
+        (casePath.name ?? toChildAction.name).map(ReducerLabel.withoutKeyPathPrefix)
         ?? "case \(Child.State.self)"
     }
     return ReducerNode(kind: .scope, typeName: String(describing: Child.self), label: label)
@@ -93,7 +93,7 @@ extension ForEachReducer: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
     ReducerNode(
       kind: .forEach, typeName: String(describing: Element.self),
-      label: ReducerLabel(keyPath: toElementsState, caseName: toElementAction.id.name).text)
+      label: ReducerLabel(keyPath: toElementsState, casePath: toElementAction).text)
   }
 
   package var childReducers: [any Reducer] { [parent, element] }

@@ -16,6 +16,7 @@ package struct ReducerNode: Sendable, Hashable {
     case ifLet
     case forEach
     case presentation
+    case stack
     case combine
     case sequence
     case optional
@@ -33,7 +34,8 @@ package struct ReducerNode: Sendable, Hashable {
   package var kind: Kind
   /// The reducer's type name (for `custom`) or the wrapped type (for built-ins, when known).
   package var typeName: String
-  /// The child's name (`rows`) for scope, ifLet, forEach and presentation (see `ReducerLabel`).
+  /// The child's name (`rows`) for scope, ifLet, forEach, presentation and stack (see
+  /// `ReducerLabel`).
   package var label: String?
   package var children: [ReducerNode]
 

@@ -44,13 +44,14 @@ extension ReducerTreeNode {
   static func nodes(_ node: ReducerNode, statePrefix: String?) -> [ReducerTreeNode] {
     var statePath = statePrefix
     var actionPrefix: String?
-    if let label = node.label, [.scope, .ifLet, .forEach, .presentation].contains(node.kind) {
+    let scoping: [ReducerNode.Kind] = [.scope, .ifLet, .forEach, .presentation, .stack]
+    if let label = node.label, scoping.contains(node.kind) {
       let relative = label.hasPrefix("\\.") ? String(label.dropFirst(2)) : label
       statePath = statePrefix.map { "\($0).\(relative)" } ?? relative
       actionPrefix = relative.split(separator: ".").last.map(String.init)
     }
     switch node.kind {
-    case .ifLet, .forEach, .presentation:
+    case .ifLet, .forEach, .presentation, .stack:
       // children[0] is the parent, on the parent's state; the rest run on the scoped state.
       let parent = node.children.prefix(1).flatMap { nodes($0, statePrefix: statePrefix) }
       let child = node.children.dropFirst().flatMap { nodes($0, statePrefix: statePath) }
