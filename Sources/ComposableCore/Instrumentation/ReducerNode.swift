@@ -37,12 +37,20 @@ package struct ReducerNode: Sendable, Hashable {
   /// The child's name (`rows`) for scope, ifLet, forEach, presentation and stack (see
   /// `ReducerLabel`).
   package var label: String?
+  /// The child state's key path as its property names (`rows`, `folder.rows`) when Swift can
+  /// name it: where the child's state is, which its label does not say when a case path names
+  /// the child (`.forEach(\.todos, action: \.todo)` is labelled `todo`).
+  package var stateName: String?
   package var children: [ReducerNode]
 
-  package init(kind: Kind, typeName: String, label: String? = nil, children: [ReducerNode] = []) {
+  package init(
+    kind: Kind, typeName: String, label: String? = nil, stateName: String? = nil,
+    children: [ReducerNode] = []
+  ) {
     self.kind = kind
     self.typeName = typeName
     self.label = label
+    self.stateName = stateName
     self.children = children
   }
 

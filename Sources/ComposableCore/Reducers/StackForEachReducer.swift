@@ -204,7 +204,8 @@ extension StackForEachReducer: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
     ReducerNode(
       kind: .stack, typeName: String(describing: Destination.self),
-      label: ReducerLabel(keyPath: toStackState, casePath: toStackAction).text)
+      label: ReducerLabel(keyPath: toStackState, casePath: toStackAction).text,
+      stateName: ReducerLabel.storedName(toStackState))
   }
 
   package var childReducers: [any Reducer] { [base, destination] }

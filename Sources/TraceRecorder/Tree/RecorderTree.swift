@@ -34,9 +34,11 @@ func recorderTree(of store: InstrumentedStore, baseTypeName: String) -> Recorder
 extension ReducerTreeNode {
   /// The core's node, with state paths made absolute (`folder.rows`) and action prefixes.
   ///
-  /// A scoping node's action prefix is taken to be the last component of its state path: the
-  /// architecture's convention names the child action case after the child state
-  /// (`state.counter` / `Action.counter`). The core's node does not carry the case itself.
+  /// A scoping node's state path is its key path's property names when Swift can name them,
+  /// else its label; its action prefix is the last component of its label: the case's name
+  /// when a case path tells it (`.forEach(\.todos, action: \.todo)`: state `todos`, actions
+  /// `todo`), else the architecture's convention names the child action case after the child
+  /// state (`state.counter` / `Action.counter`).
   ///
   /// `parent.ifLet(…) { Child() }` is one reducer that runs `Child` and then `parent`; the
   /// tree shows it the way it is read in source — `parent`'s nodes, then an `ifLet` node
@@ -46,9 +48,10 @@ extension ReducerTreeNode {
     var actionPrefix: String?
     let scoping: [ReducerNode.Kind] = [.scope, .ifLet, .forEach, .presentation, .stack]
     if let label = node.label, scoping.contains(node.kind) {
-      let relative = label.hasPrefix("\\.") ? String(label.dropFirst(2)) : label
+      let named = label.hasPrefix("\\.") ? String(label.dropFirst(2)) : label
+      let relative = node.stateName ?? named
       statePath = statePrefix.map { "\($0).\(relative)" } ?? relative
-      actionPrefix = relative.split(separator: ".").last.map(String.init)
+      actionPrefix = named.split(separator: ".").last.map(String.init)
     }
     switch node.kind {
     case .ifLet, .forEach, .presentation, .stack:
