@@ -86,6 +86,37 @@ final class TaskCancellationTests: XCTestCase {
     await store.finish()
   }
 
+  /// The store's instrument is told of a `Task.cancel(id:)` as a cancellation by id that no
+  /// step asked for, before the action the effect sends next.
+  func testTaskCancelIsReportedThroughTheSeamWithoutAStep() async {
+    let clock = TestClock()
+    let transcript = Transcript()
+    let store = Store(initialState: Searcher.State()) {
+      Searcher().transcribed(into: transcript)
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.send(.startTimer)
+    await clock.waitForSleepers(1)
+    await store.send(.stopFromEffect).finish()
+    await clock.waitForSleepers(0)
+    XCTAssertEqual(
+      transcript.text,
+      """
+      store started
+      step 1 from user: .startTimer
+      end of step 1
+      E1 started by step 1: run [timer]
+      step 2 from user: .stopFromEffect
+      end of step 2
+      E2 started by step 2: run
+      E1 cancelled: cancel(timer)
+      step 3 from E2: .stopped
+      end of step 3
+      E2 finished
+      """)
+  }
+
   func testWithTaskCancellationDebouncesAndIsCancelledByCancelEffect() async {
     let clock = TestClock()
     let store = makeStore(clock)
