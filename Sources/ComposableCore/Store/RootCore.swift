@@ -109,17 +109,19 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// The number of running effect tasks, nested ones included.
   package var runningEffectCount: Int { runningEffects.count }
 
-  /// The number of effect tasks that have not returned and wait on no other effect task: a
+  /// The number of effect tasks the core has not seen end that wait on no other effect task: a
   /// concatenation waiting for its current part is not counted, the part is. When each of them
   /// sleeps on a test clock, nothing happens until the clock moves.
+  ///
+  /// An operation that returned counts until the core has done its bookkeeping on the main
+  /// actor (and told its instrument the effect finished): a recording stopped once this
+  /// matches the sleepers has every ended effect finished, not unfinished.
   package var pendingOperationCount: Int {
     var waiting = Set<EffectID>()
-    for effect in runningEffects.values where !effect.flag.isCompleted {
+    for effect in runningEffects.values {
       if let parent = effect.parent { waiting.insert(parent) }
     }
-    return runningEffects.count { id, effect in
-      !waiting.contains(id) && !effect.flag.isCompleted
-    }
+    return runningEffects.count { id, _ in !waiting.contains(id) }
   }
 
   // MARK: Sending
