@@ -106,9 +106,6 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     }
   }
 
-  /// The number of running effect tasks, nested ones included.
-  package var runningEffectCount: Int { runningEffects.count }
-
   /// The number of effect tasks the core has not seen end that wait on no other effect task: a
   /// concatenation waiting for its current part is not counted, the part is. When each of them
   /// sleeps on a test clock, nothing happens until the clock moves.
