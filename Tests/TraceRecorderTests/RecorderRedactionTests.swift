@@ -66,7 +66,8 @@ final class RecorderRedactionTests: XCTestCase {
     let info = try BuiltProducts.run("inspector", ["info", path], in: directory.url)
     XCTAssertEqual(info.status, 0)
     XCTAssertTrue(
-      info.out.contains("rewind.redactionUnmatched  state passwrd, action login\n"), info.out)
+      info.out.contains(#""rewind.redactionUnmatched"  "state passwrd, action login""# + "\n"),
+      info.out)
     // What matched is redacted.
     XCTAssertFalse(try reader.state(at: 2).jsonString.contains("hunter2"))
   }

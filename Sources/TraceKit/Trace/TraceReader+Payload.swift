@@ -153,7 +153,17 @@ extension TraceReader {
     var result: [(Int, Int)] = []
     result.reserveCapacity(steps.count)
     var chunk: (first: Int, last: Int)?
+    var expected = after + 1
     for step in steps {
+      if step != expected {
+        // Diffs apply only to the state just before them: a hole is deleted rows, or a gap
+        // whose keyframe (the writer stores one after every gap) was deleted.
+        try checkDropped(first: expected, last: step - 1)
+        throw TraceError(
+          .corruptKeyframe("the keyframe stored after the dropped steps before it is missing"),
+          file: path, step: step)
+      }
+      expected = step + 1
       let current: (first: Int, last: Int)
       if let chunk, step <= chunk.last {
         current = chunk
@@ -186,6 +196,10 @@ extension TraceReader {
   func loadChunk(id: Int, step: Int) throws(TraceError) -> DecodedChunk {
     let statement = selectChunkStatement
     defer { statement.reset() }
+    let file = path
+    func damaged(_ reason: String) -> TraceError {
+      TraceError(.corruptChunk(reason), file: file, step: step, chunk: id)
+    }
     var frame: [UInt8] = []
     var rawSize = 0
     var lastStep = id
@@ -194,19 +208,24 @@ extension TraceReader {
     do {
       try statement.bind(id, at: 1)
       while try statement.step() {
-        guard statement.int64(at: 1) == Int64(id) else {
+        // Columns: first_step, chunk, last_step, step_count, raw_size, data.
+        let chunk = try Self.step(statement, 1, "chunk", damaged)
+        guard chunk == id else {
           isLastChunk = false
           break
         }
-        if parts == 0, statement.int64(at: 0) != Int64(id) { break }
-        let partRaw = statement.int64(at: 4)
-        guard partRaw >= 0, partRaw <= Int64(TraceSchema.payloadLimit - rawSize) else {
-          throw TraceError(
-            .corruptChunk("raw_size \(partRaw) is impossible"), file: path, step: step,
-            chunk: id)
+        let first = try Self.step(statement, 0, "first_step", damaged)
+        if parts == 0, first != id { break }
+        let last = try Self.step(statement, 2, "last_step", damaged)
+        guard last >= first, first > lastStep || parts == 0 else {
+          throw damaged("a part's steps \(first)…\(last) overlap or run backwards")
+        }
+        let partRaw = try Self.integer(statement, 4, "raw_size", in: Self.payloadSizes, damaged)
+        guard partRaw <= Int64(TraceSchema.payloadLimit - rawSize) else {
+          throw damaged("its parts hold more than \(TraceSchema.payloadLimit) bytes")
         }
         rawSize += Int(partRaw)
-        lastStep = Int(statement.int64(at: 2))
+        lastStep = last
         statement.withBlob(at: 5) { frame.append(contentsOf: $0) }
         parts += 1
       }
@@ -217,9 +236,7 @@ extension TraceReader {
     } catch {
       throw TraceError(.database("\(error)"), file: path, step: step, chunk: id)
     }
-    guard parts > 0 else {
-      throw TraceError(.corruptChunk("no such chunk"), file: path, step: step, chunk: id)
-    }
+    guard parts > 0 else { throw damaged("no such chunk") }
     let bytes = try decompressChunk(frame, size: rawSize, id: id, step: step, isLast: isLastChunk)
     do {
       var decoded = try DecodedChunk(id: id, firstStep: id, lastStep: lastStep, bytes: bytes)
@@ -311,7 +328,10 @@ extension TraceReader {
     } catch {
       throw TraceError(.database("\(error)"), file: path, step: step)
     }
-    return Int(statement.int64(at: 0))
+    let file = path
+    return try Self.step(statement, 0, "step") { reason in
+      TraceError(.corruptKeyframe(reason), file: file, step: step)
+    }
   }
 
   private func keyframeState(at step: Int) throws(TraceError) -> TraceValue {
@@ -327,11 +347,13 @@ extension TraceReader {
     guard found, Int(statement.int64(at: 0)) == step else {
       throw TraceError(.missingKeyframe, file: path, step: step)
     }
-    let hash = UInt64(bitPattern: statement.int64(at: 1))
-    let rawSize = statement.int64(at: 2)
-    guard rawSize >= 0, rawSize <= Int64(TraceSchema.payloadLimit) else {
-      throw TraceError(
-        .corruptKeyframe("raw_size \(rawSize) is impossible"), file: path, step: step)
+    let file = path
+    let hash = UInt64(
+      bitPattern: try Self.integer(statement, 1, "state_hash", in: Self.anyInteger) { reason in
+        TraceError(.corruptKeyframe(reason), file: file, step: step)
+      })
+    let rawSize = try Self.integer(statement, 2, "raw_size", in: Self.payloadSizes) { reason in
+      TraceError(.corruptKeyframe(reason), file: file, step: step)
     }
     let bytes = try decompress(
       statement, column: 3, expectedSize: Int(rawSize), step: step, chunk: nil, keyframe: true)
