@@ -109,24 +109,17 @@ final class RecorderFaultTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("taken.rewind")
     _ = FileManager.default.createFile(atPath: path, contents: Data("not a trace".utf8))
-    // Only this reporter may see the report: a `TestStore` elsewhere in the run installs
-    // `TestIssueReporter`, which would fail this test for the report it expects.
-    let reporter = CollectingReporter()
-    IssueReporters.uninstall(TestIssueReporter.self)
-    IssueReporters.install(reporter)
-    defer {
-      IssueReporters.uninstall(CollectingReporter.self)
-      TestIssueReporter.install()
-    }
     let recorder = try Recorder(path: path)
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
-    store.send(.increment)
-    await waitUntil("the recorder failed") { recorder.error != nil }
-    for _ in 1...10 { store.send(.increment) }
-    await recorder.waitUntilFinished()
+    let issues = await collectingIssues {
+      store.send(.increment)
+      await waitUntil("the recorder failed") { recorder.error != nil }
+      for _ in 1...10 { store.send(.increment) }
+      await recorder.waitUntilFinished()
+    }
     XCTAssertEqual(store.state.count, 11)
     XCTAssertEqual(
-      reporter.issues.withLock { $0 },
+      issues,
       [
         "Recording to \(path) stopped: \(path): a file already exists at this path. The app "
           + "keeps running unrecorded."

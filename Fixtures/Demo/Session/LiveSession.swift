@@ -20,17 +20,8 @@ struct LiveSession<S: Scenario> {
     guard !FileManager.default.fileExists(atPath: path) else {
       throw DemoError.outputExists(path)
     }
-    let recorder: Recorder
-    do {
-      recorder = try Recorder(
-        path: path,
-        configuration: Recorder.Configuration(extra: [
-          "app": "rewind-demo", "mode": "run", "scenario": scenario.name,
-        ])
-      )
-    } catch {
-      throw DemoError.configuration(error)
-    }
+    let recorder = try Recorder.demo(
+      path: path, extra: ["mode": "run", "scenario": scenario.name])
     let store = Store(initialState: scenario.initialState()) {
       scenario.makeReducer().recording(to: recorder)
     } withDependencies: {

@@ -27,18 +27,11 @@ struct ScriptedSession<S: Scenario> {
     guard !FileManager.default.fileExists(atPath: path) else {
       throw DemoError.outputExists(path)
     }
-    let recorder: Recorder
-    do {
-      recorder = try Recorder(
-        path: path,
-        configuration: Recorder.Configuration(extra: [
-          "app": "rewind-demo", "mode": "record", "scenario": scenario.name,
-          "seed": "\(seed)", "steps": "\(steps)",
-        ])
-      )
-    } catch {
-      throw DemoError.configuration(error)
-    }
+    let recorder = try Recorder.demo(
+      path: path,
+      extra: [
+        "mode": "record", "scenario": scenario.name, "seed": "\(seed)", "steps": "\(steps)",
+      ])
     let clock = TestClock()
     var random = DemoRandom(seed: seed)
     let core = RootCore(

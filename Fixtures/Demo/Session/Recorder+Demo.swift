@@ -1,0 +1,20 @@
+import TraceRecorder
+
+extension Recorder {
+  /// The recorder of a demo session: `extra` is stored with `app` set to `rewind-demo`, and a
+  /// configuration the recorder refuses is a `DemoError` (exit status 2).
+  ///
+  /// ```swift
+  /// let recorder = try Recorder.demo(path: "/tmp/t.rewind", extra: ["mode": "run"])
+  /// ```
+  static func demo(path: String, extra: [String: String]) throws(DemoError) -> Recorder {
+    do {
+      return try Recorder(
+        path: path,
+        configuration: Recorder.Configuration(
+          extra: extra.merging(["app": "rewind-demo"]) { _, demo in demo }))
+    } catch {
+      throw DemoError.configuration(error)
+    }
+  }
+}
