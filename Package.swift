@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "ComposableCore", targets: ["ComposableCore"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
+    .library(name: "TraceValues", targets: ["TraceValues"]),
     .library(name: "TraceKit", targets: ["TraceKit"]),
     .executable(name: "inspector", targets: ["inspector"]),
     .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
@@ -26,10 +27,17 @@ let package = Package(
 
     // The architecture.
     .target(name: "ComposableCore"),
-    .target(name: "ComposableTesting", dependencies: ["ComposableCore"]),
+    // Failure messages render through TraceValues' one look for values and diffs.
+    .target(name: "ComposableTesting", dependencies: ["ComposableCore", "TraceValues"]),
+
+    // The value model of traces (values, Codable encoding, paths, diff and patch, hashing) and
+    // the one renderer of values and diffs: toolchain only, so that ComposableTesting can show
+    // failures in the inspector's look without linking SQLite or LZ4.
+    .target(name: "TraceValues"),
+    .testTarget(name: "TraceValuesTests", dependencies: ["TraceValues", "TestSupport"]),
 
     // The trace format.
-    .target(name: "TraceKit", dependencies: ["CSQLite", "CLZ4"]),
+    .target(name: "TraceKit", dependencies: ["TraceValues", "CSQLite", "CLZ4"]),
 
     // The Recorder higher-order reducer and typed replay.
     .target(name: "TraceRecorder", dependencies: ["ComposableCore", "TraceKit"]),
@@ -43,12 +51,12 @@ let package = Package(
     ),
     .testTarget(
       name: "ComposableTestingTests",
-      dependencies: ["ComposableCore", "ComposableTesting"]
+      dependencies: ["ComposableCore", "ComposableTesting", "TraceValues"]
     ),
     .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TestSupport"]),
 
     // The inspector: all logic in InspectorKit; the executable parses arguments and exits.
-    .target(name: "InspectorKit", dependencies: ["TraceKit"]),
+    .target(name: "InspectorKit", dependencies: ["TraceKit", "TraceValues"]),
     .executableTarget(name: "inspector", dependencies: ["InspectorKit"]),
     // Writes the inspector's deterministic sample session: end-to-end tests, follow, benchmarks.
     .executableTarget(name: "inspector-test-writer", dependencies: ["TraceKit"]),

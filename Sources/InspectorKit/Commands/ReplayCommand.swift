@@ -109,7 +109,7 @@ enum ReplayCommand {
     out.write(
       context.style.bold("step \(entry.step): " + EscapedText.plain(entry.actionPath)) + "\n")
     out.write(what + ":\n")
-    DiffRenderer(width: context.terminal.width, style: context.style)
-      .render(from: old, to: new, into: &out)
+    DiffRenderer(width: context.terminal.width)
+      .render(from: old, to: new, into: &out, paint: context.style.diff)
   }
 }

@@ -1,3 +1,5 @@
+import TraceValues
+
 /// `inspector tree TRACE [--json]`: the stored reducer tree; a node handled a step when the
 /// step's action path starts with the node's action prefix (a node without one handles what
 /// its parent handles), and started the effects those steps returned.

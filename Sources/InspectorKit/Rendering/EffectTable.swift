@@ -1,3 +1,5 @@
+import TraceValues
+
 /// Effects as a table: id, the step that started it, cancellation id, outcome, duration, the
 /// steps it sent and where it was created; the widest columns shrink to fit the width.
 ///

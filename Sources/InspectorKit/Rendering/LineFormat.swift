@@ -71,8 +71,7 @@ struct LineFormat {
     guard case .enumCase(_, let fields) = value, !fields.isEmpty else { return "" }
     let dumper = ValueDumper(width: .max, maxItems: 3)
     let parts = fields.map { field in
-      let label = ValueDumper.isPositional(field.key) ? "" : ValueDumper.fieldLabel(field.key)
-      return label + dumper.inlineText(field.value)
+      ValueDumper.label(field.key) + dumper.inlineText(field.value)
     }
     return "(" + parts.joined(separator: ", ") + ")"
   }

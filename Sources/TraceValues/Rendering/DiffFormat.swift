@@ -6,10 +6,16 @@
 /// DiffFormat.default.second  // "+"
 /// DiffFormat.default.both    // " "
 /// ```
-struct DiffFormat: Sendable, Equatable {
-  var first: String
-  var second: String
-  var both: String
+package struct DiffFormat: Sendable, Equatable {
+  package var first: String
+  package var second: String
+  package var both: String
 
-  static let `default` = DiffFormat(first: "-", second: "+", both: " ")
+  package init(first: String, second: String, both: String) {
+    self.first = first
+    self.second = second
+    self.both = both
+  }
+
+  package static let `default` = DiffFormat(first: "-", second: "+", both: " ")
 }

@@ -1,52 +1,80 @@
-import TraceKit
-
-/// Renders the structural difference between two values in the `-`/`+` style: the ancestors of
-/// every change are shown, so its path is visible; unchanged siblings fold into
-/// `… (N unchanged)` unless `context` asks to keep some of them.
+/// The one look of a change: renders the structural difference between two values in the
+/// `-`/`+` style of swift-custom-dump: the ancestors of every change are shown, so its path is
+/// visible; unchanged siblings fold into `… (N unchanged)` unless `context` asks to keep some
+/// of them. Values are written by `ValueDumper`, so a diff reads like a dump. It serves
+/// `inspector diff` and `replay`, the interactive view's Diff tab, TestStore failures and
+/// Replay's divergence report.
 ///
 /// ```swift
 /// let old: TraceValue = .object([TraceField("count", .int(1)), TraceField("name", .string("a"))])
 /// let new: TraceValue = .object([TraceField("count", .int(2)), TraceField("name", .string("a"))])
 /// var out = ""
 /// DiffRenderer(width: 80).render(from: old, to: new, into: &out)
+/// print(out, terminator: "")
 /// //   (
 /// // -   count: 1,
 /// // +   count: 2,
 /// //     … (1 unchanged)
 /// //   )
 /// ```
-struct DiffRenderer {
-  enum LineKind: Equatable { case first, second, both }
+package struct DiffRenderer: Sendable {
+  /// Which value a line belongs to.
+  package enum LineKind: Sendable, Equatable { case first, second, both }
 
-  struct Line: Equatable {
-    var kind: LineKind
-    var text: String
+  /// One line of a diff, its indentation included, without the mark.
+  package struct Line: Sendable, Equatable {
+    package var kind: LineKind
+    package var text: String
+
+    package init(kind: LineKind, text: String) {
+      self.kind = kind
+      self.text = text
+    }
   }
 
-  var width: Int
+  package var width: Int
   /// Unchanged siblings kept on each side of a change before the rest fold.
-  var context: Int = 0
-  var format: DiffFormat = .default
-  var style = Style(colour: false)
-  var maxItems: Int = 50
+  package var context: Int
+  package var format: DiffFormat
+  /// Elements shown of an inserted or removed collection before the rest fold.
+  package var maxItems: Int
 
-  /// Writes the diff; writes `(no changes)` when the values are equal.
-  func render(
+  package init(
+    width: Int = 80, context: Int = 0, format: DiffFormat = .default, maxItems: Int = 50
+  ) {
+    self.width = width
+    self.context = context
+    self.format = format
+    self.maxItems = maxItems
+  }
+
+  /// Writes the diff; writes `(no changes)` when the values are equal. `paint` decorates each
+  /// whole line by its kind (a terminal colours removals and insertions).
+  package func render(
     from old: TraceValue, to new: TraceValue, typeName: String? = nil,
-    into out: inout some TextOutputStream
+    into out: inout some TextOutputStream,
+    paint: (LineKind, String) -> String = { $1 }
   ) {
     let result = diff(from: old, to: new, typeName: typeName)
     if result.lines.isEmpty {
-      out.write(style.dim("(no changes)") + "\n")
+      out.write(paint(.both, "(no changes)") + "\n")
       return
     }
     for line in result.lines {
-      out.write(styled(line) + "\n")
+      out.write(paint(line.kind, marked(line)) + "\n")
     }
   }
 
+  /// The diff as text without a final line end (`(no changes)` for equal values).
+  package func text(from old: TraceValue, to new: TraceValue, typeName: String? = nil) -> String {
+    var out = ""
+    render(from: old, to: new, typeName: typeName, into: &out)
+    out.removeLast()
+    return out
+  }
+
   /// The diff as lines, and the path of every change in order.
-  func diff(
+  package func diff(
     from old: TraceValue, to new: TraceValue, typeName: String? = nil
   ) -> (lines: [Line], paths: [TracePath]) {
     guard old != new else { return ([], []) }
@@ -55,10 +83,11 @@ struct DiffRenderer {
     return (state.lines, state.paths)
   }
 
-  func styled(_ line: Line) -> String {
+  /// The line with its mark: `- `, `+ ` or `  ` in the default format.
+  package func marked(_ line: Line) -> String {
     switch line.kind {
-    case .first: style.removed(format.first + " " + line.text)
-    case .second: style.inserted(format.second + " " + line.text)
+    case .first: format.first + " " + line.text
+    case .second: format.second + " " + line.text
     case .both: format.both + " " + line.text
     }
   }
@@ -101,9 +130,9 @@ struct DiffRenderer {
   /// One child position in a pair of containers.
   private enum Entry {
     case same(String, TraceValue)
-    case changed(String, TracePath.Component, TraceValue, TraceValue)
-    case removed(String, TracePath.Component, TraceValue)
-    case inserted(String, TracePath.Component, TraceValue)
+    case changed(String, [TracePath.Component], TraceValue, TraceValue)
+    case removed(String, [TracePath.Component], TraceValue)
+    case inserted(String, [TracePath.Component], TraceValue)
 
     var isSame: Bool {
       if case .same = self { return true }
@@ -125,7 +154,7 @@ struct DiffRenderer {
     var folded = 0
     func flushFold() {
       guard folded > 0 else { return }
-      let text = pad + "… (" + NumberText.grouped(folded) + " unchanged)"
+      let text = pad + "… (" + DigitGrouping.grouped(folded) + " unchanged)"
       state.lines.append(Line(kind: .both, text: text))
       folded = 0
     }
@@ -139,15 +168,15 @@ struct DiffRenderer {
       switch entry {
       case .same(let label, let value):
         emit(value, .both, label: label, indent: indent, suffix: suffix, &state)
-      case .changed(let label, let component, let old, let new):
+      case .changed(let label, let components, let old, let new):
         walk(
           old, new, label: label, typeName: nil, indent: indent, suffix: suffix,
-          at: path + [component], &state)
-      case .removed(let label, let component, let value):
-        state.paths.append(TracePath(path + [component]))
+          at: path + components, &state)
+      case .removed(let label, let components, let value):
+        state.paths.append(TracePath(path + components))
         emit(value, .first, label: label, indent: indent, suffix: suffix, &state)
-      case .inserted(let label, let component, let value):
-        state.paths.append(TracePath(path + [component]))
+      case .inserted(let label, let components, let value):
+        state.paths.append(TracePath(path + components))
         emit(value, .second, label: label, indent: indent, suffix: suffix, &state)
       }
     }
@@ -159,16 +188,16 @@ struct DiffRenderer {
   private func pairedChildren(_ old: TraceValue, _ new: TraceValue) -> [Entry]? {
     switch (old, new) {
     case (.object(let a), .object(let b)):
-      return alignFields(a, b, positional: false)
+      return alignFields(a, b)
     case (.enumCase(let n, let a), .enumCase(let m, let b)) where n == m && !a.isEmpty:
-      return alignFields(a, b, positional: true)
+      return alignFields(a, b, enumCase: n)
     case (.reflected(let t, let a), .reflected(let u, let b)) where t == u:
       if case .object(let fa) = a, case .object(let fb) = b {
-        return alignFields(fa, fb, positional: false)
+        return alignFields(fa, fb)
       }
       return nil
     case (.array(let a), .array(let b)):
-      if let ids = identifiers(a), let newIDs = identifiers(b) {
+      if let ids = ValueDumper.identifiers(a), let newIDs = ValueDumper.identifiers(b) {
         return alignIdentified(a, ids, b, newIDs)
       }
       return alignElements(a, b)
@@ -177,9 +206,16 @@ struct DiffRenderer {
     }
   }
 
-  private func alignFields(_ old: [TraceField], _ new: [TraceField], positional: Bool) -> [Entry] {
-    func label(_ key: String) -> String {
-      positional && ValueDumper.isPositional(key) ? "" : ValueDumper.fieldLabel(key)
+  /// Fields matched by key. Inside an enum case a path names the case, then the field, or
+  /// only the case when its single value is unlabelled (`mode.loaded`), as `TracePath` does.
+  private func alignFields(
+    _ old: [TraceField], _ new: [TraceField], enumCase: String? = nil
+  ) -> [Entry] {
+    let label = ValueDumper.label
+    let entered = old.count == 1 && new.count == 1 && old[0].key == "_0" && new[0].key == "_0"
+    func at(_ key: String) -> [TracePath.Component] {
+      guard let enumCase else { return [.key(key)] }
+      return entered ? [.key(enumCase)] : [.key(enumCase), .key(key)]
     }
     var newByKey: [String: TraceValue] = [:]
     for field in new { newByKey[field.key] = field.value }
@@ -191,28 +227,15 @@ struct DiffRenderer {
         entries.append(
           value == field.value
             ? .same(label(field.key), value)
-            : .changed(label(field.key), .key(field.key), field.value, value))
+            : .changed(label(field.key), at(field.key), field.value, value))
       } else {
-        entries.append(.removed(label(field.key), .key(field.key), field.value))
+        entries.append(.removed(label(field.key), at(field.key), field.value))
       }
     }
     for field in new where !oldKeys.contains(field.key) {
-      entries.append(.inserted(label(field.key), .key(field.key), field.value))
+      entries.append(.inserted(label(field.key), at(field.key), field.value))
     }
     return entries
-  }
-
-  /// The `id` of every element when all of them are objects with a distinct `id` field.
-  private func identifiers(_ elements: [TraceValue]) -> [TraceValue]? {
-    guard !elements.isEmpty else { return nil }
-    var ids: [TraceValue] = []
-    ids.reserveCapacity(elements.count)
-    for element in elements {
-      guard case .object(let fields) = element, let id = fields.first(where: { $0.key == "id" })
-      else { return nil }
-      ids.append(id.value)
-    }
-    return Set(ids).count == ids.count ? ids : nil
   }
 
   private func alignIdentified(
@@ -228,13 +251,13 @@ struct DiffRenderer {
         entries.append(
           old[index] == new[match]
             ? .same(label(id), new[match])
-            : .changed(label(id), .id(id), old[index], new[match]))
+            : .changed(label(id), [.id(id)], old[index], new[match]))
       } else {
-        entries.append(.removed(label(id), .id(id), old[index]))
+        entries.append(.removed(label(id), [.id(id)], old[index]))
       }
     }
     for (index, id) in newIDs.enumerated() where !oldSet.contains(id) {
-      entries.append(.inserted(label(id), .index(index), new[index]))
+      entries.append(.inserted(label(id), [.index(index)], new[index]))
     }
     return entries
   }
@@ -262,16 +285,16 @@ struct DiffRenderer {
     func gap(upTo oldEnd: Int, _ newEnd: Int) {
       while i < oldEnd, j < newEnd {
         entries.append(
-          .changed(label(prefix + j), .index(prefix + j), oldMiddle[i], newMiddle[j]))
+          .changed(label(prefix + j), [.index(prefix + j)], oldMiddle[i], newMiddle[j]))
         i += 1
         j += 1
       }
       while i < oldEnd {
-        entries.append(.removed(label(prefix + i), .index(prefix + i), oldMiddle[i]))
+        entries.append(.removed(label(prefix + i), [.index(prefix + i)], oldMiddle[i]))
         i += 1
       }
       while j < newEnd {
-        entries.append(.inserted(label(prefix + j), .index(prefix + j), newMiddle[j]))
+        entries.append(.inserted(label(prefix + j), [.index(prefix + j)], newMiddle[j]))
         j += 1
       }
     }

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceValues
 import XCTest
 
 final class TraceDiffTests: XCTestCase {

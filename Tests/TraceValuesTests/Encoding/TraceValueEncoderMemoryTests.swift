@@ -1,4 +1,4 @@
-import TraceKit
+import TraceValues
 import XCTest
 
 /// The encoder runs for every recorded step: nothing it builds may outlive the encoding.

@@ -1,5 +1,5 @@
 import Foundation
-import TraceKit
+import TraceValues
 import XCTest
 
 /// A small stand-in for swift-identified-collections' `IdentifiedArray`: ordered, identified,

@@ -1,5 +1,5 @@
 import Foundation
-import TraceKit
+import TraceValues
 import XCTest
 
 private final class Node {

@@ -1,7 +1,7 @@
 import TestSupport
 import XCTest
 
-@testable import TraceKit
+@testable import TraceValues
 
 // Expected numbers come from an independent Python implementation of the definition,
 // tools/stable-hash-reference.py (byte-at-a-time XXH64 whose results for "" and "abc" match the

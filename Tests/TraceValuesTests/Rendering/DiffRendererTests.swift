@@ -1,7 +1,6 @@
-import TraceKit
+import TestSupport
+import TraceValues
 import XCTest
-
-@testable import InspectorKit
 
 final class DiffRendererTests: XCTestCase {
   let old = SampleValues.state(todos: [SampleValues.todo(1, "Milk"), SampleValues.todo(2, "Eggs")])
@@ -92,12 +91,34 @@ final class DiffRendererTests: XCTestCase {
     XCTAssertEqual(out, "| (\n<   a: 1\n>   a: 2\n| )\n")
   }
 
-  func testColourOnlyWhenAsked() {
+  func testPaintDecoratesWholeLinesByKind() {
     var out = ""
-    DiffRenderer(width: 60, style: Style(colour: true))
+    DiffRenderer(width: 60)
       .render(
         from: .object([TraceField("a", .int(1))]), to: .object([TraceField("a", .int(2))]),
-        into: &out)
-    XCTAssertEqual(out, "  (\n\u{1B}[31m-   a: 1\u{1B}[0m\n\u{1B}[32m+   a: 2\u{1B}[0m\n  )\n")
+        into: &out,
+        paint: { kind, text in kind == .both ? text : "<\(kind == .first ? "r" : "g")>" + text })
+    XCTAssertEqual(out, "  (\n<r>-   a: 1\n<g>+   a: 2\n  )\n")
+  }
+
+  func testPathsInsideAnEnumCaseNameTheCaseAsTracePathDoes() {
+    let old: TraceValue = .object([
+      TraceField("mode", .enumCase("loaded", [TraceField("_0", .int(1))])),
+      TraceField("alert", .enumCase("shown", [TraceField("title", .string("a"))])),
+    ])
+    let new: TraceValue = .object([
+      TraceField("mode", .enumCase("loaded", [TraceField("_0", .int(2))])),
+      TraceField("alert", .enumCase("shown", [TraceField("title", .string("b"))])),
+    ])
+    let paths = DiffRenderer(width: 60).diff(from: old, to: new).paths
+    XCTAssertEqual(paths.map(\.description), ["mode.loaded", "alert.shown.title"])
+    XCTAssertEqual(paths.map { new.value(at: $0) }, [.int(2), .string("b")])
+  }
+
+  func testTextIsTheRenderingWithoutTheLastLineEnd() {
+    let text = DiffRenderer().text(
+      from: .array([.string("a")]), to: .array([.string("a"), .string("b")]), typeName: nil)
+    XCTAssertEqual(text, "  [\n    … (1 unchanged)\n+   [1]: \"b\"\n  ]")
+    XCTAssertEqual(DiffRenderer().text(from: .int(1), to: .int(1)), "(no changes)")
   }
 }

@@ -1,6 +1,5 @@
+import TraceValues
 import XCTest
-
-@testable import InspectorKit
 
 final class EscapedTextTests: XCTestCase {
   func testEscapeSequenceInRecordedStringIsShownEscaped() {

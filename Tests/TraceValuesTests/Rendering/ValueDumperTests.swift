@@ -1,7 +1,6 @@
-import TraceKit
+import TestSupport
+import TraceValues
 import XCTest
-
-@testable import InspectorKit
 
 final class ValueDumperTests: XCTestCase {
   func testDumpsStateAsIndentedTreeWithLeafContainersInline() {
@@ -83,7 +82,7 @@ final class ValueDumperTests: XCTestCase {
         none: nil,
         empty: [],
         opaque: Clock(ticks: 18446744073709551615),
-        data: Bytes(3 bytes: 000fff),
+        data: <3 bytes: 000fff>,
         ratio: 0.5
       )
 
@@ -101,5 +100,51 @@ final class ValueDumperTests: XCTestCase {
     var out = ""
     ValueDumper(width: 10, maxItems: 2).dump(dictionary, into: &out)
     XCTAssertEqual(out, "(\n  k0: 0,\n  k1: 1,\n  … 3 more\n)\n")
+  }
+
+  func testKeysThatAreNotIdentifiersAreQuotedAndTupleElementsUnlabelled() {
+    let value = TraceValue.object([
+      TraceField("a key", .int(1)), TraceField("이름", .string("블롭")),
+      TraceField("pair", .object([TraceField("_0", .int(1)), TraceField("label", .string("x"))])),
+    ])
+    XCTAssertEqual(
+      ValueDumper().inlineText(value), #"("a key": 1, "이름": "블롭", pair: (1, label: "x"))"#)
+  }
+
+  func testOutlineOpensOnlyWhatIsExpandedAndGivesEachLineItsPath() throws {
+    let state = SampleValues.state(
+      todos: [SampleValues.todo(1, "Milk"), SampleValues.todo(3, "Tea")],
+      mode: .enumCase("loaded", [TraceField("_0", .array([.int(7)]))]))
+    var lines: [ValueDumper.OutlineLine] = []
+    let expanded: Set<TracePath> = [
+      try TracePath(parsing: "todos"), try TracePath(parsing: "mode"),
+      try TracePath(parsing: "mode.loaded"),
+    ]
+    ValueDumper(width: 60).outline(state, typeName: "App.State", expanded: expanded) {
+      lines.append($0)
+    }
+    XCTAssertEqual(
+      lines.map { String(repeating: " ", count: $0.indent) + $0.text + "  @" + "\($0.path)" },
+      [
+        "App.State(  @.",
+        "  count: 0,  @count",
+        #"  child: (isOn: false, name: "child"),  @child"#,
+        "  todos: [  @todos",
+        #"    [0]: (id: 1, title: "Milk", done: false),  @todos[id: 1]"#,
+        #"    [1]: (id: 3, title: "Tea", done: false)  @todos[id: 3]"#,
+        "  ],  @todos",
+        "  mode: .loaded(  @mode",
+        "    [  @mode.loaded",
+        "      [0]: 7  @mode.loaded[0]",
+        "    ]  @mode.loaded",
+        "  ),  @mode",
+        #"  banner: "\u{1B}[31mhi"  @banner"#,
+        ")  @.",
+      ])
+    XCTAssertEqual(
+      lines.map(\.kind),
+      [.open, .leaf, .closed, .open, .closed, .closed, .close, .open, .open, .leaf, .close,
+       .close, .leaf, .close])
+    for line in lines { XCTAssertNotNil(state.value(at: line.path), "\(line.path)") }
   }
 }

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceValues
 import XCTest
 
 /// Damaged input must be refused with an error, never trap: traces are read after crashes and

@@ -1,4 +1,4 @@
-import TraceKit
+import TraceValues
 import XCTest
 
 /// The examples in the doc comments, run: a doc example that no longer prints what it says is

@@ -1,5 +1,5 @@
 import TestSupport
-import TraceKit
+import TraceValues
 
 /// Builds random trees that reach every case and the awkward corners of the JSON mapping.
 struct RandomTraceValue {
