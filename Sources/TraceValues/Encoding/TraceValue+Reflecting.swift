@@ -18,7 +18,14 @@ extension TraceValue {
   ///
   /// `Mirror` costs about a microsecond per child: this is a fallback, not a hot path.
   public init(reflecting value: Any) {
+    self.init(reflecting: value, fieldName: nil)
+  }
+
+  /// `init(reflecting:)` with the label of each stored property passed through `fieldName`
+  /// (label, value): a module that knows its property wrappers shows `_sheet` as `sheet`.
+  package init(reflecting value: Any, fieldName: (@Sendable (String, Any) -> String)?) {
     var reflector = Reflector()
+    reflector.fieldName = fieldName
     self = .reflected(
       typeName: String(describing: type(of: value)), reflector.tree(value, depth: 0))
   }
@@ -30,6 +37,8 @@ struct Reflector {
   private let encoder = TraceValueEncoder()
   /// Class instances on the current path, to stop at reference cycles.
   private var path: Set<ObjectIdentifier> = []
+  /// Renames stored properties (label, value).
+  var fieldName: (@Sendable (String, Any) -> String)?
 
   mutating func tree(_ value: Any, depth: Int) -> TraceValue {
     if let encodable = value as? any Encodable, let encoded = try? encoder.encode(encodable) {
@@ -85,6 +94,8 @@ struct Reflector {
       // Mirror labels unlabelled tuple elements ".0", ".1".
       if label.hasPrefix("."), label.dropFirst().allSatisfy(\.isNumber) {
         label = "_" + label.dropFirst()
+      } else if let fieldName, child.label != nil {
+        label = fieldName(label, child.value)
       }
       return TraceField(label, tree(child.value, depth: depth + 1))
     }

@@ -25,28 +25,25 @@ final class StateDiffTests: XCTestCase {
       """
         Profile(
           … (2 unchanged)
-          address: Address(
-      -     city: "Seoul"
-      +     city: "Busan"
+          address: (
+      -     city: "Seoul",
+      +     city: "Busan",
             … (1 unchanged)
-          )
+          ),
           … (1 unchanged)
         )
       """
     )
   }
 
-  func testCollectionOfDifferentLengthIsShownWhole() {
+  func testCollectionOfDifferentLengthShowsWhatWasInserted() {
     XCTAssertEqual(
       StateDiff.render(["a"], ["a", "b"]),
       """
-      - [
-      -   [0]: "a"
-      - ]
-      + [
-      +   [0]: "a"
+        [
+          … (1 unchanged)
       +   [1]: "b"
-      + ]
+        ]
       """
     )
   }
@@ -59,17 +56,27 @@ final class StateDiffTests: XCTestCase {
       StateDiff.dump(value),
       """
       Profile(
-        name: ""
-        tags: []
-        address: Address(
-          city: ""
-          zip: 0
-        )
-        sheet: Address(
-          city: "x"
-          zip: 2
-        )
+        name: "",
+        tags: [],
+        address: (city: "", zip: 0),
+        sheet: (city: "x", zip: 2)
       )
+      """
+    )
+  }
+
+  func testEncodableValuesLookAsTheTraceRecordsThem() {
+    struct Todo: Codable, Equatable {
+      var id: Int
+      var title: String
+    }
+    XCTAssertEqual(
+      StateDiff.render([Todo(id: 1, title: "a"), Todo(id: 2, title: "b")], [Todo(id: 2, title: "b")]),
+      """
+        [
+      -   [id: 1]: (id: 1, title: "a"),
+          … (1 unchanged)
+        ]
       """
     )
   }
