@@ -238,27 +238,58 @@ package struct DiffRenderer: Sendable {
     return entries
   }
 
+  /// Identified elements matched by id, as `TraceDiff` matches them: the longest run of
+  /// survivors that kept their relative order stays in place (diffed there); an element that
+  /// moved is shown removed where it was and inserted where it is now. Entries follow the new
+  /// order; between two staying elements, what left comes before what arrived.
   private func alignIdentified(
     _ old: [TraceValue], _ oldIDs: [TraceValue], _ new: [TraceValue], _ newIDs: [TraceValue]
   ) -> [Entry] {
     func label(_ id: TraceValue) -> String { "[id: " + ValueDumper.scalarText(id) + "]: " }
     var newIndex: [TraceValue: Int] = [:]
     for (index, id) in newIDs.enumerated() { newIndex[id] = index }
-    let oldSet = Set(oldIDs)
-    var entries: [Entry] = []
+    var survivorOld: [Int] = []
+    var survivorNew: [Int] = []
     for (index, id) in oldIDs.enumerated() {
       if let match = newIndex[id] {
-        entries.append(
-          old[index] == new[match]
-            ? .same(label(id), new[match])
-            : .changed(label(id), [.id(id)], old[index], new[match]))
-      } else {
-        entries.append(.removed(label(id), [.id(id)], old[index]))
+        survivorOld.append(index)
+        survivorNew.append(match)
       }
     }
-    for (index, id) in newIDs.enumerated() where !oldSet.contains(id) {
-      entries.append(.inserted(label(id), [.index(index)], new[index]))
+    var stayingOld = [Int](repeating: -1, count: new.count)
+    for k in Differ.longestIncreasingSubsequence(survivorNew) {
+      stayingOld[survivorNew[k]] = survivorOld[k]
     }
+    var entries: [Entry] = []
+    var nextOld = 0
+    func removeOld(before end: Int) {
+      while nextOld < end {
+        // Every old element before a staying one either stays earlier or leaves here.
+        entries.append(.removed(label(oldIDs[nextOld]), [.id(oldIDs[nextOld])], old[nextOld]))
+        nextOld += 1
+      }
+    }
+    // For each new index, the old index of the next staying element (old.count if none).
+    var nextStayingOld = [Int](repeating: old.count, count: new.count + 1)
+    for index in new.indices.reversed() {
+      nextStayingOld[index] = stayingOld[index] >= 0 ? stayingOld[index] : nextStayingOld[index + 1]
+    }
+    for index in new.indices {
+      let from = stayingOld[index]
+      guard from >= 0 else {
+        removeOld(before: nextStayingOld[index])
+        entries.append(.inserted(label(newIDs[index]), [.index(index)], new[index]))
+        continue
+      }
+      removeOld(before: from)
+      nextOld = from + 1
+      let id = newIDs[index]
+      entries.append(
+        old[from] == new[index]
+          ? .same(label(id), new[index])
+          : .changed(label(id), [.id(id)], old[from], new[index]))
+    }
+    removeOld(before: old.count)
     return entries
   }
 
