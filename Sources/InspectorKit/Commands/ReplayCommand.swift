@@ -103,7 +103,7 @@ enum ReplayCommand {
   }
 
   static func report(
-    _ what: String, _ entry: StepEntry, old: TraceValue, new: TraceValue,
+    _ what: String, _ entry: StepRow, old: TraceValue, new: TraceValue,
     context: CommandContext, out: inout some FlushingOutput
   ) {
     out.write(

@@ -19,7 +19,7 @@ struct LineFormat {
     numberWidth = max(6, String(lastStep).count)
   }
 
-  func render(_ entry: StepEntry, action: TraceValue) -> String {
+  func render(_ entry: StepRow, action: TraceValue) -> String {
     let number =
       String(repeating: " ", count: max(0, numberWidth - String(entry.step).count))
       + String(entry.step)
