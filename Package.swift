@@ -24,6 +24,13 @@ let package = Package(
       path: "Sources/CLZ4",
       providers: [.apt(["liblz4-dev"])]
     ),
+    // The terminal library of `inspector open`; only Sources/InspectorKit/Interactive/Curses
+    // imports it.
+    .systemLibrary(
+      name: "CNcursesw",
+      path: "Sources/CNcursesw",
+      providers: [.apt(["libncurses-dev"])]
+    ),
 
     // The architecture.
     .target(name: "ComposableCore"),
@@ -56,7 +63,7 @@ let package = Package(
     .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TestSupport"]),
 
     // The inspector: all logic in InspectorKit; the executable parses arguments and exits.
-    .target(name: "InspectorKit", dependencies: ["TraceKit", "TraceValues"]),
+    .target(name: "InspectorKit", dependencies: ["TraceKit", "TraceValues", "CNcursesw"]),
     .executableTarget(name: "inspector", dependencies: ["InspectorKit"]),
     // Writes the inspector's deterministic sample session: end-to-end tests, follow, benchmarks.
     .executableTarget(name: "inspector-test-writer", dependencies: ["TraceKit"]),

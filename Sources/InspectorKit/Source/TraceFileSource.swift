@@ -1,3 +1,4 @@
+import Foundation
 import TraceKit
 
 /// A `.rewind` file as the inspector reads it: `TraceReader` behind the `TraceSource`
@@ -119,6 +120,45 @@ package final class TraceFileSource: TraceSource {
   package func refresh() throws(InspectorError) {
     reader.refresh()
     cachedSummary = nil
+  }
+
+  package func rows(
+    matching filter: StepFilter, limit: Int, descending: Bool
+  ) throws(InspectorError) -> [StepRow] {
+    try read { () throws(TraceError) in
+      try reader.rows(matching: filter, limit: limit, descending: descending)
+    }
+  }
+
+  package func count(matching filter: StepFilter) throws(InspectorError) -> Int {
+    try read { () throws(TraceError) in try reader.count(matching: filter) }
+  }
+
+  package func actionPaths() throws(InspectorError) -> [String] {
+    try read { () throws(TraceError) in try reader.actionPaths() }
+  }
+
+  package func actionCounts(from: Int, to: Int) throws(InspectorError) -> [String: Int] {
+    try read { () throws(TraceError) in try reader.actionCounts(from: from, to: to) }
+  }
+
+  package func effects(startedBy step: Int) throws(InspectorError) -> [EffectRecord] {
+    try read { () throws(TraceError) in try reader.effects(startedBy: step) }
+  }
+
+  package func effect(id: UUID) throws(InspectorError) -> EffectRecord? {
+    try read { () throws(TraceError) in try reader.effect(id: id) }
+  }
+
+  /// Closed when the trace says so; otherwise whether another process holds SQLite's lock on
+  /// the trace's shared memory (every connection to a WAL database holds it while open).
+  package func writerState() -> WriterState {
+    if (try? summary())?.isComplete == true { return .closed }
+    switch WriterProbe.othersHoldSharedMemory(of: path) {
+    case true?: return .writing
+    case false?: return .gone
+    case nil: return .unknown
+    }
   }
 
   private func read<T>(_ body: () throws(TraceError) -> T) throws(InspectorError) -> T {

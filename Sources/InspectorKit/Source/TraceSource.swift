@@ -33,6 +33,26 @@ package protocol TraceSource: AnyObject {
   func tree() throws(InspectorError) -> ReducerTreeNode?
   /// Makes steps committed since the last call visible (live follow).
   func refresh() throws(InspectorError)
+
+  // What the interactive view asks while a person moves (see `TraceSource+Navigation`, which
+  // answers every question from the calls above for sources without a faster way).
+
+  /// Up to `limit` index rows that pass `filter`, by ascending step (or descending).
+  func rows(
+    matching filter: StepFilter, limit: Int, descending: Bool
+  ) throws(InspectorError) -> [StepRow]
+  /// How many steps pass `filter` (within its `from...to`).
+  func count(matching filter: StepFilter) throws(InspectorError) -> Int
+  /// The distinct action paths of the trace.
+  func actionPaths() throws(InspectorError) -> [String]
+  /// The number of steps per action path in `from...to`.
+  func actionCounts(from: Int, to: Int) throws(InspectorError) -> [String: Int]
+  /// The effects whose reducer step was `step`.
+  func effects(startedBy step: Int) throws(InspectorError) -> [EffectRecord]
+  /// One effect by its id.
+  func effect(id: UUID) throws(InspectorError) -> EffectRecord?
+  /// Whether something is still writing the trace.
+  func writerState() -> WriterState
 }
 
 extension TraceSource {

@@ -110,40 +110,10 @@ extension TraceReader {
         sends[sendRows.text(at: 0), default: []].append(Int(sendRows.int64(at: 1)))
       }
       let rows = try database.prepare(
-        """
-        SELECT id, started_by_step, cancel_id, file, line, start_ns, end_ns, outcome,
-          cancel_reason, cancelled_by_step FROM effects ORDER BY rowid
-        """)
+        "SELECT \(Self.effectColumns) FROM effects ORDER BY rowid")
       defer { rows.reset() }
       while try rows.step() {
-        let idText = rows.text(at: 0)
-        guard let id = UUID(uuidString: idText) else {
-          throw TraceError(.corruptIndex("effect id '\(idText)' is not a UUID"), file: path)
-        }
-        let outcomeText = rows.text(at: 7)
-        let outcome: EffectOutcome
-        switch outcomeText {
-        case "running": outcome = .running
-        case "finished": outcome = .finished
-        case "unfinished": outcome = .unfinished
-        case "cancelled":
-          outcome = .cancelled(
-            reason: rows.text(at: 8), byStep: rows.optionalInt64(at: 9).map { Int($0) })
-        default:
-          throw TraceError(
-            .corruptIndex("effect \(idText) has unknown outcome '\(outcomeText)'"), file: path)
-        }
-        effects.append(
-          EffectRecord(
-            id: id,
-            startedByStep: Int(rows.int64(at: 1)),
-            cancelID: rows.optionalText(at: 2),
-            file: rows.optionalText(at: 3),
-            line: rows.optionalInt64(at: 4).map { Int($0) },
-            startNanos: rows.optionalInt64(at: 5).map { UInt64(bitPattern: $0) },
-            endNanos: rows.optionalInt64(at: 6).map { UInt64(bitPattern: $0) },
-            outcome: outcome,
-            sentSteps: sends[idText] ?? []))
+        effects.append(try decodeEffect(rows, sentSteps: sends[rows.text(at: 0)] ?? []))
       }
     } catch let error as TraceError {
       throw error
@@ -153,6 +123,42 @@ extension TraceReader {
       throw TraceError(.database("\(error)"), file: path)
     }
     return effects
+  }
+
+  static let effectColumns = """
+    id, started_by_step, cancel_id, file, line, start_ns, end_ns, outcome, cancel_reason,
+    cancelled_by_step
+    """
+
+  /// Decodes a row selected with `effectColumns`.
+  func decodeEffect(_ rows: SQLiteStatement, sentSteps: [Int]) throws(TraceError) -> EffectRecord {
+    let idText = rows.text(at: 0)
+    guard let id = UUID(uuidString: idText) else {
+      throw TraceError(.corruptIndex("effect id '\(idText)' is not a UUID"), file: path)
+    }
+    let outcomeText = rows.text(at: 7)
+    let outcome: EffectOutcome
+    switch outcomeText {
+    case "running": outcome = .running
+    case "finished": outcome = .finished
+    case "unfinished": outcome = .unfinished
+    case "cancelled":
+      outcome = .cancelled(
+        reason: rows.text(at: 8), byStep: rows.optionalInt64(at: 9).map { Int($0) })
+    default:
+      throw TraceError(
+        .corruptIndex("effect \(idText) has unknown outcome '\(outcomeText)'"), file: path)
+    }
+    return EffectRecord(
+      id: id,
+      startedByStep: Int(rows.int64(at: 1)),
+      cancelID: rows.optionalText(at: 2),
+      file: rows.optionalText(at: 3),
+      line: rows.optionalInt64(at: 4).map { Int($0) },
+      startNanos: rows.optionalInt64(at: 5).map { UInt64(bitPattern: $0) },
+      endNanos: rows.optionalInt64(at: 6).map { UInt64(bitPattern: $0) },
+      outcome: outcome,
+      sentSteps: sentSteps)
   }
 
   /// The reducer tree, or nil when the writer stored none.
