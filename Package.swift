@@ -70,7 +70,7 @@ let package = Package(
     .testTarget(
       name: "InspectorKitTests",
       dependencies: ["InspectorKit", "TestSupport"],
-      exclude: ["EndToEnd/Snapshots"]
+      exclude: ["EndToEnd/Snapshots", "Interactive/Snapshots"]
     ),
     .testTarget(
       name: "TraceRecorderTests",

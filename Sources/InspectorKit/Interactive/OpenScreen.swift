@@ -17,10 +17,12 @@ struct OpenScreen {
     let layout = session.layout
     var grid = ScreenGrid(width: layout.width, height: layout.height)
     guard !layout.isTooSmall else {
-      let text =
-        "terminal too small: \(layout.width)×\(layout.height), "
-        + "inspector open needs \(OpenLayout.minimumWidth)×\(OpenLayout.minimumHeight)"
-      grid.write(text, row: 0, column: 0, style: .warning)
+      grid.write(
+        "terminal too small: \(layout.width)×\(layout.height)", row: 0, column: 0,
+        style: .warning)
+      grid.write(
+        "inspector open needs \(OpenLayout.minimumWidth)×\(OpenLayout.minimumHeight)", row: 1,
+        column: 0, style: .warning)
       return grid
     }
     try drawSteps(&grid, layout)
@@ -50,7 +52,7 @@ struct OpenScreen {
     grid.write(header, row: 0, column: 0, limit: layout.stepsWidth, style: .bold)
     let rows = try session.listRows(from: model.top, count: layout.bodyHeight)
     let numberWidth = max(1, String(session.lastStep).count)
-    let showsTime = layout.stepsWidth >= 46
+    let showsTime = layout.stepsWidth >= 44
     let gapEnds = Set(session.summary.gaps.compactMap { Timeline.dropped($0)?.upperBound })
     let markByStep = Dictionary(
       model.marks.map { ($0.value, $0.key) }, uniquingKeysWith: { min($0, $1) })

@@ -67,8 +67,12 @@ package final class OpenSession {
   package func resize(width: Int, height: Int) {
     self.width = max(1, width)
     self.height = max(1, height)
-    scrollToCursor(.keep)
+    // The first size known: the starting step goes to the middle of the list.
+    scrollToCursor(isPlaced ? .keep : .center)
+    isPlaced = true
   }
+
+  private var isPlaced = false
 
   // MARK: Reading
 
@@ -182,8 +186,15 @@ package final class OpenSession {
       try handleCommand(key)
     } catch {
       guard error.kind == .input else { throw error }
-      model.message = error.line
+      model.message = Self.message(error)
     }
+  }
+
+  /// An error as the status line shows it: what went wrong, and where when that is the trace
+  /// (a usage error's place is the prompt the person just typed in).
+  static func message(_ error: InspectorError) -> String {
+    error.kind == .usage || error.location.isEmpty
+      ? error.what : error.what + " (" + error.location + ")"
   }
 
   private func handleCommand(_ key: Key) throws(InspectorError) {
@@ -240,7 +251,7 @@ package final class OpenSession {
       }
     case .character(":"): model.prompt = .init(kind: .goTo)
     case .character("/"): model.prompt = .init(kind: .search)
-    case .character("f"): model.prompt = .init(kind: .pathFilter, text: model.pathFilter ?? "")
+    case .character("f"): model.prompt = .init(kind: .pathFilter)
     case .character("m"): model.prompt = .init(kind: .setMark)
     case .character("'"): model.prompt = .init(kind: .jumpToMark)
     case .character("n"): try nextHit(forward: true)
@@ -297,7 +308,7 @@ package final class OpenSession {
         try submit(prompt)
       } catch {
         guard error.kind == .input || error.kind == .usage else { throw error }
-        model.message = error.line
+        model.message = Self.message(error)
       }
     case .character(let character):
       prompt.text.append(character)
@@ -521,7 +532,8 @@ package final class OpenSession {
 
   private func buildDetail(_ key: DetailCache.Key) throws(InspectorError) -> [DetailLine] {
     guard let row = try cursorRow() else { return [] }
-    let width = key.width - 2
+    // A line is written one column in, and a diff line starts with its two-column mark.
+    let width = key.width - 3
     switch key.tab {
     case .diff:
       return try DetailContent.diff(

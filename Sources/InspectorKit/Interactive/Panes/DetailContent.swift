@@ -57,7 +57,7 @@ enum DetailContent {
     width: Int
   ) throws(InspectorError) -> [DetailLine] {
     let state = try source.state(at: step)
-    var lines = [DetailLine("state after step \(step)", style: .bold)]
+    var lines: [DetailLine] = []
     ValueDumper(width: width).outline(state, typeName: stateType, expanded: expanded) { line in
       let pad = String(repeating: " ", count: line.indent)
       switch line.kind {
@@ -123,15 +123,20 @@ enum DetailContent {
   private static func describe(
     _ effect: EffectRecord, _ source: any TraceSource, current: Int
   ) throws(InspectorError) -> [DetailLine] {
-    var parts = [short(effect.id), "step \(effect.startedByStep)"]
-    if let cancelID = effect.cancelID { parts.append("id " + EscapedText.plain(cancelID)) }
+    var parts = [short(effect.id), "started by step \(effect.startedByStep)"]
     parts.append(EffectTable.outcome(effect.outcome))
     if let duration = effect.durationNanos { parts.append(NumberText.duration(nanos: duration)) }
+    var lines = [DetailLine("  " + parts.joined(separator: "  "), step: effect.startedByStep)]
+    var details: [String] = []
+    if let cancelID = effect.cancelID { details.append("cancel id " + EscapedText.plain(cancelID)) }
     if let file = effect.file {
-      parts.append(
+      details.append(
         EscapedText.plain(EffectTable.basename(file)) + (effect.line.map { ":\($0)" } ?? ""))
     }
-    var lines = [DetailLine("  " + parts.joined(separator: "  "), step: effect.startedByStep)]
+    if !details.isEmpty {
+      lines.append(
+        DetailLine("    " + details.joined(separator: " · "), style: .dim, step: effect.startedByStep))
+    }
     if effect.sentSteps.isEmpty {
       lines.append(DetailLine("    sent nothing", style: .dim))
     }

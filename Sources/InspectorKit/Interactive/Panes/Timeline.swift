@@ -15,12 +15,19 @@ struct Timeline {
   var width: Int
   var lastStep: Int
 
+  init(width: Int, lastStep: Int) {
+    self.width = max(1, width)
+    // A step number this large can only come from a damaged trace; it must not overflow.
+    self.lastStep = max(0, min(lastStep, Int.max - 1))
+  }
+
   /// The steps a column stands for (never empty: on a trace shorter than the row, several
-  /// columns stand for one step).
+  /// columns stand for one step). Step numbers come from the trace, so the arithmetic is
+  /// done at full width: no product can overflow.
   static func steps(ofColumn column: Int, width: Int, lastStep: Int) -> ClosedRange<Int> {
     let count = lastStep + 1
-    let from = column * count / max(1, width)
-    let to = max(from, (column + 1) * count / max(1, width) - 1)
+    let from = scaled(column, count, width)
+    let to = max(from, scaled(column + 1, count, width) - 1)
     return from...min(to, lastStep)
   }
 
@@ -28,8 +35,25 @@ struct Timeline {
     steps(ofColumn: max(0, min(width - 1, column)), width: width, lastStep: lastStep).lowerBound
   }
 
+  /// The column whose steps hold `step` (the first of them when a step spans several).
   static func column(ofStep step: Int, width: Int, lastStep: Int) -> Int {
-    min(width - 1, max(0, step * width / (lastStep + 1)))
+    let step = max(0, min(step, lastStep))
+    if lastStep + 1 < width {
+      // Each step spans columns: the first c with c * count / width == step.
+      return min(width - 1, (step * width + lastStep) / (lastStep + 1))
+    }
+    // One column per run of steps: the largest c with c * count / width <= step, that is
+    // ((step + 1) * width - 1) / count.
+    let product = (step + 1).multipliedFullWidth(by: width)
+    let less = product.low == 0 ? (product.high - 1, UInt.max) : (product.high, product.low - 1)
+    let column = (lastStep + 1).dividingFullWidth(less).quotient
+    return min(width - 1, max(0, column))
+  }
+
+  /// `a * b / c` for `0 <= a <= c`, without overflow.
+  static func scaled(_ a: Int, _ b: Int, _ c: Int) -> Int {
+    guard c > 0 else { return 0 }
+    return c.dividingFullWidth(a.multipliedFullWidth(by: b)).quotient
   }
 
   func draw(
@@ -44,8 +68,13 @@ struct Timeline {
     }
     for column in 0..<width {
       let steps = Self.steps(ofColumn: column, width: width, lastStep: lastStep)
+      // On a trace shorter than the row a step spans several columns: only its first one
+      // shows what the step holds.
+      let shows = Self.column(ofStep: steps.lowerBound, width: width, lastStep: lastStep) == column
       let (text, style): (String, CellStyle)
-      if column == cursorColumn {
+      if !shows {
+        (text, style) = ("─", .border)
+      } else if column == cursorColumn {
         (text, style) = ("█", .cursor)
       } else if let letter = markColumns[column] {
         (text, style) = (String(letter), .bold)

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let layout = OpenLayout(width: 120, height: 40)
-/// layout.stepsWidth   // 48
+/// layout.stepsWidth   // 54
 /// layout.bodyHeight   // 37
 /// layout.timelineRow  // 38
 /// ```
@@ -22,8 +22,8 @@ package struct OpenLayout: Sendable, Equatable {
 
   package var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
 
-  /// Two fifths of the width, between 30 and 56 columns.
-  package var stepsWidth: Int { min(56, max(30, width * 2 / 5)) }
+  /// Nine twentieths of the width, between 30 and 60 columns.
+  package var stepsWidth: Int { min(60, max(30, width * 9 / 20)) }
   /// The first column of the detail pane (after the separator).
   package var detailColumn: Int { stepsWidth + 1 }
   package var detailWidth: Int { max(0, width - detailColumn) }
