@@ -43,6 +43,13 @@ enum OpenCommand {
     let size = terminal.size
     session.resize(width: size.width, height: size.height)
     try loop(session, terminal)
+    if TerminationSignals.isReceived {
+      // The terminal is given back; now end as the signal asked, so the parent sees it.
+      let number = TerminationSignals.signalNumber
+      terminal.end()
+      TerminationSignals.restore()
+      raise(number)
+    }
   }
 
   private static func loop(_ session: OpenSession, _ terminal: CursesTerminal)

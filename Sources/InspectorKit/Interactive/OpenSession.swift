@@ -692,7 +692,8 @@ package final class OpenSession {
   package func tick() throws(InspectorError) -> Bool {
     guard !summary.isComplete else { return false }
     let previousLast = lastStep
-    let wasTail = (try? lastRow(model.listFilter))?.step == model.cursor
+    // Queries see new commits at once; the tail is the last step the view knew of.
+    let wasTail = (try? lastRow(model.listFilter, through: previousLast))?.step == model.cursor
     try source.refresh()
     summary = try source.summary()
     var changed = false

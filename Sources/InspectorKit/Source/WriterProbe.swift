@@ -28,8 +28,12 @@ enum WriterProbe {
       let device = UInt64(info.st_dev)
       let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
       let minor = (device & 0xff) | ((device >> 12) & ~0xff)
-      let file =
-        String(major, radix: 16) + ":" + String(minor, radix: 16) + ":" + String(info.st_ino)
+      // The kernel writes `%02x:%02x:%lu`.
+      func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return digits.count < 2 ? "0" + digits : digits
+      }
+      let file = hex(major) + ":" + hex(minor) + ":" + String(info.st_ino)
       let me = getpid()
       for line in locks.split(separator: "\n") {
         if holds(line, file: file, excluding: me) { return true }
