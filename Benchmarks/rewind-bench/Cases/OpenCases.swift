@@ -19,6 +19,21 @@ enum OpenRun {
       environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "NO_COLOR": "1"])
   }
 
+  /// Starts the view and waits for its first frame.
+  static func session(_ context: BenchContext, trace: String) throws(BenchError)
+    -> PseudoTerminal
+  {
+    let terminal = try start(context, trace: trace)
+    _ = try terminal.read(until: frameEnd, timeout: 30)
+    return terminal
+  }
+
+  /// Quits the view; it must exit 0.
+  static func quit(_ terminal: PseudoTerminal) throws(BenchError) {
+    let status = try terminal.quit()
+    guard status == 0 else { throw BenchError("inspector open exited with status \(status)") }
+  }
+
   /// Times every key of the script: from writing it to the last byte of the frame it drew.
   /// Keys that drew nothing (a move past an end) are counted apart.
   static func play(
@@ -59,8 +74,7 @@ struct OpenFirstFrameCase: BenchCase {
       let terminal = try OpenRun.start(context, trace: trace.path)
       let drawn = try terminal.read(until: OpenRun.frameEnd, timeout: 30)
       let frame = Double(drawn - start) / 1e6
-      let status = try terminal.quit()
-      guard status == 0 else { throw BenchError("inspector open exited with status \(status)") }
+      try OpenRun.quit(terminal)
       let info = try ProcessLauncher.timed(context.inspectorPath, ["info", trace.path])
       guard info.status == 0 else { throw BenchError("inspector info exited \(info.status)") }
       guard round >= warmUp else { continue }
@@ -88,23 +102,18 @@ struct OpenKeyCase: BenchCase {
 
   func run(_ context: BenchContext) throws -> CaseResult {
     let trace = try context.longCounterTrace()
-    let terminal = try OpenRun.start(context, trace: trace.path)
-    _ = try terminal.read(until: OpenRun.frameEnd, timeout: 30)
+    let terminal = try OpenRun.session(context, trace: trace.path)
     let keys = OpenKeyScript.keys(
       count: context.scale.openKeys, lastStep: trace.steps, seed: 0x0BE1)
     let (latencies, silent) = try OpenRun.play(keys, on: terminal)
-    var help: [Double] = []
-    for _ in 0..<max(5, context.scale.openKeys / 10) {
-      for key in ["?", "x"] {
-        try terminal.settle(quiet: OpenRun.settleQuiet)
-        let sent = terminal.send(key)
-        if let drawn = try terminal.burst(quiet: OpenRun.burstQuiet, wait: 2_000_000_000) {
-          help.append(Double(drawn - sent) / 1e6)
-        }
-      }
-    }
-    let status = try terminal.quit()
-    guard status == 0 else { throw BenchError("inspector open exited with status \(status)") }
+    let helpKeys = [
+      OpenKeyScript.Key(bytes: "?", label: "?"), OpenKeyScript.Key(bytes: "x", label: "x"),
+    ]
+    let help = try OpenRun.play(
+      Array(repeating: helpKeys, count: max(5, context.scale.openKeys / 10)).flatMap { $0 },
+      on: terminal
+    ).latencies.map(\.1)
+    try OpenRun.quit(terminal)
     guard !latencies.isEmpty else { throw BenchError("no key drew a frame") }
     let measured = Samples(latencies.map(\.1))
     let slowest = latencies.max { $0.1 < $1.1 }!
@@ -143,8 +152,7 @@ struct OpenMemoryCase: BenchCase {
   }
 
   private func peak(_ context: BenchContext, trace: String, lastStep: Int) throws -> Double {
-    let terminal = try OpenRun.start(context, trace: trace)
-    _ = try terminal.read(until: OpenRun.frameEnd, timeout: 30)
+    let terminal = try OpenRun.session(context, trace: trace)
     var keys = OpenKeyScript.keys(
       count: context.scale.openKeys, lastStep: lastStep, seed: 0x0BE1)
     // The Tree tab counts every step's action path while idle; G and g read both ends.
@@ -155,8 +163,7 @@ struct OpenMemoryCase: BenchCase {
     _ = try OpenRun.play(keys, on: terminal)
     try terminal.settle(quiet: OpenRun.idleWorkQuiet)
     let bytes = try terminal.peakMemory()
-    let status = try terminal.quit()
-    guard status == 0 else { throw BenchError("inspector open exited with status \(status)") }
+    try OpenRun.quit(terminal)
     return Double(bytes) / 1_048_576
   }
 }

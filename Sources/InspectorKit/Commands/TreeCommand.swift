@@ -62,7 +62,9 @@ enum TreeCommand {
     return title
   }
 
-  static func write(_ node: ReducerTreeNode, _ counted: TreeRenderer.Node, into json: inout JSONOutput) {
+  static func write(
+    _ node: ReducerTreeNode, _ counted: TreeRenderer.Node, into json: inout JSONOutput
+  ) {
     json.object { j in
       j.field("kind") { $0.string(node.kind) }
       j.field("typeName") { $0.string(node.typeName) }

@@ -70,7 +70,8 @@ struct OpenScreen {
         String(repeating: " ", count: max(0, numberWidth - number.count)) + number,
         row: y, column: x, style: .plain)
       if showsTime {
-        x += grid.write(" " + LineFormat.elapsed(row.monotonicNanos), row: y, column: x, style: .dim)
+        x += grid.write(
+          " " + LineFormat.elapsed(row.monotonicNanos), row: y, column: x, style: .dim)
       }
       let origin = Self.origin(row.origin)
       grid.write(" " + origin, row: y, column: x, limit: 9, style: .dim)
@@ -106,8 +107,7 @@ struct OpenScreen {
 
   // MARK: Detail
 
-  private func drawDetail(_ grid: inout ScreenGrid, _ layout: OpenLayout) throws(InspectorError)
-  {
+  private func drawDetail(_ grid: inout ScreenGrid, _ layout: OpenLayout) throws(InspectorError) {
     let model = session.model
     for entry in layout.tabs {
       let active = entry.tab == model.tab
@@ -123,7 +123,8 @@ struct OpenScreen {
     for row in 0..<layout.bodyHeight {
       let index = position.top + row
       guard index < lines.count else { break }
-      grid.write(lines[index].text, row: 1 + row, column: x, limit: room, style: lines[index].style)
+      grid.write(
+        lines[index].text, row: 1 + row, column: x, limit: room, style: lines[index].style)
       if index == position.cursor {
         if model.focus == .detail {
           grid.paint(row: 1 + row, from: layout.detailColumn, to: layout.width, style: .cursor)
@@ -164,13 +165,16 @@ struct OpenScreen {
     if let row = try? session.cursorRow(), row.step == model.cursor {
       parts.append(LineFormat.elapsed(row.monotonicNanos))
       parts.append(
-        row.origin == .initial ? "initial" : row.origin == .user ? "user" : "effect "
-          + Self.origin(row.origin))
+        row.origin == .initial
+          ? "initial"
+          : row.origin == .user
+            ? "user"
+            : "effect "
+              + Self.origin(row.origin))
     }
     let writer = session.writerState
     var status = writer.text
-    if writer == .writing, session.model.cursor == (try? session.lastRow(model.listFilter))?.step
-    {
+    if writer == .writing, session.model.cursor == (try? session.lastRow(model.listFilter))?.step {
       status += " (following)"
     }
     parts.append(status)
@@ -216,7 +220,8 @@ struct OpenScreen {
     grid.write("┌" + rule + "┐", row: top, column: left, style: .border)
     grid.write("└" + rule + "┘", row: top + boxHeight - 1, column: left, style: .border)
     for (index, line) in lines.prefix(boxHeight - 2).enumerated() {
-      grid.write(line.0, row: top + 1 + index, column: left + 2, limit: boxWidth - 4, style: line.1)
+      grid.write(
+        line.0, row: top + 1 + index, column: left + 2, limit: boxWidth - 4, style: line.1)
     }
   }
 }

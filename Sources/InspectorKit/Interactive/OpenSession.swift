@@ -230,7 +230,9 @@ package final class OpenSession {
     case .character(let digit) where ("1"..."5").contains(digit):
       model.tab = OpenModel.Tab(rawValue: Int(String(digit))! - 1) ?? .diff
     case .right, .character("l"):
-      if model.focus == .detail, model.tab == .state { try setOpen(true) } else {
+      if model.focus == .detail, model.tab == .state {
+        try setOpen(true)
+      } else {
         model.focus = .detail
       }
     case .left, .character("h"):
@@ -391,7 +393,8 @@ package final class OpenSession {
     if let step = try seek(filter, forward: forward, hits: searchHits) {
       go(to: step)
     } else {
-      model.message = forward ? "no hit after step \(model.cursor)" : "no hit before step \(model.cursor)"
+      model.message =
+        forward ? "no hit after step \(model.cursor)" : "no hit before step \(model.cursor)"
     }
   }
 
@@ -405,7 +408,9 @@ package final class OpenSession {
     if let pathFilter = model.pathFilter, !text.isEmpty {
       // Both must hold: keep the list's filter and look for changes of the State path in it.
       guard let row = try seekChange(text, within: pathFilter, forward: forward) else {
-        model.message = "no change of \(EscapedText.plain(text)) \(forward ? "after" : "before") step \(model.cursor)"
+        let direction = forward ? "after" : "before"
+        model.message =
+          "no change of \(EscapedText.plain(text)) \(direction) step \(model.cursor)"
         return
       }
       go(to: row)
@@ -749,30 +754,5 @@ package final class OpenSession {
   /// The frame for the current model.
   package func screen() throws(InspectorError) -> ScreenGrid {
     try OpenScreen(session: self).draw()
-  }
-}
-
-/// The detail pane's last lines, so moving in them or redrawing does not read the trace again.
-struct DetailCache {
-  struct Key: Equatable {
-    var tab: OpenModel.Tab
-    var step: Int
-    var base: Int?
-    var width: Int
-    var expanded: Set<TracePath>
-    var treeCounts: [String: Int]?
-    var lastStep: Int
-  }
-
-  private var entries: [(Key, [DetailLine])] = []
-
-  func lines(for key: Key) -> [DetailLine]? {
-    entries.first { $0.0 == key }?.1
-  }
-
-  /// Keeps one entry per tab: switching tabs and back costs nothing.
-  mutating func store(_ lines: [DetailLine], for key: Key) {
-    entries.removeAll { $0.0.tab == key.tab }
-    entries.append((key, lines))
   }
 }

@@ -45,7 +45,7 @@ extension TraceReader {
   /// ```
   public func actionCounts(from: Int, to: Int) throws(TraceError) -> [String: Int] {
     var counts: [String: Int] = [:]
-    do {
+    try querying(step: nil) { () throws in
       let statement = try database.prepare(
         "SELECT action, COUNT(*) FROM steps WHERE step >= ? AND step <= ? GROUP BY action")
       defer { statement.reset() }
@@ -59,12 +59,6 @@ extension TraceReader {
         }
         counts[path, default: 0] += Int(statement.int64(at: 1))
       }
-    } catch let error as TraceError {
-      throw error
-    } catch let error as SQLiteError {
-      throw queryError(error)
-    } catch {
-      throw TraceError(.database("\(error)"), file: path)
     }
     return counts
   }
@@ -92,7 +86,7 @@ extension TraceReader {
     _ bind: (SQLiteStatement) throws(SQLiteError) -> Void
   ) throws(TraceError) -> [EffectRecord] {
     var effects: [EffectRecord] = []
-    do {
+    try querying(step: step) { () throws in
       let rows = try database.prepare(
         "SELECT \(Self.effectColumns) FROM effects WHERE \(condition) ORDER BY rowid")
       defer { rows.reset() }
@@ -107,6 +101,14 @@ extension TraceReader {
         effects.append(try decodeEffect(rows, sentSteps: sent))
       }
       sends.reset()
+    }
+    return effects
+  }
+
+  /// Runs a query whose errors are the trace's own or SQLite's, as one `TraceError`.
+  private func querying(step: Int?, _ body: () throws -> Void) throws(TraceError) {
+    do {
+      try body()
     } catch let error as TraceError {
       throw error
     } catch let error as SQLiteError {
@@ -114,6 +116,5 @@ extension TraceReader {
     } catch {
       throw TraceError(.database("\(error)"), file: path, step: step)
     }
-    return effects
   }
 }

@@ -272,7 +272,8 @@ package struct DiffRenderer: Sendable {
     // For each new index, the old index of the next staying element (old.count if none).
     var nextStayingOld = [Int](repeating: old.count, count: new.count + 1)
     for index in new.indices.reversed() {
-      nextStayingOld[index] = stayingOld[index] >= 0 ? stayingOld[index] : nextStayingOld[index + 1]
+      nextStayingOld[index] =
+        stayingOld[index] >= 0 ? stayingOld[index] : nextStayingOld[index + 1]
     }
     for index in new.indices {
       let from = stayingOld[index]

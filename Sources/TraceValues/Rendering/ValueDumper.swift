@@ -139,7 +139,8 @@ package struct ValueDumper: Sendable {
       path.removeLast(child.components.count)
     }
     if shown < children.count {
-      line("… " + DigitGrouping.grouped(children.count - shown) + " more", .more, indent: indent + 2)
+      line(
+        "… " + DigitGrouping.grouped(children.count - shown) + " more", .more, indent: indent + 2)
     }
     line(close + suffix, .close)
   }

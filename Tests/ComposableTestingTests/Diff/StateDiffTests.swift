@@ -71,7 +71,8 @@ final class StateDiffTests: XCTestCase {
       var title: String
     }
     XCTAssertEqual(
-      StateDiff.render([Todo(id: 1, title: "a"), Todo(id: 2, title: "b")], [Todo(id: 2, title: "b")]),
+      StateDiff.render(
+        [Todo(id: 1, title: "a"), Todo(id: 2, title: "b")], [Todo(id: 2, title: "b")]),
       """
         [
       -   [id: 1]: (id: 1, title: "a"),

@@ -57,8 +57,10 @@ final class OpenEndToEndTests: XCTestCase {
     XCTAssertEqual(
       try tmux.display("#{alternate_on} #{cursor_flag} #{mouse_any_flag} #{keypad_flag}"),
       "0 1 0 0", file: file, line: line)
-    let before = try String(contentsOf: directory.url.appendingPathComponent("before.stty"), encoding: .utf8)
-    let after = try String(contentsOf: directory.url.appendingPathComponent("after.stty"), encoding: .utf8)
+    let before = try String(
+      contentsOf: directory.url.appendingPathComponent("before.stty"), encoding: .utf8)
+    let after = try String(
+      contentsOf: directory.url.appendingPathComponent("after.stty"), encoding: .utf8)
     XCTAssertEqual(before, after, "stty -g", file: file, line: line)
   }
 
@@ -128,10 +130,14 @@ final class OpenEndToEndTests: XCTestCase {
     let tmux = try open(trace.path)
     try tmux.waitFor { $0.last?.hasPrefix(" step 0 of 5 · 00:00.000 · initial · live") == true }
     try tmux.keys("G")
-    try tmux.waitFor { $0.last?.hasPrefix(" step 5 of 5 · 00:00.500 · user · live (following)") == true }
+    try tmux.waitFor {
+      $0.last?.hasPrefix(" step 5 of 5 · 00:00.500 · user · live (following)") == true
+    }
     try trace.append(note: "new")
     // On the last step the cursor follows the new step.
-    try tmux.waitFor { $0.last?.hasPrefix(" step 6 of 6 · 00:00.600 · user · live (following)") == true }
+    try tmux.waitFor {
+      $0.last?.hasPrefix(" step 6 of 6 · 00:00.600 · user · live (following)") == true
+    }
     try tmux.keys("k")
     try tmux.waitFor { $0.last?.hasPrefix(" step 5 of 6") == true }
     try trace.append()
@@ -152,7 +158,9 @@ final class OpenEndToEndTests: XCTestCase {
       "inspector-test-writer", ["dead.rewind", "--no-close"], in: directory.url)
     XCTAssertEqual(written.status, 0, written.err)
     let tmux = try open(directory.path("dead.rewind"))
-    try tmux.waitFor { $0.last?.hasPrefix(" step 0 of 12 · 00:00.000 · initial · writer gone") == true }
+    try tmux.waitFor {
+      $0.last?.hasPrefix(" step 0 of 12 · 00:00.000 · initial · writer gone") == true
+    }
     try tmux.keys("q")
     try assertTerminalRestored(tmux, status: "0")
   }
@@ -172,7 +180,9 @@ final class OpenEndToEndTests: XCTestCase {
     try tmux.waitFor {
       Self.isFrame($0, width: 120, height: 40, status: " step 2 of 2")
         && $0.contains { $0.contains(notes) }
-        && $0.dropLast(2).allSatisfy { Self.separatorColumn($0) == OpenLayout(width: 120, height: 40).stepsWidth }
+        && $0.dropLast(2).allSatisfy {
+          Self.separatorColumn($0) == OpenLayout(width: 120, height: 40).stepsWidth
+        }
     }
     try tmux.keys("3")
     try tmux.waitFor { $0.contains { $0.contains(#".noteAdded("한국어 메모 😀")"#) } }

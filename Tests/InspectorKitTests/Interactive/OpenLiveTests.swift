@@ -34,7 +34,8 @@ final class OpenLiveTests: XCTestCase {
     try trace.close()
     try session.tick()
     XCTAssertEqual(session.writerState, .closed)
-    XCTAssertTrue(try session.screen().lines.last!.hasPrefix(" step 6 of 8 · 00:00.600 · user · complete"))
+    XCTAssertTrue(
+      try session.screen().lines.last!.hasPrefix(" step 6 of 8 · 00:00.600 · user · complete"))
   }
 
   func testSearchCountsFollowTheGrowingTrace() throws {

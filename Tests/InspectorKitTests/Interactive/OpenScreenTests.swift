@@ -68,7 +68,8 @@ final class OpenScreenTests: OpenSessionTestCase {
   func testTooSmallTerminalSaysWhatItNeeds() throws {
     let session = try session(width: 40, height: 6)
     XCTAssertEqual(
-      try session.screen().lines.prefix(2), ["terminal too small: 40×6", "inspector open needs 50×8"])
+      try session.screen().lines.prefix(2),
+      ["terminal too small: 40×6", "inspector open needs 50×8"])
   }
 
   func testGapsAreMarkedInTheListTheTimelineAndTheDiff() throws {

@@ -40,7 +40,8 @@ final class TreeRendererTests: XCTestCase {
       children: [
         ReducerTreeNode(
           kind: "Scope", typeName: "Counter", statePath: "counter", actionPrefix: "counter"),
-        ReducerTreeNode(kind: "forEach", typeName: "Row", statePath: "rows", actionPrefix: "rows.row"),
+        ReducerTreeNode(
+          kind: "forEach", typeName: "Row", statePath: "rows", actionPrefix: "rows.row"),
       ])
     let node = TreeCommand.count(
       tree, inherited: nil,

@@ -75,7 +75,11 @@ package enum Key: Sendable, Equatable, Hashable {
     case "tab": .tab
     case "btab": .backTab
     default:
-      if name.hasPrefix("C-"), name.count == 3, let letter = name.last { .control(letter) } else { nil }
+      if name.hasPrefix("C-"), name.count == 3, let letter = name.last {
+        .control(letter)
+      } else {
+        nil
+      }
     }
   }
 }

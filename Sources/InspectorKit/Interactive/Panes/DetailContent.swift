@@ -128,20 +128,24 @@ enum DetailContent {
     if let duration = effect.durationNanos { parts.append(NumberText.duration(nanos: duration)) }
     var lines = [DetailLine("  " + parts.joined(separator: "  "), step: effect.startedByStep)]
     var details: [String] = []
-    if let cancelID = effect.cancelID { details.append("cancel id " + EscapedText.plain(cancelID)) }
+    if let cancelID = effect.cancelID {
+      details.append("cancel id " + EscapedText.plain(cancelID))
+    }
     if let file = effect.file {
       details.append(
         EscapedText.plain(EffectTable.basename(file)) + (effect.line.map { ":\($0)" } ?? ""))
     }
     if !details.isEmpty {
       lines.append(
-        DetailLine("    " + details.joined(separator: " · "), style: .dim, step: effect.startedByStep))
+        DetailLine(
+          "    " + details.joined(separator: " · "), style: .dim, step: effect.startedByStep))
     }
     if effect.sentSteps.isEmpty {
       lines.append(DetailLine("    sent nothing", style: .dim))
     }
     for step in effect.sentSteps.prefix(sentShown) {
-      let path = try source.rows(matching: StepFilter(from: step, to: step), limit: 1, descending: false)
+      let path =
+        try source.rows(matching: StepFilter(from: step, to: step), limit: 1, descending: false)
         .first?.actionPath ?? "(not recorded)"
       let here = step == current ? "  ← this step" : ""
       lines.append(
@@ -174,7 +178,8 @@ enum DetailContent {
     ) {
       let actionPrefix = node.actionPrefix ?? inherited
       let handled =
-        step > 0 && (actionPrefix.map { $0.isEmpty || PathQuery.isPrefix($0, of: actionPath) }
+        step > 0
+        && (actionPrefix.map { $0.isEmpty || PathQuery.isPrefix($0, of: actionPath) }
           ?? true)
       let count = counts == nil ? "counting…" : NumberText.counted(counted.steps, "step")
       lines.append(
