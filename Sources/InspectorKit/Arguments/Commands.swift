@@ -26,10 +26,10 @@ enum Commands {
     ],
     example: "inspector open bug.rewind --step 120",
     details: """
-      Keys: arrows or j/k move, Tab switches tabs, / searches action paths, f filters by a \
-      changed state path, [ and ] find the previous or next change of the value under the \
-      State cursor, m and ' set and visit marks, d diffs the last mark against the cursor, \
-      ? lists every key, q quits. Needs a terminal: piped, or with TERM=dumb, it exits with \
+      Keys: arrows or j/k move, Tab switches tabs, / searches action paths, f keeps the steps
+      that changed a state path, [ and ] go to the previous or next change of the value under
+      the State cursor, m and ' set and visit marks, d diffs the last mark against the cursor,
+      ? lists every key, q quits. It needs a terminal: piped, or with TERM=dumb, it exits with
       status 2 and names the batch commands.
       """)
 

@@ -360,26 +360,28 @@ package final class OpenSession {
   // MARK: Search and filters
 
   private func search(_ pattern: String) throws(InspectorError) {
-    let regex: NSRegularExpression
-    do {
-      regex = try NSRegularExpression(pattern: pattern)
-    } catch {
+    guard let paths = try matchingPaths(pattern) else {
       model.message = "invalid regular expression " + EscapedText.quoted(pattern)
       return
-    }
-    let paths = try source.actionPaths().filter { path in
-      regex.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
     }
     guard !paths.isEmpty else {
       model.message = "no action path matches /" + EscapedText.plain(pattern) + "/"
       return
     }
-    model.search = OpenModel.Search(pattern: pattern, actionPaths: Set(paths))
-    searchHits = StepHistogram(
-      filter: StepFilter(actionPaths: Set(paths)), lastStep: lastStep)
+    model.search = OpenModel.Search(pattern: pattern, actionPaths: paths)
+    searchHits = StepHistogram(filter: StepFilter(actionPaths: paths), lastStep: lastStep)
     if !model.search!.actionPaths.contains((try cursorRow())?.actionPath ?? "") {
       try nextHit(forward: true)
     }
+  }
+
+  /// The trace's action paths the regular expression matches; nil when it is not one.
+  private func matchingPaths(_ pattern: String) throws(InspectorError) -> Set<String>? {
+    guard let regex = try? NSRegularExpression(pattern: pattern) else { return nil }
+    return Set(
+      try source.actionPaths().filter { path in
+        regex.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
+      })
   }
 
   /// The next (or previous) step whose action path the search matched, in the list.
@@ -711,6 +713,14 @@ package final class OpenSession {
     guard lastStep != previousLast else { return changed }
     searchHits?.grow(to: lastStep)
     filterHits?.grow(to: lastStep)
+    if let search = model.search {
+      // New steps may bring action paths the search matches that did not exist before.
+      let paths = try matchingPaths(search.pattern) ?? []
+      if paths != search.actionPaths {
+        model.search?.actionPaths = paths
+        searchHits = StepHistogram(filter: StepFilter(actionPaths: paths), lastStep: lastStep)
+      }
+    }
     if wasTail, let row = try lastRow(model.listFilter) {
       model.cursor = row.step
       scrollToCursor(.keep)

@@ -27,13 +27,15 @@ final class OpenEndToEndTests: XCTestCase {
 
   /// A shell in the terminal: prints a line, saves the terminal's modes, runs the inspector,
   /// saves its status and the modes again, and says it is done.
-  func open(_ trace: String, _ options: [String] = [], width: Int = 120, height: Int = 40)
-    throws -> TmuxSession
-  {
+  func open(
+    _ trace: String, _ options: [String] = [], width: Int = 120, height: Int = 40,
+    environment: String = ""
+  ) throws -> TmuxSession {
     let inspector = try BuiltProducts.executable("inspector")
     let command =
       "printf 'before-open\\n'; stty -g > before.stty; "
-      + "LANG=C.UTF-8 '\(inspector)' open '\(trace)' \(options.joined(separator: " ")); "
+      + "LANG=C.UTF-8 \(environment) '\(inspector)' open '\(trace)' "
+      + "\(options.joined(separator: " ")); "
       + "echo $? > status; stty -g > after.stty; printf 'after-open %s\\n' \"$(cat status)\"; "
       // A live pane: tmux hides the cursor of a dead one.
       + "exec sleep 3600"
@@ -201,6 +203,29 @@ final class OpenEndToEndTests: XCTestCase {
         output.err,
         "inspector: open needs an interactive terminal; without one, use the batch commands: "
           + "info, log, show, diff, tree, effects, replay, follow, export (open)\n")
+    }
+  }
+
+  func testHelpNamesTheOptionAndTheKeys() throws {
+    let output = try BuiltProducts.run("inspector", ["open", "--help"], in: directory.url)
+    XCTAssertEqual(output.status, 0)
+    assertSnapshot(output.out, named: "testOpenHelp", in: snapshotDirectory())
+  }
+
+  func testColourAsInTheBatchCommandsNoneWithNO_COLOR() throws {
+    for (environment, coloured) in [("", true), ("NO_COLOR=1", false)] {
+      let tmux = try open(
+        Self.fixture("folder-tab.rewind"), ["--step", "13"], environment: environment)
+      try tmux.waitFor { $0.contains { $0.contains("+     highlightedDay: (") } }
+      let screen = try tmux.captureWithAttributes()
+      // Insertions are green (SGR 32) with colour; without it, no colour at all (only bold,
+      // dim and reverse).
+      XCTAssertEqual(screen.contains("\u{1B}[32m"), coloured, environment)
+      let colours = (0...7).map { "\u{1B}[3\($0)m" }
+      XCTAssertEqual(colours.contains { screen.contains($0) }, coloured, environment)
+      try tmux.keys("q")
+      try assertTerminalRestored(tmux, status: "0")
+      directory = try TemporaryDirectory()
     }
   }
 }

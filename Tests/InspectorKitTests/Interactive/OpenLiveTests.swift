@@ -56,4 +56,22 @@ final class OpenLiveTests: XCTestCase {
     try session.press("n")
     XCTAssertEqual(session.model.cursor, 3)
   }
+
+  func testASearchMatchesActionPathsThatAppearLater() throws {
+    let directory = try TemporaryDirectory()
+    let trace = try GrowingTrace(path: directory.path("live.rewind"))
+    try trace.append(note: "a")
+    let session = try OpenSession(source: try TraceFileSource(path: trace.path))
+    session.resize(width: 80, height: 16)
+    try session.press("/o<enter>")
+    XCTAssertEqual(session.model.search?.actionPaths, ["noteAdded"])
+    try trace.append()
+    try trace.append(action: "closeTapped")
+    try session.tick()
+    XCTAssertEqual(session.model.search?.actionPaths, ["noteAdded", "closeTapped"])
+    try session.finishWork()
+    XCTAssertEqual(session.searchHits?.total, 2)
+    try session.press("n")
+    XCTAssertEqual(session.model.cursor, 3)
+  }
 }

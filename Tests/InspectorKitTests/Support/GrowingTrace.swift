@@ -39,8 +39,9 @@ final class GrowingTrace {
     ])
   }
 
-  /// Appends one step (a note when given, else a tap on the counter) and commits it.
-  func append(note: String? = nil) throws {
+  /// Appends one step (a note when given, else a tap on the counter, under `action` when
+  /// given) and commits it.
+  func append(note: String? = nil, action name: String? = nil) throws {
     let old = Self.state(count: count, notes: notes)
     step += 1
     let path: String
@@ -51,8 +52,8 @@ final class GrowingTrace {
       action = .enumCase("noteAdded", [TraceField("_0", .string(note))])
     } else {
       count += 1
-      path = "tapped"
-      action = .enumCase("tapped", [])
+      path = name ?? "tapped"
+      action = .enumCase(path, [])
     }
     let new = Self.state(count: count, notes: notes)
     let changes = TraceDiff.changes(from: old, to: new)

@@ -67,9 +67,18 @@ final class TmuxSession {
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     let argv = ([try Self.executable, "-S", socket] + arguments).map { strdup($0) }
     defer { argv.forEach { free($0) } }
+    // The server takes the first client's environment, and every pane the server's: as for
+    // `BuiltProducts`, what the test runner set for colour and width stays out.
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = nil
+    environment["COLUMNS"] = nil
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") }
+    defer { envp.forEach { free($0) } }
     var pid: pid_t = 0
     let spawned = (argv + [nil]).withUnsafeBufferPointer { buffer in
-      posix_spawn(&pid, buffer[0]!, &actions, nil, buffer.baseAddress!, environ)
+      (envp + [nil]).withUnsafeBufferPointer { environment in
+        posix_spawn(&pid, buffer[0]!, &actions, nil, buffer.baseAddress!, environment.baseAddress!)
+      }
     }
     guard spawned == 0 else { throw Failure(description: "cannot start tmux: \(spawned)") }
     var status: Int32 = 0
@@ -103,6 +112,11 @@ final class TmuxSession {
       while line.last == " " { line.removeLast() }
       return line
     }
+  }
+
+  /// The screen with its colours and attributes as escape sequences (`capture-pane -e`).
+  func captureWithAttributes() throws -> String {
+    try run(["capture-pane", "-p", "-e", "-t", Self.target])
   }
 
   /// A tmux format about the pane (`#{alternate_on}`, `#{pane_dead_status}`).
