@@ -740,7 +740,7 @@ package final class OpenSession {
         filterHits?.record(try source.count(matching: filter))
       } else if model.tab == .tree, treeCountedThrough <= lastStep {
         let from = max(1, treeCountedThrough)
-        let to = min(lastStep, from + 65_535)
+        let to = min(lastStep, from + 16_383)
         if from <= to {
           for (path, count) in try source.actionCounts(from: from, to: to) {
             treeCounts[path, default: 0] += count
