@@ -4,10 +4,11 @@ import Synchronization
 import TraceKit
 
 /// Records a running feature into a trace file: every action, the state after it, the effects
-/// and the values read from non-deterministic dependencies.
+/// and the values read from non-deterministic dependencies, as the store's core tells them.
 ///
-/// Wrap the root reducer with `recording(to:)`; the main actor only captures values, a
-/// background thread encodes, diffs, hashes and writes them.
+/// Put `recording(to:)` on the root reducer (or anywhere in its composition outside a
+/// `Scope`); the main actor only captures values, a background thread encodes, diffs, hashes
+/// and writes them.
 ///
 /// ```swift
 /// let recorder = Recorder(path: "/tmp/session.rewind")
@@ -15,13 +16,16 @@ import TraceKit
 ///   AppFeature().recording(to: recorder)
 /// }
 /// store.send(.incrementTapped)
-/// recorder.finish()
+/// recorder.finish()                   // hands the end over to the writer, returns at once
+/// await recorder.waitUntilFinished()  // the file is complete
 /// // /tmp/session.rewind holds step 0 (the initial state) and step 1 (incrementTapped).
 /// ```
 ///
-/// A recorder records one store; the trace file is created when the store reduces its first
-/// action (the state before it is step 0). A write error (disk full, file removed,
-/// permissions) stops the recording with one report; the feature keeps running unrecorded.
+/// A recorder records one store, from the moment the store is created (step 0 is written
+/// then); a second store given the same recorder is refused with a runtime warning. A write
+/// error (disk full, file removed, permissions) stops the recording with one report; the
+/// feature keeps running unrecorded. A recorder dropped without `finish()` finishes itself:
+/// its writer thread closes the file and is gone before `deinit` returns.
 public final class Recorder: Sendable {
   /// How the recording is made.
   public struct Configuration: Sendable {
@@ -34,9 +38,9 @@ public final class Recorder: Sendable {
     public var redactedStatePaths: [String]
     /// Action paths, relative to the action value (`login.password`), redacted the same way.
     public var redactedActionPaths: [String]
-    /// What happens when the writer falls `queueCapacity` steps behind.
+    /// What happens when the writer falls `queueCapacity` events behind.
     public var overflowPolicy: OverflowPolicy
-    /// How many captured steps may wait for the writer.
+    /// How many captured events (steps, effect starts and endings) may wait for the writer.
     public var queueCapacity: Int
     /// Free-form metadata stored with the trace (`scenario`, `app`, …).
     public var extra: [String: String]
@@ -76,52 +80,139 @@ public final class Recorder: Sendable {
   /// How it is written.
   public let configuration: Configuration
 
-  private let session = Mutex<(any RecordingSessionControl)?>(nil)
-  private let finished = Atomic<Bool>(false)
+  private let state = Mutex(Attachment.waiting)
 
-  /// A recorder that will write a new trace file at `path` (the file must not exist).
+  /// What the recorder records.
+  private enum Attachment {
+    case waiting
+    case recording(any RecordingSessionControl, at: SourceLocation)
+    case finished((any RecordingSessionControl)?)
+
+    var session: (any RecordingSessionControl)? {
+      switch self {
+      case .waiting: nil
+      case .recording(let session, _): session
+      case .finished(let session): session
+      }
+    }
+  }
+
+  /// A recorder that will write a new trace at `path` (the file must not exist).
   public init(path: String, configuration: Configuration = Configuration()) {
     self.path = path
     self.configuration = configuration
   }
 
-  /// Flushes every captured step, marks effects still running as unfinished, and closes the
-  /// trace. Blocks until the file is complete; later actions are not recorded.
+  /// Finishes the recording: captured steps are flushed, effects still running are marked
+  /// unfinished, and the trace is closed, by the writer thread. Returns at once; later actions
+  /// are not recorded. Await `waitUntilFinished()` to know the file is complete.
+  @MainActor
   public func finish() {
-    guard !finished.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    let current = session.withLock { $0 }
-    current?.finish()
+    let session = state.withLock { state -> (any RecordingSessionControl)? in
+      let session = state.session
+      state = .finished(session)
+      return session
+    }
+    session?.finish()
+  }
+
+  /// Finishes the recording if it is not finished yet, and waits until the trace is complete.
+  ///
+  /// ```swift
+  /// await recorder.waitUntilFinished()
+  /// try TraceReader(path: recorder.path).info().isComplete  // true
+  /// ```
+  @MainActor
+  public func waitUntilFinished() async {
+    finish()
+    await state.withLock { $0.session }?.waitUntilFinished()
+  }
+
+  /// `waitUntilFinished()` for synchronous tools (the benchmarks' harness): blocks the calling
+  /// thread until the trace is complete. An app's main thread should await instead.
+  @MainActor
+  package func finishBlocking() {
+    finish()
+    state.withLock { $0.session }?.waitUntilFinishedBlocking()
   }
 
   /// The error that stopped the recording, if one did.
   public var error: RecorderError? {
-    session.withLock { $0 }?.failure
+    state.withLock { $0.session }?.failure
   }
 
   /// The number of steps recorded so far (step 0 excluded), dropped ones included.
+  @MainActor
   public var stepCount: Int {
-    session.withLock { $0 }?.capturedSteps ?? 0
+    state.withLock { $0.session }?.capturedSteps ?? 0
   }
 
   /// Events captured and not yet taken by the writer (tests wait for it to reach 0).
+  @MainActor
   package var queuedEvents: Int {
-    session.withLock { $0 }?.queuedEvents ?? 0
+    state.withLock { $0.session }?.queuedEvents ?? 0
   }
 
-  /// The session for a reducer of these types, created on first use.
-  @usableFromInline
-  func session<State: Encodable & Sendable, Action: Encodable & Sendable>(
-    for base: some Reducer<State, Action>
+  /// The most events the queue ever held at once (tests check the bound with it).
+  @MainActor
+  package var queueHighWater: Int {
+    state.withLock { $0.session }?.queueHighWater ?? 0
+  }
+
+  deinit {
+    // Dropped without `finish()`: the recording ends here, and so does its writer thread.
+    let session = state.withLock { $0.session }
+    session?.finish()
+    session?.joinWriter()
+  }
+
+  /// The session recording the store being created, or nil (reported) when this recorder
+  /// already records a store or was finished.
+  @MainActor
+  func attach<State: Encodable & Sendable, Action: Encodable & Sendable>(
+    kit: CaptureKit<State, Action>, tree: RecorderTree, at location: SourceLocation
   ) -> RecordingSession<State, Action>? {
-    if finished.load(ordering: .acquiring) { return nil }
-    return session.withLock { stored -> RecordingSession<State, Action>? in
-      if let stored {
-        return stored as? RecordingSession<State, Action>
+    let outcome = self.state.withLock { attachment -> Result<Void, RecorderMisuse> in
+      switch attachment {
+      case .waiting:
+        attachment = .recording(
+          RecordingSession(path: path, configuration: configuration, tree: tree, kit: kit),
+          at: location)
+        return .success(())
+      case .recording(_, let first):
+        return .failure(.secondStore(first: first))
+      case .finished:
+        return .failure(.finished)
       }
-      let created = RecordingSession<State, Action>(
-        path: path, configuration: configuration, tree: recorderTree(of: base))
-      stored = created
-      return created
+    }
+    switch outcome {
+    case .success:
+      return self.state.withLock { $0.session } as? RecordingSession<State, Action>
+    case .failure(let misuse):
+      reportIssue(misuse.message(path: path, location: location), location: location)
+      return nil
+    }
+  }
+}
+
+/// A way a recorder was misused, reported where `recording(to:)` was written.
+enum RecorderMisuse: Error {
+  case secondStore(first: SourceLocation)
+  case finished
+
+  func message(path: String, location: SourceLocation) -> String {
+    switch self {
+    case .secondStore(let first):
+      """
+      A Recorder records one store: the recorder writing "\(path)" already records the \
+      store of "recording(to:)" at "\(first)", so the store of "recording(to:)" at \
+      "\(location)" is not recorded. Give each store its own Recorder.
+      """
+    case .finished:
+      """
+      The Recorder writing "\(path)" was finished before the store of "recording(to:)" at \
+      "\(location)" was created, so that store is not recorded. Give it a new Recorder.
+      """
     }
   }
 }

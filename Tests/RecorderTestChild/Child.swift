@@ -60,7 +60,7 @@ struct Child {
       store.send(.add(step))
       if step % 500 == 0 { await Task.yield() }
     }
-    recorder.finish()
+    await recorder.waitUntilFinished()
     line("done count=\(store.state.count) stopped=\(recorder.error != nil)")
   }
 

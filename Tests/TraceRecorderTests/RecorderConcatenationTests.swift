@@ -34,28 +34,27 @@ private struct Chain: Reducer {
 
 @MainActor
 final class RecorderConcatenationTests: XCTestCase {
-  func testSendAfterAnAsynchronousPartIsAnEffectOfItsOwn() async throws {
+  /// The core runs the parts after the first asynchronous one in a task of its own, an effect
+  /// of the trace: the `.send` after the `.run` comes from it, the `.run`'s action from the run.
+  func testSendAfterAnAsynchronousPartComesFromTheConcatenation() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("chain.rewind")
     let recorder = Recorder(path: path)
     let store = Store(initialState: Chain.State()) { Chain().recording(to: recorder) }
-    store.send(.start)
-    await waitUntil("both parts ran") { store.state.log.count == 3 }
-    await waitUntil("both effects ended") { recorder.queuedEvents == 0 }
-    recorder.finish()
+    await store.send(.start).finish()
+    await recorder.waitUntilFinished()
     XCTAssertEqual(store.state.log, ["start", "loaded", "done"])
 
     let reader = try TraceReader(path: path)
     let rows = try reader.rows(from: 1, to: 3)
     XCTAssertEqual(rows.map(\.actionPath), ["start", "loaded", "done"])
-    let effects = try reader.effects()
-      .sorted { ($0.sentSteps.first ?? 0) < ($1.sentSteps.first ?? 0) }
+    // In start order: the concatenation, then the run it started.
+    let effects = try reader.effects().sorted { ($0.startNanos ?? 0) < ($1.startNanos ?? 0) }
     XCTAssertEqual(effects.count, 2)
     XCTAssertEqual(effects.map(\.startedByStep), [1, 1])
-    XCTAssertEqual(effects.map(\.sentSteps), [[2], [3]])
+    XCTAssertEqual(effects.map(\.sentSteps), [[3], [2]])
     XCTAssertEqual(effects.map(\.outcome), [.finished, .finished])
-    XCTAssertEqual(rows[0].origin, .user)
-    XCTAssertEqual(rows[1].origin, .effect(effects[0].id))
-    XCTAssertEqual(rows[2].origin, .effect(effects[1].id))
+    XCTAssertEqual(effects.map(\.line), [nil, 23])
+    XCTAssertEqual(rows.map(\.origin), [.user, .effect(effects[1].id), .effect(effects[0].id)])
   }
 }

@@ -9,7 +9,7 @@ import XCTest
 /// Records `RecordedFeature` through `runRecordedScript` and reads the trace back.
 ///
 /// The script's steps: 1 refresh (merge of a `.send` and a `.run`, reads uuid, date and
-/// random), 2 refreshStarted (from the `.send`), 3 refreshed (from the `.run`), 4 stopwatch
+/// random), 2 refreshStarted (the `.send` of step 1), 3 refreshed (from the `.run`), 4 stopwatch
 /// start (scoped timer), 5 tick (from the timer), 6 stop (`.cancel(id:)`), 7 and 8 search
 /// (`cancelInFlight`), 9 searchResponse, 10 openDetail, 11 detail.watch, 12 closeDetail
 /// (`ifLet` teardown), 13 addRow, 14 row watch, 15 removeRow (`forEach` teardown), 16 addRow,
@@ -30,6 +30,7 @@ final class RecorderEndToEndTests: XCTestCase {
       case .initial: origin = "initial"
       case .user: origin = "user"
       case .effect(let id): origin = names[id] ?? "unknown effect"
+      default: origin = row.origin.storageText
       }
       return "\(row.step) \(origin) \(row.actionPath) \(row.changedPaths)"
     }
@@ -38,14 +39,14 @@ final class RecorderEndToEndTests: XCTestCase {
       [
         "0 initial  []",
         "1 user refresh [\".\"]",
-        "2 E1 refreshStarted [\"refreshes\"]",
-        "3 E2 refreshed []",
+        "2 send:1 refreshStarted [\"refreshes\"]",
+        "3 E1 refreshed []",
         "4 user stopwatch.start [\"stopwatch.isRunning\"]",
-        "5 E3 stopwatch.tick [\"stopwatch.seconds\"]",
+        "5 E2 stopwatch.tick [\"stopwatch.seconds\"]",
         "6 user stopwatch.stop [\"stopwatch.isRunning\"]",
         "7 user search [\"query\"]",
         "8 user search [\"query\"]",
-        "9 E5 searchResponse [\"results[0]\", \"results[1]\"]",
+        "9 E4 searchResponse [\"results[0]\", \"results[1]\"]",
         "10 user openDetail [\".\"]",
         "11 user detail.watch [\"detail.isWatching\"]",
         "12 user closeDetail [\"detail\"]",
@@ -79,18 +80,17 @@ final class RecorderEndToEndTests: XCTestCase {
     XCTAssertEqual(
       described,
       [
-        "by 1 | - | - | finished | sent [2] | closed",
         "by 1 | - | at refresh | finished | sent [3] | closed",
         "by 4 | timer | at timer | cancelled(reason: \"cancel\", byStep: Optional(6))"
           + " | sent [5] | closed",
         "by 7 | search | at search | cancelled(reason: \"cancelInFlight\", byStep: Optional(8))"
           + " | sent [] | closed",
         "by 8 | search | at search | finished | sent [9] | closed",
-        "by 11 | ifLet(\\State.detail) | at detail"
+        "by 11 | ifLet(detail) | at detail"
           + " | cancelled(reason: \"ifLet\", byStep: Optional(12)) | sent [] | closed",
-        "by 14 | forEach(\\State.rows)#1 | at row"
+        "by 14 | forEach(rows)#1 | at row"
           + " | cancelled(reason: \"forEach\", byStep: Optional(15)) | sent [] | closed",
-        "by 17 | forEach(\\State.rows)#2 | at row | unfinished | sent [] | open",
+        "by 17 | forEach(rows)#2 | at row | unfinished | sent [] | open",
       ])
   }
 
@@ -179,7 +179,7 @@ final class RecorderEndToEndTests: XCTestCase {
       await waitUntil("the row sleeps") { clock.sleeperCount == 1 }
     }
     await waitUntil("the row stopped") { clock.sleeperCount == 0 }
-    recorder.finish()
+    await recorder.waitUntilFinished()
     let effects = try TraceReader(path: path).effects()
     XCTAssertEqual(effects.map(\.outcome), [.cancelled(reason: "storeDeinit", byStep: nil)])
     XCTAssertEqual(effects.map(\.startedByStep), [2])
@@ -200,7 +200,7 @@ final class RecorderEndToEndTests: XCTestCase {
     return lines
   }
 
-  func testCancellingTheStoreTaskEndsItsEffectsAsTaskCancelled() async throws {
+  func testCancellingTheStoreTaskEndsItsEffectsAsStoreTaskCancellations() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("task.rewind")
     let clock = TestClock()
@@ -215,9 +215,9 @@ final class RecorderEndToEndTests: XCTestCase {
     task.cancel()
     await waitUntil("the row stopped") { clock.sleeperCount == 0 }
     await task.finish()
-    recorder.finish()
+    await recorder.waitUntilFinished()
     let effects = try TraceReader(path: path).effects()
-    XCTAssertEqual(effects.map(\.outcome), [.cancelled(reason: "taskCancelled", byStep: nil)])
+    XCTAssertEqual(effects.map(\.outcome), [.cancelled(reason: "storeTask", byStep: nil)])
   }
 
   func testRedactedActionPathsAreStoredAsMarkers() async throws {
@@ -231,7 +231,7 @@ final class RecorderEndToEndTests: XCTestCase {
       withDependencies: recordedDependencies(clock: clock))
     store.send(.search("secret query"))
     store.send(.openDetail)
-    recorder.finish()
+    await recorder.waitUntilFinished()
     let reader = try TraceReader(path: path)
     let marker = TraceValue.string(
       "<redacted " + hex(TraceValue.string("secret query").stableHash) + ">")

@@ -35,16 +35,27 @@ final class Gate: Sendable {
   }
 }
 
+extension Recorder.Configuration {
+  /// A configuration whose writer waits at `gate` before it takes each batch: the queue fills
+  /// deterministically until the test opens the gate.
+  static func heldWriter(
+    at gate: Gate, overflowPolicy: Recorder.OverflowPolicy, queueCapacity: Int
+  ) -> Self {
+    var configuration = Self(overflowPolicy: overflowPolicy, queueCapacity: queueCapacity)
+    configuration.writerWillTake = { gate.wait() }
+    return configuration
+  }
+}
+
 @MainActor
 final class RecorderFaultTests: XCTestCase {
   func testDropPolicyWritesAGapWithTheNumberOfDroppedSteps() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("drop.rewind")
     let gate = Gate()
-    var configuration = Recorder.Configuration(
-      overflowPolicy: .dropAndRecordGap, queueCapacity: 4)
-    configuration.writerWillTake = { gate.wait() }
-    let recorder = Recorder(path: path, configuration: configuration)
+    let recorder = Recorder(
+      path: path,
+      configuration: .heldWriter(at: gate, overflowPolicy: .dropAndRecordGap, queueCapacity: 4))
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     // Queued while the writer is held: step 0's start event, steps 1, 2, 3 (capacity 4).
     for _ in 1...3 { store.send(.increment) }
@@ -53,7 +64,7 @@ final class RecorderFaultTests: XCTestCase {
     gate.open()
     await waitUntil("the writer took the queue") { recorder.queuedEvents == 0 }
     store.send(.decrement)  // step 9, written as a keyframe after the gap
-    recorder.finish()
+    await recorder.waitUntilFinished()
     XCTAssertEqual(store.state.count, 7)
     let reader = try TraceReader(path: path)
     XCTAssertEqual(try reader.rows(from: 0, to: 20).map(\.step), [0, 1, 2, 3, 9])
@@ -65,14 +76,13 @@ final class RecorderFaultTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("drop-end.rewind")
     let gate = Gate()
-    var configuration = Recorder.Configuration(
-      overflowPolicy: .dropAndRecordGap, queueCapacity: 2)
-    configuration.writerWillTake = { gate.wait() }
-    let recorder = Recorder(path: path, configuration: configuration)
+    let recorder = Recorder(
+      path: path,
+      configuration: .heldWriter(at: gate, overflowPolicy: .dropAndRecordGap, queueCapacity: 2))
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     for _ in 1...4 { store.send(.increment) }  // step 1 queued, 2 to 4 dropped
     gate.open()
-    recorder.finish()
+    await recorder.waitUntilFinished()
     let reader = try TraceReader(path: path)
     XCTAssertEqual(try reader.rows(from: 0, to: 20).map(\.step), [0, 1])
     XCTAssertEqual(try reader.gaps().map { "\($0.afterStep)+\($0.dropped)" }, ["1+3"])
@@ -84,7 +94,7 @@ final class RecorderFaultTests: XCTestCase {
     let recorder = Recorder(path: path, configuration: .init(queueCapacity: 2))
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     for _ in 1...500 { store.send(.increment) }
-    recorder.finish()
+    await recorder.waitUntilFinished()
     let reader = try TraceReader(path: path)
     XCTAssertEqual(try reader.info().stepCount, 500)
     XCTAssertEqual(try reader.gaps().count, 0)
@@ -109,7 +119,7 @@ final class RecorderFaultTests: XCTestCase {
     store.send(.increment)
     await waitUntil("the recorder failed") { recorder.error != nil }
     for _ in 1...10 { store.send(.increment) }
-    recorder.finish()
+    await recorder.waitUntilFinished()
     XCTAssertEqual(store.state.count, 11)
     XCTAssertEqual(
       reporter.issues.withLock { $0 },

@@ -64,7 +64,7 @@ final class RecorderLargeStateTests: XCTestCase {
       _ = Rows().reduce(into: &state, action: action(step))
       expected.append(try TraceValueEncoder().encode(state))
     }
-    recorder.finish()
+    await recorder.waitUntilFinished()
     XCTAssertNil(recorder.error)
     let reader = try TraceReader(path: path)
     let rows = try reader.rows(from: 0, to: 150)

@@ -137,7 +137,7 @@ final class ReplayTests: XCTestCase {
     store.send(.increment)
     store.send(.decrement)
     store.send(.increment)
-    recorder.finish()
+    await recorder.waitUntilFinished()
     XCTAssertEqual(try Replay(trace: path, reducer: CounterV1()).run(), .matched(steps: 3))
     return path
   }

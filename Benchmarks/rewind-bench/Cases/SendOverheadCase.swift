@@ -58,7 +58,7 @@ struct SendOverheadCase: BenchCase {
     let store = Store(initialState: Counter.State()) { Counter().recording(to: recorder) }
     store.send(CounterScript.action(at: 1))
     let timing = timeSends(store, count)
-    recorder.finish()
+    recorder.finishBlocking()
     if let error = recorder.error { throw BenchError("the recorder stopped: \(error)") }
     TraceFile.remove(path)
     return timing

@@ -55,7 +55,7 @@ enum MemoryChild {
     let before = try ResidentMemory.current()
     for step in 1...steps { store.send(CounterScript.action(at: step)) }
     if mode == .recorded {
-      recorder.finish()
+      recorder.finishBlocking()
       if let error = recorder.error { throw BenchError("the recorder stopped: \(error)") }
     }
     let peak = try ResidentMemory.peak()

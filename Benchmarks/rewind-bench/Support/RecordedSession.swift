@@ -8,7 +8,7 @@ import TraceRecorder
 /// let run = try RecordedSession.record(
 ///   TodoList(), initialState: TodoList.State(count: 10_000), steps: 10_000,
 ///   path: "/tmp/todos.rewind") { TodoList.action(at: $0, count: 10_000) }
-/// run.nanos      // send of every action + finish()
+/// run.nanos      // send of every action + finishBlocking()
 /// run.fileSize   // the closed trace
 /// ```
 @MainActor
@@ -19,9 +19,10 @@ enum RecordedSession {
   }
 
   /// Sends `steps` actions (steps 1…steps of `script`) to a store whose reducer records into a
-  /// new trace at `path`; the time runs from before the first send until `finish()` returned
-  /// (every step encoded, diffed, compressed and committed). With `removingFile`, the trace is
-  /// deleted once measured (samples of a long run would otherwise fill the scratch disk).
+  /// new trace at `path`; the time runs from before the first send until `finishBlocking()`
+  /// returned (every step encoded, diffed, compressed and committed). With `removingFile`, the
+  /// trace is deleted once measured (samples of a long run would otherwise fill the scratch
+  /// disk).
   static func record<R: Reducer>(
     _ reducer: R, initialState: R.State, steps: Int, path: String, removingFile: Bool = false,
     script: (Int) -> R.Action
@@ -30,7 +31,7 @@ enum RecordedSession {
     let store = Store(initialState: initialState) { reducer.recording(to: recorder) }
     let start = Stopwatch.now()
     for step in 1...steps { store.send(script(step)) }
-    recorder.finish()
+    recorder.finishBlocking()
     let nanos = Double(Stopwatch.now() - start)
     if let error = recorder.error { throw BenchError("the recorder stopped: \(error)") }
     let run = Run(nanos: nanos, fileSize: try TraceFile.size(path))

@@ -54,7 +54,7 @@ struct LiveSession<S: Scenario> {
       }
       await pause(random.pause(upTo: scenario.longestPause), while: shouldGoOn)
     }
-    recorder.finish()
+    await recorder.waitUntilFinished()
     let steps = recorder.stepCount
     withExtendedLifetime(store) {}
     if let error = recorder.error {

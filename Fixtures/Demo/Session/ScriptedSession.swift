@@ -61,7 +61,7 @@ struct ScriptedSession<S: Scenario> {
       try await pass(random.pause(upTo: scenario.longestPause), core, clock, after: sent)
     }
     try await drain(core, clock, after: sent)
-    recorder.finish()
+    await recorder.waitUntilFinished()
     if let error = recorder.error {
       throw DemoError.recording(error)
     }

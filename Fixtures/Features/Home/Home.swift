@@ -152,8 +152,8 @@ public struct Home: Reducer {
         return .none
       }
     }
-    .ifLet(\.$childDetail, action: .childDetail, name: "childDetail") { ChildDetail() }
-    .ifLet(\.$scheduleAdd, action: .scheduleAdd, name: "scheduleAdd") { ScheduleAdd() }
+    .ifLet(\.$childDetail, action: .childDetail) { ChildDetail() }
+    .ifLet(\.$scheduleAdd, action: .scheduleAdd) { ScheduleAdd() }
   }
 
   /// Asks for the selected child's briefing; a newer request replaces the one in flight.

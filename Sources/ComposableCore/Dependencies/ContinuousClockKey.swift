@@ -37,8 +37,13 @@ private enum ContinuousClockKey: DependencyKey {
 
 extension DependencyValues {
   /// The clock effects sleep on. Live: `ContinuousClock`. In tests: must be overridden.
+  ///
+  /// Read by a reducer while a store's instrument listens, it reports each `now`.
   public var continuousClock: any Clock<Duration> {
-    get { self[ContinuousClockKey.self] }
+    get {
+      let clock = self[ContinuousClockKey.self]
+      return ReducingContext.isReading ? reporting(clock) : clock
+    }
     set { self[ContinuousClockKey.self] = newValue }
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Tells the current date: a value wrapping a closure, so tests (and the Recorder) can replace
+/// Tells the current date: a value wrapping a closure, so tests (and typed replay) can replace
 /// it.
 ///
 /// ```swift
@@ -14,8 +14,11 @@ public struct DateGenerator: Sendable {
   private let generate: @Sendable () -> Date
 
   /// A generator from a closure.
+  ///
+  /// Each date it tells while a store reduces on this thread is reported to the store's
+  /// instrument (the Recorder), once even when this generator calls another.
   public init(_ generate: @escaping @Sendable () -> Date) {
-    self.generate = generate
+    self.generate = { ReducingContext.read(generate, report: DependencyValueRead.date) }
   }
 
   /// The current date.

@@ -39,25 +39,6 @@ public struct DependencyValues: Sendable {
   }
 
   /// Whether nothing is overridden (lets the store skip installing the values per batch).
-  /// Whether `other` is this very value: the same storage buffers, so every key has the same
-  /// value. O(1); a `false` does not mean the values differ. Lets an instrumenting reducer (the
-  /// Recorder) reuse overrides it derived from the values in force last time.
-  ///
-  /// ```swift
-  /// let values = DependencyValues.current
-  /// values.isIdentical(to: DependencyValues.current)  // true while nothing was overridden
-  /// ```
-  package func isIdentical(to other: DependencyValues) -> Bool {
-    guard context == other.context else { return false }
-    let sameStorage = withUnsafeBytes(of: storage) { lhs in
-      withUnsafeBytes(of: other.storage) { rhs in lhs.elementsEqual(rhs) }
-    }
-    guard sameStorage else { return false }
-    return withUnsafeBytes(of: navigationIDPath) { lhs in
-      withUnsafeBytes(of: other.navigationIDPath) { rhs in lhs.elementsEqual(rhs) }
-    }
-  }
-
   package var isDefault: Bool {
     storage.isEmpty && context == .default && navigationIDPath.isEmpty
   }

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Makes UUIDs: a value wrapping a closure, so tests (and the Recorder) can replace it.
+/// Makes UUIDs: a value wrapping a closure, so tests (and typed replay) can replace it.
 ///
 /// ```swift
 /// @Dependency(\.uuid) var uuid
@@ -15,8 +15,11 @@ public struct UUIDGenerator: Sendable {
   private let generate: @Sendable () -> UUID
 
   /// A generator from a closure.
+  ///
+  /// Each UUID it makes while a store reduces on this thread is reported to the store's
+  /// instrument (the Recorder), once even when this generator calls another.
   public init(_ generate: @escaping @Sendable () -> UUID) {
-    self.generate = generate
+    self.generate = { ReducingContext.read(generate, report: DependencyValueRead.uuid) }
   }
 
   /// The next UUID.

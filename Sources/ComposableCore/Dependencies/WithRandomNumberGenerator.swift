@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Gives access to a random number generator: a value wrapping a closure that returns the next
-/// 64 random bits, so tests (and the Recorder) can replace or observe it.
+/// 64 random bits, so tests (and typed replay) can replace or observe it.
 ///
 /// ```swift
 /// @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
@@ -15,8 +15,11 @@ public struct WithRandomNumberGenerator: Sendable {
   public let next: @Sendable () -> UInt64
 
   /// A generator from a closure returning the next 64 random bits.
+  ///
+  /// Each value it gives while a store reduces on this thread is reported to the store's
+  /// instrument (the Recorder), once even when this generator calls another.
   public init(next: @escaping @Sendable () -> UInt64) {
-    self.next = next
+    self.next = { ReducingContext.read(next, report: DependencyValueRead.random) }
   }
 
   /// A generator wrapping a random number generator (shared behind a lock).

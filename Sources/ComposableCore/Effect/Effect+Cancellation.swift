@@ -20,8 +20,13 @@ extension Effect {
     return Effect(node: .cancellable(id: cancelID, cancelInFlight: cancelInFlight, self))
   }
 
-  /// An effect that cancels the running effects with the given id (in the navigation path of the
-  /// reducer that creates it).
+  /// An effect that cancels the running effects with the given id, in the navigation path of
+  /// the reducer that creates it or deeper (a parent's `.cancel(id:)` reaches its children's
+  /// effects with that id; two siblings do not reach each other's).
+  ///
+  /// Created inside a reducer that a store runs, it cancels at once, while that reducer runs
+  /// (a child's `onCancel` handlers run before the parent reducer that runs after it); the
+  /// returned value still describes the cancellation.
   ///
   /// ```swift
   /// case .stopTapped:
@@ -32,7 +37,16 @@ extension Effect {
       id: AnyHashableSendable(id),
       navigationIDPath: DependencyValues.current.navigationIDPath
     )
-    return Effect(node: .cancel(id: cancelID, reason: .cancelEffect))
+    let performed = ReducingContext.cancelNow(cancelID, reason: .cancelEffect)
+    return Effect(node: .cancel(id: cancelID, reason: .cancelEffect, isPerformed: performed))
+  }
+
+  /// The cancellation of a child's effects that `ifLet`, `forEach` or presentation return when
+  /// the child goes away; performed at once when a store is reducing.
+  @usableFromInline
+  package static func teardown(_ cancelID: EffectCancelID, kind: NavigationID.Kind) -> Self {
+    let performed = ReducingContext.cancelNow(cancelID, reason: .teardown(kind))
+    return Effect(node: .cancel(id: cancelID, reason: .teardown(kind), isPerformed: performed))
   }
 
   /// Whether the effect does nothing asynchronous (no `.run` anywhere in it).

@@ -9,8 +9,8 @@
 ///   .cancellable(id: CancelID.load, cancelInFlight: true)
 /// ```
 public struct Effect<Action: Sendable>: Sendable {
-  /// The structure of the effect, for the store that runs it and for higher-order reducers
-  /// (the Recorder) that walk and rebuild it. See `Effect.Node`.
+  /// The structure of the effect, for the store that runs it and for code that compares what
+  /// reducers asked for without running it (typed replay). See `Effect.Node`.
   @usableFromInline package let node: Node
 
   @usableFromInline
@@ -18,22 +18,16 @@ public struct Effect<Action: Sendable>: Sendable {
     self.node = node
   }
 
-  /// The parts an effect is made of.
-  ///
-  /// A wrapping reducer can rebuild an effect part by part, e.g. to observe every `.run`:
+  /// The parts an effect is made of: what a reducer asked for, readable without a store.
   ///
   /// ```swift
-  /// func instrument(_ effect: Effect<A>) -> Effect<A> {
-  ///   switch effect.node {
-  ///   case .run(var run):
-  ///     let operation = run.operation
-  ///     run.operation = { send in log("start"); await operation(send); log("end") }
-  ///     return Effect(node: .run(run))
-  ///   case let .merge(children): return Effect(node: .merge(children.map(instrument)))
-  ///   …
-  ///   }
-  /// }
+  /// let effect = Row().reduce(into: &row, action: .stop)
+  /// if case let .cancel(id, reason, _) = effect.node { print(id, reason) }
+  /// // timer cancelEffect
   /// ```
+  ///
+  /// What a store did with it (the effects it started, how each ended) is told through
+  /// `StoreInstrument`, not read back from here.
   @usableFromInline
   package indirect enum Node: Sendable {
     /// Nothing to do.
@@ -50,8 +44,10 @@ public struct Effect<Action: Sendable>: Sendable {
     /// A child whose tasks are registered under `id`; with `cancelInFlight`, the tasks already
     /// registered under `id` are cancelled first.
     case cancellable(id: EffectCancelID, cancelInFlight: Bool, Effect)
-    /// Cancels every running task registered under `id`, at once, when the store reaches it.
-    case cancel(id: EffectCancelID, reason: EffectCancelReason)
+    /// Cancels every running task registered under `id`. Created inside a reducer that a store
+    /// runs, it was performed then (`isPerformed`), and the store only passes it by; created
+    /// elsewhere, the store performs it when it reaches it.
+    case cancel(id: EffectCancelID, reason: EffectCancelReason, isPerformed: Bool = false)
   }
 
   /// A `.run` leaf: the operation, its priority, and where it was created.
@@ -267,8 +263,8 @@ extension Effect {
       return Effect<T>(
         node: .cancellable(id: id, cancelInFlight: cancelInFlight, child.map(transform))
       )
-    case let .cancel(id, reason):
-      return Effect<T>(node: .cancel(id: id, reason: reason))
+    case let .cancel(id, reason, isPerformed):
+      return Effect<T>(node: .cancel(id: id, reason: reason, isPerformed: isPerformed))
     }
   }
 }

@@ -11,6 +11,7 @@ import Synchronization
 /// let id = EffectID.next()
 /// id.uuid.uuidString  // e.g. "5F0C…-4…"
 /// ```
+@usableFromInline
 package struct EffectID: Hashable, Sendable, CustomStringConvertible {
   /// A version-4-shaped UUID.
   package let uuid: UUID
@@ -27,7 +28,7 @@ package struct EffectID: Hashable, Sendable, CustomStringConvertible {
     return EffectID(uuid: uuidFrom(high: high, low: low))
   }
 
-  package var description: String { uuid.uuidString }
+  @usableFromInline package var description: String { uuid.uuidString }
 
   private static let generator = Mutex(SplitMix64(seed: UInt64.random(in: .min ... .max)))
 

@@ -2,11 +2,13 @@
 /// presentation children between the root and it.
 ///
 /// Cancellation ids are stored together with the path in force when the effect was created,
-/// so two `forEach` rows that both use `.cancellable(id: "timer")` do not cancel each other.
+/// so two `forEach` rows that both use `.cancellable(id: "timer")` do not cancel each other;
+/// the store registers each effect under every prefix of that path too, so a parent's
+/// `.cancel(id: "timer")` reaches the rows' timers.
 ///
 /// ```swift
 /// // Inside the row with id 7 of `forEach(\.rows, …)`:
-/// // .cancellable(id: "timer") is stored as "timer" @ [forEach(\Parent.rows)#7]
+/// // .cancellable(id: "timer") is stored as "timer" @ [forEach(rows)#7]
 /// ```
 public struct NavigationIDPath: Hashable, Sendable, CustomStringConvertible {
   /// The steps from the root, outermost first.
@@ -30,12 +32,21 @@ public struct NavigationIDPath: Hashable, Sendable, CustomStringConvertible {
   /// Whether the path has no steps.
   package var isEmpty: Bool { path.isEmpty }
 
+  /// This path and every shorter one down to the root, longest first: the paths an effect
+  /// created here is registered under.
+  package var prefixes: [NavigationIDPath] {
+    (0...path.count).map { dropped in NavigationIDPath(path: Array(path.dropLast(dropped))) }
+  }
+
   public var description: String {
     "[" + path.map(\.description).joined(separator: ", ") + "]"
   }
 }
 
 /// One step of a `NavigationIDPath`: which operator made it, which child it leads to.
+///
+/// Its description names the child the way the source does, the same in every run:
+/// `presentation(detail)`, `forEach(rows)#7`, `ifLet(child)` (see `ReducerLabel`).
 @usableFromInline
 package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline
@@ -47,40 +58,41 @@ package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
 
   /// The operator that made the step.
   package var kind: Kind
-  /// The child state's key path from its parent.
-  package var keyPath: AnyHashableSendable
+  /// The child state's key path from its parent: the step's identity.
+  package var keyPath: AnyKeyPath & Sendable
   /// The element id for `forEach`; `nil` for single children.
   package var elementID: AnyHashableSendable?
+  /// How the step is named (not part of its identity).
+  package var label: ReducerLabel
 
   @usableFromInline
-  package init(kind: Kind, keyPath: AnyKeyPath & Sendable, elementID: AnyHashableSendable? = nil) {
+  package init(
+    kind: Kind, keyPath: AnyKeyPath & Sendable, elementID: AnyHashableSendable? = nil,
+    label: ReducerLabel? = nil
+  ) {
     self.kind = kind
-    self.keyPath = AnyHashableSendable(KeyPathBox(keyPath: keyPath))
+    self.keyPath = keyPath
     self.elementID = elementID
+    self.label = label ?? ReducerLabel(keyPath: keyPath)
+  }
+
+  @usableFromInline
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.kind == rhs.kind && lhs.keyPath == rhs.keyPath && lhs.elementID == rhs.elementID
+  }
+
+  @usableFromInline
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(keyPath)
+    hasher.combine(elementID)
   }
 
   @usableFromInline package var description: String {
-    var text = "\(kind.rawValue)(\(keyPath))"
+    var text = "\(kind.rawValue)(\(label.text))"
     if let elementID {
       text += "#\(elementID)"
     }
     return text
-  }
-}
-
-/// Makes a key path hashable-and-sendable storage with a readable description.
-private struct KeyPathBox: Hashable, Sendable, CustomStringConvertible {
-  let keyPath: AnyKeyPath & Sendable
-
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.keyPath == rhs.keyPath
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(keyPath)
-  }
-
-  var description: String {
-    String(describing: keyPath)
   }
 }

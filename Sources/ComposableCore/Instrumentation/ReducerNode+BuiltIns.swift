@@ -1,6 +1,10 @@
 extension Reduce: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
-    ReducerNode(kind: .reduce, typeName: wrappedTypeName ?? "")
+    ReducerNode(kind: .reduce, typeName: wrapped.map { String(describing: type(of: $0)) } ?? "")
+  }
+
+  package var childReducers: [any Reducer] {
+    wrapped.map { [$0] } ?? []
   }
 }
 
@@ -8,69 +12,54 @@ extension EmptyReducer: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
     ReducerNode(kind: .empty, typeName: "")
   }
+
+  package var childReducers: [any Reducer] { [] }
 }
 
 extension CombineReducers: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
-    ReducerNode(kind: .combine, typeName: "", children: [ComposableCore.reducerNode(of: reducers)])
+    ReducerNode(kind: .combine, typeName: "")
   }
+
+  package var childReducers: [any Reducer] { [reducers] }
 }
 
 extension ReducerSequence: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
-    ReducerNode(kind: .sequence, typeName: "", children: flattened)
+    ReducerNode(kind: .sequence, typeName: "")
   }
 
-  /// The builder nests sequences pairwise; the tree shows one list.
-  var flattened: [ReducerNode] {
-    var nodes: [ReducerNode] = []
-    if let sequence = first as? any FlattenableSequence {
-      nodes += sequence.flattenedNodes
-    } else {
-      nodes.append(ComposableCore.reducerNode(of: first))
-    }
-    if let sequence = second as? any FlattenableSequence {
-      nodes += sequence.flattenedNodes
-    } else {
-      nodes.append(ComposableCore.reducerNode(of: second))
-    }
-    return nodes
-  }
-}
-
-protocol FlattenableSequence {
-  var flattenedNodes: [ReducerNode] { get }
-}
-
-extension ReducerSequence: FlattenableSequence {
-  var flattenedNodes: [ReducerNode] { flattened }
+  package var childReducers: [any Reducer] { [first, second] }
 }
 
 extension ReducerConditional: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
+    ReducerNode(kind: .conditional, typeName: "")
+  }
+
+  package var childReducers: [any Reducer] {
     switch self {
-    case let .first(first):
-      ReducerNode(
-        kind: .conditional, typeName: "", children: [ComposableCore.reducerNode(of: first)])
-    case let .second(second):
-      ReducerNode(
-        kind: .conditional, typeName: "", children: [ComposableCore.reducerNode(of: second)])
+    case let .first(first): [first]
+    case let .second(second): [second]
     }
   }
 }
 
 extension ReducerArray: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
-    ReducerNode(
-      kind: .array, typeName: "",
-      children: reducers.map { ComposableCore.reducerNode(of: $0) })
+    ReducerNode(kind: .array, typeName: "")
   }
+
+  package var childReducers: [any Reducer] { reducers }
 }
 
 extension Optional: ReducerNodeDescribing where Wrapped: Reducer {
   package var reducerNode: ReducerNode {
-    ReducerNode(
-      kind: .optional, typeName: "", children: map { [ComposableCore.reducerNode(of: $0)] } ?? [])
+    ReducerNode(kind: .optional, typeName: "")
+  }
+
+  package var childReducers: [any Reducer] {
+    map { [$0] } ?? []
   }
 }
 
@@ -78,63 +67,60 @@ extension Scope: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
     let label: String
     switch toChildState {
-    case let .keyPath(keyPath): label = keyPathLabel(keyPath, name: name)
-    case .casePath: label = name ?? "case \(Child.State.self)"
+    case let .keyPath(keyPath):
+      label = ReducerLabel.text(keyPath: keyPath, caseName: toChildAction.id.name)
+    case let .casePath(casePath, _):
+      label =
+        (casePath.id.name ?? toChildAction.id.name).map(ReducerLabel.withoutKeyPathPrefix)
+        ?? "case \(Child.State.self)"
     }
-    return ReducerNode(
-      kind: .scope,
-      typeName: String(describing: Child.self),
-      label: label,
-      children: [ComposableCore.reducerNode(of: child)]
-    )
+    return ReducerNode(kind: .scope, typeName: String(describing: Child.self), label: label)
   }
+
+  package var childReducers: [any Reducer] { [child] }
 }
 
 extension IfLetReducer: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
     ReducerNode(
-      kind: .ifLet,
-      typeName: String(describing: Child.self),
-      label: keyPathLabel(toChildState, name: name),
-      children: [ComposableCore.reducerNode(of: parent), ComposableCore.reducerNode(of: child)]
-    )
+      kind: .ifLet, typeName: String(describing: Child.self), label: childID.label.text)
   }
+
+  package var childReducers: [any Reducer] { [parent, child] }
 }
 
 extension ForEachReducer: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
     ReducerNode(
-      kind: .forEach,
-      typeName: String(describing: Element.self),
-      label: keyPathLabel(toElementsState, name: name),
-      children: [ComposableCore.reducerNode(of: parent), ComposableCore.reducerNode(of: element)]
-    )
+      kind: .forEach, typeName: String(describing: Element.self),
+      label: ReducerLabel(keyPath: toElementsState, caseName: toElementAction.id.name).text)
   }
+
+  package var childReducers: [any Reducer] { [parent, element] }
 }
 
 extension PresentationReducer: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
     ReducerNode(
-      kind: .presentation,
-      typeName: String(describing: Destination.self),
-      label: keyPathLabel(toPresentationState, name: name),
-      children: [
-        ComposableCore.reducerNode(of: base), ComposableCore.reducerNode(of: destination),
-      ]
-    )
+      kind: .presentation, typeName: String(describing: Destination.self),
+      label: destinationID.label.text)
   }
+
+  package var childReducers: [any Reducer] { [base, destination] }
 }
 
 extension OnChangeReducer: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
-    ReducerNode(
-      kind: .onChange, typeName: String(describing: Value.self),
-      children: [ComposableCore.reducerNode(of: base)])
+    ReducerNode(kind: .onChange, typeName: String(describing: Value.self))
   }
+
+  package var childReducers: [any Reducer] { [base] }
 }
 
 extension DependencyKeyWritingReducer: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
-    ReducerNode(kind: .dependency, typeName: "", children: [ComposableCore.reducerNode(of: base)])
+    ReducerNode(kind: .dependency, typeName: "")
   }
+
+  package var childReducers: [any Reducer] { [base] }
 }

@@ -4,7 +4,7 @@
 /// reducerNode(of: AppFeature()).render()
 /// // AppFeature
 /// //   sequence
-/// //     scope \.counter (Counter)
+/// //     scope counter (Counter)
 /// //     …
 /// ```
 package struct ReducerNode: Sendable, Hashable {
@@ -26,12 +26,14 @@ package struct ReducerNode: Sendable, Hashable {
     /// A reducer type written by a user (its `body` is its only child), or one that
     /// implements `reduce(into:action:)` (no children).
     case custom
+    /// A reducer that brings the store an instrument (the Recorder), over the reducer it wraps.
+    case instrument
   }
 
   package var kind: Kind
   /// The reducer's type name (for `custom`) or the wrapped type (for built-ins, when known).
   package var typeName: String
-  /// The state path (`\.rows`) for scope, ifLet, forEach and presentation, or the name given.
+  /// The child's name (`rows`) for scope, ifLet, forEach and presentation (see `ReducerLabel`).
   package var label: String?
   package var children: [ReducerNode]
 
@@ -66,61 +68,60 @@ package struct ReducerNode: Sendable, Hashable {
   }
 }
 
-/// Adopted by the built-in reducers, which know their own structure.
+/// Adopted by the built-in reducers (and the Recorder's), which know their own structure.
 package protocol ReducerNodeDescribing {
+  /// The node itself: kind, type and label, without children.
   var reducerNode: ReducerNode { get }
+  /// The reducers it runs, in the order the tree shows them.
+  var childReducers: [any Reducer] { get }
+}
+
+/// The reducers a reducer is made of: a built-in's children, or a user type's `body`.
+///
+/// A user type met again inside its own body (a recursive feature: `.forEach(\.rows) { Self() }`)
+/// has no children the second time: its composition is already on the path.
+package func childReducers<R: Reducer>(of reducer: R, path: inout Set<ObjectIdentifier>)
+  -> [any Reducer]
+{
+  if let describing = reducer as? any ReducerNodeDescribing {
+    return describing.childReducers
+  }
+  guard R.Body.self != Never.self, path.insert(ObjectIdentifier(R.self)).inserted,
+    let body = reducer.body as? any Reducer
+  else { return [] }
+  return [body]
 }
 
 /// The static composition of a reducer, walking `body` of user reducer types.
 package func reducerNode<R: Reducer>(of reducer: R) -> ReducerNode {
-  if let describing = reducer as? any ReducerNodeDescribing {
-    return describing.reducerNode
-  }
-  let typeName = String(describing: R.self)
-  guard R.Body.self != Never.self else {
-    return ReducerNode(kind: .custom, typeName: typeName)
-  }
-  guard let body = reducer.body as? any Reducer else {
-    return ReducerNode(kind: .custom, typeName: typeName)
-  }
-  return ReducerNode(kind: .custom, typeName: typeName, children: [reducerNode(of: body)])
-}
+  return reducerNode(of: reducer, path: [])
 
-/// `\.child` for a key path from `Root` (Swift prints `\Root.child`), or the given name.
-///
-/// Swift on Linux cannot name a computed property in a key path (`\.$sheet` prints as
-/// `<computed 0x55e1… (PresentationState<Sheet.State>)>`); the address changes from run to run,
-/// so it is dropped and the value type kept: `\.<computed PresentationState<Sheet.State>>`.
-/// Pass `name:` to the operator to show the property's name instead.
-package func keyPathLabel(_ keyPath: AnyKeyPath, name: String?) -> String {
-  if let name { return name }
-  var text = String(describing: keyPath)
-  let rootName = "\\" + String(describing: type(of: keyPath).rootType)
-  if text.hasPrefix(rootName + ".") {
-    text = "\\" + text.dropFirst(rootName.count)
-  }
-  return withoutComputedAddresses(text)
-}
-
-/// Replaces every `<computed 0xADDRESS (Type)>` with `<computed Type>`.
-private func withoutComputedAddresses(_ text: String) -> String {
-  var result = ""
-  var rest = Substring(text)
-  while let start = rest.range(of: "<computed 0x") {
-    result += rest[..<start.lowerBound]
-    let afterAddress = rest[start.upperBound...].drop { $0.isHexDigit }
-    guard afterAddress.hasPrefix(" (") else {
-      result += rest[start.lowerBound..<start.upperBound]
-      rest = rest[start.upperBound...]
-      continue
+  func reducerNode<Child: Reducer>(of reducer: Child, path: Set<ObjectIdentifier>)
+    -> ReducerNode
+  {
+    var node: ReducerNode
+    if let describing = reducer as? any ReducerNodeDescribing {
+      node = describing.reducerNode
+    } else {
+      node = ReducerNode(kind: .custom, typeName: String(describing: Child.self))
     }
-    result += "<computed "
-    rest = afterAddress.dropFirst(2)
-    // The type ends at the ")>" that closes this component.
-    if let end = rest.range(of: ")>") {
-      result += rest[..<end.lowerBound] + ">"
-      rest = rest[end.upperBound...]
+    var path = path
+    let isRecursion =
+      !(reducer is any ReducerNodeDescribing) && Child.Body.self != Never.self
+      && path.contains(ObjectIdentifier(Child.self))
+    if isRecursion {
+      node.typeName += " (recursive)"
+      return node
     }
+    for child in childReducers(of: reducer, path: &path) {
+      let childNode = reducerNode(of: child, path: path)
+      // The builder nests sequences pairwise; the tree shows one list.
+      if node.kind == .sequence, childNode.kind == .sequence {
+        node.children += childNode.children
+      } else {
+        node.children.append(childNode)
+      }
+    }
+    return node
   }
-  return result + rest
 }

@@ -13,7 +13,6 @@ extension Reducer {
   public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
     action toElementAction: AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>,
-    name: String? = nil,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -26,7 +25,6 @@ extension Reducer {
       element: element(),
       toElementsState: toElementsState,
       toElementAction: toElementAction,
-      name: name,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -42,9 +40,7 @@ where Element.State: Identifiable, Element.State.ID == ID {
     & Sendable
   @usableFromInline
   let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
-  @usableFromInline let name: String?
   @usableFromInline let location: SourceLocation
-
 
   @usableFromInline
   init(
@@ -53,16 +49,15 @@ where Element.State: Identifiable, Element.State.ID == ID {
     toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
       & Sendable,
     toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>,
-    name: String?,
     location: SourceLocation
   ) {
     self.parent = parent
     self.element = element
     self.toElementsState = toElementsState
     self.toElementAction = toElementAction
-    self.name = name
     self.location = location
   }
+
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action)
     -> Effect<Parent.Action>
@@ -82,14 +77,16 @@ where Element.State: Identifiable, Element.State.ID == ID {
     for id in idsBefore where !remaining.contains(id) {
       let cancelID = EffectCancelID(
         id: AnyHashableSendable(navigationID(for: id)), navigationIDPath: navigationIDPath)
-      cancels.append(Effect(node: .cancel(id: cancelID, reason: .teardown(.forEach))))
+      cancels.append(.teardown(cancelID, kind: .forEach))
     }
     return .merge([elementEffects, parentEffects] + cancels)
   }
 
   @inlinable
   func navigationID(for id: ID) -> NavigationID {
-    NavigationID(kind: .forEach, keyPath: toElementsState, elementID: AnyHashableSendable(id))
+    NavigationID(
+      kind: .forEach, keyPath: toElementsState, elementID: AnyHashableSendable(id),
+      label: ReducerLabel(keyPath: toElementsState, caseName: toElementAction.id.name))
   }
 
   @inlinable

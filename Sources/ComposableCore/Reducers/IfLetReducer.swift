@@ -13,7 +13,6 @@ extension Reducer {
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?> & Sendable,
     action toWrappedAction: AnyCasePath<Action, WrappedAction>,
-    name: String? = nil,
     @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -26,7 +25,6 @@ extension Reducer {
       child: wrapped(),
       toChildState: toWrappedState,
       toChildAction: toWrappedAction,
-      name: name,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -38,9 +36,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let child: Child
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?> & Sendable
   @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
-  @usableFromInline let name: String?
   @usableFromInline let location: SourceLocation
-
 
   @usableFromInline
   init(
@@ -48,16 +44,15 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     child: Child,
     toChildState: WritableKeyPath<Parent.State, Child.State?> & Sendable,
     toChildAction: AnyCasePath<Parent.Action, Child.Action>,
-    name: String?,
     location: SourceLocation
   ) {
     self.parent = parent
     self.child = child
     self.toChildState = toChildState
     self.toChildAction = toChildAction
-    self.name = name
     self.location = location
   }
+
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action)
     -> Effect<Parent.Action>
@@ -73,17 +68,15 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       id: AnyHashableSendable(childID),
       navigationIDPath: DependencyValues.current.navigationIDPath
     )
-    return .merge(
-      childEffects,
-      parentEffects,
-      Effect(node: .cancel(id: cancelID, reason: .teardown(.ifLet)))
-    )
+    return .merge(childEffects, parentEffects, .teardown(cancelID, kind: .ifLet))
   }
 
   /// The navigation step to the child (built only when an action needs it).
   @inlinable
   var childID: NavigationID {
-    NavigationID(kind: .ifLet, keyPath: toChildState)
+    NavigationID(
+      kind: .ifLet, keyPath: toChildState,
+      label: ReducerLabel(keyPath: toChildState, caseName: toChildAction.id.name))
   }
 
   @inlinable

@@ -1,9 +1,9 @@
 extension Reducer {
   /// Runs a presented child while its `PresentationState` is non-nil.
   ///
-  /// `.presented` actions run the child before the parent; `.dismiss` sets the state to `nil`
-  /// before the parent runs. When the state becomes `nil` (dismissed, or set by the parent),
-  /// the child's effects are cancelled.
+  /// `.presented` actions run the child before the parent. `.dismiss` runs the parent first,
+  /// with the child state still present, then sets it to `nil`. When the state becomes `nil`
+  /// (dismissed, or set by the parent), the child's effects are cancelled at once.
   ///
   /// ```swift
   /// Reduce { state, action in … }
@@ -14,7 +14,6 @@ extension Reducer {
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>
       & Sendable,
     action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
-    name: String? = nil,
     @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -27,7 +26,6 @@ extension Reducer {
       destination: destination(),
       toPresentationState: toPresentationState,
       toPresentationAction: toPresentationAction,
-      name: name,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -42,9 +40,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     & Sendable
   @usableFromInline
   let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
-  @usableFromInline let name: String?
   @usableFromInline let location: SourceLocation
-
 
   @usableFromInline
   init(
@@ -53,16 +49,15 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     toPresentationState: WritableKeyPath<Base.State, PresentationState<Destination.State>>
       & Sendable,
     toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>,
-    name: String?,
     location: SourceLocation
   ) {
     self.base = base
     self.destination = destination
     self.toPresentationState = toPresentationState
     self.toPresentationAction = toPresentationAction
-    self.name = name
     self.location = location
   }
+
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let presentationAction = toPresentationAction.extract(action)
@@ -70,56 +65,63 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     var destinationEffects = Effect<Base.Action>.none
 
     switch presentationAction {
-    case .none:
+    case .none, .dismiss?:
       break
-    case .dismiss?:
-      if wasPresented {
-        state[keyPath: toPresentationState].wrappedValue = nil
-      } else {
-        reportNotPresented(action)
-      }
     case let .presented(destinationAction)?:
       if wasPresented {
-        var values = DependencyValues.current
-        let navigationIDPath = values.navigationIDPath
-        values.navigationIDPath = navigationIDPath.appending(destinationID)
-        let effects = DependencyValues.$current.withValue(values) {
-          destination.reduce(
-            into: &state[keyPath: toPresentationState].wrappedValue!, action: destinationAction)
-        }
-        if case .none = effects.node {
-        } else {
-          let embed = toPresentationAction.embed
-          destinationEffects = Effect(
-            node: .cancellable(
-              id: cancelID(in: navigationIDPath),
-              cancelInFlight: false,
-              effects.map { embed(.presented($0)) }
-            )
-          )
-        }
+        destinationEffects = reduceDestination(into: &state, action: destinationAction)
       } else {
         reportNotPresented(action)
       }
     }
 
+    // The parent sees a dismissal with the destination still present, as upstream does; the
+    // destination goes away after it.
     let baseEffects = base.reduce(into: &state, action: action)
+    if case .dismiss? = presentationAction {
+      if wasPresented {
+        state[keyPath: toPresentationState].wrappedValue = nil
+      } else {
+        reportNotPresented(action)
+      }
+    }
     let isPresented = state[keyPath: toPresentationState].wrappedValue != nil
     guard wasPresented, !isPresented else {
       return .merging(destinationEffects, baseEffects)
     }
     let teardownID = cancelID(in: DependencyValues.current.navigationIDPath)
     return .merge(
-      destinationEffects,
-      baseEffects,
-      Effect(node: .cancel(id: teardownID, reason: .teardown(.presentation)))
+      destinationEffects, baseEffects, .teardown(teardownID, kind: .presentation))
+  }
+
+  @inlinable
+  func reduceDestination(
+    into state: inout Base.State, action destinationAction: Destination.Action
+  ) -> Effect<Base.Action> {
+    var values = DependencyValues.current
+    let navigationIDPath = values.navigationIDPath
+    values.navigationIDPath = navigationIDPath.appending(destinationID)
+    let effects = DependencyValues.$current.withValue(values) {
+      destination.reduce(
+        into: &state[keyPath: toPresentationState].wrappedValue!, action: destinationAction)
+    }
+    if case .none = effects.node { return .none }
+    let embed = toPresentationAction.embed
+    return Effect(
+      node: .cancellable(
+        id: cancelID(in: navigationIDPath),
+        cancelInFlight: false,
+        effects.map { embed(.presented($0)) }
+      )
     )
   }
 
   /// The navigation step to the destination (built only when an action needs it).
   @inlinable
   var destinationID: NavigationID {
-    NavigationID(kind: .presentation, keyPath: toPresentationState)
+    NavigationID(
+      kind: .presentation, keyPath: toPresentationState,
+      label: ReducerLabel(keyPath: toPresentationState, presentation: toPresentationAction))
   }
 
   @inlinable

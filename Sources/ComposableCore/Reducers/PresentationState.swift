@@ -46,10 +46,12 @@ extension PresentationState: Decodable where State: Decodable {
 ///
 /// ```swift
 /// enum Action { case detail(PresentationAction<Detail.Action>) }
-/// store.send(.detail(.dismiss))   // detail state becomes nil, its effects are cancelled
+/// store.send(.detail(.dismiss))   // the parent sees it, then detail state becomes nil and
+///                                 // its effects are cancelled
 /// ```
 public enum PresentationAction<Action: Sendable>: Sendable {
-  /// Dismisses the child: its state becomes `nil` before the parent sees this action.
+  /// Dismisses the child: the parent sees this action with the child still present, then the
+  /// child's state becomes `nil`.
   case dismiss
   /// An action of the presented child.
   case presented(Action)

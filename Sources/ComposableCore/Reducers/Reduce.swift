@@ -9,13 +9,15 @@
 /// ```
 public struct Reduce<State, Action: Sendable>: Reducer {
   @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
-  @usableFromInline let wrappedTypeName: String?
+  /// The reducer this one erases, if it erases one (the reducer tree and the instrument
+  /// search look into it).
+  @usableFromInline let wrapped: (any Reducer)?
 
   /// A reducer that runs the closure.
   @inlinable
   public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
     self.reduce = reduce
-    self.wrappedTypeName = nil
+    self.wrapped = nil
   }
 
   /// Erases another reducer's type; also how a body uses a reducer known only by its
@@ -23,7 +25,7 @@ public struct Reduce<State, Action: Sendable>: Reducer {
   @inlinable
   public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
     self.reduce = reducer.reduce(into:action:)
-    self.wrappedTypeName = String(describing: R.self)
+    self.wrapped = reducer
   }
 
   @inlinable

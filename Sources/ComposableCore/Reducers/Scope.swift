@@ -18,26 +18,22 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   @usableFromInline let toChildState: StatePath
   @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
-  @usableFromInline let name: String?
 
   /// A scope on a stored part of the state.
   ///
   /// - Parameters:
   ///   - toChildState: Where the child's state is.
   ///   - toChildAction: Which parent action case carries the child's actions.
-  ///   - name: How the reducer tree names this scope (defaults to the key path).
   ///   - child: The child reducer.
   @inlinable
   public init<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: AnyCasePath<ParentAction, ChildAction>,
-    name: String? = nil,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .keyPath(toChildState)
     self.toChildAction = toChildAction
     self.child = child()
-    self.name = name
   }
 
   /// A scope on one case of an enum state; a child action that arrives while the state is in
@@ -50,7 +46,6 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   public init<ChildState, ChildAction>(
     state toChildState: AnyCasePath<ParentState, ChildState>,
     action toChildAction: AnyCasePath<ParentAction, ChildAction>,
-    name: String? = nil,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -61,7 +56,6 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     self.toChildState = .casePath(toChildState, location)
     self.toChildAction = toChildAction
     self.child = child()
-    self.name = name
   }
 
   @inlinable

@@ -1,10 +1,22 @@
-/// Where a sent action comes from.
+/// Where a sent action comes from, as the sender knows it (the core makes it a step's
+/// `ActionOrigin`).
 @usableFromInline
 package enum SendOrigin {
-  /// Outside the store: a view, a test, other code.
+  /// Outside the store: a view, a test, other code (or an observation callback, when the
+  /// store is notifying its observers).
   case store
-  /// An effect of the store; its tasks join the group of the send that started it.
-  case effect(EffectTaskGroup?)
+  /// The running effect with this id; the tasks its action starts join the group of the send
+  /// that started it.
+  case effect(EffectTaskGroup?, EffectID)
+  /// An inspector attached to the running store.
+  case inspector
+
+  /// The task group the effects of the action join.
+  @inlinable
+  var group: EffectTaskGroup? {
+    if case .effect(let group, _) = self { return group }
+    return nil
+  }
 }
 
 /// The brain behind a `Store`: the root core runs the reducer and the effects; scoped cores

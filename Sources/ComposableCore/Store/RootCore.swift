@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The core of a root store: runs the reducer, buffers actions, starts, tracks and cancels
-/// effects.
+/// effects, and tells its instrument (see `StoreInstrument`) every fact it owns.
 ///
 /// `send` handles one batch: the sent action, then every action buffered meanwhile (actions
 /// from synchronous `.send` effects, breadth-first, and re-entrant sends), first in first out.
@@ -10,9 +10,11 @@ import Synchronization
 /// The sending path is `@inlinable` so that it is specialized for the concrete reducer in the
 /// module that creates the store: unspecialized generic code pays a metadata lookup for every
 /// generic type it touches, which made a bare send cost ~1 µs instead of tens of nanoseconds.
+/// The instrument is fixed when the core is created, so a store without one pays a `nil` check
+/// per send, and an instrumented one takes its own specialized loop.
 @MainActor
 @usableFromInline
-package final class RootCore<Root: Reducer>: Core {
+package final class RootCore<Root: Reducer>: Core, ReducingCore {
   @usableFromInline package typealias State = Root.State
   @usableFromInline package typealias Action = Root.Action
 
@@ -20,63 +22,72 @@ package final class RootCore<Root: Reducer>: Core {
   @usableFromInline let reducer: Root
   @usableFromInline let dependencies: DependencyValues
   @usableFromInline let needsDependencies: Bool
+  /// The instrument the reducer brought, if any: told every step, effect and cancellation.
+  @usableFromInline let instrument: (any StoreInstrument<State, Action>)?
   // Only touched on the main actor and never across a call that could touch them again
   // (the reducer mutates the state through `storage`, not through `self`): the dynamic
   // exclusivity checks would cost more than the rest of a bare send.
   @exclusivity(unchecked) @usableFromInline var bufferedActions: [Action] = []
+  /// The origin of each buffered action (kept only when instrumented).
+  @exclusivity(unchecked) @usableFromInline var bufferedOrigins: [ActionOrigin] = []
   @exclusivity(unchecked) @usableFromInline var isSending = false
   /// The position in `bufferedActions` of the action being reduced.
   @exclusivity(unchecked) @usableFromInline var processingIndex = 0
+  /// The number of the last step (instrumented only).
+  @exclusivity(unchecked) @usableFromInline var stepCount = 0
+  /// The step being reduced or launched (instrumented only).
+  @exclusivity(unchecked) @usableFromInline var currentStep: Int?
+  /// Whether observers are being told about a batch: a send from outside is then `.observer`.
+  @exclusivity(unchecked) @usableFromInline var isNotifyingObservers = false
+  /// This core as the reducing context holds it, made once (forming the existential per batch
+  /// would look the conformance up each time).
+  @usableFromInline let hooks = ReducingHooks()
+  /// The process's reducing context, kept here so that a batch reaches it directly.
+  @usableFromInline let context = ReducingContext.shared
   private var runningEffects: [EffectID: RunningEffect] = [:]
   private var cancellables: [EffectCancelID: Set<EffectID>] = [:]
-  private var cancellationObserver: ((EffectCancellation) -> Void)?
+  /// Numbers effects in the order they started, to report them in that order.
+  private var launchCount = 0
+  /// The first `now` read from each clock type (instrumented only).
+  private var clockOrigins: [ObjectIdentifier: any Sendable] = [:]
   @usableFromInline package let observation = StoreObservation()
 
-  /// A root core with the dependencies in force (captured now, applied to every batch).
+  /// A root core with the dependencies in force (captured now, applied to every batch); its
+  /// instrument is the one the reducer's composition brings, if any.
   @usableFromInline
-  package init(initialState: State, reducer: Root, dependencies: DependencyValues) {
+  package convenience init(initialState: State, reducer: Root, dependencies: DependencyValues) {
+    let instrument = DependencyValues.$current.withValue(dependencies) {
+      makeInstrument(for: reducer)
+    }
+    self.init(
+      initialState: initialState, reducer: reducer, dependencies: dependencies,
+      instrument: instrument)
+  }
+
+  /// A root core told to `instrument` (a test store finds the instrument in the reducer it
+  /// tests, not in its own wrapper).
+  package init(
+    initialState: State, reducer: Root, dependencies: DependencyValues,
+    instrument: (any StoreInstrument<State, Action>)?
+  ) {
     storage = StateStorage(initialState)
     self.reducer = reducer
     self.dependencies = dependencies
     needsDependencies = !dependencies.isDefault
-    if let observing = reducer as? any EffectCancellationObserving {
-      cancellationObserver = { observing.effectsCancelled($0) }
-    }
+    self.instrument = instrument
+    hooks.core = self
+    instrument?.storeStarted(state: storage.pointer.pointee)
   }
 
+  /// Destroys the state, then cancels every effect still running.
   isolated deinit {
-    var ids: [EffectCancelID] = []
-    var seen = Set<EffectCancelID>()
-    for (_, effect) in runningEffects {
-      effect.flag.cancel()
-      effect.task.cancel()
-      for id in effect.cancelIDs where seen.insert(id).inserted {
-        ids.append(id)
-      }
-    }
-    if !runningEffects.isEmpty {
-      cancellationObserver?(
-        EffectCancellation(
-          ids: ids, reason: .storeDeinit, effectIDs: Array(runningEffects.keys)))
-    }
+    storage.destroy()
+    cancelEverything(cause: .storeTeardown)
   }
 
   @inlinable
   package var state: State {
     storage.pointer.pointee
-  }
-
-  /// Adds an observer of cancellations (besides a root reducer that observes them).
-  package func observeCancellations(_ observer: @escaping @MainActor (EffectCancellation) -> Void)
-  {
-    if let existing = cancellationObserver {
-      cancellationObserver = {
-        existing($0)
-        observer($0)
-      }
-    } else {
-      cancellationObserver = observer
-    }
   }
 
   /// The effects running now, each with the action whose reducer returned it.
@@ -96,6 +107,9 @@ package final class RootCore<Root: Reducer>: Core {
 
   @inlinable
   package func send(_ action: Action, origin: SendOrigin) -> StoreTask {
+    if instrument != nil {
+      bufferedOrigins.append(actionOrigin(of: origin))
+    }
     if isSending {
       if case .store = origin {
         reportReentrantSend(action)
@@ -103,23 +117,32 @@ package final class RootCore<Root: Reducer>: Core {
       bufferedActions.append(action)
       return StoreTask(group: nil)
     }
-    let group: EffectTaskGroup?
-    switch origin {
-    case .store: group = nil
-    case let .effect(parentGroup): group = parentGroup
-    }
     bufferedActions.append(action)
     if needsDependencies {
       return DependencyValues.$current.withValue(dependencies) {
-        runBatch(group: group)
+        runBatch(group: origin.group)
       }
     }
-    return runBatch(group: group)
+    return runBatch(group: origin.group)
+  }
+
+  /// The origin of a step, from its sender's point of view and the core's.
+  @inlinable
+  func actionOrigin(of origin: SendOrigin) -> ActionOrigin {
+    switch origin {
+    case .store: isNotifyingObservers ? .observer : .user
+    case .effect(_, let id): .effect(id)
+    case .inspector: .inspector
+    }
   }
 
   @inlinable
   func runBatch(group initialGroup: EffectTaskGroup?) -> StoreTask {
+    if instrument != nil {
+      return runInstrumentedBatch(group: initialGroup)
+    }
     isSending = true
+    let outer = context.enter(hooks)
     var group = initialGroup
     var index = 0
     while index < bufferedActions.count {
@@ -128,8 +151,9 @@ package final class RootCore<Root: Reducer>: Core {
       index += 1
       let effect = reducer.reduce(into: &storage.pointer.pointee, action: action)
       if case .none = effect.node { continue }
-      group = launchRoot(effect, action: action, group: group)
+      group = launchRoot(effect, action: action, step: 0, group: group)
     }
+    context.leave(outer)
     if bufferedActions.count == 1 {
       bufferedActions.removeLast()
     } else {
@@ -142,15 +166,64 @@ package final class RootCore<Root: Reducer>: Core {
     return StoreTask(group: group)
   }
 
+  /// `runBatch`, telling the instrument each step: its origin, the dependency values its
+  /// reducer read (the core is the reading context while the reducer runs), the state after
+  /// it, and the effects it started.
+  ///
+  /// A loop of its own rather than checks inside `runBatch`'s: a store without an instrument
+  /// pays for none of this.
+  @inlinable
+  func runInstrumentedBatch(group initialGroup: EffectTaskGroup?) -> StoreTask {
+    // A `let`, read in place: binding it would retain and release it each batch.
+    let instrument = self.instrument.unsafelyUnwrapped
+    isSending = true
+    let outer = context.enter(hooks)
+    var group = initialGroup
+    var index = 0
+    while index < bufferedActions.count {
+      processingIndex = index
+      let action = bufferedActions[index]
+      let origin = bufferedOrigins[index]
+      index += 1
+      stepCount += 1
+      let step = stepCount
+      currentStep = step
+      instrument.stepBegan(step, action: action, origin: origin)
+      hooks.isReading = true
+      let start = MonotonicClock.nanoseconds()
+      let effect = reducer.reduce(into: &storage.pointer.pointee, action: action)
+      let end = MonotonicClock.nanoseconds()
+      hooks.isReading = false
+      instrument.stepEnded(
+        step, action: action, state: storage.pointer.pointee, reducerNanos: end &- start)
+      if case .none = effect.node { continue }
+      group = launchRoot(effect, action: action, step: step, group: group)
+    }
+    currentStep = nil
+    context.leave(outer)
+    bufferedActions.removeAll(keepingCapacity: true)
+    bufferedOrigins.removeAll(keepingCapacity: true)
+    isSending = false
+    if observation.isObserved {
+      // An observer's send runs a batch of its own inside this notification.
+      let wasNotifying = isNotifyingObservers
+      isNotifyingObservers = true
+      observation.didFinishBatch()
+      isNotifyingObservers = wasNotifying
+    }
+    return StoreTask(group: group)
+  }
+
   /// Starts an effect a reducer returned; returns the task group of the batch.
   @usableFromInline
   func launchRoot(
     _ effect: Effect<Action>,
     action: Action,
+    step: Int,
     group: EffectTaskGroup?
   ) -> EffectTaskGroup? {
-    var context = EffectContext(group: group, action: action)
-    _ = launch(effect, context: &context, ids: [], parent: nil)
+    var context = EffectContext(group: group, action: action, step: step, parent: nil)
+    _ = launch(effect, context: &context, ids: [])
     return context.group
   }
 
@@ -177,6 +250,10 @@ package final class RootCore<Root: Reducer>: Core {
   struct EffectContext {
     var group: EffectTaskGroup?
     var action: Action?
+    /// The step whose reducer returned the effect (0 when not instrumented).
+    var step: Int
+    /// The concatenation running the effect, if one is.
+    var parent: EffectID?
 
     /// The group tasks join; created on the first task of a batch.
     mutating func taskGroup(core: RootCore) -> EffectTaskGroup {
@@ -192,31 +269,39 @@ package final class RootCore<Root: Reducer>: Core {
   struct RunningEffect {
     let task: Task<Void, Never>
     let flag: EffectFlag
-    let cancelIDs: [EffectCancelID]
+    /// Every key the effect is registered under: each cancellation id at each prefix of its
+    /// navigation path.
+    let cancelKeys: [EffectCancelID]
     let action: Action?
     let parent: EffectID?
     let group: EffectTaskGroup
+    /// The order it started in.
+    let launch: Int
   }
 
   /// Starts an effect; returns the tasks it started (awaited by concatenation).
   private func launch(
     _ effect: Effect<Action>,
     context: inout EffectContext,
-    ids: [EffectCancelID],
-    parent: EffectID?
+    ids: [EffectCancelID]
   ) -> [Task<Void, Never>] {
     switch effect.node {
     case .none:
       return []
     case let .send(action):
-      _ = send(action, origin: .effect(context.group))
+      if let parent = context.parent {
+        // A part of a concatenation, run by its task after an asynchronous part.
+        _ = send(action, origin: .effect(context.group, parent))
+      } else {
+        buffer(action, origin: .send(step: context.step))
+      }
       return []
     case let .run(run):
-      return [startRun(run, context: &context, ids: ids, parent: parent)]
+      return [startRun(run, context: &context, ids: ids)]
     case let .merge(children):
       var tasks: [Task<Void, Never>] = []
       for child in children {
-        tasks += launch(child, context: &context, ids: ids, parent: parent)
+        tasks += launch(child, context: &context, ids: ids)
       }
       return tasks
     case let .concatenate(children):
@@ -225,55 +310,75 @@ package final class RootCore<Root: Reducer>: Core {
       // Leading synchronous parts happen now, like the first element of a concatenation
       // of synchronous publishers.
       while let first = remaining.first, first.isSynchronous {
-        tasks += launch(first, context: &context, ids: ids, parent: parent)
+        tasks += launch(first, context: &context, ids: ids)
         remaining = remaining.dropFirst()
       }
       if !remaining.isEmpty {
-        tasks.append(startSequence(Array(remaining), context: &context, ids: ids, parent: parent))
+        tasks.append(startSequence(Array(remaining), context: &context, ids: ids))
       }
       return tasks
     case let .cancellable(id, cancelInFlight, child):
       if cancelInFlight {
-        cancel(id: id, reason: .cancelInFlight)
+        cancel(id: id, cause: .cancelInFlight(id), step: context.step)
       }
-      return launch(child, context: &context, ids: ids + [id], parent: parent)
-    case let .cancel(id, reason):
-      switch reason {
-      case .cancelEffect: cancel(id: id, reason: .cancelEffect)
-      case let .teardown(kind): cancel(id: id, reason: .teardown(kind))
+      return launch(child, context: &context, ids: ids + [id])
+    case let .cancel(id, reason, isPerformed):
+      if !isPerformed {
+        cancel(id: id, cause: Self.cause(of: reason, id: id), step: context.step)
       }
       return []
     }
+  }
+
+  /// Queues an action behind the batch's (a synchronous `.send`).
+  private func buffer(_ action: Action, origin: ActionOrigin) {
+    if instrument != nil {
+      bufferedOrigins.append(origin)
+    }
+    bufferedActions.append(action)
   }
 
   private func register(
     _ task: Task<Void, Never>,
     id: EffectID,
     flag: EffectFlag,
+    kind: EffectLaunch.Kind,
+    location: SourceLocation?,
     context: inout EffectContext,
-    ids: [EffectCancelID],
-    parent: EffectID?
+    ids: [EffectCancelID]
   ) {
     let group = context.taskGroup(core: self)
+    var keys: [EffectCancelID] = []
+    for cancelID in ids {
+      // Under every prefix of its navigation path, as upstream: a parent's `.cancel(id:)`
+      // reaches a child's effect, a sibling's does not.
+      for path in cancelID.navigationIDPath.prefixes {
+        let key = EffectCancelID(id: cancelID.id, navigationIDPath: path)
+        cancellables[key, default: []].insert(id)
+        keys.append(key)
+      }
+    }
+    launchCount += 1
     runningEffects[id] = RunningEffect(
       task: task,
       flag: flag,
-      cancelIDs: ids,
+      cancelKeys: keys,
       action: context.action,
-      parent: parent,
-      group: group
+      parent: context.parent,
+      group: group,
+      launch: launchCount
     )
-    for cancelID in ids {
-      cancellables[cancelID, default: []].insert(id)
-    }
     group.append(task)
+    instrument?.effectStarted(
+      EffectLaunch(
+        id: id, step: context.step, kind: kind, parent: context.parent, cancelIDs: ids,
+        location: location))
   }
 
   private func startRun(
     _ run: Effect<Action>.Run,
     context: inout EffectContext,
-    ids: [EffectCancelID],
-    parent: EffectID?
+    ids: [EffectCancelID]
   ) -> Task<Void, Never> {
     let id = EffectID.next()
     let flag = EffectFlag()
@@ -285,37 +390,41 @@ package final class RootCore<Root: Reducer>: Core {
         Self.reportSendAfterCompletion(action, location: location)
         return
       }
-      _ = self?.send(action, origin: .effect(group))
+      _ = self?.send(action, origin: .effect(group, id))
     }
     let operation = run.operation
-    let task = startEffectTask(
-      priority: run.priority, operation: operation, send: send, flag: flag
-    ) { [weak self] in
+    // Started on the main actor, as upstream: the operation cannot begin before the send that
+    // started it has returned.
+    let task = Task(priority: run.priority) { @MainActor [weak self] in
+      await perform(operation, send: send, flag: flag)
       self?.effectDidFinish(id)
     }
-    register(task, id: id, flag: flag, context: &context, ids: ids, parent: parent)
+    register(
+      task, id: id, flag: flag, kind: .run, location: location, context: &context, ids: ids)
     return task
   }
 
   private func startSequence(
     _ effects: [Effect<Action>],
     context: inout EffectContext,
-    ids: [EffectCancelID],
-    parent: EffectID?
+    ids: [EffectCancelID]
   ) -> Task<Void, Never> {
     let id = EffectID.next()
     let flag = EffectFlag()
     let sequenceContext = EffectContext(
-      group: context.taskGroup(core: self), action: context.action)
+      group: context.taskGroup(core: self), action: context.action, step: context.step,
+      parent: id)
     let task = Task { @MainActor [weak self] in
       for effect in effects {
         guard !Task.isCancelled, !flag.isCancelled, let core = self else { break }
-        await core.execute(effect, context: sequenceContext, ids: ids, parent: id)
+        await core.execute(effect, context: sequenceContext, ids: ids)
       }
       flag.complete()
       self?.effectDidFinish(id)
     }
-    register(task, id: id, flag: flag, context: &context, ids: ids, parent: parent)
+    register(
+      task, id: id, flag: flag, kind: .concatenation, location: nil, context: &context,
+      ids: ids)
     return task
   }
 
@@ -323,23 +432,22 @@ package final class RootCore<Root: Reducer>: Core {
   private func execute(
     _ effect: Effect<Action>,
     context: EffectContext,
-    ids: [EffectCancelID],
-    parent: EffectID
+    ids: [EffectCancelID]
   ) async {
     var context = context
     switch effect.node {
     case let .concatenate(children):
       for child in children {
         guard !Task.isCancelled else { return }
-        await execute(child, context: context, ids: ids, parent: parent)
+        await execute(child, context: context, ids: ids)
       }
     case let .cancellable(id, cancelInFlight, child):
       if cancelInFlight {
-        cancel(id: id, reason: .cancelInFlight)
+        cancel(id: id, cause: .cancelInFlight(id), step: context.step)
       }
-      await execute(child, context: context, ids: ids + [id], parent: parent)
+      await execute(child, context: context, ids: ids + [id])
     default:
-      let tasks = launch(effect, context: &context, ids: ids, parent: parent)
+      let tasks = launch(effect, context: &context, ids: ids)
       for task in tasks {
         await task.value
       }
@@ -348,70 +456,119 @@ package final class RootCore<Root: Reducer>: Core {
 
   private func effectDidFinish(_ id: EffectID) {
     guard let effect = runningEffects.removeValue(forKey: id) else { return }
-    unregister(id, from: effect.cancelIDs)
+    unregister(id, from: effect.cancelKeys)
+    if effect.group.isCancelled {
+      // `StoreTask.cancel()` cancelled the task before the core heard of it.
+      instrument?.effectsCancelled([id], cause: .storeTask, step: nil)
+    } else {
+      instrument?.effectFinished(id)
+    }
   }
 
-  private func unregister(_ id: EffectID, from cancelIDs: [EffectCancelID]) {
-    for cancelID in cancelIDs {
-      cancellables[cancelID]?.remove(id)
-      if cancellables[cancelID]?.isEmpty == true {
-        cancellables[cancelID] = nil
+  private func unregister(_ id: EffectID, from cancelKeys: [EffectCancelID]) {
+    for key in cancelKeys {
+      cancellables[key]?.remove(id)
+      if cancellables[key]?.isEmpty == true {
+        cancellables[key] = nil
       }
     }
   }
 
   // MARK: Cancellation
 
-  private func cancel(id: EffectCancelID, reason: EffectCancellation.Reason) {
-    let effectIDs = cancellables.removeValue(forKey: id) ?? []
-    var cancelled: [EffectID] = []
-    for effectID in effectIDs {
-      guard let effect = runningEffects.removeValue(forKey: effectID) else { continue }
-      effect.flag.cancel()
-      effect.task.cancel()
-      unregister(effectID, from: effect.cancelIDs)
-      cancelled.append(effectID)
+  @usableFromInline
+  package func cancelNow(_ id: EffectCancelID, reason: EffectCancelReason) {
+    cancel(id: id, cause: Self.cause(of: reason, id: id), step: currentStep)
+  }
+
+  private static func cause(of reason: EffectCancelReason, id: EffectCancelID)
+    -> EffectCancelCause
+  {
+    switch reason {
+    case .cancelEffect: .cancel(id)
+    case .teardown(let kind): .teardown(kind)
     }
-    cancellationObserver?(EffectCancellation(ids: [id], reason: reason, effectIDs: cancelled))
+  }
+
+  private func cancel(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
+    guard let effectIDs = cancellables.removeValue(forKey: id) else { return }
+    let ended = effectIDs.compactMap { effectID in
+      runningEffects.removeValue(forKey: effectID).map { (effectID, $0) }
+    }
+    for (effectID, effect) in ended {
+      unregister(effectID, from: effect.cancelKeys)
+    }
+    end(ended, cause: cause, step: step)
+  }
+
+  /// Cancels the tasks of effects taken out of `runningEffects` and tells the instrument: an
+  /// effect whose operation had already returned finished, the others were cancelled.
+  private func end(
+    _ effects: [(id: EffectID, effect: RunningEffect)], cause: EffectCancelCause, step: Int?
+  ) {
+    var cancelled: [(launch: Int, id: EffectID)] = []
+    var finished: [(launch: Int, id: EffectID)] = []
+    for (id, effect) in effects {
+      // A task cancelled through `StoreTask.cancel()` off the main actor may have returned
+      // on that cancellation before the core heard of it.
+      if effect.flag.cancel() || (cause == .storeTask && effect.group.isCancelled) {
+        cancelled.append((effect.launch, id))
+      } else {
+        finished.append((effect.launch, id))
+      }
+      effect.task.cancel()
+    }
+    guard let instrument else { return }
+    for (_, id) in finished.sorted(by: { $0.launch < $1.launch }) {
+      instrument.effectFinished(id)
+    }
+    if !cancelled.isEmpty {
+      instrument.effectsCancelled(
+        cancelled.sorted { $0.launch < $1.launch }.map(\.id), cause: cause, step: step)
+    }
   }
 
   /// Cancels every running effect (a test store skipping the effects in flight).
   package func cancelAllEffects() {
-    var ids: [EffectCancelID] = []
-    var seen = Set<EffectCancelID>()
-    for (_, effect) in runningEffects {
-      effect.flag.cancel()
-      effect.task.cancel()
-      for id in effect.cancelIDs where seen.insert(id).inserted {
-        ids.append(id)
-      }
-    }
-    let cancelled = Array(runningEffects.keys)
+    cancelEverything(cause: .testSkip)
+  }
+
+  private func cancelEverything(cause: EffectCancelCause) {
+    let all = runningEffects.map { ($0.key, $0.value) }
     runningEffects.removeAll()
     cancellables.removeAll()
-    cancellationObserver?(
-      EffectCancellation(ids: ids, reason: .skippedInFlight, effectIDs: cancelled))
+    end(all, cause: cause, step: nil)
   }
 
   private func cancelGroup(_ group: EffectTaskGroup) {
-    var ids: [EffectCancelID] = []
-    var seen = Set<EffectCancelID>()
-    var cancelled: [EffectID] = []
-    for (effectID, effect) in runningEffects where effect.group === group {
-      effect.flag.cancel()
-      effect.task.cancel()
-      cancelled.append(effectID)
-      for id in effect.cancelIDs where seen.insert(id).inserted {
-        ids.append(id)
-      }
+    let members = runningEffects.filter { $0.value.group === group }.map { ($0.key, $0.value) }
+    for (id, effect) in members {
+      runningEffects[id] = nil
+      unregister(id, from: effect.cancelKeys)
     }
-    for effectID in cancelled {
-      if let effect = runningEffects.removeValue(forKey: effectID) {
-        unregister(effectID, from: effect.cancelIDs)
-      }
+    end(members, cause: .storeTask, step: nil)
+  }
+
+  // MARK: Dependency reads
+
+  @usableFromInline
+  package func dependencyRead(_ read: DependencyValueRead) {
+    instrument?.dependencyRead(read)
+  }
+
+  @usableFromInline
+  package func clockRead<C: Clock>(_ instant: C.Instant, of clock: C.Type)
+  where C.Duration == Duration {
+    guard let instrument else { return }
+    let key = ObjectIdentifier(clock)
+    let offset: Duration
+    if let origin = clockOrigins[key] as? C.Instant {
+      offset = origin.duration(to: instant)
+    } else {
+      clockOrigins[key] = instant
+      offset = .zero
     }
-    cancellationObserver?(
-      EffectCancellation(ids: ids, reason: .storeTaskCancel, effectIDs: cancelled))
+    instrument.dependencyRead(.clockNow(offset))
   }
 
   private static func reportSendAfterCompletion(_ action: Action, location: SourceLocation?) {
@@ -433,24 +590,15 @@ package final class RootCore<Root: Reducer>: Core {
   }
 }
 
-/// Creates the task of a `.run` leaf from a nonisolated context, so it starts off the main
-/// actor (where the operation runs anyway) and comes back once, for the bookkeeping: one
-/// main-actor hop per effect instead of two. Task-local values (dependencies, issue
-/// collection) are inherited as usual.
-private func startEffectTask<Action: Sendable>(
-  priority: TaskPriority?,
-  operation: @escaping @Sendable (Send<Action>) async -> Void,
+/// Runs a `.run` operation off the main actor and marks its effect completed the moment it
+/// returns, not when the main actor gets to the bookkeeping.
+private func perform<Action: Sendable>(
+  _ operation: @Sendable (Send<Action>) async -> Void,
   send: Send<Action>,
-  flag: EffectFlag,
-  didFinish: @escaping @MainActor @Sendable () -> Void
-) -> Task<Void, Never> {
-  Task(priority: priority) {
-    // Marks the effect completed the moment the operation returns, not when the main actor
-    // gets to the bookkeeping.
-    await operation(send)
-    flag.complete()
-    await didFinish()
-  }
+  flag: EffectFlag
+) async {
+  await operation(send)
+  flag.complete()
 }
 
 /// The life of one effect task: running, cancelled, or completed.
@@ -460,8 +608,10 @@ final class EffectFlag: Sendable {
   var isCancelled: Bool { state.load(ordering: .acquiring) == 1 }
   var isCompleted: Bool { state.load(ordering: .acquiring) == 2 }
 
-  func cancel() {
-    _ = state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing)
+  /// Marks a running effect cancelled; false when it had already completed.
+  @discardableResult
+  func cancel() -> Bool {
+    state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
   }
 
   func complete() {

@@ -7,14 +7,23 @@
 @usableFromInline
 final class StateStorage<State> {
   @usableFromInline let pointer: UnsafeMutablePointer<State>
+  private var isDestroyed = false
 
   init(_ state: State) {
     pointer = .allocate(capacity: 1)
     pointer.initialize(to: state)
   }
 
-  deinit {
+  /// Destroys the state now (a store going away destroys its state before it cancels its
+  /// effects); nothing may read it afterwards.
+  func destroy() {
+    guard !isDestroyed else { return }
+    isDestroyed = true
     pointer.deinitialize(count: 1)
+  }
+
+  deinit {
+    destroy()
     pointer.deallocate()
   }
 }

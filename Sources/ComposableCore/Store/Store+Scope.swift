@@ -28,9 +28,15 @@ extension Store {
   /// cached store is dropped. Reading this is observed: a view learns when the child appears
   /// or disappears.
   ///
+  /// As upstream, this form is chosen only where an optional store is expected: without a type
+  /// annotation, `scope(state: \.detail, action: .detail)` is a store of optional state.
+  ///
   /// ```swift
   /// if let detail = store.scope(state: \.detail, action: .detail) { … }
+  /// let detail: Store<Detail.State, Detail.Action>? = store.scope(state: \.detail, …)
+  /// let optional = store.scope(state: \.detail, action: .detail)  // Store<Detail.State?, …>
   /// ```
+  @_disfavoredOverload
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?> & Sendable,
     action toChildAction: AnyCasePath<Action, ChildAction>

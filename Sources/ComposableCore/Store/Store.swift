@@ -109,6 +109,12 @@ public final class Store<State, Action: Sendable> {
   public func send(_ action: Action) -> StoreTask {
     sendToCore(action, .store)
   }
+
+  /// Sends an action from a sender the store should know about (an attached inspector).
+  @discardableResult
+  package func send(_ action: Action, origin: SendOrigin) -> StoreTask {
+    sendToCore(action, origin)
+  }
 }
 
 extension Store: Observable {}

@@ -19,10 +19,12 @@ public struct StoreTask: Hashable, Sendable {
   /// Cancels the effects. Their later sends are ignored.
   public func cancel(isolation: isolated (any Actor)? = #isolation) {
     guard let group else { return }
-    group.cancelTasks()
     if let isolation, isolation === MainActor.shared {
-      MainActor.assumeIsolated { group.notifyCancelled() }
+      // The core marks the effects cancelled before their tasks are, so that none is taken
+      // for finished because its operation returned on cancellation first.
+      MainActor.assumeIsolated { group.cancelOnMainActor() }
     } else {
+      group.cancelTasks()
       Task { @MainActor in group.notifyCancelled() }
     }
   }
@@ -37,9 +39,15 @@ public struct StoreTask: Hashable, Sendable {
     }
   }
 
-  /// Whether `cancel()` was called.
+  /// Whether `cancel()` was called, or the send started no asynchronous work (as upstream: a
+  /// task with nothing to run is as good as cancelled).
+  ///
+  /// ```swift
+  /// store.send(.plus).isCancelled      // true: nothing asynchronous
+  /// store.send(.load).isCancelled      // false until cancel()
+  /// ```
   public var isCancelled: Bool {
-    group?.isCancelled ?? false
+    group?.isCancelled ?? true
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
@@ -98,5 +106,14 @@ package final class EffectTaskGroup: Sendable {
   @MainActor
   func notifyCancelled() {
     onCancel(self)
+  }
+
+  /// Cancels from the main actor: marked cancelled, the core cancels the effects it knows,
+  /// then any other task of the group is cancelled.
+  @MainActor
+  func cancelOnMainActor() {
+    storage.withLock { $0.isCancelled = true }
+    onCancel(self)
+    cancelTasks()
   }
 }

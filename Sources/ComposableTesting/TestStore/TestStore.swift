@@ -59,9 +59,16 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let (initial, base) = DependencyValues.$current.withValue(values) {
       (initialState(), reducer())
     }
+    // The reducer under test brings the instrument (a Recorder), told the tested actions.
+    let instrument = DependencyValues.$current.withValue(values) {
+      makeInstrument(for: base).map {
+        ProjectedInstrument<State, Action, Inner.TestAction>(base: $0, project: \.action)
+      }
+    }
     let log = TestLog<State, Action>()
     let inner = TestReducer(base: Reduce(base), log: log)
-    let core = RootCore(initialState: initial, reducer: inner, dependencies: values)
+    let core = RootCore(
+      initialState: initial, reducer: inner, dependencies: values, instrument: instrument)
     self.core = core
     self.store = Store(core: core, observedPrefix: [])
     self.log = log
@@ -71,13 +78,6 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       fileID: fileID, filePath: filePath, line: line, column: column)
     self.lastLocation = location
     self.collector = IssueReporters.currentCollector
-    observeCancellations(of: base)
-  }
-
-  private func observeCancellations<R: Reducer>(of reducer: R) {
-    if let observing = reducer as? any EffectCancellationObserving {
-      core.observeCancellations { observing.effectsCancelled($0) }
-    }
   }
 
   isolated deinit {

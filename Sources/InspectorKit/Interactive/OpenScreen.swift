@@ -96,12 +96,26 @@ struct OpenScreen {
     }
   }
 
-  /// `init`, `user`, or the first 8 hex digits of the effect that sent the action.
+  /// `init`, `user`, the first 8 hex digits of the effect that sent the action, `send:N` for
+  /// a `.send` step N's reducer returned, `observer` or `inspector`.
   static func origin(_ origin: StepOrigin) -> String {
     switch origin {
     case .initial: "init"
     case .user: "user"
     case .effect(let id): DetailContent.short(id)
+    case .send(let step): "send:\(step)"
+    case .observer: "observer"
+    case .inspector: "inspector"
+    }
+  }
+
+  /// The origin in the status line, in words.
+  static func statusOrigin(_ origin: StepOrigin) -> String {
+    switch origin {
+    case .initial: "initial"
+    case .effect: "effect " + Self.origin(origin)
+    case .send(let step): "sent by step \(step)"
+    default: Self.origin(origin)
     }
   }
 
@@ -164,13 +178,7 @@ struct OpenScreen {
     ]
     if let row = try? session.cursorRow(), row.step == model.cursor {
       parts.append(LineFormat.elapsed(row.monotonicNanos))
-      parts.append(
-        row.origin == .initial
-          ? "initial"
-          : row.origin == .user
-            ? "user"
-            : "effect "
-              + Self.origin(row.origin))
+      parts.append(Self.statusOrigin(row.origin))
     }
     let writer = session.writerState
     var status = writer.text

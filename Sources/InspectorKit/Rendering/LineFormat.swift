@@ -28,6 +28,9 @@ struct LineFormat {
     case .initial: origin = "initial"
     case .user: origin = "user"
     case .effect(let id): origin = "effect " + id.uuidString.prefix(8).lowercased()
+    case .send(let step): origin = "send of \(step)"
+    case .observer: origin = "observer"
+    case .inspector: origin = "inspector"
     }
     // The line after the number; the number is added last, dimmed.
     // All ASCII, so its UTF-8 count is its width.

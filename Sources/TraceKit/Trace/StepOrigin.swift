@@ -1,19 +1,29 @@
 import Foundation
 
-/// Where a step's action came from: the initial state, the user (or any caller of `send`), or
-/// an effect, named by the UUID the store gave it.
+/// Where a step's action came from, as the store's core reported it: the initial state, the
+/// user (or any caller of `send`), an effect (named by the id the store gave it), a
+/// synchronous `.send` returned by an earlier step's reducer, an observation callback, or an
+/// attached inspector.
 ///
-/// Stored as an integer (0 initial, 1 user, else a row of `origins` holding the effect's UUID);
-/// the `step_index` view and `storageText` show it as `initial`, `user`, `effect:<UUID>`.
+/// Stored as an integer in `steps.origin`: 0 initial, 1 user, -1 observer, -2 inspector,
+/// -(k + 3) for a `.send` of step k, and 2 or more for a row of `origins` holding an effect's
+/// UUID. The `step_index` view and `storageText` show it as `initial`, `user`, `observer`,
+/// `inspector`, `send:<k>`, `effect:<UUID>`.
 ///
 /// ```swift
-/// print(StepOrigin.user.storageText)  // user
+/// print(StepOrigin.send(step: 3).storageText)  // send:3
 /// print(StepOrigin(storageText: "initial") == .initial)  // true
 /// ```
 public enum StepOrigin: Sendable, Hashable {
   case initial
   case user
   case effect(UUID)
+  /// A synchronous `.send` effect returned by the reducer of step `step`.
+  case send(step: Int)
+  /// Sent from an observation callback while the store notified its observers.
+  case observer
+  /// Sent by an inspector attached to the running store.
+  case inspector
 
   /// The text form, as the `step_index` view's `origin` column shows it.
   public var storageText: String {
@@ -21,19 +31,54 @@ public enum StepOrigin: Sendable, Hashable {
     case .initial: "initial"
     case .user: "user"
     case .effect(let id): "effect:" + id.uuidString
+    case .send(let step): "send:\(step)"
+    case .observer: "observer"
+    case .inspector: "inspector"
     }
   }
 
-  /// Reads the text form; nil when it is none of the three forms.
+  /// Reads the text form; nil when it is none of the forms.
   public init?(storageText: String) {
     switch storageText {
     case "initial": self = .initial
     case "user": self = .user
+    case "observer": self = .observer
+    case "inspector": self = .inspector
     default:
+      if storageText.hasPrefix("send:"), let step = Int(storageText.dropFirst(5)), step >= 0 {
+        self = .send(step: step)
+        return
+      }
       guard storageText.hasPrefix("effect:"),
         let id = UUID(uuidString: String(storageText.dropFirst(7)))
       else { return nil }
       self = .effect(id)
+    }
+  }
+
+  /// The integer stored in `steps.origin` for an origin that needs no `origins` row; nil for
+  /// an effect.
+  var storedCode: Int? {
+    switch self {
+    case .initial: 0
+    case .user: 1
+    case .observer: -1
+    case .inspector: -2
+    case .send(let step): -(step + 3)
+    case .effect: nil
+    }
+  }
+
+  /// The origin an integer of `steps.origin` stands for, unless it names an `origins` row
+  /// (2 or more); nil for an integer no origin is stored as.
+  init?(storedCode code: Int64) {
+    switch code {
+    case 0: self = .initial
+    case 1: self = .user
+    case -1: self = .observer
+    case -2: self = .inspector
+    case ...(-3) where code > Int64.min + 3: self = .send(step: Int(-(code + 3)))
+    default: return nil
     }
   }
 }

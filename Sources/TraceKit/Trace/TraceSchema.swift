@@ -93,7 +93,9 @@ enum TraceSchema {
       CASE typeof(s.wall) WHEN 'integer'
         THEN (SELECT wall FROM steps WHERE step = 0) + (s.mono_ns + s.wall) / 1e9
         ELSE s.wall END AS wall_time,
-      CASE s.origin WHEN 0 THEN 'initial' WHEN 1 THEN 'user'
+      CASE WHEN s.origin = 0 THEN 'initial' WHEN s.origin = 1 THEN 'user'
+        WHEN s.origin = -1 THEN 'observer' WHEN s.origin = -2 THEN 'inspector'
+        WHEN s.origin <= -3 THEN 'send:' || (-s.origin - 3)
         ELSE 'effect:' || (SELECT effect_id FROM origins WHERE id = s.origin) END AS origin,
       (SELECT path FROM actions WHERE id = s.action) AS action_path,
       (SELECT paths FROM path_sets WHERE id = s.changed) AS changed_paths,

@@ -357,11 +357,11 @@ public final class TraceWriter {
     return id
   }
 
-  /// 0 for the initial state, 1 for the user, else the id of the effect's `origins` row.
+  /// The code of `StepOrigin.storedCode`, or for an effect the id of its `origins` row.
   private func originID(_ origin: StepOrigin) throws(TraceError) -> Int {
     switch origin {
-    case .initial: return 0
-    case .user: return 1
+    case .initial, .user, .send, .observer, .inspector:
+      return origin.storedCode ?? 0
     case .effect(let uuid):
       if let known = originIDs[uuid] { return known }
       let id = originIDs.count + 2

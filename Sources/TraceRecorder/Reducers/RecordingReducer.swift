@@ -2,8 +2,8 @@ import ComposableCore
 import TraceKit
 
 extension Reducer where State: Encodable & Sendable, Action: Encodable {
-  /// Records every action this reducer handles, with the state after it, its effects and the
-  /// dependency values it read, into `recorder`'s trace.
+  /// Records the store this reducer runs in into `recorder`'s trace: every action, with the
+  /// state after it, its effects and the dependency values it read.
   ///
   /// ```swift
   /// let store = Store(initialState: AppFeature.State()) {
@@ -11,14 +11,33 @@ extension Reducer where State: Encodable & Sendable, Action: Encodable {
   /// }
   /// ```
   ///
-  /// Apply it to the root reducer of one store. The feature behaves exactly as without it.
-  public func recording(to recorder: Recorder) -> RecordingReducer<Self> {
-    RecordingReducer(base: self, recorder: recorder)
+  /// Put it on the root reducer of one store; wrapping it further
+  /// (`.dependency(\.uuid, .incrementing)`) or listing it in `CombineReducers` records the
+  /// same. It cannot record a part of the state: inside a `Scope` it is reported and records
+  /// nothing. The feature behaves exactly as without it.
+  @inlinable
+  public func recording(
+    to recorder: Recorder,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> RecordingReducer<Self> {
+    // Inlined into the app's module, which knows State and Action: the kit's code is
+    // specialized there.
+    RecordingReducer(
+      base: self, recorder: recorder,
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      kit: CaptureKit())
   }
 }
 
-/// A reducer that runs `Base` and records each step into a `Recorder`. Made by
+/// A reducer that runs `Base` and brings the store it is part of a `Recorder`. Made by
 /// `Reducer.recording(to:)`.
+///
+/// It reduces nothing itself: the store's core finds it when the store is created and tells
+/// the recorder every step, effect and dependency read (see `StoreInstrument`), so what is
+/// recorded does not depend on where it sits in the composition.
 ///
 /// ```swift
 /// let reducer: RecordingReducer<AppFeature> = AppFeature().recording(to: recorder)
@@ -32,46 +51,63 @@ where Base.State: Encodable & Sendable, Base.Action: Encodable {
   public let base: Base
   /// Where it is recorded.
   public let recorder: Recorder
-  /// The session this reducer records into; nil when the recorder already records another
-  /// store or was finished.
-  @usableFromInline let session: RecordingSession<State, Action>?
+  @usableFromInline let location: SourceLocation
+  @usableFromInline let kit: CaptureKit<State, Action>
 
-  init(base: Base, recorder: Recorder) {
+  @usableFromInline
+  init(base: Base, recorder: Recorder, location: SourceLocation, kit: CaptureKit<State, Action>) {
     self.base = base
     self.recorder = recorder
-    session = recorder.session(for: base)
+    self.location = location
+    self.kit = kit
   }
 
-  // Inlinable so that the app module specializes the hot path for its own State and Action:
-  // unspecialized, each generic type in it cost a metadata lookup per send.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    guard let session, session.isRecording else {
-      return base.reduce(into: &state, action: action)
-    }
-    let (origin, sender, syncSend) = session.beginStep(stateBefore: state)
-    let start = MonotonicClock.nanoseconds()
-    let (effect, reads) = session.dependencies.run {
-      base.reduce(into: &state, action: action)
-    }
-    let end = MonotonicClock.nanoseconds()
-    let step = session.finishStep(
-      action: action, state: state, origin: origin, sender: sender, syncSend: syncSend,
-      start: start, end: end, dependencies: reads)
-    return session.instrument(effect, step: step)
+    base.reduce(into: &state, action: action)
   }
 }
 
-extension RecordingReducer: EffectCancellationObserving {
-  package func effectsCancelled(_ cancellation: EffectCancellation) {
-    session?.effectsCancelled(cancellation)
-    (base as? any EffectCancellationObserving)?.effectsCancelled(cancellation)
+extension RecordingReducer: StoreInstrumentProviding {
+  @MainActor
+  package func makeInstrument<RootState, RootAction: Sendable>(for store: InstrumentedStore)
+    -> (any StoreInstrument<RootState, RootAction>)?
+  {
+    guard RootState.self == State.self, RootAction.self == Action.self else {
+      reportIssue(
+        """
+        A "recording(to:)" at "\(location)" records "\(typeName(State.self))", a part of a \
+        store whose state is "\(typeName(RootState.self))": a Recorder records the whole state \
+        of a store, so it \
+        must wrap the store's root reducer (it may sit under ".dependency(…)" or in \
+        "CombineReducers", not inside a "Scope"). Nothing is recorded.
+        """,
+        location: location
+      )
+      return nil
+    }
+    let tree = recorderTree(of: store, baseTypeName: String(describing: Base.self))
+    let session = recorder.attach(kit: kit, tree: tree, at: location)
+    return session as? any StoreInstrument<RootState, RootAction>
   }
 }
 
 extension RecordingReducer: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
-    ReducerNode(
-      kind: .custom, typeName: "Recorder", children: [ComposableCore.reducerNode(of: base)])
+    ReducerNode(kind: .instrument, typeName: "Recorder")
   }
+
+  package var childReducers: [any Reducer] { [base] }
+}
+
+/// `Module.Feature.State`: the qualified name, without the `(unknown context at $…)` part Swift
+/// prints for private types (an address, different from build to build).
+private func typeName(_ type: Any.Type) -> String {
+  var text = String(reflecting: type)
+  while let start = text.range(of: "(unknown context at "),
+    let end = text[start.upperBound...].range(of: ").")
+  {
+    text.removeSubrange(start.lowerBound..<end.upperBound)
+  }
+  return text
 }

@@ -1,9 +1,11 @@
 import ComposableCore
 import Foundation
 
-/// An effect the wrapped reducer returned; its cancellation ids are described by the writer.
+/// An effect the store started, as the core reported it; its cancellation ids are described
+/// by the writer.
 @usableFromInline
 struct CapturedEffect: Sendable {
+  /// The core's id of the effect.
   var id: UUID
   var startedByStep: Int
   var cancelIDs: [EffectCancelID]

@@ -3,308 +3,261 @@ import Foundation
 import Synchronization
 import TraceKit
 
-/// One recording of one store: the main-actor capture side and its background writer.
+/// One recording of one store: the instrument the store's core tells every fact (see
+/// `StoreInstrument`), which captures them for its background writer.
 ///
-/// Everything except `failure`, the queue and the effect endings is touched only on the main
-/// actor (the store calls its reducer there), which is why the class is `@unchecked Sendable`.
+/// The main actor only captures values (the action, the state after the step — a few retains
+/// for copy-on-write values —, the effects and reads the core reports), through a
+/// `CaptureKit` specialized for the feature's types; a writer thread encodes, diffs, hashes
+/// and writes them. The queue between them is bounded for every kind of
+/// event: `blockProducer` makes the main actor wait for room; `dropAndRecordGap` drops a step
+/// (and the effects it starts) and records the gap. The effect events of a recorded step
+/// cannot be dropped without making the trace lie, so under that policy they wait, in order,
+/// until there is room, and go before any later step; a step finding them still waiting is
+/// dropped. They are at most the starts and endings of the recorded effects still running.
 ///
 /// ```swift
-/// let session = RecordingSession<S, A>(path: path, configuration: .init(), tree: tree)
-/// // The RecordingReducer calls beginStep / finishStep / instrument around each action.
+/// let session = RecordingSession(path: path, configuration: .init(), tree: tree, kit: kit)
+/// // The store's core calls storeStarted, stepBegan, stepEnded, effectStarted, …
+/// session.finish()
+/// await session.waitUntilFinished()
 /// ```
-@usableFromInline
 final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Sendable>:
-  RecordingSessionControl, @unchecked Sendable
+  StoreInstrument, RecordingSessionControl
 {
-  let path: String
-  let configuration: Recorder.Configuration
-  @usableFromInline let queue: CaptureQueue<SessionEvent<State, Action>>
-  @usableFromInline let dependencies = DependencyCapture()
-  @usableFromInline let stopped = Atomic<Bool>(false)
-  private let failureStorage = Mutex<RecorderError?>(nil)
-  @usableFromInline let steps = Atomic<Int>(0)
-  @usableFromInline let whenFull: CaptureQueue<SessionEvent<State, Action>>.WhenFull
+  nonisolated let path: String
+  nonisolated let configuration: Recorder.Configuration
+  nonisolated let queue: CaptureQueue<SessionEvent<State, Action>>
+  private nonisolated let kit: CaptureKit<State, Action>
   /// Monotonic nanoseconds at the start of the trace.
-  @usableFromInline let origin: UInt64
+  nonisolated let origin: UInt64
+  private nonisolated let whenFull: CaptureQueue<SessionEvent<State, Action>>.WhenFull
+  private nonisolated let done = FinishSignal()
+  private nonisolated let stopped = Atomic<Bool>(false)
+  private nonisolated let finishing = Atomic<Bool>(false)
+  private nonisolated let failureStorage = Mutex<RecorderError?>(nil)
+  private nonisolated let steps = Atomic<Int>(0)
+  private nonisolated let lastQueuedStep = Atomic<Int>(0)
+  private nonisolated let droppedSinceLastQueued = Atomic<Int>(0)
+  /// Effect events of recorded steps that found the queue full (drop policy), in order: queued
+  /// before anything else when there is room.
+  private nonisolated let pendingEvents = Mutex<[EffectEvent]>([])
+  private nonisolated let writer = Mutex<WriterThread?>(nil)
 
-  // Main actor only.
-  /// What every step reads and writes, behind a pointer: a class's stored `var`s pay a
-  /// dynamic exclusivity check on each access, which showed up per send.
-  @usableFromInline let hot: UnsafeMutablePointer<HotState>
-  @usableFromInline var syncSends: [EffectBox] = []
-  @usableFromInline var syncSendsHead = 0
-  private var boxesByCancelID: [EffectCancelID: [EffectBox]] = [:]
-  /// Effects a `.cancel` or `cancelInFlight` part will cancel when the store launches it:
-  /// taken when the part is walked, so effects registered after it in the same effect (which
-  /// the store starts after the cancellation) are not counted as cancelled.
-  private var pendingCancels: [EffectCancelID: [EffectBox]] = [:]
-  private var liveBoxes: [EffectBox] = []
-  private var liveBoxesCompactAt = 256
+  // Main actor only, and never across a call that could touch them again: the dynamic
+  // exclusivity checks of a class's stored properties cost more than the rest of a step.
+  /// How many effect events wait in `pendingEvents` (lets a step skip the lock).
+  @exclusivity(unchecked) private var pendingCount = 0
+  @exclusivity(unchecked) private var actionOrigin = StepOrigin.user
+  @exclusivity(unchecked) private var sender: UUID?
+  @exclusivity(unchecked) private var stepStart: UInt64 = 0
+  @exclusivity(unchecked) private var reads: [DependencyRead] = []
+  /// The steps dropped so far, as ranges (drop policy).
+  @exclusivity(unchecked) private var droppedSteps: [ClosedRange<Int>] = []
+  /// Effects whose start is in the trace and whose end is not yet.
+  @exclusivity(unchecked) private var recordedEffects: Set<EffectID> = []
 
-  init(path: String, configuration: Recorder.Configuration, tree: RecorderTree) {
+  /// A session writing a new trace at `path`, its writer thread started.
+  init(
+    path: String, configuration: Recorder.Configuration, tree: RecorderTree,
+    kit: CaptureKit<State, Action>
+  ) {
     self.path = path
     self.configuration = configuration
+    self.kit = kit
     queue = CaptureQueue(capacity: configuration.queueCapacity)
     whenFull = configuration.overflowPolicy == .blockProducer ? .block : .drop
     origin = MonotonicClock.nanoseconds()
-    hot = UnsafeMutablePointer.allocate(capacity: 1)
-    hot.initialize(to: HotState())
     let writer = StepWriter<State, Action>(session: self, tree: tree)
-    let thread = Thread { writer.run() }
-    thread.name = "rewind-writer"
-    thread.start()
-  }
-
-  deinit {
-    hot.deinitialize(count: 1)
-    hot.deallocate()
-  }
-
-  /// Whether steps are still captured (false after a write error or `finish()`).
-  @inlinable
-  var isRecording: Bool { !stopped.load(ordering: .relaxed) }
-
-  var failure: RecorderError? { failureStorage.withLock { $0 } }
-  var capturedSteps: Int { steps.load(ordering: .relaxed) }
-  var queuedEvents: Int { queue.count }
-
-  // MARK: Steps (main actor)
-
-  /// Where the action about to be reduced came from; queues step 0 on the first call.
-  @inlinable
-  func beginStep(stateBefore: State) -> (origin: StepOrigin, sender: EffectBox?, sync: Bool) {
-    if !hot.pointee.started {
-      hot.pointee.started = true
-      let wallTime = Date().timeIntervalSince1970
-      queue.append(.start(state: stateBefore, wallTime: wallTime), whenFull: .exceed)
-    }
-    if let sender = hot.pointee.sendingEffect {
-      hot.pointee.sendingEffect = nil
-      return (.effect(sender.id), sender, false)
-    }
-    if hot.pointee.pendingSyncSends > 0 {
-      return nextSyncSend()
-    }
-    return (.user, nil, false)
-  }
-
-  @usableFromInline
-  func nextSyncSend() -> (origin: StepOrigin, sender: EffectBox?, sync: Bool) {
-    let sender = syncSends[syncSendsHead]
-    syncSendsHead += 1
-    hot.pointee.pendingSyncSends -= 1
-    if syncSendsHead == syncSends.count {
-      syncSends.removeAll(keepingCapacity: true)
-      syncSendsHead = 0
-    }
-    return (.effect(sender.id), sender, true)
-  }
-
-  /// Queues the step; returns its number.
-  @inlinable
-  func finishStep(
-    action: Action, state: State, origin: StepOrigin, sender: EffectBox?, syncSend: Bool,
-    start: UInt64, end: UInt64, dependencies reads: [DependencyRead]
-  ) -> Int {
-    hot.pointee.step += 1
-    let step = hot.pointee.step
-    steps.store(step, ordering: .relaxed)
-    let captured = CapturedStep(
-      step: step, monotonicNanos: start &- self.origin, origin: origin, action: action,
-      state: state, reducerNanos: end &- start, dependencies: reads)
-    if queue.append(.step(captured), whenFull: whenFull) {
-      hot.pointee.lastQueuedStep = step
-      hot.pointee.droppedSinceLastQueued = 0
-      if let sender {
-        queue.append(.effectSent(sender.id, step: step), whenFull: .exceed)
-      }
-    } else {
-      hot.pointee.droppedSinceLastQueued += 1
-    }
-    if let sender, syncSend, sender.claimEnd() {
-      queue.append(
-        .effectEnded(sender.id, nanos: end &- self.origin, outcome: .finished, tentative: false),
-        whenFull: .exceed)
-    }
-    return step
-  }
-
-  // MARK: Effects (main actor, except the endings)
-
-  /// The effect with every part registered and every `.run` observed.
-  @usableFromInline
-  func instrument(_ effect: Effect<Action>, step: Int) -> Effect<Action> {
-    if case .none = effect.node { return effect }
-    return instrument(effect, step: step, ids: [], launchesNow: true)
-  }
-
-  private func instrument(
-    _ effect: Effect<Action>, step: Int, ids: [EffectCancelID], launchesNow: Bool
-  ) -> Effect<Action> {
-    switch effect.node {
-    case .none:
-      return effect
-    case .cancel(let id, _):
-      if launchesNow { takeForCancellation(id) }
-      return effect
-    case .send(let action):
-      guard launchesNow else {
-        // After an asynchronous part of a concatenation, the concatenation's task sends it
-        // once the parts before it finished: it is an effect part of its own, sent through
-        // an observed `.run` so that the step it becomes names it as the origin.
-        let run = Effect<Action>.Run(priority: nil, location: nil) { send in
-          await send(action)
-        }
-        return instrument(
-          Effect(node: .run(run)), step: step, ids: ids, launchesNow: false)
-      }
-      let box = register(step: step, ids: ids, location: nil)
-      syncSends.append(box)
-      hot.pointee.pendingSyncSends += 1
-      return effect
-    case .run(var run):
-      let box = register(step: step, ids: ids, location: run.location)
-      let operation = run.operation
-      run.operation = { [self] send in
-        let observed = Send<Action> { action in
-          self.hot.pointee.sendingEffect = box
-          send(action)
-          self.hot.pointee.sendingEffect = nil
-        }
-        await operation(observed)
-        self.effectReturned(box, cancelled: Task.isCancelled)
-      }
-      return Effect(node: .run(run))
-    case .merge(let children):
-      return Effect(
-        node: .merge(
-          children.map { instrument($0, step: step, ids: ids, launchesNow: launchesNow) }))
-    case .concatenate(let children):
-      var now = launchesNow
-      var parts: [Effect<Action>] = []
-      parts.reserveCapacity(children.count)
-      for child in children {
-        // The store starts the leading synchronous parts at once, the rest in a task.
-        if !child.isSynchronous { now = false }
-        parts.append(instrument(child, step: step, ids: ids, launchesNow: now))
-      }
-      return Effect(node: .concatenate(parts))
-    case .cancellable(let id, let cancelInFlight, let child):
-      if cancelInFlight && launchesNow { takeForCancellation(id) }
-      let inner = instrument(child, step: step, ids: ids + [id], launchesNow: launchesNow)
-      return Effect(node: .cancellable(id: id, cancelInFlight: cancelInFlight, inner))
+    do {
+      let thread = try WriterThread(name: "rewind-writer") { writer.run() }
+      self.writer.withLock { $0 = thread }
+    } catch {
+      fail(
+        RecorderError(
+          path: path, step: nil,
+          message: "the writer thread could not be started (error \(error.code))"))
     }
   }
 
-  private func takeForCancellation(_ id: EffectCancelID) {
-    if let boxes = boxesByCancelID.removeValue(forKey: id) {
-      pendingCancels[id, default: []] += boxes
-    } else if pendingCancels[id] == nil {
-      pendingCancels[id] = []
-    }
-  }
+  /// Whether facts are still captured (false after a write error or `finish()`).
+  nonisolated var isRecording: Bool { !stopped.load(ordering: .relaxed) }
 
-  private func register(step: Int, ids: [EffectCancelID], location: SourceLocation?)
-    -> EffectBox
-  {
-    let box = EffectBox(id: EffectID.next().uuid, cancelIDs: ids)
-    for id in ids { boxesByCancelID[id, default: []].append(box) }
-    liveBoxes.append(box)
-    if liveBoxes.count >= liveBoxesCompactAt { compactBoxes() }
-    let record = CapturedEffect(
-      id: box.id, startedByStep: step, cancelIDs: ids, location: location,
-      startNanos: MonotonicClock.nanoseconds() &- origin)
-    queue.append(.effectStarted(record), whenFull: .exceed)
-    return box
-  }
+  nonisolated var failure: RecorderError? { failureStorage.withLock { $0 } }
+  nonisolated var capturedSteps: Int { steps.load(ordering: .relaxed) }
+  nonisolated var queuedEvents: Int { queue.count }
+  nonisolated var queueHighWater: Int { queue.highWater }
 
-  private func compactBoxes() {
-    liveBoxes.removeAll { $0.isEnded }
-    for (id, boxes) in boxesByCancelID {
-      let live = boxes.filter { !$0.isEnded }
-      boxesByCancelID[id] = live.isEmpty ? nil : live
-    }
-    liveBoxesCompactAt = max(256, liveBoxes.count * 2)
-  }
+  // MARK: Steps
 
-  /// The operation of an observed `.run` returned (any thread).
-  ///
-  /// A cancelled operation often returns before the store tells the main actor why it
-  /// cancelled it (the store cancels the task first), so its ending is tentative.
-  private func effectReturned(_ box: EffectBox, cancelled: Bool) {
+  func storeStarted(state: borrowing State) {
     guard isRecording else { return }
-    let nanos = MonotonicClock.nanoseconds() &- origin
-    if cancelled {
-      guard !box.isEnded else { return }
-      queue.append(
-        .effectEnded(
-          box.id, nanos: nanos, outcome: .cancelled(reason: "taskCancelled", byStep: nil),
-          tentative: true),
-        whenFull: .exceed)
-    } else if box.claimEnd() {
-      queue.append(
-        .effectEnded(box.id, nanos: nanos, outcome: .finished, tentative: false),
-        whenFull: .exceed)
+    let wallTime = Date().timeIntervalSince1970
+    _ = kit.start(queue, copy state, wallTime, whenFull)
+  }
+
+  func stepBegan(_ step: Int, action: Action, origin: ActionOrigin) {
+    guard isRecording else { return }
+    actionOrigin = Self.stepOrigin(origin)
+    if case .effect(let id) = origin, recordedEffects.contains(id) {
+      sender = id.uuid
+    } else {
+      sender = nil
+    }
+    stepStart = MonotonicClock.nanoseconds()
+    reads.removeAll(keepingCapacity: true)
+  }
+
+  func dependencyRead(_ read: DependencyValueRead) {
+    guard isRecording else { return }
+    reads.append(Self.dependencyRead(read))
+  }
+
+  func stepEnded(_ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64) {
+    guard isRecording else { return }
+    steps.store(step, ordering: .relaxed)
+    let isBehind = pendingCount > 0 && !queuePendingEvents()
+    let facts = StepFacts(
+      step: step, monotonicNanos: stepStart &- origin, origin: actionOrigin, sender: sender,
+      reducerNanos: reducerNanos, dependencies: reads)
+    if !isBehind, kit.step(queue, facts, action, copy state, whenFull) {
+      lastQueuedStep.store(step, ordering: .relaxed)
+      droppedSinceLastQueued.store(0, ordering: .relaxed)
+    } else {
+      droppedSinceLastQueued.add(1, ordering: .relaxed)
+      if let last = droppedSteps.last, last.upperBound == step - 1 {
+        droppedSteps[droppedSteps.count - 1] = last.lowerBound...step
+      } else {
+        droppedSteps.append(step...step)
+      }
     }
   }
 
-  /// The store cancelled effects (main actor).
-  func effectsCancelled(_ cancellation: EffectCancellation) {
-    guard isRecording, hot.pointee.started else { return }
-    let reason: String
-    var byStep: Int? = hot.pointee.step
-    var everything = false
-    switch cancellation.reason {
-    case .cancelEffect: reason = "cancel"
-    case .cancelInFlight: reason = "cancelInFlight"
-    case .teardown(let kind): reason = kind.rawValue
-    case .storeDeinit:
-      reason = "storeDeinit"
-      byStep = nil
-      everything = true
-    case .skippedInFlight:
-      reason = "skippedInFlight"
-      byStep = nil
-      everything = true
-    case .storeTaskCancel:
-      // The ids name every effect of the task's group and possibly others under the same
-      // ids; the operations see `Task.isCancelled` and end themselves as "taskCancelled".
+  // MARK: Effects
+
+  func effectStarted(_ launch: EffectLaunch) {
+    // The effects of a dropped step are not in the trace either.
+    guard isRecording, !droppedSteps.contains(where: { $0.contains(launch.step) }) else {
       return
     }
-    let boxes: [EffectBox]
-    if everything {
-      boxes = liveBoxes
-    } else {
-      boxes = cancellation.ids.flatMap { id in
-        pendingCancels.removeValue(forKey: id) ?? boxesByCancelID.removeValue(forKey: id) ?? []
+    let effect = CapturedEffect(
+      id: launch.id.uuid, startedByStep: launch.step, cancelIDs: launch.cancelIDs,
+      location: launch.location, startNanos: MonotonicClock.nanoseconds() &- origin)
+    recordedEffects.insert(launch.id)
+    queueOrKeep(.started(effect))
+  }
+
+  func effectFinished(_ id: EffectID) {
+    end(id, outcome: .finished)
+  }
+
+  func effectsCancelled(_ ids: [EffectID], cause: EffectCancelCause, step: Int?) {
+    let outcome = EffectOutcome.cancelled(reason: Self.reason(cause), byStep: step)
+    for id in ids { end(id, outcome: outcome) }
+  }
+
+  private func end(_ id: EffectID, outcome: EffectOutcome) {
+    guard isRecording, recordedEffects.remove(id) != nil else { return }
+    queueOrKeep(.ended(id.uuid, nanos: MonotonicClock.nanoseconds() &- origin, outcome: outcome))
+  }
+
+  /// Queues an effect event, after those kept back; keeps it back when there is no room.
+  private func queueOrKeep(_ event: EffectEvent) {
+    if pendingCount == 0 || queuePendingEvents(), kit.effect(queue, event, whenFull) { return }
+    pendingEvents.withLock { $0.append(event) }
+    pendingCount += 1
+  }
+
+  /// Queues the effect events kept back while the queue was full, as far as there is room;
+  /// returns whether none is left.
+  private func queuePendingEvents() -> Bool {
+    let (queued, left) = pendingEvents.withLock { pending -> (Int, Int) in
+      var queued = 0
+      while queued < pending.count, kit.effect(queue, pending[queued], .drop) {
+        queued += 1
       }
+      pending.removeFirst(queued)
+      return (queued, pending.count)
     }
-    let now = MonotonicClock.nanoseconds() &- origin
-    for box in boxes where box.claimEnd() {
-      queue.append(
-        .effectEnded(
-          box.id, nanos: now, outcome: .cancelled(reason: reason, byStep: byStep),
-          tentative: false),
-        whenFull: .exceed)
+    _ = queued
+    pendingCount = left
+    return left == 0
+  }
+
+  // MARK: What the trace stores
+
+  static func stepOrigin(_ origin: ActionOrigin) -> StepOrigin {
+    switch origin {
+    case .user: .user
+    case .effect(let id): .effect(id.uuid)
+    case .send(let step): .send(step: step)
+    case .observer: .observer
+    case .inspector: .inspector
+    }
+  }
+
+  static func dependencyRead(_ read: DependencyValueRead) -> DependencyRead {
+    switch read {
+    case .uuid(let value):
+      DependencyRead(key: "uuid", value: .string(value.uuidString))
+    case .date(let value):
+      DependencyRead(key: "date", value: .double(value.timeIntervalSinceReferenceDate))
+    case .random(let value):
+      DependencyRead(
+        key: "random", value: value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value))
+    case .clockNow(let offset):
+      DependencyRead(
+        key: "clock",
+        value: .double(
+          Double(offset.components.seconds) + Double(offset.components.attoseconds) / 1e18))
+    }
+  }
+
+  /// The `cancel_reason` a cause is stored as.
+  static func reason(_ cause: EffectCancelCause) -> String {
+    switch cause {
+    case .cancel: "cancel"
+    case .cancelInFlight: "cancelInFlight"
+    case .teardown(let kind): kind.rawValue
+    case .storeTeardown: "storeDeinit"
+    case .storeTask: "storeTask"
+    case .testSkip: "skippedInFlight"
     }
   }
 
   // MARK: Ending
 
-  func finish() {
-    let dropped = hot.pointee.droppedSinceLastQueued
-    let trailing = dropped > 0 ? (afterStep: hot.pointee.lastQueuedStep, dropped: dropped) : nil
-    let done = FinishSignal()
-    guard isRecording else { return }
-    let event = SessionEvent<State, Action>.finish(trailingGap: trailing, done: done)
-    if queue.append(event, whenFull: .exceed, urgent: true) {
-      done.wait()
-    }
+  nonisolated func finish() {
+    guard !finishing.exchange(true, ordering: .acquiringAndReleasing) else { return }
     stopped.store(true, ordering: .releasing)
+    let endings = pendingEvents.withLock { pending in
+      defer { pending.removeAll() }
+      return pending
+    }
+    let dropped = droppedSinceLastQueued.load(ordering: .relaxed)
+    let trailing =
+      dropped > 0 ? (afterStep: lastQueuedStep.load(ordering: .relaxed), dropped: dropped) : nil
+    let closing = SessionEvent<State, Action>.finish(
+      trailingGap: trailing, effects: endings, done: done)
+    if !queue.close(with: closing) || writer.withLock({ $0 == nil }) {
+      done.signal()
+    }
+  }
+
+  nonisolated func waitUntilFinished() async {
+    await done.wait()
+  }
+
+  nonisolated func waitUntilFinishedBlocking() {
+    done.waitBlocking()
+  }
+
+  nonisolated func joinWriter() {
+    writer.withLock { $0 }?.join()
   }
 
   /// Called by the writer when a write failed: stops capturing and reports once.
-  func fail(_ error: RecorderError) {
+  nonisolated func fail(_ error: RecorderError) {
     let first = failureStorage.withLock { stored -> Bool in
       guard stored == nil else { return false }
       stored = error

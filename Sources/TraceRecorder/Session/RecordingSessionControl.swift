@@ -1,7 +1,16 @@
-/// What `Recorder` needs from a session without knowing its types.
+/// What `Recorder` needs from a session without knowing its types. Callable from any thread:
+/// a recorder may be dropped anywhere.
 protocol RecordingSessionControl: AnyObject, Sendable {
+  /// Hands the end of the recording to the writer; returns at once.
   func finish()
+  /// Waits until the writer closed the trace.
+  func waitUntilFinished() async
+  /// Blocks the calling thread until the writer closed the trace.
+  func waitUntilFinishedBlocking()
+  /// Waits until the writer thread is gone (after `finish()`).
+  func joinWriter()
   var failure: RecorderError? { get }
   var capturedSteps: Int { get }
   var queuedEvents: Int { get }
+  var queueHighWater: Int { get }
 }

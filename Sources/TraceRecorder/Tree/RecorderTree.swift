@@ -5,19 +5,29 @@ import TraceKit
 /// `Recorder` node, in TraceKit's form.
 ///
 /// ```swift
-/// recorderTree(of: AppFeature()).node.children[0].kind  // "reducer" (AppFeature)
+/// recorderTree(of: store, baseTypeName: "AppFeature").node.children[0].kind
+/// // "reducer" (AppFeature)
 /// ```
 struct RecorderTree: Sendable {
   var rootTypeName: String
   var node: ReducerTreeNode
 }
 
-func recorderTree<R: Reducer>(of reducer: R) -> RecorderTree {
-  let root = reducerNode(of: reducer)
+/// The tree of the store a recorder was given: the root reducer under a `Recorder` node (the
+/// recorder's own node when it wraps the root, named after the reducer it wraps).
+func recorderTree(of store: InstrumentedStore, baseTypeName: String) -> RecorderTree {
+  let root = store.tree
+  if root.kind == .instrument {
+    return RecorderTree(
+      rootTypeName: baseTypeName,
+      node: ReducerTreeNode(
+        kind: "Recorder", typeName: baseTypeName,
+        children: root.children.flatMap { ReducerTreeNode.nodes($0, statePrefix: nil) }))
+  }
   return RecorderTree(
-    rootTypeName: String(describing: R.self),
+    rootTypeName: store.rootTypeName,
     node: ReducerTreeNode(
-      kind: "Recorder", typeName: String(describing: R.self),
+      kind: "Recorder", typeName: store.rootTypeName,
       children: ReducerTreeNode.nodes(root, statePrefix: nil)))
 }
 
@@ -56,6 +66,7 @@ extension ReducerTreeNode {
       case .scope: kind = "Scope"
       case .combine: kind = "CombineReducers"
       case .custom: kind = "reducer"
+      case .instrument: kind = "Recorder"
       default: kind = node.kind.rawValue
       }
       return [

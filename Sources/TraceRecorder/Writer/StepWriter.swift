@@ -22,8 +22,6 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   /// The last action and its encoding: repeated actions (ticks, increments) are encoded once.
   private var lastAction: (action: Action, value: TraceValue, path: String)?
   private var isDirty = false
-  /// Effects whose ending came from the store (a tentative ending must not overwrite it).
-  private var endedForCertain = Set<UUID>()
   private var failed = false
   private var lastFlush: UInt64 = 0
   private let flushNanos: UInt64
@@ -49,7 +47,14 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       hook?()
       let events = queue.take(timeout: timeout)
       for event in events {
-        if case .finish(let gap, let done) = event {
+        if case .finish(let gap, let effects, let done) = event {
+          for effect in effects where !failed {
+            do throws(WriteFailure) {
+              try process(.effect(effect))
+            } catch {
+              fail(error)
+            }
+          }
           close(trailingGap: gap)
           done.signal()
           return
@@ -106,7 +111,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       try start(state: state, wallTime: wallTime)
     case .step(let step):
       try append(step)
-    case .effectStarted(let effect):
+    case .effect(.started(let effect)):
       let record = EffectRecord(
         id: effect.id, startedByStep: effect.startedByStep,
         cancelID: effect.cancelIDs.isEmpty
@@ -116,16 +121,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       try write(step: effect.startedByStep) { trace throws(TraceError) in
         try trace.effectStarted(record)
       }
-    case .effectSent(let id, let step):
-      try write(step: step) { trace throws(TraceError) in
-        try trace.effectSent(id: id, step: step)
-      }
-    case .effectEnded(let id, let nanos, let outcome, let tentative):
-      if tentative {
-        guard !endedForCertain.contains(id) else { return }
-      } else {
-        endedForCertain.insert(id)
-      }
+    case .effect(.ended(let id, let nanos, let outcome)):
       try write(step: nil) { trace throws(TraceError) in
         try trace.effectEnded(id: id, endNanos: nanos, outcome: outcome)
       }
@@ -180,7 +176,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         lastAction = (captured.action, encodedAction, actionPath)
       }
     } catch {
-      throw WriteFailure(step: captured.step, message: "encoding failed: \(error)")
+      throw WriteFailure(step: captured.facts.step, message: "encoding failed: \(error)")
     }
     // The whole state tree is built only when needed: redaction, or a keyframe (the trace
     // asks for it through an autoclosure); building it is O(state) for identified arrays.
@@ -200,13 +196,17 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       if !changedPaths.contains(text) { changedPaths.append(text) }
     }
     let record = StepRecord(
-      step: captured.step, monotonicNanos: captured.monotonicNanos,
-      wallTime: wallTime(captured.monotonicNanos), origin: captured.origin,
+      step: captured.facts.step, monotonicNanos: captured.facts.monotonicNanos,
+      wallTime: wallTime(captured.facts.monotonicNanos), origin: captured.facts.origin,
       actionPath: actionPath, action: action, changes: changes, changedPaths: changedPaths,
-      stateHash: stateHash, reducerNanos: captured.reducerNanos,
-      dependencies: captured.dependencies)
-    try write(step: captured.step) { trace throws(TraceError) in
+      stateHash: stateHash, reducerNanos: captured.facts.reducerNanos,
+      dependencies: captured.facts.dependencies)
+    try write(step: captured.facts.step) { trace throws(TraceError) in
       try trace.append(record, state: redacted ?? encoded.value)
+      // The core told which effect sent this step's action: the effect's record lists it.
+      if let sender = captured.facts.sender {
+        try trace.effectSent(id: sender, step: captured.facts.step)
+      }
     }
   }
 

@@ -146,9 +146,11 @@ package struct DiffRenderer: Sendable {
     let pad = String(repeating: " ", count: indent)
     let changed = entries.indices.filter { !entries[$0].isSame }
     var visible = [Bool](repeating: false, count: entries.count)
+    // `--context` may be any count: more than the siblings there are shows them all.
+    let reach = min(max(0, context), entries.count)
     for index in changed {
-      let low = max(0, index - context)
-      let high = min(entries.count - 1, index + context)
+      let low = max(0, index - reach)
+      let high = min(entries.count - 1, index + reach)
       for shown in low...high { visible[shown] = true }
     }
     var folded = 0
@@ -211,7 +213,7 @@ package struct DiffRenderer: Sendable {
   private func alignFields(
     _ old: [TraceField], _ new: [TraceField], enumCase: String? = nil
   ) -> [Entry] {
-    let label = ValueDumper.label
+    let label = enumCase == nil ? ValueDumper.fieldLabel : ValueDumper.label
     let entered = old.count == 1 && new.count == 1 && old[0].key == "_0" && new[0].key == "_0"
     func at(_ key: String) -> [TracePath.Component] {
       guard let enumCase else { return [.key(key)] }

@@ -201,7 +201,7 @@ package struct ValueDumper: Sendable {
     case .object(let fields):
       let name = typeName.map(EscapedText.plain) ?? ""
       let children = fields.map { field in
-        Child(label: Self.label(field.key), components: [.key(field.key)], value: field.value)
+        Child(label: Self.fieldLabel(field.key), components: [.key(field.key)], value: field.value)
       }
       return (name + "(", ")", children)
     case .enumCase(let name, let fields):
@@ -276,19 +276,25 @@ package struct ValueDumper: Sendable {
     return text + ">"
   }
 
-  /// `count: `, or `"a key": ` for a key that is not an ASCII identifier.
+  /// A field's label: a struct field's name as written in Swift; any other key (a
+  /// dictionary's, which may hold anything) quoted and escaped like a string value, so
+  /// `"count: 5, id": 1` cannot pass for two fields, as in a path (`["a key"]`).
+  ///
+  /// ```swift
+  /// ValueDumper.fieldLabel("count")     // "count: "
+  /// ValueDumper.fieldLabel("New York")  // "\"New York\": "
+  /// ```
   package static func fieldLabel(_ key: String) -> String {
     (TracePath.isIdentifier(key) ? key : EscapedText.quoted(key)) + ": "
   }
 
-  /// A field's label; none for a positional key (an unlabelled associated value or tuple
-  /// element).
+  /// An enum payload's label; none for a positional key (an unlabelled associated value).
+  /// Object keys always show: a dictionary's key `_0` is a key like any other.
   package static func label(_ key: String) -> String {
     isPositional(key) ? "" : fieldLabel(key)
   }
 
-  /// Swift's synthesized `Codable` labels unlabelled associated values `_0`, `_1`, … (and
-  /// reflection labels unlabelled tuple elements so).
+  /// Swift's synthesized `Codable` labels unlabelled associated values `_0`, `_1`, …
   package static func isPositional(_ key: String) -> Bool {
     let utf8 = key.utf8
     guard utf8.count >= 2, utf8.first == UInt8(ascii: "_") else { return false }

@@ -4,39 +4,24 @@ import XCTest
 
 @MainActor
 final class CancellationTests: XCTestCase {
-  private func makeStore(log: CancellationLog) -> Store<Logger.State, Logger.Action> {
-    let store = Store(initialState: Logger.State()) { Logger() }
-    (store.core as? RootCore<Logger>)?.observeCancellations { log.events.append($0) }
-    return store
+  private let transcript = Transcript()
+
+  private func makeStore() -> Store<Logger.State, Logger.Action> {
+    Store(initialState: Logger.State()) { Logger().transcribed(into: transcript) }
   }
 
   func testCancelByIDStopsEffectAndIgnoresItsLaterSend() async {
-    let log = CancellationLog()
-    let store = makeStore(log: log)
+    let store = makeStore()
     let task = store.send(.longRunning)
     store.send(.stop)
     await task.finish()
     XCTAssertEqual(store.log, [])
-    XCTAssertEqual(log.reasons, [.cancelEffect])
-    XCTAssertEqual(log.events.first?.ids.map(\.description), ["long"])
-    XCTAssertEqual(log.events.first?.effectIDs.count, 1)
-  }
-
-  func testCancelInFlightCancelsThePreviousEffect() async {
-    let log = CancellationLog()
-    let store = makeStore(log: log)
-    let first = store.send(.longRunningInFlight)
-    let second = store.send(.longRunningInFlight)
-    await first.finish()
-    XCTAssertEqual(log.reasons, [.cancelInFlight, .cancelInFlight])
-    XCTAssertEqual(log.events.map(\.effectIDs.count), [0, 1])
-    store.send(.stop)
-    await second.finish()
-    XCTAssertEqual(store.log, [])
+    XCTAssertEqual(
+      transcript.lines.suffix(3),
+      ["step 2 from user: .stop", "  E1 cancelled in step 2: cancel(long)", "end of step 2"])
   }
 
   func testSendAfterCancellationIsIgnored() async {
-    let log = CancellationLog()
     let sent = Box<Send<Logger.Action>?>(nil)
     let store = Store(initialState: Logger.State()) {
       Reduce<Logger.State, Logger.Action> { state, action in
@@ -56,9 +41,7 @@ final class CancellationTests: XCTestCase {
           return .none
         }
       }
-    }
-    (store.core as? RootCore<Reduce<Logger.State, Logger.Action>>)?.observeCancellations {
-      log.events.append($0)
+      .transcribed(into: transcript)
     }
     let task = store.send(.longRunning)
     let captured = await eventually { sent.value != nil }
@@ -68,59 +51,31 @@ final class CancellationTests: XCTestCase {
     // The escaped send belongs to a cancelled effect: ignored.
     sent.value?(.step("late"))
     XCTAssertEqual(store.log, [])
-    XCTAssertEqual(log.reasons, [.cancelEffect])
+    XCTAssertEqual(transcript.lines.last, "end of step 2")
   }
 
   func testStoreTaskCancelCancelsItsEffects() async {
-    let log = CancellationLog()
-    let store = makeStore(log: log)
+    let store = makeStore()
     let task = store.send(.longRunning)
     task.cancel()
     await task.finish()
     XCTAssertTrue(task.isCancelled)
-    XCTAssertEqual(log.reasons, [.storeTaskCancel])
-    XCTAssertEqual(log.events.first?.ids.map(\.description), ["long"])
+    XCTAssertEqual(transcript.lines.last, "E1 cancelled: storeTask")
     XCTAssertEqual(store.log, [])
   }
 
-  func testStoreDeinitCancelsEveryEffect() async {
-    let log = CancellationLog()
-    var store: Store<Logger.State, Logger.Action>? = makeStore(log: log)
-    let task = store?.send(.longRunning)
-    store = nil
-    await task?.finish()
-    XCTAssertEqual(log.reasons, [.storeDeinit])
-    XCTAssertEqual(log.events.first?.ids.map(\.description), ["long"])
-  }
-
-  func testIfLetTeardownCancelsChildEffects() async {
-    let log = CancellationLog()
-    let store = Store(initialState: Parent.State()) { Parent() }
-    (store.core as? RootCore<Parent>)?.observeCancellations { log.events.append($0) }
-    store.send(.showDetail)
-    let task = store.send(.detail(.load))
-    store.send(.hideDetail)
-    await task.finish()
-    XCTAssertNil(store.detail)
-    XCTAssertEqual(log.reasons, [.teardown(.ifLet)])
-    XCTAssertEqual(
-      log.events.first?.ids.map(\.description), ["ifLet(\\State.detail)"])
-  }
-
   func testForEachElementsWithTheSameIDDoNotCancelEachOther() async {
-    let log = CancellationLog()
-    let store = Store(initialState: Parent.State()) { Parent() }
-    (store.core as? RootCore<Parent>)?.observeCancellations { log.events.append($0) }
+    let transcript = Transcript()
+    let store = Store(initialState: Parent.State()) { Parent().transcribed(into: transcript) }
     store.send(.addRow(1))
     store.send(.addRow(2))
     let first = store.send(.rows(.element(id: 1, action: .start)))
     let second = store.send(.rows(.element(id: 2, action: .start)))
     store.send(.rows(.element(id: 1, action: .stop)))
     await first.finish()
-    XCTAssertEqual(log.reasons, [.cancelEffect])
-    XCTAssertEqual(
-      log.events.first?.ids.map(\.description), ["timer @ [forEach(\\State.rows)#1]"])
-    XCTAssertEqual(log.events.first?.effectIDs.count, 1)
+    XCTAssertTrue(
+      transcript.lines.contains("  E1 cancelled in step 5: cancel(timer @ [forEach(rows)#1])"),
+      transcript.text)
 
     let ticksBefore = store.rows[id: 2]?.ticks ?? 0
     let stillTicking = await eventually { (store.rows[id: 2]?.ticks ?? 0) > ticksBefore }
@@ -128,9 +83,12 @@ final class CancellationTests: XCTestCase {
 
     store.send(.removeRow(2))
     await second.finish()
-    XCTAssertEqual(log.reasons, [.cancelEffect, .teardown(.forEach)])
-    XCTAssertEqual(log.events.last?.ids.map(\.description), ["forEach(\\State.rows)#2"])
-    XCTAssertEqual(log.events.last?.effectIDs.count, 1)
+    let cancellations = transcript.lines.filter { $0.contains("cancelled") }
+    XCTAssertEqual(cancellations.count, 2, transcript.text)
+    XCTAssertTrue(
+      cancellations.last?.hasPrefix("  E2 cancelled in step ") == true
+        && cancellations.last?.hasSuffix(": teardown(forEach)") == true,
+      transcript.text)
   }
 
   func testChildActionForNilIfLetStateIsReported() {

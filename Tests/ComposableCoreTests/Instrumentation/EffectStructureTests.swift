@@ -21,7 +21,7 @@ final class EffectStructureTests: XCTestCase {
     guard case let .cancellable(id, cancelInFlight, child) = effect.node else {
       return XCTFail("expected a cancellable wrapper, got \(effect.node)")
     }
-    XCTAssertEqual(id.description, "timer @ [forEach(\\State.rows)#3]")
+    XCTAssertEqual(id.description, "timer @ [forEach(rows)#3]")
     XCTAssertTrue(cancelInFlight)
     guard case .send(1) = child.node else {
       return XCTFail("expected the wrapped send, got \(child.node)")

@@ -53,7 +53,9 @@ final class ObservationTests: XCTestCase {
 
   func testOptionalScopeReaderIsToldWhenChildAppears() async {
     let store = Store(initialState: Parent.State()) { Parent() }
-    let changed = observe { _ = store.scope(state: \.detail, action: .detail) }
+    let changed = observe {
+      _ = store.scope(state: \.detail, action: .detail) as Store<Counter.State, Counter.Action>?
+    }
     store.send(.plusCounterOnly)
     XCTAssertFalse(changed.value)
     store.send(.showDetail)

@@ -39,10 +39,9 @@ extension AnyCasePath where Root == Sheet.Action, Value == PresentationAction<Ro
 
 @MainActor
 final class PresentationTests: XCTestCase {
-  func testDismissNilsStateBeforeParentAndCancelsChildEffects() async {
-    let log = CancellationLog()
-    let store = Store(initialState: Sheet.State()) { Sheet() }
-    (store.core as? RootCore<Sheet>)?.observeCancellations { log.events.append($0) }
+  func testDismissRunsTheParentWithTheChildThenNilsItAndCancelsItsEffects() async {
+    let transcript = Transcript()
+    let store = Store(initialState: Sheet.State()) { Sheet().transcribed(into: transcript) }
     store.send(.present)
     let task = store.send(.child(.presented(.start)))
     let ticking = await eventually { (store.child?.ticks ?? 0) > 0 }
@@ -50,9 +49,11 @@ final class PresentationTests: XCTestCase {
     store.send(.child(.dismiss))
     await task.finish()
     XCTAssertNil(store.child)
-    XCTAssertEqual(store.seenDismissWithChild, false)
-    XCTAssertEqual(log.reasons, [.teardown(.presentation)])
-    XCTAssertEqual(log.events.first?.effectIDs.count, 1)
+    XCTAssertEqual(store.seenDismissWithChild, true)
+    XCTAssertEqual(
+      transcript.lines.filter { $0.contains("cancelled") },
+      ["  E1 cancelled in step \(transcript.lines.filter { $0.hasPrefix("step") }.count): "
+        + "teardown(presentation)"])
   }
 
   func testPresentedActionWhileDismissedIsReported() {

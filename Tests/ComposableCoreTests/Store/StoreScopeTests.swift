@@ -23,15 +23,17 @@ final class StoreScopeTests: XCTestCase {
 
   func testOptionalScopeFollowsPresence() {
     let store = Store(initialState: Parent.State()) { Parent() }
-    XCTAssertNil(store.scope(state: \.detail, action: .detail))
+    func detail() -> Store<Counter.State, Counter.Action>? {
+      store.scope(state: \.detail, action: .detail)
+    }
+    XCTAssertNil(detail())
     store.send(.showDetail)
-    let detail = store.scope(state: \.detail, action: .detail)
-    XCTAssertNotNil(detail)
-    XCTAssertTrue(detail === store.scope(state: \.detail, action: .detail))
-    detail?.send(.plus)
+    XCTAssertNotNil(detail())
+    XCTAssertTrue(detail() === detail())
+    detail()?.send(.plus)
     XCTAssertEqual(store.detail?.count, 1)
     store.send(.hideDetail)
-    XCTAssertNil(store.scope(state: \.detail, action: .detail))
+    XCTAssertNil(detail())
   }
 
   func testElementStoresAreCachedPerIDAndRouteActions() async {

@@ -100,14 +100,6 @@ final class Gate: Sendable {
   }
 }
 
-/// Collects cancellation reports of a store.
-@MainActor
-final class CancellationLog {
-  var events: [EffectCancellation] = []
-
-  var reasons: [EffectCancellation.Reason] { events.map(\.reason) }
-}
-
 /// Polls until a condition holds or 5 seconds passed (no speed assertion: the wait is
 /// generous and only the outcome is checked).
 @MainActor

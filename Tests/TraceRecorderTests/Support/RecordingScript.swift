@@ -73,7 +73,7 @@ func recordScript(
     reducer: { RecordedFeature().recording(to: recorder) },
     withDependencies: recordedDependencies(clock: clock))
   await runRecordedScript(store, clock: clock)
-  recorder.finish()
+  await recorder.waitUntilFinished()
   XCTAssertNil(recorder.error)
   return store.state
 }

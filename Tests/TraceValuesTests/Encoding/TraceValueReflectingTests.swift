@@ -52,7 +52,7 @@ final class TraceValueReflectingTests: XCTestCase {
     XCTAssertEqual(
       tree.description,
       "NotCodable(screen: .detail(4), edit: .edit(title: \"t\", count: 2), home: .home, "
-        + "pair: (1, label: \"x\"), maybe: nil, some: 5, "
+        + "pair: (_0: 1, label: \"x\"), maybe: nil, some: 5, "
         + "uuid: \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\", "
         + "set: [\"apple\", \"fig\", \"pear\"], table: (a: 1, b: 2), "
         + "byNumber: (\"1\": \"a\", \"3\": \"c\"), spots: [(x: 1), (x: 2), (x: 3)], "

@@ -100,6 +100,10 @@ enum DetailContent {
     _ source: any TraceSource, row: StepRow
   ) throws(InspectorError) -> [DetailLine] {
     var lines: [DetailLine] = []
+    if case .send(let step) = row.origin {
+      lines.append(DetailLine("sent by", style: .bold))
+      lines.append(DetailLine("  a .send the reducer of step \(step) returned", step: step))
+    }
     if case .effect(let id) = row.origin {
       lines.append(DetailLine("sent by", style: .bold))
       if let effect = try source.effect(id: id) {

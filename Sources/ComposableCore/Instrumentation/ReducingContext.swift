@@ -1,0 +1,167 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Which root core is reducing on which thread right now, for the code a reducer calls:
+/// `Effect.cancel(id:)` and child teardowns cancel through it while the reducer runs, and the
+/// dependency generators report the values they make through it.
+///
+/// Root cores run on the main actor, one batch at a time (a store sent to from inside
+/// another's reducer nests), so the context is one owner thread and two slots that only the
+/// owner reads and writes, set and restored by each batch. The owner is the thread the batch
+/// runs on, not "the main thread": on Linux the main actor's jobs may run on a thread other
+/// than the process's first. Code on any other thread (an effect, a test calling
+/// `reducer.reduce` directly) sees no context. Nothing here is a task-local: a batch costs a
+/// few stores, not a task-local push.
+///
+/// ```swift
+/// // Inside a reducer run by a store:
+/// ReducingContext.isActiveOnThisThread  // true
+/// // In an effect's operation, or in a test calling reducer.reduce directly:
+/// ReducingContext.isActiveOnThisThread  // false
+/// ```
+@usableFromInline
+package enum ReducingContext {
+  /// The one context of the process. Each root core keeps a reference to it, so a batch reaches
+  /// it without a global's lazy-initialization check.
+  @usableFromInline static let shared = ReducingContextState()
+
+  /// The core reducing on this thread, if a batch runs on it.
+  static func current() -> ReducingHooks? {
+    let context = shared
+    let owner = context.owner.load(ordering: .relaxed)
+    guard owner != 0, owner == currentThreadID() else { return nil }
+    return context.hooks
+  }
+
+  /// Whether a store's batch is running on this thread.
+  package static var isActiveOnThisThread: Bool {
+    current() != nil
+  }
+
+  /// Performs a cancellation a reducer asked for, on the core reducing on this thread;
+  /// returns whether there was one (else the core that launches the effect performs it).
+  static func cancelNow(_ id: EffectCancelID, reason: EffectCancelReason) -> Bool {
+    guard let hooks = current(), let core = hooks.core else { return false }
+    MainActor.assumeIsolated {
+      core.cancelNow(id, reason: reason)
+    }
+    return true
+  }
+
+  /// Makes a value with `produce` and, on the thread of an instrumented core's reducer and as
+  /// the outermost generator call, reports it.
+  static func read<Value: Sendable>(
+    _ produce: () -> Value, report: (Value) -> DependencyValueRead
+  ) -> Value {
+    guard let hooks = current(), hooks.isReading else { return produce() }
+    let context = shared
+    context.readDepth += 1
+    let value = produce()
+    context.readDepth -= 1
+    if context.readDepth == 0, let core = hooks.core {
+      let read = report(value)
+      MainActor.assumeIsolated { core.dependencyRead(read) }
+    }
+    return value
+  }
+
+  /// Reports a clock's `now`, on the thread of an instrumented core's reducer.
+  static func readClock<C: Clock>(_ clock: C) -> C.Instant where C.Duration == Duration {
+    guard let hooks = current(), hooks.isReading else { return clock.now }
+    let context = shared
+    context.readDepth += 1
+    let now = clock.now
+    context.readDepth -= 1
+    if context.readDepth == 0, let core = hooks.core {
+      MainActor.assumeIsolated { core.clockRead(now, of: C.self) }
+    }
+    return now
+  }
+
+  /// Whether a clock read now would be reported (the clock dependency is wrapped only then).
+  static var isReading: Bool {
+    current()?.isReading ?? false
+  }
+}
+
+/// The slots of the reducing context: the thread a batch runs on, and the core (its hooks) that
+/// only that thread reads and writes.
+@usableFromInline
+package final class ReducingContextState: @unchecked Sendable {
+  /// The thread a batch is running on, 0 when none is.
+  @usableFromInline let owner = Atomic<UInt>(0)
+  /// The core whose batch is running (owner thread only).
+  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var hooks: ReducingHooks?
+  /// How deep in generator calls the reading thread is: a generator built on another reports
+  /// once, as the outermost call.
+  @exclusivity(unchecked) var readDepth = 0
+
+  init() {}
+
+  /// What a batch restores when it ends.
+  @usableFromInline
+  struct Outer {
+    @usableFromInline let owner: UInt
+    @usableFromInline unowned(unsafe) let hooks: ReducingHooks?
+
+    @inlinable
+    init(owner: UInt, hooks: ReducingHooks?) {
+      self.owner = owner
+      self.hooks = hooks
+    }
+  }
+
+  /// Makes `hooks`' core the reducing core of this thread; returns what was before.
+  @inlinable
+  func enter(_ hooks: ReducingHooks) -> Outer {
+    let outer = Outer(owner: owner.load(ordering: .relaxed), hooks: self.hooks)
+    owner.store(currentThreadID(), ordering: .relaxed)
+    self.hooks = hooks
+    return outer
+  }
+
+  /// Ends a batch: the context is what it was before `enter`.
+  @inlinable
+  func leave(_ outer: Outer) {
+    hooks = outer.hooks
+    owner.store(outer.owner, ordering: .relaxed)
+  }
+}
+
+/// What the reducing context holds of a root core: the core, and whether its instrument
+/// listens to the reducer running now. One per core, made with it.
+@usableFromInline
+package final class ReducingHooks {
+  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var core: (any ReducingCore)?
+  /// Whether an instrumented core's reducer is running (dependency reads are reported).
+  @exclusivity(unchecked) @usableFromInline var isReading = false
+
+  @usableFromInline init() {}
+}
+
+/// The calling thread's id (`pthread_self`).
+@inlinable
+func currentThreadID() -> UInt {
+  #if canImport(Glibc)
+    UInt(pthread_self())
+  #else
+    UInt(bitPattern: pthread_self())
+  #endif
+}
+
+/// What the reducing context reaches in a root core.
+@MainActor
+@usableFromInline
+package protocol ReducingCore: AnyObject {
+  /// Cancels the effects registered under `id` now, while a reducer runs.
+  func cancelNow(_ id: EffectCancelID, reason: EffectCancelReason)
+  /// A generator made a value during the step being reduced.
+  func dependencyRead(_ read: DependencyValueRead)
+  /// The step being reduced read a clock's `now`.
+  func clockRead<C: Clock>(_ instant: C.Instant, of clock: C.Type) where C.Duration == Duration
+}

@@ -1,0 +1,36 @@
+/// A clock that reports each `now` read on the thread of an instrumented reducer: what
+/// `@Dependency(\.continuousClock)` gives a reducer while an instrument listens.
+///
+/// ```swift
+/// @Dependency(\.continuousClock) var clock
+/// let start = clock.now   // reported as .clockNow(…) for the step being reduced
+/// ```
+///
+/// Sleeping, and reads from effects on other threads, go straight to the wrapped clock.
+struct ReportingClock<Base: Clock>: Clock where Base.Duration == Duration {
+  typealias Instant = Base.Instant
+
+  let base: Base
+
+  var now: Instant {
+    ReducingContext.readClock(base)
+  }
+
+  var minimumResolution: Duration {
+    base.minimumResolution
+  }
+
+  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    try await base.sleep(until: deadline, tolerance: tolerance)
+  }
+}
+
+/// Wraps a clock so that its `now` reads are reported (an opened existential).
+func reporting<C: Clock>(_ clock: C) -> any Clock<Duration> where C.Duration == Duration {
+  if clock is any ReportingClockMarker { return clock }
+  return ReportingClock(base: clock)
+}
+
+/// Marks a clock that already reports, so it is not wrapped twice.
+protocol ReportingClockMarker {}
+extension ReportingClock: ReportingClockMarker {}

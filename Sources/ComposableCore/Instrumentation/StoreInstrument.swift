@@ -1,0 +1,143 @@
+/// The one instrumentation seam of the architecture: a root core tells an instrument (the
+/// Recorder, a test transcript, later a live inspector) every fact it owns, as it happens.
+///
+/// In the spirit of GRDB's `TransactionObserver`: the owner of the facts reports them, so an
+/// instrument never counts, guesses or matches back. The public API carries nothing for it.
+///
+/// ```swift
+/// final class Printer: StoreInstrument {
+///   func stepBegan(_ step: Int, action: App.Action, origin: ActionOrigin) {
+///     print("step \(step) \(origin) \(action)")
+///   }
+///   …
+/// }
+/// // store.send(.refresh), whose reducer returns .merge(.send(.started), .run { … }):
+/// // step 1 user refresh
+/// // step 2 send of step 1 started
+/// // step 3 effect 5F0C… loaded
+/// ```
+///
+/// **Installation.** A root core (`RootCore`, which `Store` and `TestStore` both run on) looks
+/// once, when it is created, for `StoreInstrumentProviding` reducers in the static composition
+/// of its reducer: the walk `reducerNode(of:)` makes, through `body`, the built-in operators and
+/// `Reduce(someReducer)`. So `App().recording(to: r).dependency(\.uuid, .incrementing)` or a
+/// recorder inside `CombineReducers` is found, and where it sits does not change what it is
+/// told. A provider whose types are not the root's (inside a `Scope`) refuses, with a runtime
+/// warning; several instruments are told in the order they were found. Nothing is installed
+/// per send; with no instrument a send pays one `nil` check.
+///
+/// **Facts**, all on the main actor, in the order they happen:
+/// - `storeStarted`: the initial state (step 0), when the store is created.
+/// - `stepBegan`/`stepEnded`: the core numbers each reduced action (1, 2, …); the origin is
+///   exact under re-entrant sends, nested `.send` chains, `.concatenate`, `.map` and merges.
+///   `stepEnded` gets the root state after the whole root reducer, borrowed (copy it to keep
+///   it: holding it while the next reducer runs is what makes that reducer copy on write), and
+///   the reducer's duration.
+/// - `dependencyRead`: between them, each value the reducer read from `uuid`, `date`,
+///   `withRandomNumberGenerator` or `continuousClock.now`, whatever overrides are in force (the
+///   generators report themselves when called on the reducing thread during a reduce).
+/// - `effectStarted`: each effect task the core starts, with the id the core tracks it by.
+///   Actions it sends come back as steps whose origin is `.effect(id)`.
+/// - `effectFinished` / `effectsCancelled`: how each started effect ended, exactly once.
+///   A cancellation names its cause and the step that caused it (nil: the store went away,
+///   `StoreTask.cancel()`, a test skipping effects). `Effect.cancel(id:)` and child teardowns
+///   take effect while the reducer that created them runs, so they are reported between
+///   `stepBegan` and `stepEnded` of that step.
+@MainActor
+@usableFromInline
+package protocol StoreInstrument<State, Action>: AnyObject {
+  associatedtype State
+  associatedtype Action: Sendable
+
+  /// The store was created with this state: step 0.
+  func storeStarted(state: borrowing State)
+  /// The core is about to reduce `action`, step number `step`, sent from `origin`.
+  func stepBegan(_ step: Int, action: Action, origin: ActionOrigin)
+  /// The reducer of the current step read a non-deterministic dependency.
+  func dependencyRead(_ read: DependencyValueRead)
+  /// The root reducer returned: `state` is the state after step `step` (`action` is the
+  /// step's action again, so that an instrument need not keep it from `stepBegan`).
+  func stepEnded(_ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64)
+  /// The core started an effect task.
+  func effectStarted(_ launch: EffectLaunch)
+  /// An effect's operation returned without being cancelled.
+  func effectFinished(_ id: EffectID)
+  /// The core cancelled running effects (`ids` in the order they were started).
+  func effectsCancelled(_ ids: [EffectID], cause: EffectCancelCause, step: Int?)
+}
+
+/// What an instrument provider learns about the store it is asked to instrument.
+///
+/// ```swift
+/// // In a provider: description.rootTypeName  // "AppFeature"
+/// ```
+package struct InstrumentedStore: Sendable {
+  /// The type of the root reducer, as `String(describing:)` prints it.
+  package var rootTypeName: String
+  /// The static composition of the root reducer.
+  package var tree: ReducerNode
+
+  package init(rootTypeName: String, tree: ReducerNode) {
+    self.rootTypeName = rootTypeName
+    self.tree = tree
+  }
+}
+
+/// A reducer that brings an instrument for the store it is part of (the Recorder's
+/// `RecordingReducer`). The root core finds it in its reducer's composition when it is created.
+///
+/// ```swift
+/// extension RecordingReducer: StoreInstrumentProviding {
+///   func makeInstrument<S, A>(for store: InstrumentedStore) -> (any StoreInstrument<S, A>)? {
+///     …  // nil, with a runtime warning, when S and A are not its State and Action
+///   }
+/// }
+/// ```
+package protocol StoreInstrumentProviding {
+  /// The instrument for a store whose root state and action types are `State` and `Action`,
+  /// or nil when this provider cannot instrument it (it reports why).
+  @MainActor
+  func makeInstrument<State, Action: Sendable>(for store: InstrumentedStore)
+    -> (any StoreInstrument<State, Action>)?
+}
+
+/// The instrument providers in a reducer's static composition, in tree order.
+///
+/// ```swift
+/// instrumentProviders(in: App().recording(to: recorder).dependency(\.uuid, .incrementing))
+/// // [RecordingReducer<App>]
+/// ```
+package func instrumentProviders<R: Reducer>(in reducer: R) -> [any StoreInstrumentProviding] {
+  var found: [any StoreInstrumentProviding] = []
+  collect(reducer, path: [])
+  return found
+
+  func collect<Child: Reducer>(_ reducer: Child, path: Set<ObjectIdentifier>) {
+    if let provider = reducer as? any StoreInstrumentProviding {
+      found.append(provider)
+    }
+    var path = path
+    for child in childReducers(of: reducer, path: &path) {
+      collect(child, path: path)
+    }
+  }
+}
+
+/// The instruments the providers in `reducer` make for a store of its types (none: nil).
+@MainActor
+package func makeInstrument<R: Reducer>(for reducer: R)
+  -> (any StoreInstrument<R.State, R.Action>)?
+{
+  let providers = instrumentProviders(in: reducer)
+  guard !providers.isEmpty else { return nil }
+  let store = InstrumentedStore(
+    rootTypeName: String(describing: R.self), tree: reducerNode(of: reducer))
+  let instruments: [any StoreInstrument<R.State, R.Action>] = providers.compactMap {
+    $0.makeInstrument(for: store)
+  }
+  switch instruments.count {
+  case 0: return nil
+  case 1: return instruments[0]
+  default: return InstrumentFanOut(instruments)
+  }
+}

@@ -1,0 +1,14 @@
+import Foundation
+import TraceKit
+
+/// The start or the end of an effect, as the session hands it to the writer (not generic, so
+/// that the session keeps one waiting without touching generic metadata).
+///
+/// ```swift
+/// EffectEvent.ended(id, nanos: 1_200, outcome: .finished)
+/// ```
+@usableFromInline
+enum EffectEvent: Sendable {
+  case started(CapturedEffect)
+  case ended(UUID, nanos: UInt64, outcome: EffectOutcome)
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A named thread that can be joined: the recording's background writer. Whoever starts it
+/// joins it, so no writer outlives the recording that owns it.
+///
+/// ```swift
+/// let thread = try WriterThread(name: "rewind-writer") { writer.run() }
+/// thread.join()   // returns once `run()` has returned and the thread is gone
+/// ```
+final class WriterThread: @unchecked Sendable {
+  /// Why a thread could not be started.
+  struct StartError: Error {
+    var code: Int32
+  }
+
+  private let lock = Mutex(JoinState.running)
+  private let thread: pthread_t
+
+  private enum JoinState {
+    case running
+    case joined
+  }
+
+  init(name: String, body: @escaping @Sendable () -> Void) throws(StartError) {
+    let context = Unmanaged.passRetained(Body(name: name, run: body)).toOpaque()
+    #if canImport(Glibc)
+      var thread = pthread_t()
+    #else
+      var thread: pthread_t?
+    #endif
+    let code = pthread_create(
+      &thread, nil,
+      { context in
+        guard let context else { return nil }
+        let body = Unmanaged<Body>.fromOpaque(context).takeRetainedValue()
+        // Foundation names the system thread (Glibc does not import pthread_setname_np).
+        Thread.current.name = body.name
+        body.run()
+        return nil
+      }, context)
+    guard code == 0 else {
+      Unmanaged<Body>.fromOpaque(context).release()
+      throw StartError(code: code)
+    }
+    #if canImport(Glibc)
+      self.thread = thread
+    #else
+      self.thread = thread!
+    #endif
+  }
+
+  /// Waits until the thread's body returned and the thread ended; later calls return at once.
+  func join() {
+    let mustJoin = lock.withLock { state -> Bool in
+      guard case .running = state else { return false }
+      state = .joined
+      return true
+    }
+    if mustJoin {
+      pthread_join(thread, nil)
+    }
+  }
+
+  private final class Body {
+    let name: String
+    let run: @Sendable () -> Void
+
+    init(name: String, run: @escaping @Sendable () -> Void) {
+      self.name = name
+      self.run = run
+    }
+  }
+}

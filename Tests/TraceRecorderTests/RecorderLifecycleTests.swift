@@ -1,0 +1,215 @@
+import ComposableCore
+import ComposableTesting
+import Foundation
+import TestSupport
+import TraceKit
+import XCTest
+
+@testable import TraceRecorder
+
+/// A feature whose every action starts an effect that ends at once.
+private struct Pinger: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    var pings = 0
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case ping
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.pings += 1
+    return .run { _ in }
+  }
+}
+
+/// A parent that scopes a recorded child: a misplaced recorder.
+private struct Holder: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    var child = CounterV1.State()
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case child(CounterV1.Action)
+  }
+
+  let recorder: Recorder
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: .holderChild) { CounterV1().recording(to: recorder) }
+  }
+}
+
+extension AnyCasePath where Root == Holder.Action, Value == CounterV1.Action {
+  fileprivate static var holderChild: Self {
+    .init(Root.child) { if case let .child(action) = $0 { action } else { nil } }
+  }
+}
+
+/// The Recorder's life: when the trace starts, how it ends, what is refused, and the queue's
+/// bound.
+@MainActor
+final class RecorderLifecycleTests: XCTestCase {
+  func testStepZeroIsWrittenWhenTheStoreIsCreated() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("created.rewind")
+    let recorder = Recorder(path: path)
+    let store = Store(initialState: CounterV1.State(count: 41)) {
+      CounterV1().recording(to: recorder)
+    }
+    await recorder.waitUntilFinished()
+    let reader = try TraceReader(path: path)
+    XCTAssertEqual(try reader.info().stepCount, 0)
+    XCTAssertEqual(try reader.info().isComplete, true)
+    XCTAssertEqual(try reader.state(at: 0), .object([TraceField("count", .int(41))]))
+    withExtendedLifetime(store) {}
+  }
+
+  func testFinishHandsOverWithoutWaitingForTheWriter() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("handover.rewind")
+    let gate = Gate()
+    let recorder = Recorder(
+      path: path,
+      configuration: .heldWriter(at: gate, overflowPolicy: .blockProducer, queueCapacity: 4096))
+    let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
+    for _ in 1...3 { store.send(.increment) }
+    // The writer is held: a finish that waited for it would never return.
+    recorder.finish()
+    XCTAssertEqual(recorder.queuedEvents, 4)
+    gate.open()
+    await recorder.waitUntilFinished()
+    XCTAssertEqual(try TraceReader(path: path).info().stepCount, 3)
+    XCTAssertEqual(try TraceReader(path: path).info().isComplete, true)
+  }
+
+  func testADroppedRecorderFinishesItselfAndLeavesNoWriterThread() async throws {
+    let directory = try TemporaryDirectory()
+    let writersBefore = ProcessThreads.named("rewind-writer")
+    let threadsBefore = ProcessThreads.count
+    for index in 0..<100 {
+      let recorder = Recorder(path: directory.path("\(index).rewind"))
+      let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
+      store.send(.increment)
+    }
+    XCTAssertEqual(ProcessThreads.named("rewind-writer"), writersBefore)
+    XCTAssertLessThanOrEqual(ProcessThreads.count, threadsBefore + 2, "no thread piles up")
+    for index in [0, 99] {
+      let info = try TraceReader(path: directory.path("\(index).rewind")).info()
+      XCTAssertEqual(info.stepCount, 1)
+      XCTAssertEqual(info.isComplete, true)
+    }
+  }
+
+  func testARecorderGivenToASecondStoreRefusesIt() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("one.rewind")
+    let recorder = Recorder(path: path)
+    let first = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
+    let (second, issues) = withIssueCollection {
+      Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
+    }
+    first.send(.increment)
+    second.send(.decrement)
+    await recorder.waitUntilFinished()
+    XCTAssertEqual(
+      issues.map(\.description),
+      [
+        """
+        TraceRecorderTests/RecorderLifecycleTests.swift:110: A Recorder records one store: \
+        the recorder writing "\(path)" already records the store of "recording(to:)" at \
+        "TraceRecorderTests/RecorderLifecycleTests.swift:108", so the store of \
+        "recording(to:)" at "TraceRecorderTests/RecorderLifecycleTests.swift:110" is not \
+        recorded. Give each store its own Recorder.
+        """
+      ])
+    let reader = try TraceReader(path: path)
+    XCTAssertEqual(try reader.rows(from: 1, to: 9).map(\.actionPath), ["increment"])
+  }
+
+  func testAFinishedRecorderRefusesAStore() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("finished.rewind")
+    let recorder = Recorder(path: path)
+    recorder.finish()
+    let (store, issues) = withIssueCollection {
+      Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
+    }
+    store.send(.increment)
+    XCTAssertEqual(
+      issues.map(\.message),
+      [
+        """
+        The Recorder writing "\(path)" was finished before the store of "recording(to:)" at \
+        "TraceRecorderTests/RecorderLifecycleTests.swift:136" was created, so that store is \
+        not recorded. Give it a new Recorder.
+        """
+      ])
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+  }
+
+  func testARecorderInsideAScopeIsReportedAndRecordsNothing() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("scoped.rewind")
+    let recorder = Recorder(path: path)
+    let (store, issues) = withIssueCollection {
+      Store(initialState: Holder.State()) { Holder(recorder: recorder) }
+    }
+    store.send(.child(.increment))
+    await recorder.waitUntilFinished()
+    XCTAssertEqual(store.child.count, 1)
+    XCTAssertEqual(
+      issues.map(\.description),
+      [
+        """
+        TraceRecorderTests/RecorderLifecycleTests.swift:39: A "recording(to:)" at \
+        "TraceRecorderTests/RecorderLifecycleTests.swift:39" records \
+        "TraceRecorderTests.CounterV1.State", a part of a store whose state is \
+        "TraceRecorderTests.Holder.State": a Recorder records the whole state of a store, so \
+        it must wrap the store's root reducer (it may sit under ".dependency(…)" or in \
+        "CombineReducers", not inside a "Scope"). Nothing is recorded.
+        """
+      ])
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+  }
+
+  func testTheBlockingQueueBoundHoldsForEffectEventsToo() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("bound.rewind")
+    let recorder = Recorder(path: path, configuration: .init(queueCapacity: 2))
+    let store = Store(initialState: Pinger.State()) { Pinger().recording(to: recorder) }
+    for _ in 1...300 { await store.send(.ping).finish() }
+    await recorder.waitUntilFinished()
+    XCTAssertLessThanOrEqual(recorder.queueHighWater, 2)
+    let reader = try TraceReader(path: path)
+    let effects = try reader.effects()
+    XCTAssertEqual(try reader.info().stepCount, 300)
+    XCTAssertEqual(effects.count, 300)
+    XCTAssertEqual(Set(effects.map(\.outcome)), [.finished])
+    XCTAssertEqual(Set(effects.map(\.startedByStep)), Set(1...300))
+  }
+
+  func testTheDroppingQueueKeepsTheEffectEventsOfRecordedStepsAndDropsTheRest() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("drop.rewind")
+    let gate = Gate()
+    let recorder = Recorder(
+      path: path,
+      configuration: .heldWriter(at: gate, overflowPolicy: .dropAndRecordGap, queueCapacity: 4))
+    let store = Store(initialState: Pinger.State()) { Pinger().recording(to: recorder) }
+    // Held writer, room for 4: step 0, step 1 and its effect, step 2; step 2's effect waits;
+    // step 3 finds it waiting and is dropped, with its effect.
+    let tasks = (1...3).map { _ in store.send(.ping) }
+    for task in tasks { await task.finish() }
+    XCTAssertEqual(recorder.queuedEvents, 4)
+    gate.open()
+    await recorder.waitUntilFinished()
+    XCTAssertEqual(recorder.queueHighWater, 4)
+    let reader = try TraceReader(path: path)
+    XCTAssertEqual(try reader.rows(from: 0, to: 9).map(\.step), [0, 1, 2])
+    XCTAssertEqual(try reader.gaps().map { "\($0.afterStep)+\($0.dropped)" }, ["2+1"])
+    let effects = try reader.effects().sorted { $0.startedByStep < $1.startedByStep }
+    XCTAssertEqual(effects.map(\.startedByStep), [1, 2])
+    XCTAssertEqual(effects.map(\.outcome), [.finished, .finished])
+  }
+}
