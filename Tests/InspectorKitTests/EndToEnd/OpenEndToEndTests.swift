@@ -213,19 +213,24 @@ final class OpenEndToEndTests: XCTestCase {
   }
 
   func testColourAsInTheBatchCommandsNoneWithNO_COLOR() throws {
-    for (environment, coloured) in [("", true), ("NO_COLOR=1", false)] {
-      let tmux = try open(
-        Self.fixture("folder-tab.rewind"), ["--step", "13"], environment: environment)
-      try tmux.waitFor { $0.contains { $0.contains("+     highlightedDay: (") } }
-      let screen = try tmux.captureWithAttributes()
-      // Insertions are green (SGR 32) with colour; without it, no colour at all (only bold,
-      // dim and reverse).
-      XCTAssertEqual(screen.contains("\u{1B}[32m"), coloured, environment)
-      let colours = (0...7).map { "\u{1B}[3\($0)m" }
-      XCTAssertEqual(colours.contains { screen.contains($0) }, coloured, environment)
-      try tmux.keys("q")
-      try assertTerminalRestored(tmux, status: "0")
-      directory = try TemporaryDirectory()
-    }
+    try checkColour(environment: "", coloured: true)
+    directory = try TemporaryDirectory()
+    try checkColour(environment: "NO_COLOR=1", coloured: false)
   }
+
+  /// One session (its tmux server ends with this call, before the directory does).
+  private func checkColour(environment: String, coloured: Bool) throws {
+    let tmux = try open(
+      Self.fixture("folder-tab.rewind"), ["--step", "13"], environment: environment)
+    try tmux.waitFor { $0.contains { $0.contains("+     highlightedDay: (") } }
+    let screen = try tmux.captureWithAttributes()
+    // Insertions are green (SGR 32) with colour; without it, no colour at all (only bold,
+    // dim and reverse).
+    XCTAssertEqual(screen.contains("\u{1B}[32m"), coloured, environment)
+    let colours = (0...7).map { "\u{1B}[3\($0)m" }
+    XCTAssertEqual(colours.contains { screen.contains($0) }, coloured, environment)
+    try tmux.keys("q")
+    try assertTerminalRestored(tmux, status: "0")
+  }
+
 }

@@ -19,6 +19,8 @@ final class TmuxSession {
   let socket: String
   let directory: URL
   static let target = "open"
+  /// The server's process, ended by its id should `kill-server` find no socket.
+  private var serverProcess: pid_t = 0
 
   init(
     _ command: String, width: Int = 120, height: Int = 40, in directory: URL
@@ -31,10 +33,13 @@ final class TmuxSession {
         String(width), "-y", String(height), "sh", "-c", command,
       ])
     try run(["set-option", "-t", Self.target, "remain-on-exit", "on"])
+    serverProcess = pid_t(try display("#{pid}")) ?? 0
   }
 
   deinit {
-    _ = try? run(["kill-server"])
+    if (try? run(["kill-server"])) == nil, serverProcess > 0 {
+      kill(serverProcess, SIGTERM)
+    }
   }
 
   static var executable: String {
