@@ -1,3 +1,5 @@
+import TraceValues
+
 /// `inspector info TRACE [--json]`: what the trace is, from its header and index alone.
 ///
 /// ```text
@@ -67,7 +69,9 @@ enum InfoCommand {
   /// the trace holds: `32 sent, 27 recorded (keyframe every 256)`.
   static func stepsText(_ summary: TraceSummary) -> String {
     let keyframes = " (keyframe every \(summary.keyframeInterval))"
-    guard summary.droppedSteps > 0 else { return NumberText.grouped(summary.stepCount) + keyframes }
+    guard summary.droppedSteps > 0 else {
+      return NumberText.grouped(summary.stepCount) + keyframes
+    }
     return NumberText.grouped(summary.sentSteps) + " sent, "
       + NumberText.grouped(summary.recordedSteps) + " recorded" + keyframes
   }

@@ -124,7 +124,8 @@ final class TraceFileSafetyTests: XCTestCase {
     let reader = try TraceReader(path: path)
     XCTAssertThrowsError(try reader.action(at: 30)) { error in
       XCTAssertEqual(
-        "\(error)", "\(path): step 30 (chunk 0): payload chunk is damaged: its LZ4 frame has no end mark")
+        "\(error)",
+        "\(path): step 30 (chunk 0): payload chunk is damaged: its LZ4 frame has no end mark")
     }
   }
 
