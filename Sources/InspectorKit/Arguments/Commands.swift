@@ -117,10 +117,12 @@ enum Commands {
 
   static let export = CommandSpec(
     name: "export",
-    summary: "the trace, or a range of steps, as one JSON document",
+    summary: "the trace, or a range of steps, as one JSON document or a Perfetto timeline",
     positionals: [trace],
     options: [
-      .init(name: "--format", value: "FORMAT", help: "the output format: json (the default)"),
+      .init(
+        name: "--format", value: "FORMAT",
+        help: "json (the default), or perfetto: a timeline for ui.perfetto.dev"),
       .init(name: "--from", value: "N", help: "first step (default 0)"),
       .init(name: "--to", value: "N", help: "last step (default: the last step)"),
     ],

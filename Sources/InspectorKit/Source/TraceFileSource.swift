@@ -112,6 +112,32 @@ package final class TraceFileSource: TraceSource {
     try read { () throws(TraceError) in try reader.effects() }.map(Self.entry)
   }
 
+  package func effectStream(startedFrom from: Int, through to: Int) throws(InspectorError)
+    -> any EffectStream
+  {
+    let cursor = try read { () throws(TraceError) in
+      try reader.effectCursor(startedFrom: from, through: to)
+    }
+    return Cursor(cursor)
+  }
+
+  /// The reader's effect cursor as an `EffectStream`.
+  private final class Cursor: EffectStream {
+    let cursor: EffectCursor
+
+    init(_ cursor: EffectCursor) {
+      self.cursor = cursor
+    }
+
+    func next() throws(InspectorError) -> EffectEntry? {
+      do {
+        return try cursor.next().map(TraceFileSource.entry)
+      } catch {
+        throw TraceFileSource.inspectorError(error)
+      }
+    }
+  }
+
   package func tree() throws(InspectorError) -> TreeEntry? {
     try read { () throws(TraceError) in try reader.tree() }.map(Self.entry)
   }

@@ -30,12 +30,29 @@ package protocol TraceSource: AnyObject {
   /// The full state stored at the step when it is a keyframe, else nil.
   func keyframe(at step: Int) throws(InspectorError) -> TraceValue?
   func effects() throws(InspectorError) -> [EffectEntry]
+  /// The effects started by the steps `from...to`, one at a time in the order they started,
+  /// for commands that must not hold every effect of a long trace.
+  func effectStream(startedFrom from: Int, through to: Int) throws(InspectorError)
+    -> any EffectStream
   func tree() throws(InspectorError) -> TreeEntry?
   /// Makes steps committed since the last call visible (live follow).
   func refresh() throws(InspectorError)
 }
 
 extension TraceSource {
+  /// For sources held in memory: their effects, sorted by start time.
+  package func effectStream(startedFrom from: Int, through to: Int) throws(InspectorError)
+    -> any EffectStream
+  {
+    let started = try effects().enumerated()
+      .filter { $0.element.startedByStep >= from && $0.element.startedByStep <= to }
+      .sorted {
+        ($0.element.startNanos ?? .max, $0.offset) < ($1.element.startNanos ?? .max, $1.offset)
+      }
+      .map(\.element)
+    return EffectList(started)
+  }
+
   package func forEachStepContent(
     from: Int, to: Int, _ body: (StepEntry, StepContent) throws(InspectorError) -> Bool
   ) throws(InspectorError) {

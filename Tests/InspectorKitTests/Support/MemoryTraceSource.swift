@@ -19,6 +19,10 @@ final class MemoryTraceSource: TraceSource {
   var recordedHashOverride: [Int: UInt64] = [:]
   /// Keyframes to report instead of the real states (to test replay failures).
   var keyframeOverride: [Int: TraceValue] = [:]
+  /// Each step's monotonic time instead of a step every 250 ms (a virtual clock's instants).
+  var times: [UInt64]?
+  /// Each step's reducer time instead of 1 µs.
+  var reducerTimes: [UInt64]?
 
   init(
     path: String = "memory.rewind", states: [TraceValue], actions: [(String, TraceValue)],
@@ -47,11 +51,12 @@ final class MemoryTraceSource: TraceSource {
   func entry(_ step: Int) -> StepEntry {
     let changes = step == 0 ? [] : TraceDiff.changes(from: states[step - 1], to: states[step])
     return StepEntry(
-      step: step, monotonicNanos: UInt64(step) * 250_000_000,
+      step: step, monotonicNanos: times?[step] ?? UInt64(step) * 250_000_000,
       wallTime: 1_780_000_000 + Double(step) * 0.25, origin: origins[step],
       actionPath: actionPaths[step],
       changedPaths: Array(Set(changes.map { $0.path.description })).sorted(),
-      stateHash: recordedHashOverride[step] ?? states[step].stableHash, reducerNanos: 1000)
+      stateHash: recordedHashOverride[step] ?? states[step].stableHash,
+      reducerNanos: reducerTimes?[step] ?? 1000)
   }
 
   func forEachStep(
