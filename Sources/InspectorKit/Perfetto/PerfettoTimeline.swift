@@ -211,8 +211,9 @@ struct PerfettoTimeline {
       let end = ends.min
       if let start, let startKey, startKey < key, end.map({ startKey < $0.key }) ?? true {
         upcomingStart += 1
-        if upcomingStart == upcoming.count {
-          upcoming.removeAll(keepingCapacity: true)
+        if upcomingStart >= 64, upcomingStart * 2 >= upcoming.count {
+          // Reading ahead keeps one effect unwritten: drop the written ones now and then.
+          upcoming.removeFirst(upcomingStart)
           upcomingStart = 0
         }
         writeStart(start, key: startKey)
@@ -227,7 +228,11 @@ struct PerfettoTimeline {
 
   /// The next effect to start (an effect without a start time cannot be placed: skipped).
   private mutating func peekEffect() throws(InspectorError) -> EffectEntry? {
-    if upcomingStart == upcoming.count { try readEffect() }
+    if upcomingStart == upcoming.count {
+      upcoming.removeAll(keepingCapacity: true)
+      upcomingStart = 0
+      try readEffect()
+    }
     return upcomingStart < upcoming.count ? upcoming[upcomingStart] : nil
   }
 
