@@ -5,7 +5,7 @@
 /// ```
 enum Commands {
   static let all: [CommandSpec] = [
-    info, log, show, diff, tree, effects, replay, follow, export,
+    info, log, show, diff, tree, effects, replay, follow, export, testgen,
   ]
 
   static func spec(named name: String) -> CommandSpec? {
@@ -128,4 +128,32 @@ enum Commands {
     ],
     example: "inspector export bug.rewind --format json --from 100 --to 200 > part.json",
     details: ExportDocument.shape)
+
+  static let testgen = CommandSpec(
+    name: "testgen",
+    summary: "a Swift test that replays steps through a TestStore of the root feature",
+    positionals: [trace],
+    options: [
+      .init(name: "--from", value: "A", help: "first step (default 1)"),
+      .init(name: "--to", value: "B", help: "last step (default: the last step)"),
+      .init(name: "--swift-testing", value: nil, help: "a Swift Testing test instead of XCTest"),
+      .init(
+        name: "--reducer", value: "EXPR",
+        help: "how the test builds the reducer (default: the root reducer's type + \"()\")"),
+      .init(
+        name: "--import", value: "MODULES",
+        help: "more modules to import, comma-separated (the state's is @testable imported)"),
+      .init(
+        name: "--dependency", value: "KEY=EXPR,…",
+        help: "set dependencies the trace did not record, e.g. messageClient=.live"),
+      .init(name: "--name", value: "NAME", help: "the test type's name"),
+    ],
+    example: "inspector testgen bug.rewind --from 1 --to 6 > Tests/AppTests/BugTests.swift",
+    details: """
+      Each step the user sent becomes `await store.send(…) { … }`, each step an effect sent
+      `await store.receive(…) { … }`, with the state changes the trace recorded as exhaustive
+      assertions; a TestClock advances by the recorded time between steps, and the uuid, date
+      and random values the reducer read are served back in order. Values whose Swift type the
+      trace cannot name are decoded with `.recorded(…)` (module TraceRecorder).
+      """)
 }

@@ -32,6 +32,20 @@ package struct StepContent {
     }
   }
 
+  /// The values the reducer read from non-deterministic dependencies (uuid, date, random).
+  package func dependencies() throws(InspectorError) -> [DependencyRead] {
+    switch storage {
+    case .file(let payload):
+      do {
+        return try payload.dependencies()
+      } catch {
+        throw TraceFileSource.inspectorError(error)
+      }
+    case .source(let source, let step):
+      return try source.dependencies(at: step)
+    }
+  }
+
   package func changes() throws(InspectorError) -> [TraceChange] {
     switch storage {
     case .file(let payload):

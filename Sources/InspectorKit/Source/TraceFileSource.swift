@@ -88,6 +88,10 @@ package final class TraceFileSource: TraceSource {
     try read { () throws(TraceError) in try reader.changes(at: step) }
   }
 
+  package func dependencies(at step: Int) throws(InspectorError) -> [DependencyRead] {
+    try read { () throws(TraceError) in try reader.dependencies(at: step) }
+  }
+
   package func state(at step: Int) throws(InspectorError) -> TraceValue {
     return try read { () throws(TraceError) in try reader.state(at: step) }
   }

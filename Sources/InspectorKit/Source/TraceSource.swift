@@ -25,6 +25,8 @@ package protocol TraceSource: AnyObject {
   ) throws(InspectorError)
   func action(at step: Int) throws(InspectorError) -> TraceValue
   func changes(at step: Int) throws(InspectorError) -> [TraceChange]
+  /// The dependency values the step's reducer read (empty for sources that keep none).
+  func dependencies(at step: Int) throws(InspectorError) -> [DependencyRead]
   /// The state after the step: nearest keyframe plus patches.
   func state(at step: Int) throws(InspectorError) -> TraceValue
   /// The full state stored at the step when it is a keyframe, else nil.
@@ -40,6 +42,8 @@ package protocol TraceSource: AnyObject {
 }
 
 extension TraceSource {
+  package func dependencies(at step: Int) throws(InspectorError) -> [DependencyRead] { [] }
+
   /// For sources held in memory: their effects, sorted by start time.
   package func effectStream(startedFrom from: Int, through to: Int) throws(InspectorError)
     -> any EffectStream
