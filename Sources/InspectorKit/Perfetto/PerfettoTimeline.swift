@@ -27,11 +27,14 @@ import TraceKit
 /// sent by an effect, the effect's track gets an instant one nanosecond before step `n` that
 /// begins flow `n + 1`, and the step's slice continues it (in, and out when it started
 /// effects): the arrow runs from the effect to the step, then on to the effects the step
-/// started. A flow begins strictly earlier in time than where it ends, so no reader's ordering
-/// of events with equal times can break one, and every flow begun is ended. The store starts
+/// started. An instant's flow ends strictly later; a step's may end at the same time (a
+/// virtual clock's instant) at an effect's slice, which Perfetto reads after complete slices
+/// of that time; so no reader's ordering of equal times breaks a flow, and every flow begun is
+/// ended. The store starts
 /// a step's effects right after its reducer, before the next step begins, so the effects
-/// starting before the next step's time are all a step can have started: those are read
-/// ahead to know whether a step's slice begins a flow.
+/// starting before the next step's time are read ahead to know whether a step's slice begins
+/// a flow; a part of a concatenation that starts later still ends its step's flow, when that
+/// step began one.
 struct PerfettoTimeline {
   /// The process of every event, and the threads (tracks) of its slices.
   enum Track {
@@ -74,8 +77,14 @@ struct PerfettoTimeline {
   private var upcoming: [EffectEntry] = []
   private var upcomingStart = 0
   private var effectsDone = false
-  /// The step whose slice began a flow that the effects it started end.
-  private var flowStep: Int?
+  /// The steps whose slices began a flow that the effects they started end: a part of a
+  /// concatenation starts when the part before it ends, long after its step. The most recent
+  /// `rememberedFlows` only, so memory stays flat; an effect starting later than that after
+  /// its step has no arrow.
+  private var begunFlows: Set<Int> = []
+  private var begunOrder: [Int] = []
+  private var begunOldest = 0
+  static let rememberedFlows = 65_536
   private var running: Set<UUID> = []
   private var ends = MinHeap<PendingEnd>()
   private var endCount = 0
@@ -171,7 +180,7 @@ struct PerfettoTimeline {
     flow.isOut = upcoming[upcomingStart...].contains {
       $0.startedByStep == step.step && $0.startNanos! <= nextNanos ?? .max
     }
-    flowStep = flow.isOut ? step.step : nil
+    if flow.isOut { remember(step.step) }
     if flow.isIn || flow.isOut { event.flow = flow }
     var args = JSONOutput()
     args.object { j in
@@ -264,7 +273,7 @@ struct PerfettoTimeline {
     let name = Self.label(effect)
     var event = TraceEventJSON(phase: "b", name: name, category: "effect", nanos: key.nanos)
     event.asyncID = effect.id.uuidString
-    if flowStep == effect.startedByStep {
+    if begunFlows.contains(effect.startedByStep) {
       event.flow = .init(id: effect.startedByStep + 1, isIn: true, isOut: false)
     }
     event.args = Self.args(effect)
@@ -283,6 +292,19 @@ struct PerfettoTimeline {
     event.asyncID = end.id.uuidString
     emit(event)
     running.remove(end.id)
+  }
+
+  private mutating func remember(_ step: Int) {
+    begunFlows.insert(step)
+    begunOrder.append(step)
+    if begunOrder.count - begunOldest > Self.rememberedFlows {
+      begunFlows.remove(begunOrder[begunOldest])
+      begunOldest += 1
+      if begunOldest >= Self.rememberedFlows {
+        begunOrder.removeFirst(begunOldest)
+        begunOldest = 0
+      }
+    }
   }
 
   /// An effect's name on the timeline: its cancellation id, else where it was created.
