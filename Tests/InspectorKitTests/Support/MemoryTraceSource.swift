@@ -23,6 +23,8 @@ final class MemoryTraceSource: TraceSource {
   var times: [UInt64]?
   /// Each step's reducer time instead of 1 µs.
   var reducerTimes: [UInt64]?
+  /// Gaps the summary reports (the steps stay in `states`).
+  var gaps: [TraceSummary.Gap] = []
 
   init(
     path: String = "memory.rewind", states: [TraceValue], actions: [(String, TraceValue)],
@@ -43,7 +45,8 @@ final class MemoryTraceSource: TraceSource {
     TraceSummary(
       formatVersion: 1, rootReducer: "AppFeature", stateType: "AppFeature.State",
       actionType: "AppFeature.Action", keyframeInterval: keyframeInterval,
-      stepCount: states.count - 1, effectCount: effectList.count, firstWallTime: 1_780_000_000,
+      stepCount: states.count - 1, effectCount: effectList.count, gaps: gaps,
+      firstWallTime: 1_780_000_000,
       lastWallTime: 1_780_000_000 + Double(states.count - 1) * 0.25, fileSize: 4096,
       payloadCompressedBytes: 1000, payloadUncompressedBytes: 3500, isComplete: isComplete)
   }
