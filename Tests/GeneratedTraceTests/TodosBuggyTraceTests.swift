@@ -50,7 +50,9 @@ struct TodosBuggyTraceTests {
     }
     await clock.advance(by: .milliseconds(1_124))
     // Step 2: sent by the user
-    try await store.send(.move(fromOffsets: .recorded(.json(#"[2]"#)), toOffset: .recorded(0))) {
+    try await store.send(
+      .move(fromOffsets: .recorded(.json(#"[2]"#)), toOffset: .recorded(0))
+    ) {
       try $0.recorded(remove: #"todos[id: "00000000-0000-0000-007D-000000000003"]"#)
       try $0.recorded(insert: #"todos[0]"#, .json(#"""
         {"id":"00000000-0000-0000-007D-000000000003","title":"Todo 3","isComplet\#
@@ -67,7 +69,11 @@ struct TodosBuggyTraceTests {
     }
     await clock.advance(by: .milliseconds(408))
     // Step 4: sent by the user
-    try await store.send(.todos(.element(id: .recorded("00000000-0000-0000-007D-000000000005"), action: .toggleCompleted))) {
+    try await store.send(
+      .todos(.element(
+        id: .recorded("00000000-0000-0000-007D-000000000005"),
+        action: .toggleCompleted))
+    ) {
       try $0.recorded(set: #"todos[id: "00000000-0000-0000-007D-000000000005"].isComplete"#, true)
       $0.hasUnsavedChanges = true
     }
@@ -80,13 +86,21 @@ struct TodosBuggyTraceTests {
     }
     await clock.advance(by: .milliseconds(145))
     // Step 6: sent by the user
-    try await store.send(.todos(.element(id: .recorded("00000000-0000-0000-007D-000000000004"), action: .toggleCompleted))) {
+    try await store.send(
+      .todos(.element(
+        id: .recorded("00000000-0000-0000-007D-000000000004"),
+        action: .toggleCompleted))
+    ) {
       try $0.recorded(set: #"todos[id: "00000000-0000-0000-007D-000000000004"].isComplete"#, true)
       $0.hasUnsavedChanges = true
     }
     await clock.advance(by: .milliseconds(975))
     // Step 7: sent by the user
-    try await store.send(.todos(.element(id: .recorded("00000000-0000-0000-007D-00000000000A"), action: .titleChanged(.recorded("Pay rent"))))) {
+    try await store.send(
+      .todos(.element(
+        id: .recorded("00000000-0000-0000-007D-00000000000A"),
+        action: .titleChanged(.recorded("Pay rent"))))
+    ) {
       try $0.recorded(set: #"todos[id: "00000000-0000-0000-007D-00000000000A"].title"#, "Pay rent")
     }
     await clock.advance(by: .milliseconds(202))
@@ -113,7 +127,9 @@ struct TodosBuggyTraceTests {
     }
     await clock.advance(by: .milliseconds(78))
     // Step 11: sent by the user
-    try await store.send(.move(fromOffsets: .recorded(.json(#"[3]"#)), toOffset: .recorded(1))) {
+    try await store.send(
+      .move(fromOffsets: .recorded(.json(#"[3]"#)), toOffset: .recorded(1))
+    ) {
       try $0.recorded(remove: #"todos[id: "00000000-0000-0000-007D-00000000000A"]"#)
       try $0.recorded(insert: #"todos[1]"#, .json(#"""
         {"id":"00000000-0000-0000-007D-00000000000A","title":"Pay rent","isCompl\#

@@ -43,7 +43,7 @@ extension GeneratedTest {
     var lines: [String] = []
     var line = "//"
     for word in text.split(separator: " ") {
-      if line.count + 1 + word.count > width, line != "//" {
+      if line.count + 1 + word.count > width - 6, line != "//" {
         lines.append(line)
         line = "//"
       }

@@ -83,9 +83,15 @@ struct GeneratedTest {
     previousNanos = max(previousNanos, step.monotonicNanos)
     let (verb, comment) = describe(step)
     body.append("// Step \(step.step): \(comment)")
-    let actionText = SwiftValueText.expression(action)
-    var call = "await store.\(verb)(\(actionText))"
+    let actionText = SwiftValueText.expression(action, width: Self.width - 8)
+    var call = "await store.\(verb)("
     if SwiftValueText.throwsWhenDecoded(actionText) { call = "try " + call }
+    if call.count + actionText.count + 6 > Self.width - 4 || actionText.contains("\n") {
+      // The action on lines of its own.
+      call += "\n" + SwiftValueText.indented(actionText, by: "  ") + "\n)"
+    } else {
+      call += actionText + ")"
+    }
     let assertions = changes.map(Self.assertion)
     if assertions.isEmpty {
       body.append(call)

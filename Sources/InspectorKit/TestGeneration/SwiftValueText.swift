@@ -20,6 +20,20 @@ enum SwiftValueText {
 
   /// The value where the Swift type comes from the context (an action, an assignment).
   static func expression(_ value: TraceValue, width: Int = jsonWidth) -> String {
+    let line = singleLine(value, width: width)
+    guard line.count > width, !line.contains("\n"),
+      case .enumCase(let name, let fields) = value, fields.count > 1, isIdentifier(name)
+    else { return line }
+    // Too long for one line: one associated value a line.
+    let arguments = fields.map { field in
+      indented(
+        "  " + (isPositional(field.key) ? "" : identifier(field.key) + ": ")
+          + expression(field.value, width: width - 2), by: "")
+    }
+    return "." + identifier(name) + "(\n" + arguments.joined(separator: ",\n") + ")"
+  }
+
+  private static func singleLine(_ value: TraceValue, width: Int) -> String {
     switch value {
     case .null: return "nil"
     case .bool(let flag): return flag ? "true" : "false"
@@ -33,7 +47,7 @@ enum SwiftValueText {
       }
       return "." + identifier(name) + "(" + arguments.joined(separator: ", ") + ")"
     default:
-      return ".recorded(" + literal(value, width: width) + ")"
+      return ".recorded(" + literal(value) + ")"
     }
   }
 

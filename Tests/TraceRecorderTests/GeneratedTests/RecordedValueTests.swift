@@ -36,7 +36,8 @@ final class RecordedValueTests: XCTestCase {
       .json(#"{"id":"00000000-0000-0000-0000-000000000001","title":"Milk","done":true}"#))
     XCTAssertEqual(row, Row(id: first, title: "Milk", done: true))
     XCTAssertThrowsError(try Filter.recorded("paused")) { error in
-      XCTAssertTrue("\(error)".hasPrefix(#"the recorded value "paused" does not decode as Filter"#))
+      XCTAssertTrue(
+        "\(error)".hasPrefix(#"the recorded value "paused" does not decode as Filter"#))
     }
     XCTAssertThrowsError(try Row.recorded(.json("{"))) { error in
       XCTAssertTrue("\(error)".hasPrefix("{ is not a recorded value"))
