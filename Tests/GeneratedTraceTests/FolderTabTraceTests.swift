@@ -19,8 +19,8 @@ final class FolderTabTraceTests: XCTestCase {
     // The state after step 0, where the test starts.
     let initialState = try FolderTabFeature.FolderTabState.recorded(
       .json(#"""
-        {"selectedTab":"folder","folder":{"folders":[],"isLoading":false},"calen\#
-        dar":{"climbedDays":[],"isLoading":false}}
+        {"selectedTab":"folder","folder":{"folders":[],"isLoading":false},\#
+        "calendar":{"climbedDays":[],"isLoading":false}}
         """#))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
@@ -46,8 +46,8 @@ final class FolderTabTraceTests: XCTestCase {
     // Step 3: the .send step 1 returned
     await store.receive(.calendar(.view(.onAppear))) {
       $0.calendar = try .recorded(.json(#"""
-        {"month":{"year":2026,"month":5},"today":{"year":2026,"month":5,"day":12\#
-        },"climbedDays":[],"isLoading":true}
+        {"month":{"year":2026,"month":5},"today":{"year":2026,"month":5,\#
+        "day":12},"climbedDays":[],"isLoading":true}
         """#))
     }
     await clock.advance(by: .milliseconds(120))
@@ -77,31 +77,31 @@ final class FolderTabTraceTests: XCTestCase {
     // Step 5: sent by the effect step 2 started
     try await store.receive(
       .folder(.inner(.foldersLoaded(.success(.recorded(.json(#"""
-        [{"id":"00000000-0000-0000-00F0-000000000001","name":"Bouldering","recor\#
-        dCount":12,"lastClimbedOn":{"year":2026,"month":5,"day":10}},{"id":"0000\#
-        0000-0000-0000-00F0-000000000002","name":"Lead","recordCount":5,"lastCli\#
-        mbedOn":{"year":2026,"month":5,"day":3}},{"id":"00000000-0000-0000-00F0-\#
-        000000000003","name":"Outdoor","recordCount":2,"lastClimbedOn":{"year":2\#
-        026,"month":4,"day":26}},{"id":"00000000-0000-0000-00F0-000000000004","n\#
-        ame":"Training","recordCount":9,"lastClimbedOn":{"year":2026,"month":5,"\#
-        day":10}}]
+        [{"id":"00000000-0000-0000-00F0-000000000001","name":"Bouldering",\#
+        "recordCount":12,"lastClimbedOn":{"year":2026,"month":5,"day":10}},\#
+        {"id":"00000000-0000-0000-00F0-000000000002","name":"Lead",\#
+        "recordCount":5,"lastClimbedOn":{"year":2026,"month":5,"day":3}},\#
+        {"id":"00000000-0000-0000-00F0-000000000003","name":"Outdoor",\#
+        "recordCount":2,"lastClimbedOn":{"year":2026,"month":4,"day":26}},\#
+        {"id":"00000000-0000-0000-00F0-000000000004","name":"Training",\#
+        "recordCount":9,"lastClimbedOn":{"year":2026,"month":5,"day":10}}]
         """#))))))
     ) {
       try $0.recorded(insert: #"folder.folders[0]"#, .json(#"""
-        {"id":"00000000-0000-0000-00F0-000000000001","name":"Bouldering","record\#
-        Count":12,"lastClimbedOn":{"year":2026,"month":5,"day":10}}
+        {"id":"00000000-0000-0000-00F0-000000000001","name":"Bouldering",\#
+        "recordCount":12,"lastClimbedOn":{"year":2026,"month":5,"day":10}}
         """#))
       try $0.recorded(insert: #"folder.folders[1]"#, .json(#"""
-        {"id":"00000000-0000-0000-00F0-000000000002","name":"Lead","recordCount"\#
-        :5,"lastClimbedOn":{"year":2026,"month":5,"day":3}}
+        {"id":"00000000-0000-0000-00F0-000000000002","name":"Lead",\#
+        "recordCount":5,"lastClimbedOn":{"year":2026,"month":5,"day":3}}
         """#))
       try $0.recorded(insert: #"folder.folders[2]"#, .json(#"""
-        {"id":"00000000-0000-0000-00F0-000000000003","name":"Outdoor","recordCou\#
-        nt":2,"lastClimbedOn":{"year":2026,"month":4,"day":26}}
+        {"id":"00000000-0000-0000-00F0-000000000003","name":"Outdoor",\#
+        "recordCount":2,"lastClimbedOn":{"year":2026,"month":4,"day":26}}
         """#))
       try $0.recorded(insert: #"folder.folders[3]"#, .json(#"""
-        {"id":"00000000-0000-0000-00F0-000000000004","name":"Training","recordCo\#
-        unt":9,"lastClimbedOn":{"year":2026,"month":5,"day":10}}
+        {"id":"00000000-0000-0000-00F0-000000000004","name":"Training",\#
+        "recordCount":9,"lastClimbedOn":{"year":2026,"month":5,"day":10}}
         """#))
       try $0.recorded(set: #"folder.isLoading"#, false)
     }
@@ -112,13 +112,13 @@ final class FolderTabTraceTests: XCTestCase {
     // Step 7: sent by the effect step 6 started
     try await store.receive(
       .folder(.inner(.folderCreated(.success(.recorded(.json(#"""
-        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","name":"Roof 5","recordCoun\#
-        t":0}
+        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","name":"Roof 5",\#
+        "recordCount":0}
         """#))))))
     ) {
       try $0.recorded(insert: #"folder.folders[4]"#, .json(#"""
-        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","name":"Roof 5","recordCoun\#
-        t":0}
+        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","name":"Roof 5",\#
+        "recordCount":0}
         """#))
     }
     await clock.advance(by: .milliseconds(278))
@@ -178,9 +178,9 @@ final class FolderTabTraceTests: XCTestCase {
     // Step 12: sent by the user
     try await store.send(.calendar(.view(.dayTapped(.recorded(4))))) {
       $0.calendar = try .recorded(.json(#"""
-        {"month":{"year":2026,"month":6},"today":{"year":2026,"month":5,"day":12\#
-        },"selectedDay":{"year":2026,"month":6,"day":4},"climbedDays":[2,3,7,9,1\#
-        0,14,16,17,21,23,24,28,30],"isLoading":false}
+        {"month":{"year":2026,"month":6},"today":{"year":2026,"month":5,\#
+        "day":12},"selectedDay":{"year":2026,"month":6,"day":4},\#
+        "climbedDays":[2,3,7,9,10,14,16,17,21,23,24,28,30],"isLoading":false}
         """#))
     }
     // Step 13: the .send step 12 returned
@@ -262,13 +262,13 @@ final class FolderTabTraceTests: XCTestCase {
     // Step 21: sent by the effect step 20 started
     try await store.receive(
       .folder(.inner(.folderCreated(.success(.recorded(.json(#"""
-        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","name":"Roof 6","recordCoun\#
-        t":0}
+        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","name":"Roof 6",\#
+        "recordCount":0}
         """#))))))
     ) {
       try $0.recorded(insert: #"folder.folders[5]"#, .json(#"""
-        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","name":"Roof 6","recordCoun\#
-        t":0}
+        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","name":"Roof 6",\#
+        "recordCount":0}
         """#))
     }
     await clock.advance(by: .milliseconds(582))
@@ -364,13 +364,13 @@ final class FolderTabTraceTests: XCTestCase {
     // Step 33: sent by the effect step 32 started
     try await store.receive(
       .folder(.inner(.folderCreated(.success(.recorded(.json(#"""
-        {"id":"3817EDDD-F925-4651-863F-062C5C30E3D4","name":"Gym 6","recordCount\#
-        ":0}
+        {"id":"3817EDDD-F925-4651-863F-062C5C30E3D4","name":"Gym 6",\#
+        "recordCount":0}
         """#))))))
     ) {
       try $0.recorded(insert: #"folder.folders[5]"#, .json(#"""
-        {"id":"3817EDDD-F925-4651-863F-062C5C30E3D4","name":"Gym 6","recordCount\#
-        ":0}
+        {"id":"3817EDDD-F925-4651-863F-062C5C30E3D4","name":"Gym 6",\#
+        "recordCount":0}
         """#))
     }
 

@@ -42,45 +42,48 @@ final class HomeTraceTests: XCTestCase {
     // Step 2: sent by the effect step 1 started
     try await store.receive(
       .childrenLoaded(.success(.recorded(.json(#"""
-        [{"id":"child-1","name":"Jiwoo","nickname":"Woo","school":"Hanbit Elemen\#
-        tary"},{"id":"child-2","name":"Seoyun","nickname":"Yuni","school":"Hanbi\#
-        t Kindergarten"}]
+        [{"id":"child-1","name":"Jiwoo","nickname":"Woo",\#
+        "school":"Hanbit Elementary"},{"id":"child-2","name":"Seoyun",\#
+        "nickname":"Yuni","school":"Hanbit Kindergarten"}]
         """#))))
     ) {
       $0 = try .recorded(.json(#"""
-        {"children":[{"id":"child-1","name":"Jiwoo","nickname":"Woo","school":"H\#
-        anbit Elementary"},{"id":"child-2","name":"Seoyun","nickname":"Yuni","sc\#
-        hool":"Hanbit Kindergarten"}],"selectedChildID":"child-1","todaySchedule\#
-        s":[],"isLoading":true,"childDetail":null,"scheduleAdd":null}
+        {"children":[{"id":"child-1","name":"Jiwoo","nickname":"Woo",\#
+        "school":"Hanbit Elementary"},{"id":"child-2","name":"Seoyun",\#
+        "nickname":"Yuni","school":"Hanbit Kindergarten"}],\#
+        "selectedChildID":"child-1","todaySchedules":[],"isLoading":true,\#
+        "childDetail":null,"scheduleAdd":null}
         """#))
     }
     await clock.advance(by: .milliseconds(200))
     // Step 3: sent by the effect step 1 started
     try await store.receive(
       .schedulesLoaded(.success(.recorded(.json(#"""
-        [{"id":"00000000-0000-0000-005C-000000000001","childID":"child-1","title\#
-        ":"School","startsAt":800268000.0},{"id":"00000000-0000-0000-005C-000000\#
-        000002","childID":"child-2","title":"Kindergarten","startsAt":800269200.\#
-        0},{"id":"00000000-0000-0000-005C-000000000003","childID":"child-1","tit\#
-        le":"Piano","startsAt":800292600.0},{"id":"00000000-0000-0000-005C-00000\#
-        0000004","childID":"child-2","title":"Swimming","startsAt":800294400.0}]
+        [{"id":"00000000-0000-0000-005C-000000000001","childID":"child-1",\#
+        "title":"School","startsAt":800268000.0},\#
+        {"id":"00000000-0000-0000-005C-000000000002","childID":"child-2",\#
+        "title":"Kindergarten","startsAt":800269200.0},\#
+        {"id":"00000000-0000-0000-005C-000000000003","childID":"child-1",\#
+        "title":"Piano","startsAt":800292600.0},\#
+        {"id":"00000000-0000-0000-005C-000000000004","childID":"child-2",\#
+        "title":"Swimming","startsAt":800294400.0}]
         """#))))
     ) {
       try $0.recorded(insert: #"todaySchedules[0]"#, .json(#"""
-        {"id":"00000000-0000-0000-005C-000000000001","childID":"child-1","title"\#
-        :"School","startsAt":800268000.0}
+        {"id":"00000000-0000-0000-005C-000000000001","childID":"child-1",\#
+        "title":"School","startsAt":800268000.0}
         """#))
       try $0.recorded(insert: #"todaySchedules[1]"#, .json(#"""
-        {"id":"00000000-0000-0000-005C-000000000002","childID":"child-2","title"\#
-        :"Kindergarten","startsAt":800269200.0}
+        {"id":"00000000-0000-0000-005C-000000000002","childID":"child-2",\#
+        "title":"Kindergarten","startsAt":800269200.0}
         """#))
       try $0.recorded(insert: #"todaySchedules[2]"#, .json(#"""
-        {"id":"00000000-0000-0000-005C-000000000003","childID":"child-1","title"\#
-        :"Piano","startsAt":800292600.0}
+        {"id":"00000000-0000-0000-005C-000000000003","childID":"child-1",\#
+        "title":"Piano","startsAt":800292600.0}
         """#))
       try $0.recorded(insert: #"todaySchedules[3]"#, .json(#"""
-        {"id":"00000000-0000-0000-005C-000000000004","childID":"child-2","title"\#
-        :"Swimming","startsAt":800294400.0}
+        {"id":"00000000-0000-0000-005C-000000000004","childID":"child-2",\#
+        "title":"Swimming","startsAt":800294400.0}
         """#))
       $0.isLoading = false
     }
@@ -88,8 +91,8 @@ final class HomeTraceTests: XCTestCase {
     // Step 4: sent by the user
     try await store.send(.childCardTapped(.recorded("child-2"))) {
       $0.childDetail = try .recorded(.json(#"""
-        {"child":{"id":"child-2","name":"Seoyun","nickname":"Yuni","school":"Han\#
-        bit Kindergarten"},"nicknameDraft":"Yuni","isSaving":false}
+        {"child":{"id":"child-2","name":"Seoyun","nickname":"Yuni",\#
+        "school":"Hanbit Kindergarten"},"nicknameDraft":"Yuni","isSaving":false}
         """#))
     }
     await clock.advance(by: .milliseconds(248))
@@ -98,19 +101,22 @@ final class HomeTraceTests: XCTestCase {
       .aiBriefingLoaded(.success(.recorded("Jiwoo has 2 plans today: School at 08:40, then Piano at 15:30.")))
     ) {
       $0 = try .recorded(.json(#"""
-        {"children":[{"id":"child-1","name":"Jiwoo","nickname":"Woo","school":"H\#
-        anbit Elementary"},{"id":"child-2","name":"Seoyun","nickname":"Yuni","sc\#
-        hool":"Hanbit Kindergarten"}],"selectedChildID":"child-1","todaySchedule\#
-        s":[{"id":"00000000-0000-0000-005C-000000000001","childID":"child-1","ti\#
-        tle":"School","startsAt":800268000.0},{"id":"00000000-0000-0000-005C-000\#
-        000000002","childID":"child-2","title":"Kindergarten","startsAt":8002692\#
-        00.0},{"id":"00000000-0000-0000-005C-000000000003","childID":"child-1","\#
-        title":"Piano","startsAt":800292600.0},{"id":"00000000-0000-0000-005C-00\#
-        0000000004","childID":"child-2","title":"Swimming","startsAt":800294400.\#
-        0}],"aiBriefing":"Jiwoo has 2 plans today: School at 08:40, then Piano a\#
-        t 15:30.","isLoading":false,"childDetail":{"child":{"id":"child-2","name\#
-        ":"Seoyun","nickname":"Yuni","school":"Hanbit Kindergarten"},"nicknameDr\#
-        aft":"Yuni","isSaving":false},"scheduleAdd":null}
+        {"children":[{"id":"child-1","name":"Jiwoo","nickname":"Woo",\#
+        "school":"Hanbit Elementary"},{"id":"child-2","name":"Seoyun",\#
+        "nickname":"Yuni","school":"Hanbit Kindergarten"}],\#
+        "selectedChildID":"child-1","todaySchedules":[{"id":"00000000-0000-0000-\#
+        005C-000000000001","childID":"child-1","title":"School",\#
+        "startsAt":800268000.0},{"id":"00000000-0000-0000-005C-000000000002",\#
+        "childID":"child-2","title":"Kindergarten","startsAt":800269200.0},\#
+        {"id":"00000000-0000-0000-005C-000000000003","childID":"child-1",\#
+        "title":"Piano","startsAt":800292600.0},\#
+        {"id":"00000000-0000-0000-005C-000000000004","childID":"child-2",\#
+        "title":"Swimming","startsAt":800294400.0}],\#
+        "aiBriefing":"Jiwoo has 2 plans today: School at 08:40,\#
+         then Piano at 15:30.","isLoading":false,\#
+        "childDetail":{"child":{"id":"child-2","name":"Seoyun",\#
+        "nickname":"Yuni","school":"Hanbit Kindergarten"},\#
+        "nicknameDraft":"Yuni","isSaving":false},"scheduleAdd":null}
         """#))
     }
     await clock.advance(by: .milliseconds(118))
@@ -122,8 +128,8 @@ final class HomeTraceTests: XCTestCase {
     // Step 7: sent by the user
     await store.send(.addScheduleTapped) {
       $0.scheduleAdd = try .recorded(.json(#"""
-        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","childID":"child-1","title"\#
-        :"","startsAt":800265601.396,"isSaving":false}
+        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","childID":"child-1",\#
+        "title":"","startsAt":800265601.396,"isSaving":false}
         """#))
     }
     await clock.advance(by: .milliseconds(335))
@@ -140,8 +146,8 @@ final class HomeTraceTests: XCTestCase {
     // Step 10: sent by the effect step 9 started
     try await store.receive(
       .scheduleAdd(.presented(.saved(.success(.recorded(.json(#"""
-        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","childID":"child-1","title"\#
-        :"Library","startsAt":800265601.396}
+        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","childID":"child-1",\#
+        "title":"Library","startsAt":800265601.396}
         """#))))))
     ) {
       try $0.recorded(set: #"scheduleAdd.isSaving"#, false)
@@ -149,14 +155,14 @@ final class HomeTraceTests: XCTestCase {
     // Step 11: the .send step 10 returned
     try await store.receive(
       .scheduleAdd(.presented(.delegate(.scheduleAdded(.recorded(.json(#"""
-        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","childID":"child-1","title"\#
-        :"Library","startsAt":800265601.396}
+        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","childID":"child-1",\#
+        "title":"Library","startsAt":800265601.396}
         """#))))))
     ) {
       try $0.recorded(remove: #"aiBriefing"#)
       try $0.recorded(insert: #"todaySchedules[0]"#, .json(#"""
-        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","childID":"child-1","title"\#
-        :"Library","startsAt":800265601.396}
+        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","childID":"child-1",\#
+        "title":"Library","startsAt":800265601.396}
         """#))
       $0.scheduleAdd = nil
     }
@@ -174,8 +180,8 @@ final class HomeTraceTests: XCTestCase {
     // Step 14: sent by the user
     try await store.send(.childCardTapped(.recorded("child-1"))) {
       $0.childDetail = try .recorded(.json(#"""
-        {"child":{"id":"child-1","name":"Jiwoo","nickname":"Woo","school":"Hanbi\#
-        t Elementary"},"nicknameDraft":"Woo","isSaving":false}
+        {"child":{"id":"child-1","name":"Jiwoo","nickname":"Woo",\#
+        "school":"Hanbit Elementary"},"nicknameDraft":"Woo","isSaving":false}
         """#))
     }
     await clock.advance(by: .milliseconds(256))
@@ -184,21 +190,24 @@ final class HomeTraceTests: XCTestCase {
       .aiBriefingLoaded(.success(.recorded("Jiwoo has 3 plans today: Library at 08:00, then School at 08:40, then Piano at 15:30.")))
     ) {
       $0 = try .recorded(.json(#"""
-        {"children":[{"id":"child-1","name":"Jiwoo","nickname":"Woo","school":"H\#
-        anbit Elementary"},{"id":"child-2","name":"Seoyun","nickname":"Yuni","sc\#
-        hool":"Hanbit Kindergarten"}],"selectedChildID":"child-1","todaySchedule\#
-        s":[{"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","childID":"child-1","ti\#
-        tle":"Library","startsAt":800265601.396},{"id":"00000000-0000-0000-005C-\#
-        000000000001","childID":"child-1","title":"School","startsAt":800268000.\#
-        0},{"id":"00000000-0000-0000-005C-000000000002","childID":"child-2","tit\#
-        le":"Kindergarten","startsAt":800269200.0},{"id":"00000000-0000-0000-005\#
-        C-000000000003","childID":"child-1","title":"Piano","startsAt":800292600\#
-        .0},{"id":"00000000-0000-0000-005C-000000000004","childID":"child-2","ti\#
-        tle":"Swimming","startsAt":800294400.0}],"aiBriefing":"Jiwoo has 3 plans\#
-         today: Library at 08:00, then School at 08:40, then Piano at 15:30.","i\#
-        sLoading":false,"childDetail":{"child":{"id":"child-1","name":"Jiwoo","n\#
-        ickname":"Woo","school":"Hanbit Elementary"},"nicknameDraft":"Woo","isSa\#
-        ving":false},"scheduleAdd":null}
+        {"children":[{"id":"child-1","name":"Jiwoo","nickname":"Woo",\#
+        "school":"Hanbit Elementary"},{"id":"child-2","name":"Seoyun",\#
+        "nickname":"Yuni","school":"Hanbit Kindergarten"}],\#
+        "selectedChildID":"child-1","todaySchedules":[{"id":"5E41AB08-7439-411E-\#
+        B18D-6CE93D6CF1EE","childID":"child-1","title":"Library",\#
+        "startsAt":800265601.396},{"id":"00000000-0000-0000-005C-000000000001",\#
+        "childID":"child-1","title":"School","startsAt":800268000.0},\#
+        {"id":"00000000-0000-0000-005C-000000000002","childID":"child-2",\#
+        "title":"Kindergarten","startsAt":800269200.0},\#
+        {"id":"00000000-0000-0000-005C-000000000003","childID":"child-1",\#
+        "title":"Piano","startsAt":800292600.0},\#
+        {"id":"00000000-0000-0000-005C-000000000004","childID":"child-2",\#
+        "title":"Swimming","startsAt":800294400.0}],\#
+        "aiBriefing":"Jiwoo has 3 plans today: Library at 08:00,\#
+         then School at 08:40, then Piano at 15:30.","isLoading":false,\#
+        "childDetail":{"child":{"id":"child-1","name":"Jiwoo","nickname":"Woo",\#
+        "school":"Hanbit Elementary"},"nicknameDraft":"Woo","isSaving":false},\#
+        "scheduleAdd":null}
         """#))
     }
     await clock.advance(by: .milliseconds(321))
@@ -210,8 +219,8 @@ final class HomeTraceTests: XCTestCase {
     // Step 17: sent by the user
     try await store.send(.childCardTapped(.recorded("child-2"))) {
       $0.childDetail = try .recorded(.json(#"""
-        {"child":{"id":"child-2","name":"Seoyun","nickname":"Yuni","school":"Han\#
-        bit Kindergarten"},"nicknameDraft":"Yuni","isSaving":false}
+        {"child":{"id":"child-2","name":"Seoyun","nickname":"Yuni",\#
+        "school":"Hanbit Kindergarten"},"nicknameDraft":"Yuni","isSaving":false}
         """#))
     }
     await clock.advance(by: .milliseconds(362))
@@ -223,8 +232,8 @@ final class HomeTraceTests: XCTestCase {
     // Step 19: sent by the effect step 18 started
     try await store.receive(
       .childDetail(.presented(.saved(.success(.recorded(.json(#"""
-        {"id":"child-2","name":"Seoyun","nickname":"Yuni","school":"Hanbit Kinde\#
-        rgarten"}
+        {"id":"child-2","name":"Seoyun","nickname":"Yuni",\#
+        "school":"Hanbit Kindergarten"}
         """#))))))
     ) {
       try $0.recorded(set: #"childDetail.isSaving"#, false)
@@ -232,8 +241,8 @@ final class HomeTraceTests: XCTestCase {
     // Step 20: the .send step 19 returned
     try await store.receive(
       .childDetail(.presented(.delegate(.childUpdated(.recorded(.json(#"""
-        {"id":"child-2","name":"Seoyun","nickname":"Yuni","school":"Hanbit Kinde\#
-        rgarten"}
+        {"id":"child-2","name":"Seoyun","nickname":"Yuni",\#
+        "school":"Hanbit Kindergarten"}
         """#))))))
     ) {
       $0.childDetail = nil
@@ -242,8 +251,8 @@ final class HomeTraceTests: XCTestCase {
     // Step 21: sent by the user
     await store.send(.addScheduleTapped) {
       $0.scheduleAdd = try .recorded(.json(#"""
-        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","childID":"child-1","title"\#
-        :"","startsAt":800265604.839,"isSaving":false}
+        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","childID":"child-1",\#
+        "title":"","startsAt":800265604.839,"isSaving":false}
         """#))
     }
     await clock.advance(by: .milliseconds(542))
@@ -270,8 +279,8 @@ final class HomeTraceTests: XCTestCase {
     // Step 26: sent by the effect step 25 started
     try await store.receive(
       .scheduleAdd(.presented(.saved(.success(.recorded(.json(#"""
-        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","childID":"child-1","title"\#
-        :"Playdate","startsAt":800285404.839}
+        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","childID":"child-1",\#
+        "title":"Playdate","startsAt":800285404.839}
         """#))))))
     ) {
       try $0.recorded(set: #"scheduleAdd.isSaving"#, false)
@@ -279,14 +288,14 @@ final class HomeTraceTests: XCTestCase {
     // Step 27: the .send step 26 returned
     try await store.receive(
       .scheduleAdd(.presented(.delegate(.scheduleAdded(.recorded(.json(#"""
-        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","childID":"child-1","title"\#
-        :"Playdate","startsAt":800285404.839}
+        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","childID":"child-1",\#
+        "title":"Playdate","startsAt":800285404.839}
         """#))))))
     ) {
       try $0.recorded(remove: #"aiBriefing"#)
       try $0.recorded(insert: #"todaySchedules[3]"#, .json(#"""
-        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","childID":"child-1","title"\#
-        :"Playdate","startsAt":800285404.839}
+        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","childID":"child-1",\#
+        "title":"Playdate","startsAt":800285404.839}
         """#))
       $0.scheduleAdd = nil
     }
@@ -296,21 +305,24 @@ final class HomeTraceTests: XCTestCase {
       .aiBriefingLoaded(.success(.recorded("Jiwoo has 4 plans today: Library at 08:00, then School at 08:40, then Playdate at 13:30, then Piano at 15:30.")))
     ) {
       $0 = try .recorded(.json(#"""
-        {"children":[{"id":"child-1","name":"Jiwoo","nickname":"Woo","school":"H\#
-        anbit Elementary"},{"id":"child-2","name":"Seoyun","nickname":"Yuni","sc\#
-        hool":"Hanbit Kindergarten"}],"selectedChildID":"child-1","todaySchedule\#
-        s":[{"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","childID":"child-1","ti\#
-        tle":"Library","startsAt":800265601.396},{"id":"00000000-0000-0000-005C-\#
-        000000000001","childID":"child-1","title":"School","startsAt":800268000.\#
-        0},{"id":"00000000-0000-0000-005C-000000000002","childID":"child-2","tit\#
-        le":"Kindergarten","startsAt":800269200.0},{"id":"0B95F66D-327E-4D78-870\#
-        6-1B1B93322BA9","childID":"child-1","title":"Playdate","startsAt":800285\#
-        404.839},{"id":"00000000-0000-0000-005C-000000000003","childID":"child-1\#
-        ","title":"Piano","startsAt":800292600.0},{"id":"00000000-0000-0000-005C\#
-        -000000000004","childID":"child-2","title":"Swimming","startsAt":8002944\#
-        00.0}],"aiBriefing":"Jiwoo has 4 plans today: Library at 08:00, then Sch\#
-        ool at 08:40, then Playdate at 13:30, then Piano at 15:30.","isLoading":\#
-        false,"childDetail":null,"scheduleAdd":null}
+        {"children":[{"id":"child-1","name":"Jiwoo","nickname":"Woo",\#
+        "school":"Hanbit Elementary"},{"id":"child-2","name":"Seoyun",\#
+        "nickname":"Yuni","school":"Hanbit Kindergarten"}],\#
+        "selectedChildID":"child-1","todaySchedules":[{"id":"5E41AB08-7439-411E-\#
+        B18D-6CE93D6CF1EE","childID":"child-1","title":"Library",\#
+        "startsAt":800265601.396},{"id":"00000000-0000-0000-005C-000000000001",\#
+        "childID":"child-1","title":"School","startsAt":800268000.0},\#
+        {"id":"00000000-0000-0000-005C-000000000002","childID":"child-2",\#
+        "title":"Kindergarten","startsAt":800269200.0},\#
+        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","childID":"child-1",\#
+        "title":"Playdate","startsAt":800285404.839},\#
+        {"id":"00000000-0000-0000-005C-000000000003","childID":"child-1",\#
+        "title":"Piano","startsAt":800292600.0},\#
+        {"id":"00000000-0000-0000-005C-000000000004","childID":"child-2",\#
+        "title":"Swimming","startsAt":800294400.0}],\#
+        "aiBriefing":"Jiwoo has 4 plans today: Library at 08:00,\#
+         then School at 08:40, then Playdate at 13:30, then Piano at 15:30.",\#
+        "isLoading":false,"childDetail":null,"scheduleAdd":null}
         """#))
     }
 

@@ -17,20 +17,23 @@ struct TodosBuggyTraceTests {
     let initialState = try TodosFeature.Todos.State.recorded(
       .json(#"""
         {"todos":[{"id":"00000000-0000-0000-007D-000000000001","title":"Todo 1",\#
-        "isComplete":false},{"id":"00000000-0000-0000-007D-000000000002","title"\#
-        :"Todo 2","isComplete":false},{"id":"00000000-0000-0000-007D-00000000000\#
-        3","title":"Todo 3","isComplete":true},{"id":"00000000-0000-0000-007D-00\#
-        0000000004","title":"Todo 4","isComplete":false},{"id":"00000000-0000-00\#
-        00-007D-000000000005","title":"Todo 5","isComplete":false},{"id":"000000\#
-        00-0000-0000-007D-000000000006","title":"Todo 6","isComplete":true},{"id\#
-        ":"00000000-0000-0000-007D-000000000007","title":"Todo 7","isComplete":f\#
-        alse},{"id":"00000000-0000-0000-007D-000000000008","title":"Todo 8","isC\#
-        omplete":false},{"id":"00000000-0000-0000-007D-000000000009","title":"To\#
-        do 9","isComplete":true},{"id":"00000000-0000-0000-007D-00000000000A","t\#
-        itle":"Todo 10","isComplete":false},{"id":"00000000-0000-0000-007D-00000\#
-        000000B","title":"Todo 11","isComplete":false},{"id":"00000000-0000-0000\#
-        -007D-00000000000C","title":"Todo 12","isComplete":true}],"filter":"all"\#
-        ,"hasUnsavedChanges":false,"saveCount":0}
+        "isComplete":false},{"id":"00000000-0000-0000-007D-000000000002",\#
+        "title":"Todo 2","isComplete":false},\#
+        {"id":"00000000-0000-0000-007D-000000000003","title":"Todo 3",\#
+        "isComplete":true},{"id":"00000000-0000-0000-007D-000000000004",\#
+        "title":"Todo 4","isComplete":false},\#
+        {"id":"00000000-0000-0000-007D-000000000005","title":"Todo 5",\#
+        "isComplete":false},{"id":"00000000-0000-0000-007D-000000000006",\#
+        "title":"Todo 6","isComplete":true},{"id":"00000000-0000-0000-007D-00000\#
+        0000007","title":"Todo 7","isComplete":false},\#
+        {"id":"00000000-0000-0000-007D-000000000008","title":"Todo 8",\#
+        "isComplete":false},{"id":"00000000-0000-0000-007D-000000000009",\#
+        "title":"Todo 9","isComplete":true},{"id":"00000000-0000-0000-007D-00000\#
+        000000A","title":"Todo 10","isComplete":false},\#
+        {"id":"00000000-0000-0000-007D-00000000000B","title":"Todo 11",\#
+        "isComplete":false},{"id":"00000000-0000-0000-007D-00000000000C",\#
+        "title":"Todo 12","isComplete":true}],"filter":"all",\#
+        "hasUnsavedChanges":false,"saveCount":0}
         """#))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
@@ -55,8 +58,8 @@ struct TodosBuggyTraceTests {
     ) {
       try $0.recorded(remove: #"todos[id: "00000000-0000-0000-007D-000000000003"]"#)
       try $0.recorded(insert: #"todos[0]"#, .json(#"""
-        {"id":"00000000-0000-0000-007D-000000000003","title":"Todo 3","isComplet\#
-        e":true}
+        {"id":"00000000-0000-0000-007D-000000000003","title":"Todo 3",\#
+        "isComplete":true}
         """#))
       $0.hasUnsavedChanges = true
     }
@@ -132,8 +135,8 @@ struct TodosBuggyTraceTests {
     ) {
       try $0.recorded(remove: #"todos[id: "00000000-0000-0000-007D-00000000000A"]"#)
       try $0.recorded(insert: #"todos[1]"#, .json(#"""
-        {"id":"00000000-0000-0000-007D-00000000000A","title":"Pay rent","isCompl\#
-        ete":false}
+        {"id":"00000000-0000-0000-007D-00000000000A","title":"Pay rent",\#
+        "isComplete":false}
         """#))
       $0.hasUnsavedChanges = true
     }

@@ -16,20 +16,23 @@ final class TodosTraceTests: XCTestCase {
     let initialState = try TodosFeature.Todos.State.recorded(
       .json(#"""
         {"todos":[{"id":"00000000-0000-0000-007D-000000000001","title":"Todo 1",\#
-        "isComplete":false},{"id":"00000000-0000-0000-007D-000000000002","title"\#
-        :"Todo 2","isComplete":false},{"id":"00000000-0000-0000-007D-00000000000\#
-        3","title":"Todo 3","isComplete":true},{"id":"00000000-0000-0000-007D-00\#
-        0000000004","title":"Todo 4","isComplete":false},{"id":"00000000-0000-00\#
-        00-007D-000000000005","title":"Todo 5","isComplete":false},{"id":"000000\#
-        00-0000-0000-007D-000000000006","title":"Todo 6","isComplete":true},{"id\#
-        ":"00000000-0000-0000-007D-000000000007","title":"Todo 7","isComplete":f\#
-        alse},{"id":"00000000-0000-0000-007D-000000000008","title":"Todo 8","isC\#
-        omplete":false},{"id":"00000000-0000-0000-007D-000000000009","title":"To\#
-        do 9","isComplete":true},{"id":"00000000-0000-0000-007D-00000000000A","t\#
-        itle":"Todo 10","isComplete":false},{"id":"00000000-0000-0000-007D-00000\#
-        000000B","title":"Todo 11","isComplete":false},{"id":"00000000-0000-0000\#
-        -007D-00000000000C","title":"Todo 12","isComplete":true}],"filter":"all"\#
-        ,"hasUnsavedChanges":false,"saveCount":0}
+        "isComplete":false},{"id":"00000000-0000-0000-007D-000000000002",\#
+        "title":"Todo 2","isComplete":false},\#
+        {"id":"00000000-0000-0000-007D-000000000003","title":"Todo 3",\#
+        "isComplete":true},{"id":"00000000-0000-0000-007D-000000000004",\#
+        "title":"Todo 4","isComplete":false},\#
+        {"id":"00000000-0000-0000-007D-000000000005","title":"Todo 5",\#
+        "isComplete":false},{"id":"00000000-0000-0000-007D-000000000006",\#
+        "title":"Todo 6","isComplete":true},{"id":"00000000-0000-0000-007D-00000\#
+        0000007","title":"Todo 7","isComplete":false},\#
+        {"id":"00000000-0000-0000-007D-000000000008","title":"Todo 8",\#
+        "isComplete":false},{"id":"00000000-0000-0000-007D-000000000009",\#
+        "title":"Todo 9","isComplete":true},{"id":"00000000-0000-0000-007D-00000\#
+        000000A","title":"Todo 10","isComplete":false},\#
+        {"id":"00000000-0000-0000-007D-00000000000B","title":"Todo 11",\#
+        "isComplete":false},{"id":"00000000-0000-0000-007D-00000000000C",\#
+        "title":"Todo 12","isComplete":true}],"filter":"all",\#
+        "hasUnsavedChanges":false,"saveCount":0}
         """#))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
@@ -60,8 +63,8 @@ final class TodosTraceTests: XCTestCase {
     // Step 3: sent by the user
     try await store.send(.addTodoTapped(title: .recorded("Water plants"))) {
       try $0.recorded(insert: #"todos[0]"#, .json(#"""
-        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","title":"Water plants","isC\#
-        omplete":false}
+        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","title":"Water plants",\#
+        "isComplete":false}
         """#))
     }
     await clock.advance(by: .milliseconds(140))
@@ -71,8 +74,8 @@ final class TodosTraceTests: XCTestCase {
     ) {
       try $0.recorded(remove: #"todos[id: "5E41AB08-7439-411E-B18D-6CE93D6CF1EE"]"#)
       try $0.recorded(insert: #"todos[5]"#, .json(#"""
-        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","title":"Water plants","isC\#
-        omplete":false}
+        {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","title":"Water plants",\#
+        "isComplete":false}
         """#))
     }
     await clock.advance(by: .milliseconds(84))
@@ -91,8 +94,8 @@ final class TodosTraceTests: XCTestCase {
     ) {
       try $0.recorded(remove: #"todos[id: "00000000-0000-0000-007D-000000000007"]"#)
       try $0.recorded(insert: #"todos[8]"#, .json(#"""
-        {"id":"00000000-0000-0000-007D-000000000007","title":"Todo 7","isComplet\#
-        e":false}
+        {"id":"00000000-0000-0000-007D-000000000007","title":"Todo 7",\#
+        "isComplete":false}
         """#))
     }
     await clock.advance(by: .milliseconds(370))
@@ -111,8 +114,8 @@ final class TodosTraceTests: XCTestCase {
     // Step 9: sent by the user
     try await store.send(.addTodoTapped(title: .recorded("Milk"))) {
       try $0.recorded(insert: #"todos[0]"#, .json(#"""
-        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","title":"Milk","isComplete"\#
-        :false}
+        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","title":"Milk",\#
+        "isComplete":false}
         """#))
       $0.hasUnsavedChanges = true
     }
@@ -123,16 +126,16 @@ final class TodosTraceTests: XCTestCase {
     ) {
       try $0.recorded(remove: #"todos[id: "00000000-0000-0000-007D-000000000009"]"#)
       try $0.recorded(insert: #"todos[3]"#, .json(#"""
-        {"id":"00000000-0000-0000-007D-000000000009","title":"Todo 9","isComplet\#
-        e":true}
+        {"id":"00000000-0000-0000-007D-000000000009","title":"Todo 9",\#
+        "isComplete":true}
         """#))
     }
     await clock.advance(by: .milliseconds(810))
     // Step 11: sent by the user
     try await store.send(.addTodoTapped(title: .recorded("Call mom"))) {
       try $0.recorded(insert: #"todos[0]"#, .json(#"""
-        {"id":"3817EDDD-F925-4651-863F-062C5C30E3D4","title":"Call mom","isCompl\#
-        ete":false}
+        {"id":"3817EDDD-F925-4651-863F-062C5C30E3D4","title":"Call mom",\#
+        "isComplete":false}
         """#))
     }
     await clock.advance(by: .milliseconds(259))
@@ -159,8 +162,8 @@ final class TodosTraceTests: XCTestCase {
     ) {
       try $0.recorded(remove: #"todos[id: "0B95F66D-327E-4D78-8706-1B1B93322BA9"]"#)
       try $0.recorded(insert: #"todos[9]"#, .json(#"""
-        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","title":"Milk","isComplete"\#
-        :false}
+        {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","title":"Milk",\#
+        "isComplete":false}
         """#))
       $0.hasUnsavedChanges = true
     }
@@ -187,8 +190,8 @@ final class TodosTraceTests: XCTestCase {
     // Step 19: sent by the user
     try await store.send(.addTodoTapped(title: .recorded("Milk"))) {
       try $0.recorded(insert: #"todos[0]"#, .json(#"""
-        {"id":"A0530214-1A21-4F0B-BF39-1C8A76D960BB","title":"Milk","isComplete"\#
-        :false}
+        {"id":"A0530214-1A21-4F0B-BF39-1C8A76D960BB","title":"Milk",\#
+        "isComplete":false}
         """#))
       $0.hasUnsavedChanges = true
     }

@@ -15,8 +15,8 @@ final class WeatherTraceTests: XCTestCase {
     // The state after step 0, where the test starts.
     let initialState = try WeatherFeature.Root.State.recorded(
       .json(#"""
-        {"route":"splash","splash":{"isLoading":false},"main":{"cities":[],"unit\#
-        ":"celsius","isRefreshing":false},"analyticsEvents":[]}
+        {"route":"splash","splash":{"isLoading":false},"main":{"cities":[],\#
+        "unit":"celsius","isRefreshing":false},"analyticsEvents":[]}
         """#))
     let clock = TestClock()
     let store = TestStore(initialState: initialState) {
@@ -40,18 +40,19 @@ final class WeatherTraceTests: XCTestCase {
     // Step 2: sent by the effect step 1 started
     try await store.receive(
       .splash(.dataLoaded(.success(.recorded(.json(#"""
-        {"cities":[{"id":1,"name":"Seoul"},{"id":2,"name":"Busan"},{"id":3,"name\#
-        ":"Jeju"}],"forecast":{"cityID":1,"temperatureCelsius":18,"condition":"c\#
-        loudy","hourlyCelsius":[17,18,19,17,18,19]}}
+        {"cities":[{"id":1,"name":"Seoul"},{"id":2,"name":"Busan"},{"id":3,\#
+        "name":"Jeju"}],"forecast":{"cityID":1,"temperatureCelsius":18,\#
+        "condition":"cloudy","hourlyCelsius":[17,18,19,17,18,19]}}
         """#)))))
     ) {
       $0.route = try .recorded("main")
       try $0.recorded(set: #"splash.isLoading"#, false)
       $0.main = try .recorded(.json(#"""
-        {"cities":[{"id":1,"name":"Seoul"},{"id":2,"name":"Busan"},{"id":3,"name\#
-        ":"Jeju"}],"selectedCityID":1,"forecast":{"cityID":1,"temperatureCelsius\#
-        ":18,"condition":"cloudy","hourlyCelsius":[17,18,19,17,18,19]},"unit":"c\#
-        elsius","isRefreshing":false,"updatedAt":800265600.4}
+        {"cities":[{"id":1,"name":"Seoul"},{"id":2,"name":"Busan"},{"id":3,\#
+        "name":"Jeju"}],"selectedCityID":1,"forecast":{"cityID":1,\#
+        "temperatureCelsius":18,"condition":"cloudy","hourlyCelsius":[17,18,19,\#
+        17,18,19]},"unit":"celsius","isRefreshing":false,\#
+        "updatedAt":800265600.4}
         """#))
       try $0.recorded(insert: #"analyticsEvents[1]"#, "splash.loaded")
     }
@@ -65,8 +66,8 @@ final class WeatherTraceTests: XCTestCase {
     // Step 4: sent by the effect step 3 started
     try await store.receive(
       .main(.forecastLoaded(.success(.recorded(.json(#"""
-        {"cityID":3,"temperatureCelsius":30,"condition":"snow","hourlyCelsius":[\#
-        29,30,31,29,30,31]}
+        {"cityID":3,"temperatureCelsius":30,"condition":"snow",\#
+        "hourlyCelsius":[29,30,31,29,30,31]}
         """#)))))
     ) {
       try $0.recorded(set: #"main.forecast.cityID"#, 3)
@@ -101,8 +102,8 @@ final class WeatherTraceTests: XCTestCase {
     // Step 8: sent by the effect step 7 started
     try await store.receive(
       .main(.forecastLoaded(.success(.recorded(.json(#"""
-        {"cityID":2,"temperatureCelsius":24,"condition":"rain","hourlyCelsius":[\#
-        23,24,25,23,24,25]}
+        {"cityID":2,"temperatureCelsius":24,"condition":"rain",\#
+        "hourlyCelsius":[23,24,25,23,24,25]}
         """#)))))
     ) {
       try $0.recorded(set: #"main.forecast.cityID"#, 2)
@@ -129,8 +130,8 @@ final class WeatherTraceTests: XCTestCase {
     // Step 11: sent by the effect step 10 started
     try await store.receive(
       .main(.forecastLoaded(.success(.recorded(.json(#"""
-        {"cityID":2,"temperatureCelsius":24,"condition":"rain","hourlyCelsius":[\#
-        23,24,25,23,24,25]}
+        {"cityID":2,"temperatureCelsius":24,"condition":"rain",\#
+        "hourlyCelsius":[23,24,25,23,24,25]}
         """#)))))
     ) {
       try $0.recorded(set: #"main.isRefreshing"#, false)
@@ -146,8 +147,8 @@ final class WeatherTraceTests: XCTestCase {
     // Step 13: sent by the effect step 12 started
     try await store.receive(
       .main(.forecastLoaded(.success(.recorded(.json(#"""
-        {"cityID":1,"temperatureCelsius":18,"condition":"cloudy","hourlyCelsius"\#
-        :[17,18,19,17,18,19]}
+        {"cityID":1,"temperatureCelsius":18,"condition":"cloudy",\#
+        "hourlyCelsius":[17,18,19,17,18,19]}
         """#)))))
     ) {
       try $0.recorded(set: #"main.forecast.cityID"#, 1)
@@ -177,8 +178,8 @@ final class WeatherTraceTests: XCTestCase {
     // Step 17: sent by the effect step 16 started
     try await store.receive(
       .main(.forecastLoaded(.success(.recorded(.json(#"""
-        {"cityID":1,"temperatureCelsius":18,"condition":"cloudy","hourlyCelsius"\#
-        :[17,18,19,17,18,19]}
+        {"cityID":1,"temperatureCelsius":18,"condition":"cloudy",\#
+        "hourlyCelsius":[17,18,19,17,18,19]}
         """#)))))
     ) {
       try $0.recorded(set: #"main.isRefreshing"#, false)
@@ -194,8 +195,8 @@ final class WeatherTraceTests: XCTestCase {
     // Step 19: sent by the effect step 18 started
     try await store.receive(
       .main(.forecastLoaded(.success(.recorded(.json(#"""
-        {"cityID":2,"temperatureCelsius":24,"condition":"rain","hourlyCelsius":[\#
-        23,24,25,23,24,25]}
+        {"cityID":2,"temperatureCelsius":24,"condition":"rain",\#
+        "hourlyCelsius":[23,24,25,23,24,25]}
         """#)))))
     ) {
       try $0.recorded(set: #"main.forecast.cityID"#, 2)
@@ -219,8 +220,8 @@ final class WeatherTraceTests: XCTestCase {
     // Step 21: sent by the effect step 20 started
     try await store.receive(
       .main(.forecastLoaded(.success(.recorded(.json(#"""
-        {"cityID":2,"temperatureCelsius":24,"condition":"rain","hourlyCelsius":[\#
-        23,24,25,23,24,25]}
+        {"cityID":2,"temperatureCelsius":24,"condition":"rain",\#
+        "hourlyCelsius":[23,24,25,23,24,25]}
         """#)))))
     ) {
       try $0.recorded(set: #"main.isRefreshing"#, false)

@@ -81,8 +81,17 @@ enum SwiftValueText {
     var line = ""
     for character in text {
       if line.count == width {
+        // Break after the last comma of the line when there is one in its second half: the
+        // continuation joins the lines exactly, so this is only for the reader.
+        var rest = ""
+        if let comma = line.lastIndex(of: ","), line.distance(from: line.startIndex, to: comma)
+          >= width / 2
+        {
+          rest = String(line[line.index(after: comma)...])
+          line = String(line[...comma])
+        }
         out += "  " + line + "\\" + hashes + "\n"
-        line = ""
+        line = rest
       }
       line.append(character)
     }
