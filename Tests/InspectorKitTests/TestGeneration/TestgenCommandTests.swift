@@ -30,8 +30,8 @@ final class TestgenCommandTests: XCTestCase {
           // The state after step 1, where the test starts.
           let initialState = try AppFeature.State.recorded(
             .json(#"""
-              {"count":1,"child":{"isOn":false,"name":"child"},"todos":[],"mode":{"$ca\#
-              se":"idle"},"banner":"\u001b[31mhi"}
+              {"count":1,"child":{"isOn":false,"name":"child"},"todos":[],\#
+              "mode":{"$case":"idle"},"banner":"\u001b[31mhi"}
               """#))
           let clock = TestClock()
           let store = TestStore(initialState: initialState) {
