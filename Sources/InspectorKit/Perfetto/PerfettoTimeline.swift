@@ -173,8 +173,8 @@ struct PerfettoTimeline {
       duration = min(duration, nextNanos - nanos)
     }
     var event = TraceEventJSON(
-      phase: "X", name: step.step == 0 ? "initial state" : step.actionPath, category: "step",
-      nanos: nanos)
+      phase: "X", name: step.step == 0 ? "initial state" : Self.shortName(step.actionPath),
+      category: "step", nanos: nanos)
     event.durationNanos = duration
     try readEffects(startingBy: nextNanos ?? .max)
     flow.isOut = upcoming[upcomingStart...].contains {
@@ -309,13 +309,22 @@ struct PerfettoTimeline {
 
   /// An effect's name on the timeline: its cancellation id, else where it was created.
   static func label(_ effect: EffectEntry) -> String {
-    if let cancelID = effect.cancelID { return cancelID }
+    if let cancelID = effect.cancelID { return shortName(cancelID) }
     if let file = effect.file {
       let name = file.split(separator: "/").last.map(String.init) ?? file
-      return effect.line.map { "\(name):\($0)" } ?? name
+      return shortName(effect.line.map { "\(name):\($0)" } ?? name)
     }
     return "effect"
   }
+
+  /// A name as a timeline shows it: at most `nameLength` characters (the args keep it whole),
+  /// so a damaged or odd trace's megabyte name is not repeated in every event.
+  static func shortName(_ name: String) -> String {
+    guard name.utf8.count > nameLength else { return name }
+    return String(name.prefix(nameLength)) + "…"
+  }
+
+  static let nameLength = 200
 
   static func args(_ effect: EffectEntry) -> JSONOutput {
     var args = JSONOutput()

@@ -104,6 +104,18 @@ final class PerfettoTimelineTests: XCTestCase {
     XCTAssertFalse(result.out.contains("\"flow_in\":true,\"args\":{\"step\":3"))
   }
 
+  func testALongNameIsCutOnTheTimelineAndKeptWholeInTheArgs() {
+    let source = SampleTrace.source()
+    let cancelID = String(repeating: "id.", count: 100)
+    source.effectList[1].cancelID = cancelID
+    let result = export(source)
+    XCTAssertEqual(TraceEventValidator.problems(in: Data(result.out.utf8)), [])
+    let cut = String(cancelID.prefix(200)) + "…"
+    XCTAssertTrue(result.out.contains(#""ph":"b","cat":"effect","id":""#
+      + SampleTrace.effectB.uuidString + #"","name":""# + cut + #"""#))
+    XCTAssertTrue(result.out.contains(#""cancelID":""# + cancelID + #"""#))
+  }
+
   func testATimeThatGoesBackIsDamageAndTheDocumentStillEnds() {
     let source = SampleTrace.source()
     source.times = [0, 1_000, 3_000, 2_000, 4_000]
