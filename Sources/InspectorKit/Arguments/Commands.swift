@@ -139,13 +139,13 @@ enum Commands {
       .init(name: "--swift-testing", value: nil, help: "a Swift Testing test instead of XCTest"),
       .init(
         name: "--reducer", value: "EXPR",
-        help: "how the test builds the reducer (default: the root reducer's type + \"()\")"),
+        help: "the reducer the test runs (default: RootReducer())"),
       .init(
         name: "--import", value: "MODULES",
-        help: "more modules to import, comma-separated (the state's is @testable imported)"),
+        help: "more modules to import, comma-separated"),
       .init(
         name: "--dependency", value: "KEY=EXPR,…",
-        help: "set dependencies the trace did not record, e.g. messageClient=.live"),
+        help: "clients the trace did not record (messageClient=.live)"),
       .init(name: "--name", value: "NAME", help: "the test type's name"),
     ],
     example: "inspector testgen bug.rewind --from 1 --to 6 > Tests/AppTests/BugTests.swift",

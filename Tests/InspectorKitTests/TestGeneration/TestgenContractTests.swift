@@ -48,6 +48,18 @@ final class TestgenContractTests: EndToEndTestCase {
     ),
   ]
 
+  func testTestgenHelp() throws {
+    try assertInspector(["testgen", "--help"])
+  }
+
+  func testARangeOverDroppedStepsIsOneLine() throws {
+    let gapped = try writeSample(named: "gapped.rewind", ["--drop", "6", "--drop", "7"])
+    try assertFails(
+      ["testgen", "TRACE", "--from", "3", "--to", "9"], trace: gapped,
+      line: "inspector: steps 6…7 were dropped by the recorder, so no test can replay them: "
+        + "choose a range without them (gapped.rewind)")
+  }
+
   func testEveryFixtureTraceHasItsGeneratedTestCommitted() throws {
     let record = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
     for (trace, options, file) in Self.cases {
