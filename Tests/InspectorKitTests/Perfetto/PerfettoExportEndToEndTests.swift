@@ -95,10 +95,4 @@ final class PerfettoExportEndToEndTests: EndToEndTestCase {
       XCTAssertTrue((8...20).contains(started), "\(start)")
     }
   }
-
-  func testAnUnknownFormatIsOneLine() throws {
-    try assertFails(
-      ["export", "TRACE", "--format", "xml"],
-      line: "inspector: unsupported format 'xml': expected 'json' or 'perfetto' (export --format)")
-  }
 }
