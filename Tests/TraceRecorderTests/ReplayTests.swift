@@ -43,7 +43,17 @@ final class ReplayTests: XCTestCase {
       divergence.description,
       """
       Step 9 (searchResponse) diverged from the trace (8 steps matched before it):
-        - results[1]: "ab2"
+
+        (
+          … (2 unchanged)
+          results: [
+            … (1 unchanged)
+      -     [1]: "ab2"
+          ],
+          … (6 unchanged)
+        )
+
+      (Recorded: -, Replayed: +)
       """)
   }
 

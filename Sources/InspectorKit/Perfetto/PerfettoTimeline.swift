@@ -74,7 +74,7 @@ struct PerfettoTimeline {
   private let gaps: [Int: Int]
   private let effects: any EffectStream
   /// Effects read from the stream and not written yet, in the order they start.
-  private var upcoming: [EffectEntry] = []
+  private var upcoming: [EffectRecord] = []
   private var upcomingStart = 0
   private var effectsDone = false
   /// The steps whose slices began a flow that the effects they started end: a part of a
@@ -89,14 +89,14 @@ struct PerfettoTimeline {
   private var ends = MinHeap<PendingEnd>()
   private var endCount = 0
   /// The step waiting for the next one's time (a slice never reaches past the next step).
-  private var waiting: StepEntry?
+  private var waiting: StepRow?
   /// The last step written and where its slice ended.
   private var previous: (step: Int, nanos: UInt64, end: UInt64)?
   private var latestNanos: UInt64 = 0
   private var output = ""
   private var isFirstEvent = true
 
-  init(gaps: [TraceSummary.Gap], effects: any EffectStream, file: String) {
+  init(gaps: [TraceGap], effects: any EffectStream, file: String) {
     self.effects = effects
     self.file = file
     var byStep: [Int: Int] = [:]
@@ -118,7 +118,7 @@ struct PerfettoTimeline {
   }
 
   /// Adds the next step of the range (steps come in order).
-  mutating func add(_ step: StepEntry) throws(InspectorError) {
+  mutating func add(_ step: StepRow) throws(InspectorError) {
     if let waiting {
       guard step.monotonicNanos >= waiting.monotonicNanos else {
         throw .input(
@@ -147,7 +147,7 @@ struct PerfettoTimeline {
 
   // MARK: Steps
 
-  private mutating func place(_ step: StepEntry, nextNanos: UInt64?) throws(InspectorError) {
+  private mutating func place(_ step: StepRow, nextNanos: UInt64?) throws(InspectorError) {
     let nanos = step.monotonicNanos
     var flow = TraceEventJSON.Flow(id: step.step + 1, isIn: false, isOut: false)
     if case .effect(let id) = step.origin, nanos > 0 {
@@ -186,7 +186,7 @@ struct PerfettoTimeline {
     args.object { j in
       j.field("step") { $0.int(step.step) }
       j.field("action") { $0.string(step.actionPath) }
-      j.field("origin") { $0.string(step.origin.text) }
+      j.field("origin") { $0.string(step.origin.storageText) }
       j.field("changed") { j in j.array { j in for path in step.changedPaths { j.string(path) } } }
       j.field("reducerNanos") { $0.uint(step.reducerNanos) }
     }
@@ -236,7 +236,7 @@ struct PerfettoTimeline {
   }
 
   /// The next effect to start (an effect without a start time cannot be placed: skipped).
-  private mutating func peekEffect() throws(InspectorError) -> EffectEntry? {
+  private mutating func peekEffect() throws(InspectorError) -> EffectRecord? {
     if upcomingStart == upcoming.count {
       upcoming.removeAll(keepingCapacity: true)
       upcomingStart = 0
@@ -265,11 +265,11 @@ struct PerfettoTimeline {
     }
   }
 
-  private static func startKey(_ effect: EffectEntry) -> Key {
+  private static func startKey(_ effect: EffectRecord) -> Key {
     Key(nanos: effect.startNanos ?? 0, rank: 1, step: effect.startedByStep, order: 3)
   }
 
-  private mutating func writeStart(_ effect: EffectEntry, key: Key) {
+  private mutating func writeStart(_ effect: EffectRecord, key: Key) {
     let name = Self.label(effect)
     var event = TraceEventJSON(phase: "b", name: name, category: "effect", nanos: key.nanos)
     event.asyncID = effect.id.uuidString
@@ -308,7 +308,7 @@ struct PerfettoTimeline {
   }
 
   /// An effect's name on the timeline: its cancellation id, else where it was created.
-  static func label(_ effect: EffectEntry) -> String {
+  static func label(_ effect: EffectRecord) -> String {
     if let cancelID = effect.cancelID { return shortName(cancelID) }
     if let file = effect.file {
       let name = file.split(separator: "/").last.map(String.init) ?? file
@@ -326,7 +326,7 @@ struct PerfettoTimeline {
 
   static let nameLength = 200
 
-  static func args(_ effect: EffectEntry) -> JSONOutput {
+  static func args(_ effect: EffectRecord) -> JSONOutput {
     var args = JSONOutput()
     args.object { j in
       j.field("id") { $0.string(effect.id.uuidString) }

@@ -1,3 +1,5 @@
+import TraceKit
+
 /// Effects handed out one at a time, in the order they started (`TraceSource.effectStream`).
 ///
 /// ```swift
@@ -6,18 +8,18 @@
 /// ```
 package protocol EffectStream: AnyObject {
   /// The next effect, or nil after the last.
-  func next() throws(InspectorError) -> EffectEntry?
+  func next() throws(InspectorError) -> EffectRecord?
 }
 
 /// An `EffectStream` over effects already in memory.
 final class EffectList: EffectStream {
-  private var remaining: ArraySlice<EffectEntry>
+  private var remaining: ArraySlice<EffectRecord>
 
-  init(_ effects: [EffectEntry]) {
+  init(_ effects: [EffectRecord]) {
     remaining = effects[...]
   }
 
-  func next() throws(InspectorError) -> EffectEntry? {
+  func next() throws(InspectorError) -> EffectRecord? {
     remaining.popFirst()
   }
 }

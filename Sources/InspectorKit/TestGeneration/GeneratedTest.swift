@@ -67,7 +67,7 @@ struct GeneratedTest {
 
   /// Adds one recorded step.
   mutating func add(
-    _ step: StepEntry, action: TraceValue, changes: [TraceChange], reads: [DependencyRead]
+    _ step: StepRow, action: TraceValue, changes: [TraceChange], reads: [DependencyRead]
   ) {
     for read in reads {
       switch read.key {
@@ -103,7 +103,7 @@ struct GeneratedTest {
   }
 
   /// Whether a step is sent or received, and who sent it.
-  private func describe(_ step: StepEntry) -> (verb: String, comment: String) {
+  private func describe(_ step: StepRow) -> (verb: String, comment: String) {
     switch step.origin {
     case .effect(let id):
       guard let effect = effects[id] else {

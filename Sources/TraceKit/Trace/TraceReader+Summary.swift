@@ -129,9 +129,13 @@ extension TraceReader {
       let sendRows = try database.prepare(
         "SELECT effect_id, step FROM effect_sends ORDER BY effect_id, step")
       defer { sendRows.reset() }
+      let file = path
       while try sendRows.step() {
         let id = sendRows.text(at: 0)
-        sends[id, default: []].append(try sentStep(sendRows, column: 1, effect: id))
+        let step = try Self.step(sendRows, 1, "step") { reason in
+          TraceError(.corruptIndex("effect_sends of \(Self.shown(id)): \(reason)"), file: file)
+        }
+        sends[id, default: []].append(step)
       }
       let rows = try database.prepare(
         "SELECT \(Self.effectColumns) FROM effects ORDER BY rowid")
@@ -147,6 +151,52 @@ extension TraceReader {
       throw TraceError(.database("\(error)"), file: path)
     }
     return effects
+  }
+
+  static let effectColumns = """
+    id, started_by_step, cancel_id, file, line, start_ns, end_ns, outcome, cancel_reason,
+    cancelled_by_step
+    """
+
+  /// Decodes a row selected with `effectColumns`.
+  func decodeEffect(_ rows: SQLiteStatement, sentSteps: [Int]) throws(TraceError)
+    -> EffectRecord
+  {
+    let file = path
+    let idText = rows.text(at: 0)
+    guard let id = UUID(uuidString: idText) else {
+      throw TraceError(
+        .corruptIndex("effect id \(Self.shown(idText)) is not a UUID"), file: path)
+    }
+    func damaged(_ reason: String) -> TraceError {
+      TraceError(.corruptIndex("effect \(idText): \(reason)"), file: file)
+    }
+    let outcomeText = rows.text(at: 7)
+    let outcome: EffectOutcome
+    switch outcomeText {
+    case "running": outcome = .running
+    case "finished": outcome = .finished
+    case "unfinished": outcome = .unfinished
+    case "cancelled":
+      let byStep = try Self.optionalInteger(
+        rows, 9, "cancelled_by_step", in: Self.stepRange, damaged)
+      outcome = .cancelled(reason: rows.text(at: 8), byStep: byStep.map { Int($0) })
+    default:
+      throw damaged("unknown outcome \(Self.shown(outcomeText))")
+    }
+    let nanos = Self.nonNegative
+    return EffectRecord(
+      id: id,
+      startedByStep: try Self.step(rows, 1, "started_by_step", damaged),
+      cancelID: rows.optionalText(at: 2),
+      file: rows.optionalText(at: 3),
+      line: try Self.optionalInteger(rows, 4, "line", in: nanos, damaged).map { Int($0) },
+      startNanos: try Self.optionalInteger(rows, 5, "start_ns", in: nanos, damaged)
+        .map { UInt64($0) },
+      endNanos: try Self.optionalInteger(rows, 6, "end_ns", in: nanos, damaged)
+        .map { UInt64($0) },
+      outcome: outcome,
+      sentSteps: sentSteps)
   }
 
   /// The reducer tree, or nil when the writer stored none.

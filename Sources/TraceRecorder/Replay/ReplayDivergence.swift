@@ -5,7 +5,16 @@ import TraceKit
 /// ```swift
 /// print(divergence)
 /// // Step 3 (counter.incrementTapped) diverged from the trace (2 steps matched before it):
-/// //   counter.count: 2 → 3
+/// //
+/// //   (
+/// //     counter: (
+/// // -     count: 2,
+/// // +     count: 3,
+/// //       … (1 unchanged)
+/// //     )
+/// //   )
+/// //
+/// // (Recorded: -, Replayed: +)
 /// ```
 public struct ReplayDivergence: Sendable, Equatable, CustomStringConvertible {
   /// The step number.
@@ -23,23 +32,12 @@ public struct ReplayDivergence: Sendable, Equatable, CustomStringConvertible {
   /// How many steps matched before this one.
   public var matchedSteps: Int
 
+  /// The step, then the recorded and the replayed state in the one look of diffs (the same as
+  /// `inspector diff` and TestStore failures).
   public var description: String {
-    var text =
-      "Step \(step) (\(actionPath)) diverged from the trace (\(matchedSteps) "
-      + (matchedSteps == 1 ? "step" : "steps") + " matched before it):"
-    for change in changes {
-      text += "\n  "
-      switch change {
-      case .set(let path, let value):
-        let old = recorded.value(at: path).map { "\($0)" } ?? "(absent)"
-        text += "\(path.description.isEmpty ? "(root)" : path.description): \(old) → \(value)"
-      case .insert(let path, let value):
-        text += "+ \(path): \(value)"
-      case .remove(let path):
-        let old = recorded.value(at: path).map { "\($0)" } ?? "(absent)"
-        text += "- \(path): \(old)"
-      }
-    }
-    return text
+    "Step \(step) (\(actionPath)) diverged from the trace (\(matchedSteps) "
+      + (matchedSteps == 1 ? "step" : "steps") + " matched before it):\n\n"
+      + DiffRenderer().text(from: recorded, to: replayed)
+      + "\n\n(Recorded: -, Replayed: +)"
   }
 }

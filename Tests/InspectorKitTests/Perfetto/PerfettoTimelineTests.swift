@@ -86,7 +86,7 @@ final class PerfettoTimelineTests: XCTestCase {
     let source = SampleTrace.source()
     source.times = [0, 1_000, 2_000, 2_000, 3_000]
     source.effectList = [
-      EffectEntry(
+      EffectRecord(
         id: SampleTrace.effectA, startedByStep: 2, startNanos: 2_000, endNanos: 2_000,
         outcome: .finished, sentSteps: [3])
     ]

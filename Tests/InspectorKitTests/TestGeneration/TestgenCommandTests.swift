@@ -104,7 +104,7 @@ final class TestgenCommandTests: XCTestCase {
 
   func testARangeOverDroppedStepsIsRefused() {
     let source = SampleTrace.source()
-    source.gaps = [TraceSummary.Gap(afterStep: 2, dropped: 1)]
+    source.gaps = [TraceGap(afterStep: 2, dropped: 1)]
     let result = SampleTrace.run(["testgen", "memory.rewind", "--to", "4"], source: source)
     XCTAssertEqual(
       result.err,
