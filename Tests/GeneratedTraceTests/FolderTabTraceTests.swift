@@ -31,8 +31,8 @@ final class FolderTabTraceTests: XCTestCase {
       $0.uuid = .recorded("5E41AB08-7439-411E-B18D-6CE93D6CF1EE",
         "0B95F66D-327E-4D78-8706-1B1B93322BA9", "3817EDDD-F925-4651-863F-062C5C30E3D4")
       $0.date = .recorded(800265600.0)
-      // The clients the trace did not record, as the test was asked to set them; the
-      // others run with their test values.
+      // The clients the trace did not record: these as testgen was asked to set them, the
+      // others with their test values.
       $0.folderClient = .live
       $0.climbLogClient = .live
     }

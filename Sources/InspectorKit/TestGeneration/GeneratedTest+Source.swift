@@ -39,13 +39,13 @@ extension GeneratedTest {
   }
 
   /// `// …` lines of at most `width` columns.
-  static func comment(_ text: String) -> [String] {
+  static func comment(_ text: String, indent: String = "") -> [String] {
     var lines: [String] = []
-    var line = "//"
+    var line = indent + "//"
     for word in text.split(separator: " ") {
-      if line.count + 1 + word.count > width - 6, line != "//" {
+      if line.count + 1 + word.count > width - 10, line != indent + "//" {
         lines.append(line)
-        line = "//"
+        line = indent + "//"
       }
       line += " " + word
     }
@@ -104,11 +104,15 @@ extension GeneratedTest {
     served("date", dates)
     served("withRandomNumberGenerator", randoms)
     if options.dependencies.isEmpty {
-      lines.append("  // The clients the trace did not record run with their test values.")
+      lines += Self.comment(
+        "The clients the trace did not record (the effects' network, storage …) run with "
+          + "their test values. Where this test fails because one answers differently, or "
+          + "sooner, than when the trace was recorded, set it here "
+          + "(`inspector testgen … --dependency KEY=EXPR`).", indent: "  ")
     } else {
-      lines.append(
-        "  // The clients the trace did not record, as the test was asked to set them; the")
-      lines.append("  // others run with their test values.")
+      lines += Self.comment(
+        "The clients the trace did not record: these as testgen was asked to set them, the "
+          + "others with their test values.", indent: "  ")
       for (key, value) in options.dependencies { lines.append("  $0.\(key) = \(value)") }
     }
     lines.append("}")
