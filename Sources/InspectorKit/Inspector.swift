@@ -74,6 +74,7 @@ public struct Inspector: Sendable {
     case "replay": try ReplayCommand.run(context, out: &out, err: &err)
     case "follow": try FollowCommand.run(context, out: &out)
     case "export": try ExportCommand.run(context, out: &out)
+    case "testgen": try TestgenCommand.run(context, out: &out)
     default:
       throw .usage("unknown command '\(context.arguments.command)'", where: "inspector")
     }

@@ -1,18 +1,21 @@
 import TraceRecorder
 
 extension Recorder {
-  /// The recorder of a demo session: `extra` is stored with `app` set to `rewind-demo`, and a
-  /// configuration the recorder refuses is a `DemoError` (exit status 2).
+  /// The recorder of a demo session: `extra` is stored with `app` set to `rewind-demo`, the
+  /// times are `clock`'s (nil: the system's), and a configuration the recorder refuses is a
+  /// `DemoError` (exit status 2).
   ///
   /// ```swift
   /// let recorder = try Recorder.demo(path: "/tmp/t.rewind", extra: ["mode": "run"])
   /// ```
-  static func demo(path: String, extra: [String: String]) throws(DemoError) -> Recorder {
+  static func demo(
+    path: String, extra: [String: String], clock: (any Clock<Duration>)? = nil
+  ) throws(DemoError) -> Recorder {
     do {
       return try Recorder(
         path: path,
         configuration: Recorder.Configuration(
-          extra: extra.merging(["app": "rewind-demo"]) { _, demo in demo }))
+          extra: extra.merging(["app": "rewind-demo"]) { _, demo in demo }, clock: clock))
     } catch {
       throw DemoError.configuration(error)
     }
