@@ -32,7 +32,10 @@ let package = Package(
     .target(name: "TraceKit", dependencies: ["CSQLite", "CLZ4"]),
 
     // The Recorder higher-order reducer and typed replay.
-    .target(name: "TraceRecorder", dependencies: ["ComposableCore", "TraceKit"]),
+    .target(name: "TraceRecorder", dependencies: ["ComposableCore", "TraceKit", "CRandomWatch"]),
+    // Counts a thread's calls for system randomness (a seccomp filter on that thread alone):
+    // typed replay runs reducers on such a thread. Only TraceRecorder/Replay imports it.
+    .target(name: "CRandomWatch", path: "Sources/CRandomWatch"),
 
     // Shared test helpers (temporary files, fixture paths, snapshot asserts).
     .target(name: "TestSupport", dependencies: ["TraceKit"], path: "Tests/TestSupport"),

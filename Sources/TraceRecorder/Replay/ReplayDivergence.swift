@@ -1,11 +1,14 @@
 import TraceKit
 
-/// The first step where the replayed state differs from the recorded one.
+/// The first step where the replayed reducer behaves differently from the recording, with
+/// every way it differs there: its state, the effects it started or cancelled, the `.send`s
+/// it returned, the dependency values it read, its direct use of system randomness.
 ///
 /// ```swift
 /// print(divergence)
-/// // Step 3 (counter.incrementTapped) diverged from the trace (2 steps matched before it):
-/// //   counter.count: 2 → 3
+/// // Step 20 (detail.dismiss) diverged from the trace (19 steps matched before it):
+/// //   the trace recorded cancelling `detailFetch` (run, step 12, Detail.swift:31) with
+/// //   .cancel(id:); the reducer did not
 /// ```
 public struct ReplayDivergence: Sendable, Equatable, CustomStringConvertible {
   /// The step number.
@@ -14,30 +17,55 @@ public struct ReplayDivergence: Sendable, Equatable, CustomStringConvertible {
   public var actionPath: String
   /// The recorded action.
   public var action: TraceValue
-  /// The state the trace holds after the step.
-  public var recorded: TraceValue
-  /// The state the reducer produced.
-  public var replayed: TraceValue
-  /// What turns the recorded state into the replayed one.
-  public var changes: [TraceChange]
   /// How many steps matched before this one.
   public var matchedSteps: Int
+  /// Every way the step differs, causes first (reads, randomness), then effects, `.send`s
+  /// and the state.
+  public var findings: [ReplayFinding]
+  /// The state the trace holds after the step, when the replayed state differs from it.
+  public var recorded: TraceValue?
+  /// The state the reducer produced, when it differs from the recorded one.
+  public var replayed: TraceValue?
+  /// What turns the recorded state into the replayed one (empty when the states match).
+  public var changes: [TraceChange]
+
+  public init(
+    step: Int, actionPath: String, action: TraceValue, matchedSteps: Int,
+    findings: [ReplayFinding], recorded: TraceValue? = nil, replayed: TraceValue? = nil,
+    changes: [TraceChange] = []
+  ) {
+    self.step = step
+    self.actionPath = actionPath
+    self.action = action
+    self.matchedSteps = matchedSteps
+    self.findings = findings
+    self.recorded = recorded
+    self.replayed = replayed
+    self.changes = changes
+  }
 
   public var description: String {
     var text =
       "Step \(step) (\(actionPath)) diverged from the trace (\(matchedSteps) "
       + (matchedSteps == 1 ? "step" : "steps") + " matched before it):"
-    for change in changes {
-      text += "\n  "
-      switch change {
-      case .set(let path, let value):
-        let old = recorded.value(at: path).map { "\($0)" } ?? "(absent)"
-        text += "\(path.description.isEmpty ? "(root)" : path.description): \(old) → \(value)"
-      case .insert(let path, let value):
-        text += "+ \(path): \(value)"
-      case .remove(let path):
-        let old = recorded.value(at: path).map { "\($0)" } ?? "(absent)"
-        text += "- \(path): \(old)"
+    for finding in findings {
+      text += "\n" + finding.description.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { "  " + $0 }.joined(separator: "\n")
+    }
+    if let recorded, !changes.isEmpty {
+      text += "\n"
+      for change in changes {
+        text += "\n  "
+        switch change {
+        case .set(let path, let value):
+          let old = recorded.value(at: path).map { "\($0)" } ?? "(absent)"
+          text += "\(path.description.isEmpty ? "(root)" : path.description): \(old) → \(value)"
+        case .insert(let path, let value):
+          text += "+ \(path): \(value)"
+        case .remove(let path):
+          let old = recorded.value(at: path).map { "\($0)" } ?? "(absent)"
+          text += "- \(path): \(old)"
+        }
       }
     }
     return text

@@ -11,6 +11,9 @@ public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
     case actionShape(step: Int, actionPath: String, type: String, detail: String)
     /// The replayed state could not be encoded.
     case encoding(step: Int, detail: String)
+    /// The trace does not record what replay needs to check effects (each effect's kind,
+    /// parent and the steps around its start and end): it was recorded before they were.
+    case effectsUnrecorded
   }
 
   public var kind: Kind
@@ -36,6 +39,9 @@ public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
         + "\(type): \(detail)"
     case .encoding(let step, let detail):
       "Cannot replay \(path): the state after step \(step) could not be encoded: \(detail)"
+    case .effectsUnrecorded:
+      "Cannot replay \(path): it does not record when its effects started and ended, which "
+        + "checking them needs; record it again to replay it"
     }
   }
 }

@@ -110,7 +110,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
 
   func dependencyRead(_ read: DependencyValueRead) {
     guard isRecording else { return }
-    reads.append(Self.dependencyRead(read))
+    reads.append(read.traceRead)
   }
 
   func stepEnded(_ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64) {
@@ -152,7 +152,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   }
 
   func effectsCancelled(_ ids: [EffectID], cause: EffectCancelCause, step: Int?) {
-    let outcome = EffectOutcome.cancelled(reason: Self.reason(cause), byStep: step)
+    let outcome = EffectOutcome.cancelled(reason: cause.traceReason, byStep: step)
     for id in ids { end(id, outcome: outcome) }
   }
 
@@ -193,35 +193,6 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     case .send(let step): .send(step: step)
     case .observer: .observer
     case .inspector: .inspector
-    }
-  }
-
-  static func dependencyRead(_ read: DependencyValueRead) -> DependencyRead {
-    switch read {
-    case .uuid(let value):
-      DependencyRead(key: "uuid", value: .string(value.uuidString))
-    case .date(let value):
-      DependencyRead(key: "date", value: .double(value.timeIntervalSinceReferenceDate))
-    case .random(let value):
-      DependencyRead(
-        key: "random", value: value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value))
-    case .clockNow(let offset):
-      DependencyRead(
-        key: "clock",
-        value: .double(
-          Double(offset.components.seconds) + Double(offset.components.attoseconds) / 1e18))
-    }
-  }
-
-  /// The `cancel_reason` a cause is stored as.
-  static func reason(_ cause: EffectCancelCause) -> String {
-    switch cause {
-    case .cancel: "cancel"
-    case .cancelInFlight: "cancelInFlight"
-    case .teardown(let kind): kind.rawValue
-    case .storeTeardown: "storeDeinit"
-    case .storeTask: "storeTask"
-    case .testSkip: "skippedInFlight"
     }
   }
 

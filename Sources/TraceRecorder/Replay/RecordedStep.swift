@@ -1,0 +1,24 @@
+import TraceKit
+
+/// What the trace holds of one step, as replay needs it: where its action came from, the
+/// action, the dependency values its reducer read and the hash of the state after it.
+///
+/// ```swift
+/// RecordedStep(
+///   step: 2, origin: .send(step: 1), actionPath: "loaded", stateHash: 0x5f1d…,
+///   action: .enumCase("loaded", []), dependencies: [])
+/// ```
+struct RecordedStep {
+  var step: Int
+  var origin: StepOrigin
+  var actionPath: String
+  var stateHash: UInt64
+  var action: TraceValue
+  var dependencies: [DependencyRead]
+
+  /// Whether the store reduced it in the batch of an earlier step (a synchronous `.send`).
+  var isSend: Bool {
+    if case .send = origin { return true }
+    return false
+  }
+}
