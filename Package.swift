@@ -84,6 +84,13 @@ let package = Package(
       dependencies: ["TraceKit"],
       path: "Benchmarks/trace-format-bench"
     ),
+    // The child process of the row-level corruption test: every inspector command, in process,
+    // on every damaged trace of a directory; a trap or a hang ends it, not the test.
+    .executableTarget(
+      name: "inspector-corruption-child",
+      dependencies: ["InspectorKit"],
+      path: "Tests/InspectorCorruptionChild"
+    ),
     // The child process of the trace crash and live-follow tests.
     .executableTarget(
       name: "trace-writer-child",

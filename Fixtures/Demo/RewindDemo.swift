@@ -1,4 +1,5 @@
 import Foundation
+import TraceKit
 import TraceRecorder
 
 /// `rewind-demo`: records scripted and live sessions of the sample features, and replays
@@ -34,6 +35,10 @@ enum RewindDemo {
       print(DemoCommand.usage)
       return 0
 
+    case .version:
+      print(RewindVersion.line(program: "rewind-demo"))
+      return 0
+
     case .list:
       let width = AnyScenario.all.map(\.name.count).max() ?? 0
       for scenario in AnyScenario.all {
@@ -42,9 +47,10 @@ enum RewindDemo {
       }
       return 0
 
-    case let .record(name, out, steps, seed):
+    case let .record(name, out, steps, seed, force):
       guard let scenario = AnyScenario.named(name) else { return 2 }
       do {
+        try OutputFile.prepare(out, replacing: force)
         print(try await scenario.record(out, steps, seed))
         return 0
       } catch {
@@ -52,10 +58,11 @@ enum RewindDemo {
         return error.exitStatus
       }
 
-    case let .run(name, out, duration):
+    case let .run(name, out, duration, force):
       guard let scenario = AnyScenario.named(name) else { return 2 }
       let stop = StopSignal.install()
       do {
+        try OutputFile.prepare(out, replacing: force)
         print(try await scenario.run(out, duration, stop))
         return 0
       } catch {
@@ -87,7 +94,7 @@ extension DemoError {
   /// session that failed while running.
   var exitStatus: Int32 {
     switch self {
-    case .outputExists, .replay: 2
+    case .outputExists, .output, .replay: 2
     case .recording, .stalled: 1
     }
   }

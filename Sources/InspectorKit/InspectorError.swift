@@ -1,3 +1,5 @@
+import TraceKit
+
 /// Everything that can go wrong while the inspector runs, as one line a person can act on:
 /// what is wrong, then where (`inspector: <what> (<where>)`).
 ///
@@ -20,6 +22,9 @@ public struct InspectorError: Error, Sendable, Equatable {
   public var kind: Kind
   public var what: String
   public var location: String
+  /// The trace error behind an unreadable-input error, for a command that judges some damage
+  /// as a failed check (`replay` and rows deleted from the index).
+  package var cause: TraceError.Kind?
 
   public init(_ kind: Kind, _ what: String, where location: String) {
     self.kind = kind
@@ -47,7 +52,11 @@ public struct InspectorError: Error, Sendable, Equatable {
   /// The single diagnostic line, with every control character escaped (`where` may hold a
   /// path or a recorded string from the trace).
   public var line: String {
-    let text = location.isEmpty ? what : "\(what) (\(location))"
-    return "inspector: " + EscapedText.plain(text)
+    "inspector: " + message
+  }
+
+  /// The line without its `inspector: ` prefix: what a JSON document that ends early holds.
+  var message: String {
+    EscapedText.plain(location.isEmpty ? what : "\(what) (\(location))")
   }
 }

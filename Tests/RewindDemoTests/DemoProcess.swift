@@ -7,7 +7,7 @@ import TestSupport
 /// let result = try DemoProcess.run(["list"])
 /// result.status  // 0
 /// ```
-struct DemoProcess {
+struct DemoProcess: Equatable {
   var status: Int32
   var stdout: String
   var stderr: String

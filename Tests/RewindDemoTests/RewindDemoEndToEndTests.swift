@@ -12,10 +12,10 @@ final class RewindDemoEndToEndTests: XCTestCase {
     XCTAssertEqual(
       result.stdout,
       """
-      counter      Counter (seed 004): plus, minus, reset, a cancellable message load
-      weather      Weather (seed 003): Root scoping Splash and Main, Root logs the load
-      folder-tab   Folder tab (seed 000): folder grid and climbing calendar via interfaces
-      home         Home (seed 002): children, schedules, AI briefing, two presented sheets
+      counter      Counter: plus, minus, reset, a cancellable message load
+      weather      Weather: Root scoping Splash and Main, Root logs the load
+      folder-tab   Folder tab: folder grid and climbing calendar via interfaces
+      home         Home: children, schedules, AI briefing, two presented sheets
       todos        Todos: forEach rows, a filter, moves and a debounced save
       todos-buggy  Todos with the move bug: replaying against the fixed reducer diverges at step 2
 
@@ -28,6 +28,49 @@ final class RewindDemoEndToEndTests: XCTestCase {
     XCTAssertEqual(result.status, 0)
     XCTAssertEqual(result.stderr, "")
     XCTAssertTrue(result.stdout.hasPrefix("usage: rewind-demo COMMAND …\n"), result.stdout)
+  }
+
+  func testHelpAfterACommandShowsTheUsage() throws {
+    for arguments in [["record", "--help"], ["run", "counter", "-h"], ["replay", "--help"]] {
+      let result = try DemoProcess.run(arguments)
+      XCTAssertEqual(result, try DemoProcess.run(["--help"]), "\(arguments)")
+    }
+  }
+
+  func testVersionNamesTheTraceFormatsItReads() throws {
+    let result = try DemoProcess.run(["--version"])
+    XCTAssertEqual(result.status, 0)
+    XCTAssertEqual(result.stderr, "")
+    XCTAssertEqual(result.stdout, "rewind-demo 0.1.0 (Rewind), reads trace format version 1\n")
+  }
+
+  func testOutputInAMissingDirectoryIsOneLineOnce() throws {
+    let directory = try TemporaryDirectory()
+    let missing = directory.path("missing")
+    for command in ["record", "run"] {
+      let path = missing + "/t.rewind"
+      let result = try DemoProcess.run([command, "counter", "--out", path])
+      XCTAssertEqual(result.status, 2, command)
+      XCTAssertEqual(result.stdout, "", command)
+      XCTAssertEqual(
+        result.stderr,
+        "rewind-demo: \(command): cannot record to \(path): the directory \(missing) does not "
+          + "exist\n")
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
+  }
+
+  func testForceReplacesAnExistingTrace() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("t.rewind")
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("x".utf8)))
+    XCTAssertTrue(FileManager.default.createFile(atPath: path + "-wal", contents: Data("x".utf8)))
+    let result = try DemoProcess.run(
+      ["record", "counter", "--out", path, "--steps", "2", "--force"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stdout, "Recorded 3 steps (2 user actions, seed 1) to \(path)\n")
+    XCTAssertEqual(try TraceReader(path: path).info().stepCount, 3)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"))
   }
 
   func testEveryScenarioRecordsAndReplaysWithoutDivergence() throws {
@@ -126,7 +169,9 @@ final class RewindDemoEndToEndTests: XCTestCase {
     XCTAssertEqual(result.status, 2)
     XCTAssertEqual(result.stdout, "")
     XCTAssertEqual(
-      result.stderr, "rewind-demo: record: \(path) exists: remove it or choose another --out\n")
+      result.stderr,
+      "rewind-demo: record: \(path) exists: remove it, choose another --out, or replace it with "
+        + "--force\n")
   }
 
   func testReplayOfAMissingTraceFailsWithOneLine() throws {
@@ -182,6 +227,12 @@ final class RewindDemoEndToEndTests: XCTestCase {
         "record: --seed given twice"
       ),
       (["run", "counter", "--out", "x", "--steps", "3"], "run: unknown option '--steps'"),
+      (
+        ["record", "counter", "--out", "x", "--force", "--force"],
+        "record: --force given twice"
+      ),
+      (["record", "counter", "--out", "x", "--force", "yes"], "record: unexpected argument 'yes'"),
+      (["--version", "now"], "--version: unexpected argument 'now'"),
       (
         ["run", "counter", "--out", "x", "--duration", "0"],
         "run: --duration must be a number of seconds above 0 and at most 86400, got '0'"

@@ -44,11 +44,21 @@ struct ArgumentList {
     }
   }
 
-  /// The remaining arguments as `--name value` pairs, each name among `allowed`, once.
-  mutating func options(_ allowed: [String]) throws(UsageError) -> Options {
+  /// The remaining arguments as `--name value` pairs, each name among `allowed`, once, and
+  /// flags (`--force`) among `flags`, without a value.
+  mutating func options(_ allowed: [String], flags: [String] = []) throws(UsageError)
+    -> Options
+  {
     var values: [String: String] = [:]
+    var given: Set<String> = []
     while let name = arguments.first {
       arguments.removeFirst()
+      if flags.contains(name) {
+        guard given.insert(name).inserted else {
+          throw UsageError("\(command): \(name) given twice")
+        }
+        continue
+      }
       guard allowed.contains(name) else {
         if name.hasPrefix("-") {
           throw UsageError("\(command): unknown option '\(name)'")
@@ -63,13 +73,16 @@ struct ArgumentList {
         throw UsageError("\(command): \(name) given twice")
       }
     }
-    return Options(command: command, values: values)
+    return Options(command: command, values: values, flags: given)
   }
 
-  /// Parsed `--name value` pairs.
+  /// Parsed `--name value` pairs and flags.
   struct Options {
     let command: String
     let values: [String: String]
+    let flags: Set<String>
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
 
     func required(_ name: String, placeholder: String) throws(UsageError) -> String {
       guard let value = values[name] else {

@@ -2,13 +2,14 @@
 ///
 /// ```swift
 /// try DemoCommand.parse(["record", "counter", "--out", "c.rewind", "--seed", "7"])
-/// // .record(scenario: "counter", out: "c.rewind", steps: 24, seed: 7)
+/// // .record(scenario: "counter", out: "c.rewind", steps: 24, seed: 7, force: false)
 /// ```
 enum DemoCommand: Equatable {
   case help
+  case version
   case list
-  case record(scenario: String, out: String, steps: Int, seed: UInt64)
-  case run(scenario: String, out: String, duration: Duration?)
+  case record(scenario: String, out: String, steps: Int, seed: UInt64, force: Bool)
+  case run(scenario: String, out: String, duration: Duration?, force: Bool)
   case replay(scenario: String, trace: String)
 
   /// The scripted user actions of a `record` without `--steps`.
@@ -21,16 +22,21 @@ enum DemoCommand: Equatable {
 
     commands:
       list                                      the scenarios
-      record SCENARIO --out FILE [--steps N] [--seed S]
+      record SCENARIO --out FILE [--steps N] [--seed S] [--force]
                                                 a scripted, seeded session, recorded
-      run SCENARIO --out FILE [--duration SECONDS]
+      run SCENARIO --out FILE [--duration SECONDS] [--force]
                                                 a live session, recorded until Ctrl-C
       replay SCENARIO FILE                      replays a trace through the fixed reducer:
                                                 exit 0 when every step matches, 1 otherwise
 
+    --out FILE     the trace to write; its directory must exist
+    --force        replace FILE (and its -wal and -shm files) if it exists
     --steps N      scripted user actions after the scenario's opening ones (default 24)
-    --seed S       the script's seed: the same seed records the same actions (default 1)
+    --seed S       the script's random seed: the same seed records the same actions
+                   (default 1)
     --duration S   stop after S seconds
+    --help         this help (also after a command: rewind-demo record --help)
+    --version      the version, and the trace format versions it reads
     """
 
   /// Parses the arguments after the program name.
@@ -38,27 +44,34 @@ enum DemoCommand: Equatable {
     guard let command = arguments.first else {
       throw UsageError("missing command (commands: list, record, run, replay; see --help)")
     }
+    // `rewind-demo record --help` asks for help, not for a scenario named "--help".
+    if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
     var rest = ArgumentList(command: command, arguments: Array(arguments.dropFirst()))
     switch command {
     case "help", "--help", "-h":
       try rest.expectEnd()
       return .help
+    case "--version":
+      try rest.expectEnd()
+      return .version
     case "list":
       try rest.expectEnd()
       return .list
     case "record":
       let scenario = try rest.scenario()
-      let options = try rest.options(["--out", "--steps", "--seed"])
+      let options = try rest.options(["--out", "--steps", "--seed"], flags: ["--force"])
       let out = try options.required("--out", placeholder: "FILE")
       let steps = try options.integer("--steps", in: 0...10_000) ?? defaultSteps
       let seed = try options.seed("--seed") ?? defaultSeed
-      return .record(scenario: scenario, out: out, steps: steps, seed: seed)
+      return .record(
+        scenario: scenario, out: out, steps: steps, seed: seed, force: options.flag("--force"))
     case "run":
       let scenario = try rest.scenario()
-      let options = try rest.options(["--out", "--duration"])
+      let options = try rest.options(["--out", "--duration"], flags: ["--force"])
       let out = try options.required("--out", placeholder: "FILE")
       let duration = try options.seconds("--duration")
-      return .run(scenario: scenario, out: out, duration: duration)
+      return .run(
+        scenario: scenario, out: out, duration: duration, force: options.flag("--force"))
     case "replay":
       let scenario = try rest.scenario()
       let trace = try rest.positional("FILE")

@@ -4,7 +4,7 @@ import CounterFeature
 /// starting a second one while the first is in flight.
 struct CounterScenario: Scenario {
   var name: String { "counter" }
-  var summary: String { "Counter (seed 004): plus, minus, reset, a cancellable message load" }
+  var summary: String { "Counter: plus, minus, reset, a cancellable message load" }
 
   func makeReducer() -> Counter { Counter() }
 

@@ -7,7 +7,7 @@ import FolderTabFeature
 /// folders.
 struct FolderTabScenario: Scenario {
   var name: String { "folder-tab" }
-  var summary: String { "Folder tab (seed 000): folder grid and climbing calendar via interfaces" }
+  var summary: String { "Folder tab: folder grid and climbing calendar via interfaces" }
 
   static let folderNames = ["Gym", "Crag", "Board", "Comp", "Slab", "Roof"]
 

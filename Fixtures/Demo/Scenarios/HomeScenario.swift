@@ -5,7 +5,7 @@ import HomeFeature
 /// sometimes closes a sheet while it saves.
 struct HomeScenario: Scenario {
   var name: String { "home" }
-  var summary: String { "Home (seed 002): children, schedules, AI briefing, two presented sheets" }
+  var summary: String { "Home: children, schedules, AI briefing, two presented sheets" }
 
   static let nicknames = ["Woo", "Wooly", "Yuni", "Sunny", "Bean"]
   static let titles = ["Dentist", "Art class", "Soccer", "Library", "Playdate"]

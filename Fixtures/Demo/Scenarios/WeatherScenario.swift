@@ -4,7 +4,7 @@ import WeatherFeature
 /// refreshes and switches units.
 struct WeatherScenario: Scenario {
   var name: String { "weather" }
-  var summary: String { "Weather (seed 003): Root scoping Splash and Main, Root logs the load" }
+  var summary: String { "Weather: Root scoping Splash and Main, Root logs the load" }
 
   func makeReducer() -> Root { Root() }
 

@@ -4,11 +4,13 @@ import TraceRecorder
 ///
 /// ```swift
 /// print(DemoError.outputExists("/tmp/a.rewind"))
-/// // /tmp/a.rewind exists: remove it or choose another --out
+/// // /tmp/a.rewind exists: remove it, choose another --out, or replace it with --force
 /// ```
 enum DemoError: Error, CustomStringConvertible {
-  /// `--out` names a file that exists (a recorder never overwrites a trace).
+  /// `--out` names a file that exists (a recorder never overwrites a trace without `--force`).
   case outputExists(String)
+  /// `--out` names a file that cannot be created there (why, in words).
+  case output(String, reason: String)
   /// The recorder stopped with an error.
   case recording(RecorderError)
   /// The trace cannot be replayed (unreadable, gap, types that no longer fit).
@@ -19,7 +21,9 @@ enum DemoError: Error, CustomStringConvertible {
   var description: String {
     switch self {
     case let .outputExists(path):
-      "\(path) exists: remove it or choose another --out"
+      "\(path) exists: remove it, choose another --out, or replace it with --force"
+    case let .output(path, reason):
+      "cannot record to \(path): \(reason)"
     case let .recording(error):
       error.description
     case let .replay(error):

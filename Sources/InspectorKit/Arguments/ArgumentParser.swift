@@ -1,3 +1,5 @@
+import TraceKit
+
 /// A small, strict command-line parser: `inspector COMMAND TRACE [options]`. Anything it does not
 /// know is an error naming the culprit: an unknown command or option, an option without its
 /// value, a missing or extra argument.
@@ -15,6 +17,12 @@ enum ArgumentParser {
   static func parse(_ arguments: [String]) throws(InspectorError) -> Invocation {
     guard let first = arguments.first else {
       throw .usage("missing command; see 'inspector --help'", where: "inspector")
+    }
+    if first == "--version" {
+      guard arguments.count == 1 else {
+        throw .usage("unexpected argument '\(arguments[1])'", where: "inspector --version")
+      }
+      return .help(RewindVersion.line(program: "inspector") + "\n")
     }
     if first == "--help" || first == "-h" || first == "help" {
       if first == "help", arguments.count > 1 {

@@ -21,7 +21,9 @@ enum HelpText {
     }
     out += """
 
-      Output goes to stdout, messages to stderr. Colour only on a terminal with NO_COLOR unset.
+      Output goes to stdout, messages to stderr. Colour only on a terminal, without NO_COLOR
+      and with a TERM other than 'dumb'. 'inspector --version' prints the version and the
+      trace format versions this inspector reads.
       Exit status: 0 success, 1 a failed replay check, 2 bad usage or an unreadable trace.
       See 'inspector COMMAND --help' for a command's options.
 

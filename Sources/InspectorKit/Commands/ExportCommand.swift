@@ -24,6 +24,22 @@ enum ExportCommand {
     head.field("version") { $0.int(ExportDocument.version) }
     out.write("{" + head.text + ",\n\"trace\":" + InfoCommand.json(summary))
     out.write(",\n\"range\":{\"from\":\(from),\"to\":\(to)}")
+    var inSteps = false
+    do throws(InspectorError) {
+      try writeBody(source, from: from, to: to, inSteps: &inSteps, out: &out)
+    } catch {
+      // A document that damage ends early stays valid JSON and says why it ends there.
+      out.write((inSteps ? "\n]" : "") + ",\n\"error\":" + JSONOutput.quoted(error.message))
+      out.write("\n}\n")
+      throw error
+    }
+  }
+
+  /// Everything after `range`: the tree, the initial state, the steps and the effects.
+  private static func writeBody(
+    _ source: any TraceSource, from: Int, to: Int, inSteps: inout Bool,
+    out: inout some FlushingOutput
+  ) throws(InspectorError) {
     var tree = JSONOutput()
     if let root = try source.tree() {
       ExportDocument.writeTree(root, into: &tree)
@@ -35,6 +51,7 @@ enum ExportCommand {
     initial.value(try source.state(at: from))
     out.write(",\n\"initialState\":" + initial.text)
     out.write(",\n\"steps\":[")
+    inSteps = true
     var first = true
     if from < to {
       try source.forEachStepContent(from: from + 1, to: to) {
@@ -57,6 +74,7 @@ enum ExportCommand {
       }
     }
     out.write(first ? "]" : "\n]")
+    inSteps = false
     let effects = try source.effects().filter { (from...to).contains($0.startedByStep) }
     out.write(",\n\"effects\":" + EffectsCommand.json(effects) + "\n}\n")
   }

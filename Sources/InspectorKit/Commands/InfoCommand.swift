@@ -49,14 +49,16 @@ enum InfoCommand {
           + NumberText.bytes(summary.payloadCompressedBytes) + " (" + ratio + ")"
       ))
     rows.append(("complete", summary.isComplete ? "yes" : "no (being written)"))
+    // The recorded metadata, quoted like any recorded string: a key named "steps" or
+    // "complete" must not pass for the rows above.
     for key in summary.extra.keys.sorted() {
-      rows.append((key, summary.extra[key] ?? ""))
+      rows.append((EscapedText.quoted(key), EscapedText.quoted(summary.extra[key] ?? "")))
     }
     let width = rows.map(\.0.count).max() ?? 0
     for (name, value) in rows {
-      let label = EscapedText.plain(name)
       out.write(
-        context.style.bold(HelpText.padded(label, width)) + "  " + EscapedText.plain(value) + "\n")
+        context.style.bold(HelpText.padded(EscapedText.plain(name), width)) + "  "
+          + EscapedText.plain(value) + "\n")
     }
   }
 

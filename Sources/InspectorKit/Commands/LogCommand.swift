@@ -58,25 +58,32 @@ enum LogCommand {
       return
     }
     var expected = from
-    try context.source.forEachStepContent(from: from, to: to) {
-      entry, content throws(InspectorError) in
-      // Dropped steps are never silent: the recorder's gaps show where they were.
-      if !json, entry.step > expected {
-        let missing = entry.step - expected
-        out.write(
-          context.style.warning(
-            "   … " + NumberText.counted(missing, "step") + " not recorded (dropped)") + "\n")
+    do throws(InspectorError) {
+      try context.source.forEachStepContent(from: from, to: to) {
+        entry, content throws(InspectorError) in
+        // Dropped steps are never silent: the recorder's gaps show where they were (a hole
+        // that no gap records is an error of the reader, never shown as dropped steps).
+        if !json, entry.step > expected {
+          let missing = entry.step - expected
+          out.write(
+            context.style.warning(
+              "   … " + NumberText.counted(missing, "step") + " not recorded (dropped)") + "\n")
+        }
+        expected = entry.step + 1
+        guard filter.accepts(entry) else { return true }
+        let action = entry.step == 0 ? TraceValue.null : try content.action()
+        if json {
+          out.write((printed == 0 ? "\n" : ",\n") + Self.json(entry, action: action))
+        } else {
+          out.write(line.render(entry, action: action) + "\n")
+        }
+        printed += 1
+        return limit.map { printed < $0 } ?? true
       }
-      expected = entry.step + 1
-      guard filter.accepts(entry) else { return true }
-      let action = entry.step == 0 ? TraceValue.null : try content.action()
-      if json {
-        out.write((printed == 0 ? "\n" : ",\n") + Self.json(entry, action: action))
-      } else {
-        out.write(line.render(entry, action: action) + "\n")
-      }
-      printed += 1
-      return limit.map { printed < $0 } ?? true
+    } catch {
+      // A document that a damaged step ends early stays valid JSON and says why it ends.
+      if json { out.write((printed == 0 ? "\n" : ",\n") + JSONOutput.error(error) + "\n]\n") }
+      throw error
     }
     if json { out.write(printed == 0 ? "]\n" : "\n]\n") }
   }

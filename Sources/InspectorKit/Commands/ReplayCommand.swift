@@ -26,69 +26,82 @@ enum ReplayCommand {
     var lastPercent = -1
     var lastStep = -1
     var resumed = 0
-    try source.forEachStepContent(from: 0, to: summary.stepCount) {
-      entry, content throws(InspectorError) in
-      let step = entry.step
-      if step == 0 {
-        state = try source.state(at: 0)
-      } else if step != lastStep + 1 {
-        // After a gap (steps the recorder dropped) the writer stored a keyframe: start again
-        // from it, since this step's diff is relative to a state that was never recorded.
-        state = try source.state(at: step)
-        resumed += 1
-      } else {
-        let changes = try content.changes()
-        do {
-          try TraceDiff.apply(changes, to: &state)
-        } catch {
+    var rebuilt = 0
+    var unreadable: InspectorError?
+    do throws(InspectorError) {
+      try source.forEachStepContent(from: 0, to: summary.stepCount) {
+        entry, content throws(InspectorError) in
+        let step = entry.step
+        rebuilt += 1
+        if step == 0 {
+          state = try source.state(at: 0)
+        } else if step != lastStep + 1 {
+          // After a gap (steps the recorder dropped) the writer stored a keyframe: start again
+          // from it, since this step's diff is relative to a state that was never recorded.
+          state = try source.state(at: step)
+          resumed += 1
+        } else {
+          let changes = try content.changes()
+          do {
+            try TraceDiff.apply(changes, to: &state)
+          } catch {
+            failure = .init(
+              .checkFailed, "replay check failed: the diff does not apply: \(error)",
+              where: context.location(step: step))
+            return false
+          }
+        }
+        let keyframe = step > 0 ? try source.keyframe(at: step) : nil
+        if let keyframe, keyframe != state {
+          report(
+            "keyframe differs from the rebuilt state", entry, old: keyframe, new: state,
+            context: context, out: &out)
           failure = .init(
-            .checkFailed, "replay check failed: the diff does not apply: \(error)",
+            .checkFailed, "replay check failed: keyframe mismatch",
+            where: context.location(step: step))
+          return false
+        } else if keyframe != nil {
+          keyframes += 1
+        }
+        let hash = state.stableHash
+        if hash != entry.stateHash {
+          // Holding the previous state on every step would copy it at each diff (copy on
+          // write); on the one failure, rebuild it from the last step that matched instead.
+          let previous = lastStep < 0 ? TraceValue.null : try source.state(at: lastStep)
+          report(
+            "recorded hash \(HashText.hex(entry.stateHash)), rebuilt \(HashText.hex(hash)); "
+              + "the step's diff as replayed",
+            entry, old: previous, new: state, context: context, out: &out)
+          failure = .init(
+            .checkFailed, "replay check failed: state hash mismatch",
             where: context.location(step: step))
           return false
         }
-      }
-      let keyframe = step > 0 ? try source.keyframe(at: step) : nil
-      if let keyframe, keyframe != state {
-        report(
-          "keyframe differs from the rebuilt state", entry, old: keyframe, new: state,
-          context: context, out: &out)
-        failure = .init(
-          .checkFailed, "replay check failed: keyframe mismatch",
-          where: context.location(step: step))
-        return false
-      } else if keyframe != nil {
-        keyframes += 1
-      }
-      let hash = state.stableHash
-      if hash != entry.stateHash {
-        // Holding the previous state on every step would copy it at each diff (copy on
-        // write); on the one failure, rebuild it from the last step that matched instead.
-        let previous = lastStep < 0 ? TraceValue.null : try source.state(at: lastStep)
-        report(
-          "recorded hash \(HashText.hex(entry.stateHash)), rebuilt \(HashText.hex(hash)); "
-            + "the step's diff as replayed",
-          entry, old: previous, new: state, context: context, out: &out)
-        failure = .init(
-          .checkFailed, "replay check failed: state hash mismatch",
-          where: context.location(step: step))
-        return false
-      }
-      lastStep = step
-      if showProgress {
-        let percent = step * 100 / max(1, summary.stepCount)
-        if percent != lastPercent {
-          lastPercent = percent
-          err.write(
-            "\rreplay: \(percent)% (\(NumberText.grouped(step))/"
-              + "\(NumberText.grouped(summary.stepCount)))")
-          err.flush()
+        lastStep = step
+        if showProgress {
+          let percent = step * 100 / max(1, summary.stepCount)
+          if percent != lastPercent {
+            lastPercent = percent
+            err.write(
+              "\rreplay: \(percent)% (\(NumberText.grouped(step))/"
+                + "\(NumberText.grouped(summary.stepCount)))")
+            err.flush()
+          }
         }
+        return true
       }
-      return true
+    } catch {
+      unreadable = error
     }
     if showProgress {
       err.write("\r\u{1B}[K")
       err.flush()
+    }
+    if let unreadable {
+      guard case .missingIndexRows? = unreadable.cause else { throw unreadable }
+      // Rows deleted from the index: the trace does not hold what it says it holds.
+      throw InspectorError(
+        .checkFailed, "replay check failed: " + unreadable.what, where: unreadable.location)
     }
     if let failure { throw failure }
     let dropped = summary.gaps.reduce(0) { $0 + $1.dropped }
@@ -98,7 +111,7 @@ enum ReplayCommand {
       : " (resumed after \(NumberText.counted(resumed, "gap")) of "
         + NumberText.counted(dropped, "dropped step") + ")"
     out.write(
-      "replay: " + NumberText.counted(summary.stepCount + 1 - dropped, "state") + " rebuilt, "
+      "replay: " + NumberText.counted(rebuilt, "state") + " rebuilt, "
         + NumberText.counted(keyframes + 1, "keyframe") + " and every hash match" + gaps + "\n")
   }
 

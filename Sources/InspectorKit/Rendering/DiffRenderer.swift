@@ -117,9 +117,11 @@ struct DiffRenderer {
     let pad = String(repeating: " ", count: indent)
     let changed = entries.indices.filter { !entries[$0].isSame }
     var visible = [Bool](repeating: false, count: entries.count)
+    // `--context` may be any count: more than the siblings there are shows them all.
+    let reach = min(max(0, context), entries.count)
     for index in changed {
-      let low = max(0, index - context)
-      let high = min(entries.count - 1, index + context)
+      let low = max(0, index - reach)
+      let high = min(entries.count - 1, index + reach)
       for shown in low...high { visible[shown] = true }
     }
     var folded = 0

@@ -1,14 +1,16 @@
 /// Makes recorded text safe to print on a terminal: a trace is untrusted input, so control
-/// characters, escape sequences and invisible direction overrides are always written as Swift
-/// escapes, never sent raw.
+/// characters, escape sequences, direction overrides and every other invisible character are
+/// always written as Swift escapes, never sent raw.
 ///
 /// ```swift
 /// EscapedText.quoted("\u{1B}[31mred")  // "\"\\u{1B}[31mred\""
 /// EscapedText.plain("a\tb")            // "a\\tb"
+/// EscapedText.plain("pay\u{200B}pal")  // "pay\\u{200B}pal"
 /// ```
 enum EscapedText {
   /// The text as a Swift string literal, quotes included.
   static func quoted(_ text: String) -> String {
+    if isPrintableASCII(text, quotable: true) { return "\"" + text + "\"" }
     var out = "\""
     out.reserveCapacity(text.utf8.count + 2)
     for scalar in text.unicodeScalars {
@@ -24,6 +26,7 @@ enum EscapedText {
 
   /// The text as is, except for the characters a terminal would interpret.
   static func plain(_ text: String) -> String {
+    if isPrintableASCII(text, quotable: false) { return text }
     if !text.unicodeScalars.contains(where: needsEscape) { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count + 8)
@@ -33,14 +36,39 @@ enum EscapedText {
     return out
   }
 
-  /// Whether the scalar must not reach a terminal raw: C0 and C1 controls, DEL, and the
-  /// bidirectional overrides that reorder what a person sees.
-  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F: true
-    case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
+  /// Whether the text is printable ASCII (and, when `quotable`, holds no `"` or `\\`): then it
+  /// needs no escaping, and a recorded megabyte is not walked character by character.
+  static func isPrintableASCII(_ text: String, quotable: Bool) -> Bool {
+    let checked = text.utf8.withContiguousStorageIfAvailable { bytes in
+      for byte in bytes where byte < 0x20 || byte >= 0x7F {
+        return false
+      }
+      guard quotable else { return true }
+      for byte in bytes where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        return false
+      }
+      return true
     }
+    return checked ?? false
+  }
+
+  /// Whether the scalar must not reach a terminal raw: C0 and C1 controls, DEL, line and
+  /// paragraph separators, and every character that is invisible or changes how the text
+  /// around it looks — format characters (zero-width spaces and joiners, the bidirectional
+  /// overrides that reorder what a person sees, tags) and the other default-ignorable ones
+  /// (Hangul fillers). Variation selectors stay: they only pick a glyph's presentation.
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x7F { return value < 0x20 }
+    if value <= 0x9F { return true }
+    switch scalar.properties.generalCategory {
+    case .format, .lineSeparator, .paragraphSeparator, .control, .surrogate: return true
+    default: break
+    }
+    let isVariationSelector =
+      (0xFE00...0xFE0F).contains(value)
+      || (0xE0100...0xE01EF).contains(value)
+    return scalar.properties.isDefaultIgnorableCodePoint && !isVariationSelector
   }
 
   private static func appendEscaping(_ scalar: Unicode.Scalar, to out: inout String) {

@@ -55,13 +55,27 @@ struct JSONOutput {
     out.reserveCapacity(json.utf8.count + 16)
     for scalar in json.unicodeScalars {
       if EscapedText.needsEscape(scalar) {
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        appendEscape(scalar, to: &out)
       } else {
         out.unicodeScalars.append(scalar)
       }
     }
     return out
+  }
+
+  /// `\uXXXX`, or the UTF-16 surrogate pair `\uD8XX\uDCXX` beyond the Basic Multilingual
+  /// Plane (a JSON escape holds four hex digits, never five).
+  static func appendEscape(_ scalar: Unicode.Scalar, to out: inout String) {
+    for unit in String(scalar).utf16 {
+      let hex = String(unit, radix: 16)
+      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+  }
+
+  /// `{"error":"<what> (<where>)"}`: the last element (or member) of a streamed document that
+  /// a failure ended early, so it stays valid JSON and says why it ends there.
+  static func error(_ error: InspectorError) -> String {
+    "{\"error\":" + quoted(error.message) + "}"
   }
 
   mutating func optional<T>(_ value: T?, _ body: (inout JSONOutput, T) -> Void) {
@@ -97,6 +111,8 @@ struct JSONOutput {
   }
 
   static func quoted(_ string: String) -> String {
+    // Most text is printable ASCII without quotes or backslashes: no per-character work.
+    if EscapedText.isPrintableASCII(string, quotable: true) { return "\"" + string + "\"" }
     var out = "\""
     for scalar in string.unicodeScalars {
       switch scalar {
@@ -106,9 +122,8 @@ struct JSONOutput {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       default:
-        if EscapedText.needsEscape(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        if EscapedText.needsEscape(scalar) {
+          appendEscape(scalar, to: &out)
         } else {
           out.unicodeScalars.append(scalar)
         }

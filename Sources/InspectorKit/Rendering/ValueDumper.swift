@@ -151,7 +151,26 @@ struct ValueDumper {
     }
   }
 
-  static func fieldLabel(_ key: String) -> String { EscapedText.plain(key) + ": " }
+  /// A field's label: a struct field's name as written in Swift; any other key (a
+  /// dictionary's, which may hold anything) quoted and escaped like a string value, so
+  /// `"count: 5, id": 1` cannot pass for two fields.
+  ///
+  /// ```swift
+  /// ValueDumper.fieldLabel("count")     // "count: "
+  /// ValueDumper.fieldLabel("New York")  // "\"New York\": "
+  /// ```
+  static func fieldLabel(_ key: String) -> String {
+    (isIdentifier(key) ? key : EscapedText.quoted(key)) + ": "
+  }
+
+  /// A Swift identifier in ASCII: a letter or `_`, then letters, digits and `_`.
+  static func isIdentifier(_ key: String) -> Bool {
+    guard let first = key.utf8.first, !(0x30...0x39).contains(first) else { return false }
+    return key.utf8.allSatisfy { byte in
+      (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+        || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "_")
+    }
+  }
 
   /// Swift's synthesized `Codable` labels unlabelled associated values `_0`, `_1`, …
   static func isPositional(_ key: String) -> Bool {

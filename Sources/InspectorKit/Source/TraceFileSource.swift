@@ -145,7 +145,9 @@ package final class TraceFileSource: TraceSource {
     where what.hasPrefix(marker) {
       what.removeFirst(marker.count)
     }
-    return .input(what, where: location)
+    var converted = InspectorError.input(what, where: location)
+    converted.cause = error.kind
+    return converted
   }
 
   static func entry(_ row: StepRow) -> StepEntry {

@@ -5,7 +5,8 @@
 #endif
 
 /// The process's real terminal: `isatty` on stdout and stderr, the width from `COLUMNS` or the
-/// `TIOCGWINSZ` ioctl, colour only when stdout is a terminal and `NO_COLOR` is unset.
+/// `TIOCGWINSZ` ioctl (within `widths`), colour only when stdout is a terminal, `NO_COLOR` is
+/// unset or empty and `TERM` is not `dumb`.
 ///
 /// ```swift
 /// let terminal = SystemTerminal(environment: ["COLUMNS": "100"])
@@ -20,22 +21,37 @@ public struct SystemTerminal: Terminal {
   /// Piped output has no width of its own; 80 columns keeps it readable in a file or a pager.
   static let defaultWidth = 80
 
+  /// The widths the inspector lays out for. `COLUMNS` is untrusted like any input: a width
+  /// beyond these is taken as the nearest one, so a timeline never allocates a row of a
+  /// billion cells and no arithmetic on the width overflows.
+  static let widths = 20...1_024
+
   public init(environment: [String: String]) {
     let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
     stderrIsTerminal = isatty(STDERR_FILENO) == 1
-    // NO_COLOR: any value, even empty, turns colour off (https://no-color.org).
-    colour = stdoutIsTerminal && environment["NO_COLOR"] == nil
+    colour = stdoutIsTerminal && Self.allowsColour(environment)
     if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 {
-      width = max(20, columns)
+      width = Self.clamped(columns)
       lineWidth = width
     } else if stdoutIsTerminal, let columns = Self.windowColumns(), columns > 0 {
-      width = max(20, columns)
+      width = Self.clamped(columns)
       lineWidth = width
     } else {
       width = Self.defaultWidth
       // Piped into a script or `grep` (like `git log`): a cut line would lose what it matches.
       lineWidth = .max
     }
+  }
+
+  /// No colour when `NO_COLOR` is set to a non-empty value (https://no-color.org: an empty
+  /// value does not count) or when `TERM` is `dumb` (a terminal without escape sequences).
+  static func allowsColour(_ environment: [String: String]) -> Bool {
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+    return environment["TERM"] != "dumb"
+  }
+
+  static func clamped(_ columns: Int) -> Int {
+    min(max(columns, widths.lowerBound), widths.upperBound)
   }
 
   private static func windowColumns() -> Int? {

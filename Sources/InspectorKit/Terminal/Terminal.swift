@@ -11,7 +11,8 @@ public protocol Terminal: Sendable {
   /// Columns for output of one line per record (`log`, `follow`): the width on a terminal or
   /// when `COLUMNS` is set, unlimited (`Int.max`) when piped, so a script sees whole lines.
   var lineWidth: Int { get }
-  /// Whether stdout may carry colour escape codes (a terminal, and `NO_COLOR` unset).
+  /// Whether stdout may carry colour escape codes (a terminal, `NO_COLOR` unset or empty, and
+  /// `TERM` not `dumb`).
   var colour: Bool { get }
   /// Whether stderr is a terminal (progress lines are shown only then).
   var stderrIsTerminal: Bool { get }

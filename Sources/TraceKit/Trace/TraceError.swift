@@ -38,6 +38,16 @@ public struct TraceError: Error, CustomStringConvertible, Sendable, Hashable {
     case missingKeyframe
     /// The step has no index row (it was dropped, or the index is damaged).
     case missingStep
+    /// Steps `first…last` have no index rows, and no gap records them as dropped: rows were
+    /// deleted from the index.
+    case missingIndexRows(first: Int, last: Int)
+    /// A row of the `gaps` table holds an impossible value or contradicts the index.
+    case corruptGap(String)
+    /// A table of the schema lacks a column the reader needs.
+    case missingColumn(table: String, column: String)
+    /// The trace has a write-ahead log but no shared-memory file beside it, and the directory
+    /// is read-only, so SQLite cannot create one: the log's commits cannot be read there.
+    case logNeedsWritableDirectory(log: String, sharedMemory: String)
     /// The step is outside `0…lastStep`.
     case stepOutOfRange(lastStep: Int)
     /// The reconstructed state does not hash to the hash stored for the step.
@@ -57,12 +67,24 @@ public struct TraceError: Error, CustomStringConvertible, Sendable, Hashable {
   public var file: String
   public var step: Int?
   public var chunk: Int?
+  /// What the storage layer reported (SQLite's result code, its message and the SQL that was
+  /// running), for debugging: never part of `description`, which a person reads.
+  public var detail: String?
 
-  public init(_ kind: Kind, file: String, step: Int? = nil, chunk: Int? = nil) {
+  public init(
+    _ kind: Kind, file: String, step: Int? = nil, chunk: Int? = nil, detail: String? = nil
+  ) {
     self.kind = kind
     self.file = file
     self.step = step
     self.chunk = chunk
+    self.detail = detail
+  }
+
+  /// A SQLite failure in words a person can act on; the SQL stays in `detail`.
+  package init(_ error: SQLiteError, file: String, step: Int? = nil, chunk: Int? = nil) {
+    let kind: Kind = error.isCorruption ? .corruptDatabase("") : .database(error.userMessage)
+    self.init(kind, file: file, step: step, chunk: chunk, detail: error.description)
   }
 
   /// One line: messages that carry text from elsewhere (SQLite, JSON) lose their newlines.
@@ -96,13 +118,25 @@ public struct TraceError: Error, CustomStringConvertible, Sendable, Hashable {
     case .missingTable(let table): "the trace has no '\(table)' table"
     case .truncated(let expected, let actual):
       "file is truncated: \(actual) bytes, the header says \(expected)"
-    case .corruptDatabase(let message): location + "the database is damaged (\(message))"
+    case .corruptDatabase(let message):
+      location + "the database file is damaged" + (message.isEmpty ? "" : " (\(message))")
     case .corruptMetadata(let message): "metadata is damaged: \(message)"
     case .corruptIndex(let message): location + "index row is damaged: \(message)"
     case .corruptChunk(let message): location + "payload chunk is damaged: \(message)"
     case .corruptKeyframe(let message): location + "keyframe is damaged: \(message)"
     case .missingKeyframe: location + "no keyframe at or before this step"
     case .missingStep: location + "step is not in the trace"
+    case .missingIndexRows(let first, let last):
+      (first == last ? "step \(first) is" : "steps \(first)…\(last) are")
+        + " missing from the index, and no gap records \(first == last ? "it" : "them")"
+        + " as dropped (rows were deleted)"
+    case .corruptGap(let message): location + "gap record is damaged: " + message
+    case .missingColumn(let table, let column):
+      "the '\(table)' table has no '\(column)' column"
+    case .logNeedsWritableDirectory(let log, let sharedMemory):
+      "the trace's write-ahead log (\(log)) needs a \(sharedMemory) file beside it, and this "
+        + "read-only directory cannot hold one: copy the trace and \(log) together to a "
+        + "writable directory and read the copy"
     case .stepOutOfRange(let lastStep):
       location + "out of range (the trace has steps 0…\(lastStep))"
     case .hashMismatch(let expected, let actual):

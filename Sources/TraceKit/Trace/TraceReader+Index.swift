@@ -71,13 +71,22 @@ extension TraceReader {
     return list.isEmpty ? "NULL" : list
   }
 
-  /// Decodes a row selected with `rowColumns`.
+  /// Decodes a row selected with `rowColumns`. Every column is checked: a step number within
+  /// `0…maximumStep`, integer ids, non-negative nanoseconds, a wall time that is a number.
   func decodeRow(_ statement: SQLiteStatement) throws(TraceError) -> StepRow {
-    let step = Int(statement.int64(at: 0))
-    try checkID(statement, column: 3, name: "origin", step: step)
-    try checkID(statement, column: 4, name: "action", step: step)
-    try checkID(statement, column: 5, name: "changed", step: step)
-    let mono = statement.int64(at: 1)
+    let file = path
+    let step = try Self.step(statement, 0, "step") { reason in
+      TraceError(.corruptIndex(reason), file: file)
+    }
+    func damaged(_ reason: String) -> TraceError {
+      TraceError(.corruptIndex(reason), file: file, step: step)
+    }
+    let mono = try Self.integer(statement, 1, "mono_ns", in: Self.nonNegative, damaged)
+    let origin = try Self.integer(statement, 3, "origin", in: Self.anyInteger, damaged)
+    let action = try Self.integer(statement, 4, "action", in: Self.anyInteger, damaged)
+    let changed = try Self.integer(statement, 5, "changed", in: Self.anyInteger, damaged)
+    let hash = try Self.integer(statement, 6, "state_hash", in: Self.anyInteger, damaged)
+    let reducer = try Self.integer(statement, 7, "reducer_ns", in: Self.nonNegative, damaged)
     let wallTime: Double
     if statement.isInteger(at: 2) {
       let start = try startWallTime(step: step)
@@ -85,28 +94,17 @@ extension TraceReader {
     } else if statement.isReal(at: 2) {
       wallTime = statement.double(at: 2)
     } else {
-      throw TraceError(
-        .corruptIndex("wall '\(statement.text(at: 2))' is not a time"), file: path, step: step)
+      throw damaged("wall is \(Self.shown(statement, 2)), not a time")
     }
     return StepRow(
       step: step,
-      monotonicNanos: UInt64(bitPattern: mono),
+      monotonicNanos: UInt64(mono),
       wallTime: wallTime,
-      origin: try origin(statement.int64(at: 3), step: step),
-      actionPath: try actionPath(statement.int64(at: 4), step: step),
-      changedPaths: try pathSet(statement.int64(at: 5), step: step),
-      stateHash: UInt64(bitPattern: statement.int64(at: 6)),
-      reducerNanos: UInt64(bitPattern: statement.int64(at: 7)))
-  }
-
-  private func checkID(_ statement: SQLiteStatement, column: Int32, name: String, step: Int)
-    throws(TraceError)
-  {
-    guard statement.isInteger(at: column) else {
-      throw TraceError(
-        .corruptIndex("\(name) '\(statement.text(at: column))' is not an id"), file: path,
-        step: step)
-    }
+      origin: try self.origin(origin, step: step),
+      actionPath: try actionPath(action, step: step),
+      changedPaths: try pathSet(changed, step: step),
+      stateHash: UInt64(bitPattern: hash),
+      reducerNanos: UInt64(reducer))
   }
 
   private func startWallTime(step: Int) throws(TraceError) -> Double {
@@ -129,7 +127,15 @@ extension TraceReader {
   }
 
   private func origin(_ id: Int64, step: Int) throws(TraceError) -> StepOrigin {
-    if let known = StepOrigin(storedCode: id) { return known }
+    if let known = StepOrigin(storedCode: id) {
+      // A `.send` is reduced after the step whose reducer returned it.
+      if case .send(let sender) = known, sender >= step {
+        throw TraceError(
+          .corruptIndex("origin \(id) names a send of step \(sender), not an earlier step"),
+          file: path, step: step)
+      }
+      return known
+    }
     switch id {
     case ..<2:
       throw TraceError(.corruptIndex("origin \(id) is no known origin"), file: path, step: step)

@@ -153,7 +153,17 @@ extension TraceReader {
     var result: [(Int, Int)] = []
     result.reserveCapacity(steps.count)
     var chunk: (first: Int, last: Int)?
+    var expected = after + 1
     for step in steps {
+      if step != expected {
+        // Diffs apply only to the state just before them: a hole is deleted rows, or a gap
+        // whose keyframe (the writer stores one after every gap) was deleted.
+        try checkDropped(first: expected, last: step - 1)
+        throw TraceError(
+          .corruptKeyframe("the keyframe stored after the dropped steps before it is missing"),
+          file: path, step: step)
+      }
+      expected = step + 1
       let current: (first: Int, last: Int)
       if let chunk, step <= chunk.last {
         current = chunk
@@ -194,12 +204,10 @@ extension TraceReader {
     guard found else {
       throw TraceError(.corruptChunk("no such chunk"), file: path, step: step, chunk: id)
     }
-    let firstStep = Int(statement.int64(at: 0))
-    let lastStep = Int(statement.int64(at: 1))
-    let rawSize = statement.int64(at: 3)
-    guard rawSize >= 0, rawSize <= Int64(TraceSchema.payloadLimit) else {
-      throw TraceError(
-        .corruptChunk("raw_size \(rawSize) is impossible"), file: path, step: step, chunk: id)
+    let (firstStep, lastStep) = try chunkRange(statement, step: step)
+    let file = path
+    let rawSize = try Self.integer(statement, 3, "raw_size", in: Self.payloadSizes) { reason in
+      TraceError(.corruptChunk(reason), file: file, step: step, chunk: id)
     }
     let bytes = try decompress(
       statement, column: 4, expectedSize: Int(rawSize), step: step, chunk: id, keyframe: false)
@@ -262,7 +270,10 @@ extension TraceReader {
     } catch {
       throw TraceError(.database("\(error)"), file: path, step: step)
     }
-    return Int(statement.int64(at: 0))
+    let file = path
+    return try Self.step(statement, 0, "step") { reason in
+      TraceError(.corruptKeyframe(reason), file: file, step: step)
+    }
   }
 
   private func keyframeState(at step: Int) throws(TraceError) -> TraceValue {
@@ -278,11 +289,13 @@ extension TraceReader {
     guard found, Int(statement.int64(at: 0)) == step else {
       throw TraceError(.missingKeyframe, file: path, step: step)
     }
-    let hash = UInt64(bitPattern: statement.int64(at: 1))
-    let rawSize = statement.int64(at: 2)
-    guard rawSize >= 0, rawSize <= Int64(TraceSchema.payloadLimit) else {
-      throw TraceError(
-        .corruptKeyframe("raw_size \(rawSize) is impossible"), file: path, step: step)
+    let file = path
+    let hash = UInt64(
+      bitPattern: try Self.integer(statement, 1, "state_hash", in: Self.anyInteger) { reason in
+        TraceError(.corruptKeyframe(reason), file: file, step: step)
+      })
+    let rawSize = try Self.integer(statement, 2, "raw_size", in: Self.payloadSizes) { reason in
+      TraceError(.corruptKeyframe(reason), file: file, step: step)
     }
     let bytes = try decompress(
       statement, column: 3, expectedSize: Int(rawSize), step: step, chunk: nil, keyframe: true)

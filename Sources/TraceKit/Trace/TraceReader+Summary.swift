@@ -11,11 +11,24 @@ extension TraceReader {
   /// print(info.formatVersion, info.stepCount, info.isComplete)  // 1 1000 true
   /// ```
   public func info() throws(TraceError) -> TraceInfo {
+    // One read transaction: the counters, the last step and the gaps from the same commit,
+    // even while a writer appends.
+    let began = (try? database.execute("BEGIN")) != nil
+    defer { if began { try? database.execute("COMMIT") } }
     let meta = try metaTable()
-    func number(_ key: String) throws(TraceError) -> Int {
-      guard let text = meta[key] else { return 0 }
-      guard let value = Int(text) else {
-        throw TraceError(.corruptMetadata("'\(key)' is '\(text)', not a number"), file: path)
+    func number(_ key: String, in range: ClosedRange<Int>, required: Bool = false)
+      throws(TraceError) -> Int
+    {
+      guard let text = meta[key] else {
+        if required { throw TraceError(.corruptMetadata("no '\(key)'"), file: path) }
+        return 0
+      }
+      guard let value = Int(text), range.contains(value) else {
+        throw TraceError(
+          .corruptMetadata(
+            "\(key) is \(Self.shown(text)), not a number from \(range.lowerBound) to "
+              + "\(range.upperBound)"),
+          file: path)
       }
       return value
     }
@@ -29,42 +42,52 @@ extension TraceReader {
     for (key, value) in meta where key.hasPrefix(TraceSchema.Key.extraPrefix) {
       extra[String(key.dropFirst(TraceSchema.Key.extraPrefix.count))] = value
     }
+    let counts = 0...Self.maximumCount
     let metadata = TraceMetadata(
       rootReducer: try text(TraceSchema.Key.rootReducer),
       stateType: try text(TraceSchema.Key.stateType),
       actionType: try text(TraceSchema.Key.actionType),
-      keyframeInterval: try number(TraceSchema.Key.keyframeInterval),
+      keyframeInterval: try number(
+        TraceSchema.Key.keyframeInterval, in: 1...Self.maximumStep, required: true),
       extra: extra)
+    let complete: Bool
+    switch meta[TraceSchema.Key.complete] {
+    case "1"?: complete = true
+    case "0"?, nil: complete = false
+    case let other?:
+      throw TraceError(
+        .corruptMetadata("complete is \(Self.shown(other)), not 0 or 1"), file: path)
+    }
     let last = try lastStep()
     let effectCount: Int
-    let firstWall: Double?
-    let lastWall: Double?
-    do {
+    if meta[TraceSchema.Key.effectCount] != nil {
       // The writer keeps the count in `meta`; COUNT(*) would read the whole table.
-      if let counted = meta[TraceSchema.Key.effectCount].flatMap({ Int($0) }) {
-        effectCount = counted
-      } else {
+      effectCount = try number(TraceSchema.Key.effectCount, in: counts)
+    } else {
+      do {
         effectCount = Int(try database.scalarInt("SELECT COUNT(*) FROM effects") ?? 0)
+      } catch {
+        throw queryError(error)
       }
-    } catch {
-      throw queryError(error)
     }
-    firstWall = try edgeRow(last: false)?.wallTime
-    lastWall = try edgeRow(last: true)?.wallTime
+    let firstWall = try edgeRow(last: false)?.wallTime
+    let lastWall = try edgeRow(last: true)?.wallTime
     return TraceInfo(
-      formatVersion: try number(TraceSchema.Key.formatVersion),
+      formatVersion: try number(TraceSchema.Key.formatVersion, in: counts, required: true),
       metadata: metadata,
       stepCount: last,
       effectCount: effectCount,
-      gaps: try gaps().map { TraceGap(afterStep: $0.afterStep, dropped: $0.dropped) },
+      gaps: try checkedGaps(lastStep: last).map {
+        TraceGap(afterStep: $0.afterStep, dropped: $0.dropped)
+      },
       firstWallTime: firstWall,
       lastWallTime: lastWall,
       fileSize: fileSize(path) + fileSize(path + "-wal"),
-      payloadBytes: try number(TraceSchema.Key.payloadBytes),
-      payloadRawBytes: try number(TraceSchema.Key.payloadRawBytes),
-      chunkCount: try number(TraceSchema.Key.chunkCount),
-      keyframeCount: try number(TraceSchema.Key.keyframeCount),
-      isComplete: meta[TraceSchema.Key.complete] == "1")
+      payloadBytes: try number(TraceSchema.Key.payloadBytes, in: counts),
+      payloadRawBytes: try number(TraceSchema.Key.payloadRawBytes, in: counts),
+      chunkCount: try number(TraceSchema.Key.chunkCount, in: counts),
+      keyframeCount: try number(TraceSchema.Key.keyframeCount, in: counts),
+      isComplete: complete)
   }
 
   private func metaTable() throws(TraceError) -> [String: String] {
@@ -106,8 +129,13 @@ extension TraceReader {
       let sendRows = try database.prepare(
         "SELECT effect_id, step FROM effect_sends ORDER BY effect_id, step")
       defer { sendRows.reset() }
+      let file = path
       while try sendRows.step() {
-        sends[sendRows.text(at: 0), default: []].append(Int(sendRows.int64(at: 1)))
+        let id = sendRows.text(at: 0)
+        let step = try Self.step(sendRows, 1, "step") { reason in
+          TraceError(.corruptIndex("effect_sends of \(Self.shown(id)): \(reason)"), file: file)
+        }
+        sends[id, default: []].append(step)
       }
       let rows = try database.prepare(
         """
@@ -118,7 +146,11 @@ extension TraceReader {
       while try rows.step() {
         let idText = rows.text(at: 0)
         guard let id = UUID(uuidString: idText) else {
-          throw TraceError(.corruptIndex("effect id '\(idText)' is not a UUID"), file: path)
+          throw TraceError(
+            .corruptIndex("effect id \(Self.shown(idText)) is not a UUID"), file: path)
+        }
+        func damaged(_ reason: String) -> TraceError {
+          TraceError(.corruptIndex("effect \(idText): \(reason)"), file: file)
         }
         let outcomeText = rows.text(at: 7)
         let outcome: EffectOutcome
@@ -127,21 +159,24 @@ extension TraceReader {
         case "finished": outcome = .finished
         case "unfinished": outcome = .unfinished
         case "cancelled":
-          outcome = .cancelled(
-            reason: rows.text(at: 8), byStep: rows.optionalInt64(at: 9).map { Int($0) })
+          let byStep = try Self.optionalInteger(
+            rows, 9, "cancelled_by_step", in: Self.stepRange, damaged)
+          outcome = .cancelled(reason: rows.text(at: 8), byStep: byStep.map { Int($0) })
         default:
-          throw TraceError(
-            .corruptIndex("effect \(idText) has unknown outcome '\(outcomeText)'"), file: path)
+          throw damaged("unknown outcome \(Self.shown(outcomeText))")
         }
+        let nanos = Self.nonNegative
         effects.append(
           EffectRecord(
             id: id,
-            startedByStep: Int(rows.int64(at: 1)),
+            startedByStep: try Self.step(rows, 1, "started_by_step", damaged),
             cancelID: rows.optionalText(at: 2),
             file: rows.optionalText(at: 3),
-            line: rows.optionalInt64(at: 4).map { Int($0) },
-            startNanos: rows.optionalInt64(at: 5).map { UInt64(bitPattern: $0) },
-            endNanos: rows.optionalInt64(at: 6).map { UInt64(bitPattern: $0) },
+            line: try Self.optionalInteger(rows, 4, "line", in: nanos, damaged).map { Int($0) },
+            startNanos: try Self.optionalInteger(rows, 5, "start_ns", in: nanos, damaged)
+              .map { UInt64($0) },
+            endNanos: try Self.optionalInteger(rows, 6, "end_ns", in: nanos, damaged)
+              .map { UInt64($0) },
             outcome: outcome,
             sentSteps: sends[idText] ?? []))
       }
@@ -165,25 +200,16 @@ extension TraceReader {
     }
     guard let json else { return nil }
     do {
-      return try JSONDecoder().decode(ReducerTreeNode.self, from: Data(json.utf8))
+      return try Self.decodeTree(Array(json.utf8))
     } catch {
-      throw TraceError(.corruptTree("\(error)"), file: path)
+      throw TraceError(.corruptTree(error.reason), file: path)
     }
   }
 
-  /// Steps the recorder dropped, in order.
+  /// Steps the recorder dropped, in order, each checked against the index.
   public func gaps() throws(TraceError) -> [(afterStep: Int, dropped: Int)] {
-    var gaps: [(afterStep: Int, dropped: Int)] = []
-    do {
-      let statement = try database.prepare(
-        "SELECT after_step, dropped FROM gaps ORDER BY after_step")
-      defer { statement.reset() }
-      while try statement.step() {
-        gaps.append((Int(statement.int64(at: 0)), Int(statement.int64(at: 1))))
-      }
-    } catch {
-      throw queryError(error)
-    }
-    return gaps
+    let began = (try? database.execute("BEGIN")) != nil
+    defer { if began { try? database.execute("COMMIT") } }
+    return try checkedGaps(lastStep: try lastStep())
   }
 }

@@ -35,6 +35,10 @@ public final class TraceReader {
   /// The interned index values read so far (see `TraceReader+Index.swift`).
   var interned = InternedIndex()
 
+  /// The recorded gaps by the last step each drops (its `afterStep` as the value), loaded when
+  /// the index first jumps over step numbers (see `TraceReader+Validation.swift`).
+  var gapEnds: [Int: Int]?
+
   static let rowColumns =
     "step, mono_ns, wall, origin, action, changed, state_hash, reducer_ns"
 
@@ -80,6 +84,7 @@ public final class TraceReader {
   /// already see new commits; cached chunks are kept only for steps they fully hold.
   public func refresh() {
     cachedState = nil
+    gapEnds = nil
   }
 
   // MARK: Opening checks
@@ -122,6 +127,7 @@ public final class TraceReader {
   {
     do {
       let applicationID = try database.scalarInt("PRAGMA application_id") ?? 0
+      let userVersion = try database.scalarInt("PRAGMA user_version") ?? 0
       var tables: Set<String> = []
       let statement = try database.prepare(
         "SELECT name FROM sqlite_master WHERE type = 'table'")
@@ -138,12 +144,11 @@ public final class TraceReader {
       guard let version = try metaValue(database, TraceSchema.Key.formatVersion) else {
         throw TraceError(.corruptMetadata("no format_version"), file: path)
       }
-      guard version == String(TraceSchema.formatVersion) else {
-        throw TraceError(.unsupportedVersion(version), file: path)
-      }
+      try checkVersion(userVersion: userVersion, formatVersion: version, path: path)
       for table in TraceSchema.tables where !tables.contains(table) {
         throw TraceError(.missingTable(table), file: path)
       }
+      try checkColumns(database, path: path)
     } catch let error as TraceError {
       throw error
     } catch let error as SQLiteError {
@@ -163,17 +168,19 @@ public final class TraceReader {
   }
 
   static func openError(_ error: SQLiteError, path: String) -> TraceError {
-    if error.isNotADatabase { return TraceError(.notSQLite, file: path) }
-    if error.isCorruption { return TraceError(.corruptDatabase(error.message), file: path) }
-    return TraceError(.database(error.description), file: path)
+    if error.isNotADatabase {
+      return TraceError(.notSQLite, file: path, detail: error.description)
+    }
+    if error.isCantOpen, var logError = logError(path: path) {
+      logError.detail = error.description
+      return logError
+    }
+    return TraceError(error, file: path)
   }
 
   /// Turns a SQLite failure during a query into a trace error at the step or chunk.
   func queryError(_ error: SQLiteError, step: Int? = nil, chunk: Int? = nil) -> TraceError {
-    if error.isCorruption {
-      return TraceError(.corruptDatabase(error.message), file: path, step: step, chunk: chunk)
-    }
-    return TraceError(.database(error.description), file: path, step: step, chunk: chunk)
+    TraceError(error, file: path, step: step, chunk: chunk)
   }
 
   // MARK: Rows
@@ -194,6 +201,12 @@ public final class TraceReader {
       let last = try lastStep()
       if step < 0 || step > last {
         throw TraceError(.stepOutOfRange(lastStep: last), file: path, step: step)
+      }
+      let dropped = try checkedGaps(lastStep: last).contains { gap in
+        gap.afterStep < step && step <= gap.afterStep + gap.dropped
+      }
+      guard dropped else {
+        throw TraceError(.missingIndexRows(first: step, last: step), file: path, step: step)
       }
       throw TraceError(.missingStep, file: path, step: step)
     }
@@ -218,11 +231,33 @@ public final class TraceReader {
     } catch {
       throw queryError(error, step: step)
     }
-    let range = found ? (Int(statement.int64(at: 0)), Int(statement.int64(at: 1))) : nil
-    guard let range, range.1 >= step else {
+    guard found else {
+      throw TraceError(.corruptIndex("no chunk holds this step"), file: path, step: step)
+    }
+    let range = try chunkRange(statement, step: step)
+    guard range.last >= step else {
       throw TraceError(.corruptIndex("no chunk holds this step"), file: path, step: step)
     }
     return range
+  }
+
+  /// The `first_step, last_step` columns of a chunk row, checked.
+  func chunkRange(_ statement: SQLiteStatement, step: Int) throws(TraceError)
+    -> (first: Int, last: Int)
+  {
+    let file = path
+    let first = try Self.step(statement, 0, "first_step") { reason in
+      TraceError(.corruptChunk(reason), file: file, step: step)
+    }
+    let last = try Self.step(statement, 1, "last_step") { reason in
+      TraceError(.corruptChunk(reason), file: file, step: step, chunk: first)
+    }
+    guard last >= first else {
+      throw TraceError(
+        .corruptChunk("last_step \(last) is before first_step \(first)"), file: path,
+        step: step, chunk: first)
+    }
+    return (first, last)
   }
 
   /// The number of the last committed step (an indexed lookup, not a scan).
@@ -235,6 +270,10 @@ public final class TraceReader {
     }
     guard let last else {
       throw TraceError(.corruptIndex("the trace has no steps"), file: path)
+    }
+    guard Self.stepRange.contains(last) else {
+      throw TraceError(
+        .corruptIndex("step \(last) is outside 0…\(Self.maximumStep)"), file: path)
     }
     return Int(last)
   }
@@ -250,7 +289,8 @@ public final class TraceReader {
   }
 
   /// Streams the index rows of steps `from…to` in order with flat memory; `body` returns
-  /// false to stop. Errors are the trace's `TraceError` or whatever `body` throws.
+  /// false to stop. Errors are the trace's `TraceError` or whatever `body` throws; a hole in
+  /// the step numbers that no recorded gap explains is `.missingIndexRows`.
   ///
   /// ```swift
   /// try reader.forEachRow(from: 999_990, to: .max) { row in
@@ -270,6 +310,9 @@ public final class TraceReader {
       throw queryError(error)
     }
     defer { statement.reset() }
+    // Steps the index jumps over must be a gap the recorder recorded; any other hole is rows
+    // deleted from the index, never shown as dropped steps.
+    var expected = max(0, from)
     while true {
       let more: Bool
       do {
@@ -279,6 +322,8 @@ public final class TraceReader {
       }
       guard more else { return }
       let row = try decodeRow(statement)
+      if row.step > expected { try checkDropped(first: expected, last: row.step - 1) }
+      expected = row.step + 1
       guard try body(row) else { return }
     }
   }

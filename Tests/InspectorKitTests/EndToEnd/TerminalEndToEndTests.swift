@@ -9,9 +9,10 @@ final class TerminalEndToEndTests: EndToEndTestCase {
   func onTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> String {
     let inspector = try BuiltProducts.executable("inspector")
     let command = ([inspector] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+    // A terminal that takes escape sequences unless a test says otherwise.
     let output = try BuiltProducts.run(
       "/usr/bin/script", ["-q", "-e", "-c", command, "/dev/null"], in: directory.url,
-      environment: environment)
+      environment: ["TERM": "xterm"].merging(environment) { $1 })
     XCTAssertEqual(output.status, 0, output.err)
     return output.out.replacingOccurrences(of: "\r\n", with: "\n")
   }
@@ -24,6 +25,18 @@ final class TerminalEndToEndTests: EndToEndTestCase {
 
   func testNoColorTurnsColourOff() throws {
     let output = try onTerminal(["diff", "sample.rewind", "4"], environment: ["NO_COLOR": "1"])
+    XCTAssertFalse(output.contains("\u{1B}"), output)
+    XCTAssertTrue(output.contains("-       done: false\n"), output)
+  }
+
+  func testEmptyNoColorLeavesColourOn() throws {
+    // no-color.org: NO_COLOR counts only when it holds a value.
+    let output = try onTerminal(["diff", "sample.rewind", "4"], environment: ["NO_COLOR": ""])
+    XCTAssertTrue(output.contains("\u{1B}[31m-       done: false\u{1B}[0m\n"), output)
+  }
+
+  func testDumbTerminalGetsNoColour() throws {
+    let output = try onTerminal(["diff", "sample.rewind", "4"], environment: ["TERM": "dumb"])
     XCTAssertFalse(output.contains("\u{1B}"), output)
     XCTAssertTrue(output.contains("-       done: false\n"), output)
   }

@@ -17,4 +17,17 @@ final class EscapedTextTests: XCTestCase {
     XCTAssertEqual(EscapedText.quoted(#"say "hi" \ bye"#), #""say \"hi\" \\ bye""#)
     XCTAssertEqual(EscapedText.plain(#"say "hi""#), #"say "hi""#)
   }
+
+  func testInvisibleFormatCharactersAreEscapedLikeControls() {
+    // Zero-width space, joiner and no-break space, word joiner, soft hyphen, a tag character,
+    // a line separator and a Hangul filler: each invisible, or reshaping the text around it.
+    XCTAssertEqual(
+      EscapedText.plain("pay\u{200B}pal \u{200D}\u{FEFF}\u{2060}\u{AD}\u{E0041}\u{2028}\u{3164}"),
+      #"pay\u{200B}pal \u{200D}\u{FEFF}\u{2060}\u{AD}\u{E0041}\u{2028}\u{3164}"#)
+    XCTAssertEqual(EscapedText.quoted("a\u{200B}"), #""a\u{200B}""#)
+  }
+
+  func testVisibleTextAndVariationSelectorsStayAsTheyAre() {
+    XCTAssertEqual(EscapedText.plain("é 日本 ❤\u{FE0F} 🙂"), "é 日本 ❤\u{FE0F} 🙂")
+  }
 }

@@ -102,4 +102,22 @@ final class ValueDumperTests: XCTestCase {
     ValueDumper(width: 10, maxItems: 2).dump(dictionary, into: &out)
     XCTAssertEqual(out, "(\n  k0: 0,\n  k1: 1,\n  … 3 more\n)\n")
   }
+
+  func testKeysThatAreNotIdentifiersAreQuotedAndEscapedLikeValues() {
+    // A dictionary's keys can hold anything: "count: 5, id" must not pass for two fields.
+    let value = TraceValue.object([
+      TraceField("count", .int(1)),
+      TraceField("count: 5, id", .int(2)),
+      TraceField("New York", .int(3)),
+      TraceField("\u{1B}[2J", .int(4)),
+      TraceField("_0", .int(5)),
+      TraceField("9lives", .int(6)),
+    ])
+    var out = ""
+    ValueDumper(width: 200).dump(value, into: &out)
+    XCTAssertEqual(
+      out,
+      #"(count: 1, "count: 5, id": 2, "New York": 3, "\u{1B}[2J": 4, _0: 5, "9lives": 6)"#
+        + "\n")
+  }
 }

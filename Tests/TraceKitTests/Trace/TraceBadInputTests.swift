@@ -179,8 +179,8 @@ final class TraceBadInputTests: XCTestCase {
     try db.execute("UPDATE steps SET origin = 'robot' WHERE step = 3")
     let reader = try TraceReader(path: path)
     assertError(
-      try reader.rows(from: 0, to: 5), .corruptIndex("origin 'robot' is not an id"),
-      "\(path): step 3: index row is damaged: origin 'robot' is not an id")
+      try reader.rows(from: 0, to: 5), .corruptIndex("origin is 'robot', not an integer"),
+      "\(path): step 3: index row is damaged: origin is 'robot', not an integer")
   }
 
   func testOriginMissingFromOriginsTable() throws {
@@ -216,8 +216,8 @@ final class TraceBadInputTests: XCTestCase {
     try db.execute("UPDATE steps SET wall = 'noon' WHERE step = 3")
     let reader = try TraceReader(path: path)
     assertError(
-      try reader.row(at: 3), .corruptIndex("wall 'noon' is not a time"),
-      "\(path): step 3: index row is damaged: wall 'noon' is not a time")
+      try reader.row(at: 3), .corruptIndex("wall is 'noon', not a time"),
+      "\(path): step 3: index row is damaged: wall is 'noon', not a time")
   }
 }
 

@@ -40,6 +40,50 @@ package struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable 
     return text
   }
 
+  /// What went wrong in words for the person reading a trace: no result code, no SQL and none
+  /// of SQLite's own vocabulary (`description` keeps all of that for debugging).
+  ///
+  /// ```swift
+  /// SQLiteError(code: SQLITE_ERROR, message: "no such column: wall").userMessage
+  /// // "a table lacks the column 'wall' this reader needs"
+  /// ```
+  package var userMessage: String {
+    switch code {
+    case SQLITE_ERROR:
+      if let name = quotedSuffix(after: "no such column: ") {
+        return "a table lacks the column '\(name)' this reader needs"
+      }
+      if let name = quotedSuffix(after: "no such table: ") {
+        return "the trace has no '\(name)' table"
+      }
+      return "the trace's tables are not laid out as this reader expects"
+    case SQLITE_BUSY, SQLITE_LOCKED: return "another process holds a lock on the trace"
+    case SQLITE_NOMEM: return "out of memory while reading the trace"
+    case SQLITE_READONLY: return "the trace cannot be written (read-only)"
+    case SQLITE_IOERR: return "the file could not be read or written (input/output error)"
+    case SQLITE_CORRUPT: return "the database file is damaged"
+    case SQLITE_NOTADB: return "not a SQLite database"
+    case SQLITE_FULL: return "the disk is full"
+    case SQLITE_CANTOPEN: return "the file (or its -wal/-shm companion) cannot be opened"
+    case SQLITE_PERM, SQLITE_AUTH: return "permission denied"
+    case SQLITE_TOOBIG: return "a value in the trace is too large to read"
+    case SQLITE_CONSTRAINT, SQLITE_MISMATCH: return "a value does not fit the trace's schema"
+    default: return "the database could not be read"
+    }
+  }
+
+  /// The rest of the message after `prefix`, cut short and stripped of control characters (it
+  /// names a column or table of a file that may be hostile).
+  private func quotedSuffix(after prefix: String) -> String? {
+    guard message.hasPrefix(prefix) else { return nil }
+    var name = ""
+    for scalar in message.dropFirst(prefix.count).unicodeScalars.prefix(64)
+    where scalar.value >= 0x20 && scalar.value != 0x7F {
+      name.unicodeScalars.append(scalar)
+    }
+    return name
+  }
+
   /// Whether the database file is damaged or is not a database at all.
   package var isCorruption: Bool {
     code == SQLITE_CORRUPT || code == SQLITE_NOTADB
@@ -50,4 +94,8 @@ package struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable 
 
   /// Whether another connection holds a lock (`SQLITE_BUSY` / `SQLITE_LOCKED`).
   package var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+
+  /// Whether SQLite could not open or read a file it needs (the database, or its `-wal` and
+  /// `-shm` companions).
+  package var isCantOpen: Bool { code == SQLITE_CANTOPEN || code == SQLITE_IOERR }
 }

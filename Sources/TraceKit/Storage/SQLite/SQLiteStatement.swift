@@ -159,6 +159,16 @@ package final class SQLiteStatement {
     sqlite3_column_type(handle, column) == SQLITE_FLOAT
   }
 
+  /// Whether the column holds a BLOB.
+  package func isBlob(at column: Int32) -> Bool {
+    sqlite3_column_type(handle, column) == SQLITE_BLOB
+  }
+
+  /// The size in bytes of the column's text or blob.
+  package func byteCount(at column: Int32) -> Int {
+    Int(sqlite3_column_bytes(handle, column))
+  }
+
   package func int64(at column: Int32) -> Int64 {
     sqlite3_column_int64(handle, column)
   }
