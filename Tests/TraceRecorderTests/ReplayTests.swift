@@ -14,7 +14,9 @@ final class ReplayTests: XCTestCase {
     _ = try await recordScript(to: path)
     let result = try Replay(trace: path, reducer: RecordedFeature()).run()
     XCTAssertEqual(result, .matched(steps: 17))
-    XCTAssertEqual(result.description, "Replayed 17 steps: every state matches the trace.")
+    XCTAssertEqual(
+      result.description,
+      "Replayed 17 steps: every state, effect and dependency read matches the trace.")
   }
 
   func testReplayFromAGivenInitialStateMatches() async throws {
@@ -43,6 +45,8 @@ final class ReplayTests: XCTestCase {
       divergence.description,
       """
       Step 9 (searchResponse) diverged from the trace (8 steps matched before it):
+        the state after it differs from the recorded one (1 change, below)
+
         - results[1]: "ab2"
       """)
   }
@@ -53,8 +57,9 @@ final class ReplayTests: XCTestCase {
       XCTAssertEqual(
         "\(error)",
         "Cannot replay \(path): the action of step 2 (decrement) does not fit "
-          + "TraceRecorderTests.CounterRenamedCase.Action: the recorded enum case at \"(root)\""
-          + " is not a case of the type (added, removed or renamed since recording)")
+          + "TraceRecorderTests.CounterRenamedCase.Action: the trace has the case .decrement, "
+          + "which the type does not have (its cases: .increment, .subtract): renamed or "
+          + "removed since recording")
     }
   }
 
@@ -64,7 +69,7 @@ final class ReplayTests: XCTestCase {
       XCTAssertEqual(
         "\(error)",
         "Cannot replay \(path): the recorded state does not fit "
-          + "TraceRecorderTests.CounterAddedField.State: field \"step\" is in the type but not "
+          + "TraceRecorderTests.CounterAddedField.State: field `step` is in the type but not "
           + "in the trace (added since recording)")
     }
   }
@@ -79,7 +84,7 @@ final class ReplayTests: XCTestCase {
       XCTAssertEqual(
         "\(error)",
         "Cannot replay \(path): the recorded state does not fit "
-          + "TraceRecorderTests.CounterAddedField.State: field \"step\" is in the type but not "
+          + "TraceRecorderTests.CounterAddedField.State: field `step` is in the type but not "
           + "in the trace (added since recording)")
     }
   }
@@ -91,7 +96,7 @@ final class ReplayTests: XCTestCase {
       XCTAssertEqual(
         "\(error)",
         "Cannot replay \(path): the recorded state does not fit "
-          + "TraceRecorderTests.CounterRenamedField.State: field \"total\" is in the type but "
+          + "TraceRecorderTests.CounterRenamedField.State: field `total` is in the type but "
           + "not in the trace (added since recording)")
     }
     XCTAssertThrowsError(
@@ -102,8 +107,9 @@ final class ReplayTests: XCTestCase {
       XCTAssertEqual(
         "\(error)",
         "Cannot replay \(path): the recorded state does not fit "
-          + "TraceRecorderTests.CounterRenamedField.State: field \"count\" is in the trace but "
-          + "not in the type (removed or renamed since recording)")
+          + "TraceRecorderTests.CounterRenamedField.State: field `count` is in the trace but "
+          + "not in the type, and field `total` is in the type but not in the trace (renamed "
+          + "or replaced since recording)")
     }
   }
 

@@ -19,7 +19,7 @@ struct TypedReplayCase: BenchCase {
     for round in 0..<(1 + context.scale.replaySamples) {
       var result: ReplayResult?
       let nanos = try Stopwatch.time { result = try Replay(trace: path, reducer: Counter()).run() }
-      guard case .matched(let matched)? = result, matched == steps else {
+      guard case .matched(let matched, _)? = result, matched == steps else {
         throw BenchError(
           "typed replay did not match its own trace: \(result.map(\.description) ?? "no result")")
       }

@@ -32,7 +32,7 @@ enum EnumCaseNames {
   /// The enum whose synthesized `CodingKeys` these are (`App.Action` for
   /// `App.Action.CodingKeys`); nil for other keys.
   static func enumTypeName<Key: CodingKey>(of type: Key.Type) -> String? {
-    let name = String(reflecting: type)
+    let name = qualifiedTypeName(type)
     guard name.hasSuffix(".CodingKeys") else { return nil }
     return String(name.dropLast(".CodingKeys".count))
   }

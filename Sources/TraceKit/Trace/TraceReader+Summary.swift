@@ -137,10 +137,15 @@ extension TraceReader {
         }
         sends[id, default: []].append(step)
       }
+      // Traces written before the effects' kind, parent and surrounding steps were recorded
+      // have no such columns: those read as unknown.
+      let lifecycle =
+        try hasLifecycleColumns()
+        ? "kind, parent_id, started_after_step, ended_after_step" : "NULL, NULL, NULL, NULL"
       let rows = try database.prepare(
         """
         SELECT id, started_by_step, cancel_id, file, line, start_ns, end_ns, outcome,
-          cancel_reason, cancelled_by_step FROM effects ORDER BY rowid
+          cancel_reason, cancelled_by_step, \(lifecycle) FROM effects ORDER BY rowid
         """)
       defer { rows.reset() }
       while try rows.step() {
@@ -178,7 +183,20 @@ extension TraceReader {
             endNanos: try Self.optionalInteger(rows, 6, "end_ns", in: nanos, damaged)
               .map { UInt64($0) },
             outcome: outcome,
-            sentSteps: sends[idText] ?? []))
+            sentSteps: sends[idText] ?? [],
+            kind: rows.optionalText(at: 10),
+            parentID: try rows.optionalText(at: 11).map { text throws(TraceError) in
+              guard let parent = UUID(uuidString: text) else {
+                throw damaged("parent_id \(Self.shown(text)) is not a UUID")
+              }
+              return parent
+            },
+            startedAfterStep: try Self.optionalInteger(
+              rows, 12, "started_after_step", in: Self.stepRange, damaged
+            ).map { Int($0) },
+            endedAfterStep: try Self.optionalInteger(
+              rows, 13, "ended_after_step", in: Self.stepRange, damaged
+            ).map { Int($0) }))
       }
     } catch let error as TraceError {
       throw error
@@ -188,6 +206,16 @@ extension TraceReader {
       throw TraceError(.database("\(error)"), file: path)
     }
     return effects
+  }
+
+  /// Whether the `effects` table has the columns of each effect's kind, parent and the steps
+  /// around its start and end.
+  private func hasLifecycleColumns() throws(SQLiteError) -> Bool {
+    let statement = try database.prepare("SELECT name FROM pragma_table_info('effects')")
+    defer { statement.reset() }
+    var names: Set<String> = []
+    while try statement.step() { names.insert(statement.text(at: 0)) }
+    return names.isSuperset(of: ["kind", "parent_id", "started_after_step", "ended_after_step"])
   }
 
   /// The reducer tree, or nil when the writer stored none.

@@ -37,6 +37,7 @@ struct EffectLedger {
   struct Shape {
     var kind: EffectLaunch.Kind
     var cancelIDs: [EffectCancelID]
+    var location: SourceLocation?
     var events: [Event]
     var sends: [TraceValue]
 
@@ -57,7 +58,8 @@ struct EffectLedger {
 
     func described(step: Int) -> ReplayEffect {
       ReplayEffect(
-        kind: kind.rawValue, cancelID: cancelIDText, startedByStep: step, location: nil)
+        kind: kind.rawValue, cancelID: cancelIDText, startedByStep: step,
+        location: location.map { "\($0.fileID):\($0.line)" })
     }
   }
 

@@ -104,7 +104,7 @@ public struct Replay<Base: Reducer> where Base.State: Codable, Base.Action: Coda
 
   /// The given initial state, or step 0 decoded; either way checked against the trace's shape.
   private func startingState(_ recorded: TraceValue) throws(ReplayError) -> Base.State {
-    let typeName = String(reflecting: Base.State.self)
+    let typeName = qualifiedTypeName(Base.State.self)
     let state: Base.State
     if let initialState {
       state = initialState

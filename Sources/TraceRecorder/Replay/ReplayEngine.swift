@@ -134,7 +134,8 @@ struct ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codab
       }
     }
     return EffectLedger.Shape(
-      kind: planned.kind, cancelIDs: planned.cancelIDs, events: events, sends: sends)
+      kind: planned.kind, cancelIDs: planned.cancelIDs, location: planned.location,
+      events: events, sends: sends)
   }
 
   /// The step's `.send`s against the steps of its batch that the trace says it sent.
@@ -155,7 +156,7 @@ struct ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codab
       throw ReplayError(
         .actionShape(
           step: step.step, actionPath: step.actionPath,
-          type: String(reflecting: Base.Action.self),
+          type: qualifiedTypeName(Base.Action.self),
           detail: ShapeDescription.decodingFailure(error, recorded: step.action)),
         path: path)
     }

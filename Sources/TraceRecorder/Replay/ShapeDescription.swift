@@ -138,8 +138,11 @@ enum ShapeDescription {
   ) -> String {
     let path = SwiftPath(codingPath: context.codingPath, in: recorded)
     var text = "the trace has the case .\(unknown.name)"
-    if !path.isRoot { text += " in \(path.text)" }
-    text += ", which \(unknown.typeName.map { "\($0)" } ?? "the type") does not have"
+    if path.isRoot {
+      text += ", which the type does not have"
+    } else {
+      text += " in `\(path.text)`, which \(unknown.typeName ?? "its type") does not have"
+    }
     if let cases = unknown.cases {
       text += " (its cases: " + cases.map { ".\($0)" }.joined(separator: ", ") + ")"
     }

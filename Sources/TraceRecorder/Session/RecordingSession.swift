@@ -56,6 +56,9 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   @exclusivity(unchecked) private var droppedSteps: [ClosedRange<Int>] = []
   /// Effects whose start is in the trace and whose end is not yet.
   @exclusivity(unchecked) private var recordedEffects: Set<EffectID> = []
+  /// The last step whose reducer returned: an effect starting or ending now does so after
+  /// it (one cancelled while step n is reduced ends after step n - 1).
+  @exclusivity(unchecked) private var lastEndedStep = 0
 
   /// A session writing a new trace at `path`, its writer thread started.
   init(
@@ -114,6 +117,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   }
 
   func stepEnded(_ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64) {
+    lastEndedStep = step
     guard isRecording else { return }
     steps.store(step, ordering: .relaxed)
     let isBehind = pendingCount > 0 && !queuePendingEvents()
@@ -142,7 +146,8 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     }
     let effect = CapturedEffect(
       id: launch.id.uuid, startedByStep: launch.step, cancelIDs: launch.cancelIDs,
-      location: launch.location, startNanos: MonotonicClock.nanoseconds() &- origin)
+      location: launch.location, startNanos: MonotonicClock.nanoseconds() &- origin,
+      kind: launch.kind, parent: launch.parent?.uuid, startedAfterStep: lastEndedStep)
     recordedEffects.insert(launch.id)
     queueOrKeep(.started(effect))
   }
@@ -158,7 +163,10 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
 
   private func end(_ id: EffectID, outcome: EffectOutcome) {
     guard isRecording, recordedEffects.remove(id) != nil else { return }
-    queueOrKeep(.ended(id.uuid, nanos: MonotonicClock.nanoseconds() &- origin, outcome: outcome))
+    queueOrKeep(
+      .ended(
+        id.uuid, nanos: MonotonicClock.nanoseconds() &- origin, outcome: outcome,
+        afterStep: lastEndedStep))
   }
 
   /// Queues an effect event, after those kept back; keeps it back when there is no room.
