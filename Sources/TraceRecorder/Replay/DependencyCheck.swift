@@ -3,7 +3,7 @@ import TraceKit
 
 /// Hears every dependency value the replayed reducer reads (through the reducing context, so
 /// also from generators set inside the reducer) and checks them against the step's recorded
-/// reads: the same values, in the same order, no fewer and no more.
+/// reads: for each dependency, the same values in the same order, no fewer and no more.
 ///
 /// ```swift
 /// let check = DependencyCheck()
@@ -12,49 +12,48 @@ import TraceKit
 /// check.end()  // [] — or [.dependencyUnread(key: "uuid", recorded: 1, read: 0)]
 /// ```
 final class DependencyCheck: DependencyReadListener {
-  private var expected: [DependencyRead] = []
-  private var position = 0
+  /// The recorded reads of one dependency, and how many the reducer made.
+  private struct Reads {
+    var key: String
+    var recorded: [TraceValue] = []
+    var read = 0
+  }
+
+  private var reads: [Reads] = []
   private var isActive = false
-  /// Reads past the recorded ones, per key, in the order their keys first ran out.
-  private var overflow: [(key: String, count: Int)] = []
   private var mismatches: [ReplayFinding] = []
   /// The first `now` of each clock type, which clock readings are measured from.
   private var clockOrigins: [ObjectIdentifier: any Sendable] = [:]
 
   /// Starts checking a step's reads.
-  func begin(_ reads: [DependencyRead]) {
-    expected = reads
-    position = 0
+  func begin(_ recorded: [DependencyRead]) {
+    reads.removeAll(keepingCapacity: true)
+    for read in recorded {
+      if let index = reads.firstIndex(where: { $0.key == read.key }) {
+        reads[index].recorded.append(read.value)
+      } else {
+        reads.append(Reads(key: read.key, recorded: [read.value]))
+      }
+    }
     isActive = true
   }
 
-  /// Ends the step; returns how its reads differ from the recorded ones.
+  /// Ends the step; returns how its reads differ from the recorded ones: values that differ,
+  /// then dependencies read more often, then those read less often than recorded.
   func end() -> [ReplayFinding] {
     isActive = false
-    guard position != expected.count || !mismatches.isEmpty || !overflow.isEmpty else {
-      return []
-    }
     var findings = mismatches
-    for (key, count) in overflow {
-      let recorded = expected.count { $0.key == key }
-      findings.append(.dependencyRanOut(key: key, recorded: recorded, read: recorded + count))
-    }
-    if position < expected.count {
-      var keys: [String] = []
-      for read in expected[position...] where !keys.contains(read.key) { keys.append(read.key) }
-      for key in keys {
-        let recorded = expected.count { $0.key == key }
-        let read = expected[..<position].count { $0.key == key }
-        findings.append(.dependencyUnread(key: key, recorded: recorded, read: read))
-      }
-    }
     mismatches.removeAll()
-    overflow.removeAll()
+    for entry in reads where entry.read > entry.recorded.count {
+      findings.append(
+        .dependencyRanOut(key: entry.key, recorded: entry.recorded.count, read: entry.read))
+    }
+    for entry in reads where entry.read < entry.recorded.count {
+      findings.append(
+        .dependencyUnread(key: entry.key, recorded: entry.recorded.count, read: entry.read))
+    }
     return findings
   }
-
-  /// Whether the step asked for more values than were recorded (the replay must end).
-  var ranOut: Bool { !overflow.isEmpty }
 
   func dependencyRead(_ read: DependencyValueRead) {
     guard isActive else { return }
@@ -75,19 +74,16 @@ final class DependencyCheck: DependencyReadListener {
   }
 
   private func check(_ read: DependencyRead) {
-    defer { position += 1 }
-    guard position < expected.count else {
-      if let index = overflow.firstIndex(where: { $0.key == read.key }) {
-        overflow[index].count += 1
-      } else {
-        overflow.append((read.key, 1))
-      }
+    guard let index = reads.firstIndex(where: { $0.key == read.key }) else {
+      reads.append(Reads(key: read.key, read: 1))
       return
     }
-    let recorded = expected[position]
-    guard recorded != read else { return }
-    let ordinal = expected[..<position].count { $0.key == read.key }
+    let position = reads[index].read
+    reads[index].read += 1
+    let recorded = reads[index].recorded
+    guard position < recorded.count, recorded[position] != read.value else { return }
     mismatches.append(
-      .dependencyValue(key: read.key, position: ordinal, recorded: recorded.value, read: read.value))
+      .dependencyValue(
+        key: read.key, position: position, recorded: recorded[position], read: read.value))
   }
 }
