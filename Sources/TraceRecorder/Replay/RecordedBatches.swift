@@ -13,6 +13,7 @@ import TraceKit
 /// ```
 struct RecordedBatches {
   let reader: TraceReader
+  let actions = RecordedActions()
 
   /// Calls `body` with each batch of steps `from…` in order; `body` returns false to stop.
   func forEach(from first: Int, _ body: ([RecordedStep]) throws -> Bool) throws {
@@ -26,11 +27,14 @@ struct RecordedBatches {
         }
         batch.removeAll(keepingCapacity: true)
       }
-      batch.append(
-        RecordedStep(
-          step: row.step, origin: row.origin, actionPath: row.actionPath,
-          stateHash: row.stateHash, action: try payload.action(),
-          dependencies: try payload.dependencies()))
+      try payload.withActionJSON { json, dependencies in
+        let (action, id) = try actions.action(json)
+        batch.append(
+          RecordedStep(
+            step: row.step, origin: row.origin, actionPath: row.actionPath,
+            stateHash: row.stateHash, action: action, actionID: id,
+            dependencies: dependencies))
+      }
       return true
     }
     if !stopped, !batch.isEmpty {

@@ -6,7 +6,7 @@ import TraceKit
 /// ```swift
 /// RecordedStep(
 ///   step: 2, origin: .send(step: 1), actionPath: "loaded", stateHash: 0x5f1d…,
-///   action: .enumCase("loaded", []), dependencies: [])
+///   action: .enumCase("loaded", []), actionID: 3, dependencies: [])
 /// ```
 struct RecordedStep {
   var step: Int
@@ -14,6 +14,9 @@ struct RecordedStep {
   var actionPath: String
   var stateHash: UInt64
   var action: TraceValue
+  /// Names the action's bytes: steps with the same id have the same action (see
+  /// `RecordedActions`).
+  var actionID: Int
   var dependencies: [DependencyRead]
 
   /// Whether the store reduced it in the batch of an earlier step (a synchronous `.send`).

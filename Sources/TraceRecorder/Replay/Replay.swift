@@ -75,7 +75,7 @@ public struct Replay<Base: Reducer> where Base.State: Codable, Base.Action: Coda
     try trace.forEachBatch { batch throws(ReplayError) in
       for index in batch.indices {
         let step = batch[index]
-        var findings = try engine.replay(step, batch: batch[(index + 1)...])
+        var findings = try engine.replay(index, of: batch)
         var states: (recorded: TraceValue, replayed: TraceValue)?
         if let replayed = try engine.stateMismatch(step) {
           let recorded = try trace.state(at: step.step)

@@ -24,6 +24,10 @@ struct ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codab
   let path: String
   private let encoder = TraceValueEncoder()
   private let decoder = TraceValueDecoder()
+  /// Each distinct recorded action decoded once (by `RecordedStep.actionID`).
+  private var decodedActions: [Int: Base.Action] = [:]
+  /// The states that matched their recorded hash so far.
+  private var matchedStates = StateHashes<Base.State>()
 
   init(
     reducer: Base, state: Base.State, effects: RecordedEffects, served: ServedDependencies,
@@ -44,10 +48,11 @@ struct ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codab
     get throws(ReplayError) { try encode(step: nil) }
   }
 
-  /// Replays `step`, the step at `index` of `batch`; returns how it differs from the trace.
-  mutating func replay(_ step: RecordedStep, batch: ArraySlice<RecordedStep>)
+  /// Replays the step at `index` of `batch`; returns how it differs from the trace.
+  mutating func replay(_ index: Int, of batch: [RecordedStep])
     throws(ReplayError) -> [ReplayFinding]
   {
+    let step = batch[index]
     var findings: [ReplayFinding] = []
     if case .effect(let sender) = step.origin,
       let finding = ledger.checkSender(sender, action: step.action, at: step.step)
@@ -63,14 +68,17 @@ struct ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codab
     }
     let plan = EffectPlan(effect)
     findings += try checkEffects(plan, step: step.step)
-    findings += try checkSends(plan.sends, step: step.step, batch: batch)
+    findings += try checkSends(plan.sends, step: step.step, in: batch, after: index)
     return findings
   }
 
   /// Whether the state after the step hashes as recorded; the encoded state when it does not.
-  func stateMismatch(_ step: RecordedStep) throws(ReplayError) -> TraceValue? {
+  mutating func stateMismatch(_ step: RecordedStep) throws(ReplayError) -> TraceValue? {
+    if matchedStates.contains(state, hash: step.stateHash) { return nil }
     let encoded = try encode(step: step.step)
-    return encoded.stableHash == step.stateHash ? nil : encoded
+    guard encoded.stableHash == step.stateHash else { return encoded }
+    matchedStates.insert(state, hash: step.stateHash)
+    return nil
   }
 
   /// Runs the reducer with the step's recorded reads served and checked, counting its direct
@@ -140,18 +148,27 @@ struct ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codab
 
   /// The step's `.send`s against the steps of its batch that the trace says it sent.
   private func checkSends(
-    _ sends: [Base.Action], step: Int, batch: ArraySlice<RecordedStep>
+    _ sends: [Base.Action], step: Int, in batch: [RecordedStep], after index: Int
   ) throws(ReplayError) -> [ReplayFinding] {
-    let recorded = batch.filter { $0.origin == .send(step: step) }.map(\.action)
+    var recorded: [TraceValue] = []
+    for later in batch[(index + 1)...] where later.origin == .send(step: step) {
+      recorded.append(later.action)
+    }
     if sends.isEmpty && recorded.isEmpty { return [] }
     var replayed: [TraceValue] = []
     for action in sends { replayed.append(try encode(action, step: step)) }
     return replayed == recorded ? [] : [.sends(recorded: recorded, replayed: replayed)]
   }
 
-  private func decode(_ step: RecordedStep) throws(ReplayError) -> Base.Action {
+  private mutating func decode(_ step: RecordedStep) throws(ReplayError) -> Base.Action {
+    if let action = decodedActions[step.actionID] { return action }
     do {
-      return try decoder.decode(Base.Action.self, from: step.action)
+      let action = try decoder.decode(Base.Action.self, from: step.action)
+      if decodedActions.count >= RecordedActions.capacity {
+        decodedActions.removeAll(keepingCapacity: true)
+      }
+      decodedActions[step.actionID] = action
+      return action
     } catch {
       throw ReplayError(
         .actionShape(
@@ -162,6 +179,7 @@ struct ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codab
     }
   }
 
+  /// The state as the recorder encodes it, redacted as the trace is.
   private func encode(step: Int?) throws(ReplayError) -> TraceValue {
     var encoded: TraceValue
     do {
