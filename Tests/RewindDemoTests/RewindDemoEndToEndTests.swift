@@ -106,7 +106,9 @@ final class RewindDemoEndToEndTests: XCTestCase {
       let replay = try DemoProcess.run(["replay", scenario, path])
       XCTAssertEqual(replay.status, 0, "\(scenario): \(replay.stdout)\(replay.stderr)")
       XCTAssertEqual(replay.stderr, "")
-      XCTAssertEqual(replay.stdout, "Replayed \(steps) steps: every state matches the trace.\n")
+      XCTAssertEqual(
+        replay.stdout,
+        "Replayed \(steps) steps: every state, effect and dependency read matches the trace.\n")
     }
   }
 
@@ -194,7 +196,7 @@ final class RewindDemoEndToEndTests: XCTestCase {
     XCTAssertEqual(
       result.stderr,
       "rewind-demo: replay: Cannot replay \(path): the recorded state does not fit "
-        + "TodosFeature.Todos.State: field \"todos\" is in the type but not in the trace "
+        + "TodosFeature.Todos.State: field `todos` is in the type but not in the trace "
         + "(added since recording)\n"
     )
   }

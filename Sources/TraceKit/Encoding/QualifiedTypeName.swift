@@ -4,6 +4,7 @@
 /// ```swift
 /// qualifiedTypeName(Feature.Action.self)  // "App.Feature.Action", even when Action is private
 /// ```
+@usableFromInline
 package func qualifiedTypeName(_ type: Any.Type) -> String {
   var text = String(reflecting: type)
   while let start = text.range(of: "(unknown context at "),

@@ -130,18 +130,6 @@ struct DecodedChunk {
     return try result.get()
   }
 
-  /// The action's JSON and the dependency reads of the line at `index` (in `lines`).
-  func replayParts(ofLineAt index: Int) throws(StepLine.Failure) -> StepLine.ReplayParts {
-    let line = lines[index]
-    let result = bytes.withUnsafeBytes { buffer in
-      Result { () throws(StepLine.Failure) in
-        try StepLine.replayParts(
-          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
-      }
-    }
-    return try result.get()
-  }
-
   /// Parses the whole line at `index` (in `lines`).
   func line(at index: Int) throws(StepLine.Failure) -> StepLine {
     let line = lines[index]

@@ -223,7 +223,8 @@ struct StepLine: Sendable {
       {
         let value: TraceValue
         do {
-          value = try TraceValue(json: Array(UnsafeRawBufferPointer(rebasing: line[depsStart..<depsEnd])))
+          let text = UnsafeRawBufferPointer(rebasing: line[depsStart..<depsEnd])
+          value = try TraceValue(json: Array(text))
         } catch {
           throw Failure(reason: error.description)
         }

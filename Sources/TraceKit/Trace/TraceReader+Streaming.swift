@@ -60,22 +60,20 @@ extension TraceReader {
       _ body: (_ json: UnsafeRawBufferPointer, _ dependencies: [DependencyRead]) throws -> R
     ) throws -> R {
       let line = chunk.lines[index]
-      let parts: StepLine.ReplayParts
-      do {
-        parts = try chunk.replayParts(ofLineAt: index)
-      } catch {
-        throw failure(error)
-      }
-      switch parts.action {
-      case .range(let range):
-        return try chunk.bytes.withUnsafeBytes { buffer in
-          try body(
-            UnsafeRawBufferPointer(
-              rebasing: buffer[(line.start + range.lowerBound)..<(line.start + range.upperBound)]),
-            parts.dependencies)
+      return try chunk.bytes.withUnsafeBytes { buffer in
+        let text = UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end])
+        let parts: StepLine.ReplayParts
+        do {
+          parts = try StepLine.replayParts(parsing: text)
+        } catch let error as StepLine.Failure {
+          throw failure(error)
         }
-      case .bytes(let bytes):
-        return try bytes.withUnsafeBytes { try body($0, parts.dependencies) }
+        switch parts.action {
+        case .range(let range):
+          return try body(UnsafeRawBufferPointer(rebasing: text[range]), parts.dependencies)
+        case .bytes(let bytes):
+          return try bytes.withUnsafeBytes { try body($0, parts.dependencies) }
+        }
       }
     }
 

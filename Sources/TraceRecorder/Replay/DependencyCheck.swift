@@ -19,14 +19,17 @@ final class DependencyCheck: DependencyReadListener {
     var read = 0
   }
 
-  private var reads: [Reads] = []
-  private var isActive = false
-  private var mismatches: [ReplayFinding] = []
+  // One thread only, and a replay checks every step: no dynamic exclusivity checks.
+  @exclusivity(unchecked) private var reads: [Reads] = []
+  @exclusivity(unchecked) private var isActive = false
+  @exclusivity(unchecked) private var mismatches: [ReplayFinding] = []
   /// The first `now` of each clock type, which clock readings are measured from.
-  private var clockOrigins: [ObjectIdentifier: any Sendable] = [:]
+  @exclusivity(unchecked) private var clockOrigins: [ObjectIdentifier: any Sendable] = [:]
 
   /// Starts checking a step's reads.
   func begin(_ recorded: [DependencyRead]) {
+    isActive = true
+    if recorded.isEmpty && reads.isEmpty { return }
     reads.removeAll(keepingCapacity: true)
     for read in recorded {
       if let index = reads.firstIndex(where: { $0.key == read.key }) {
@@ -42,6 +45,7 @@ final class DependencyCheck: DependencyReadListener {
   /// then dependencies read more often, then those read less often than recorded.
   func end() -> [ReplayFinding] {
     isActive = false
+    if reads.isEmpty && mismatches.isEmpty { return [] }
     var findings = mismatches
     mismatches.removeAll()
     for entry in reads where entry.read > entry.recorded.count {

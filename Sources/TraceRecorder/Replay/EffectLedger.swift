@@ -33,36 +33,6 @@ struct EffectLedger {
     var sendsSeen = 0
   }
 
-  /// An effect started by the replayed reducer, without its action type.
-  struct Shape {
-    var kind: EffectLaunch.Kind
-    var cancelIDs: [EffectCancelID]
-    var location: SourceLocation?
-    var events: [Event]
-    var sends: [TraceValue]
-
-    enum Event {
-      case cancelInFlight(EffectCancelID)
-      case start(Shape)
-    }
-
-    var cancelIDText: String? {
-      cancelIDs.isEmpty ? nil : cancelIDs.map(\.description).joined(separator: ", ")
-    }
-
-    var children: [Shape] {
-      events.compactMap {
-        if case .start(let child) = $0 { child } else { nil }
-      }
-    }
-
-    func described(step: Int) -> ReplayEffect {
-      ReplayEffect(
-        kind: kind.rawValue, cancelID: cancelIDText, startedByStep: step,
-        location: location.map { "\($0.fileID):\($0.line)" })
-    }
-  }
-
   let recorded: RecordedEffects
   private(set) var tracked: [Tracked] = []
   private var trackedByRecord: [Int: Int] = [:]
@@ -105,9 +75,9 @@ struct EffectLedger {
   /// Pairs the tasks the reducer's launch starts with those the trace recorded for `step`,
   /// performing its cancels in flight in order; returns what differs (nothing is started
   /// then).
-  mutating func launch(_ events: [Shape.Event], at step: Int) -> [ReplayFinding] {
+  mutating func launch(_ events: [EffectShape.Event], at step: Int) -> [ReplayFinding] {
     let recordedStarts = recorded.started(by: step)
-    let starts = events.compactMap { event -> Shape? in
+    let starts = events.compactMap { event -> EffectShape? in
       if case .start(let shape) = event { shape } else { nil }
     }
     if let finding = compare(starts, recordedStarts, step: step, of: nil) {
@@ -128,7 +98,7 @@ struct EffectLedger {
   }
 
   /// Registers a paired effect and, for a concatenation, pairs its parts.
-  private mutating func track(_ shape: Shape, record: Int, isPart: Bool, step: Int)
+  private mutating func track(_ shape: EffectShape, record: Int, isPart: Bool, step: Int)
     -> [ReplayFinding]
   {
     var keys: [EffectCancelID] = []
@@ -160,7 +130,7 @@ struct EffectLedger {
   /// Whether the tasks the reducer starts are those the trace recorded (for a
   /// concatenation's parts, the recorded ones may be fewer: the trace may end, or the
   /// concatenation be cancelled, before the rest start).
-  private func compare(_ planned: [Shape], _ records: [Int], step: Int, of parent: Int?)
+  private func compare(_ planned: [EffectShape], _ records: [Int], step: Int, of parent: Int?)
     -> ReplayFinding?
   {
     let countFits = parent == nil ? planned.count == records.count : records.count <= planned.count

@@ -10,8 +10,10 @@ import ComposableCore
 /// plan.cancellations  // [detail]            (performed while the reducer ran)
 /// plan.events         // [.cancelInFlight(search), .start(run [search])]
 /// ```
+@usableFromInline
 struct EffectPlan<Action: Sendable> {
   /// One thing launching an effect does, in the store's order.
+  @usableFromInline
   enum Event {
     /// `.cancellable(id:cancelInFlight: true)` cancels what runs under `id` first.
     case cancelInFlight(EffectCancelID)
@@ -24,13 +26,14 @@ struct EffectPlan<Action: Sendable> {
 
   /// `.cancel(id:)` and child teardowns, in order: a store performs them while the reducer
   /// runs, before anything is launched.
-  var cancellations: [(id: EffectCancelID, reason: EffectCancelReason)] = []
+  @usableFromInline var cancellations: [(id: EffectCancelID, reason: EffectCancelReason)] = []
   /// What launching the effect does, in order.
-  var events: [Event] = []
+  @usableFromInline var events: [Event] = []
   /// The synchronous `.send`s, in order: the store reduces them after the actions already
   /// waiting in its batch.
-  var sends: [Action] = []
+  @usableFromInline var sends: [Action] = []
 
+  @inlinable
   init(_ effect: Effect<Action>) {
     if case .none = effect.node { return }
     collectCancellations(effect)
@@ -38,9 +41,11 @@ struct EffectPlan<Action: Sendable> {
   }
 
   /// Whether the effect asks for nothing at all.
+  @inlinable
   var isEmpty: Bool { cancellations.isEmpty && events.isEmpty && sends.isEmpty }
 
-  private mutating func collectCancellations(_ effect: Effect<Action>) {
+  @inlinable
+  mutating func collectCancellations(_ effect: Effect<Action>) {
     switch effect.node {
     case .none, .send, .run:
       return
@@ -55,7 +60,8 @@ struct EffectPlan<Action: Sendable> {
 
   /// `RootCore.launch`: what starting `effect` does now. In a concatenation's task (`inTask`)
   /// a `.send` is sent by that task instead of joining the batch.
-  private func launch(
+  @inlinable
+  func launch(
     _ effect: Effect<Action>, ids: [EffectCancelID], into events: inout [Event],
     sends: inout [Action], inTask: Bool
   ) {
@@ -95,7 +101,8 @@ struct EffectPlan<Action: Sendable> {
   }
 
   /// `RootCore.execute`: what a concatenation's task does for one of its parts.
-  private func execute(_ effect: Effect<Action>, ids: [EffectCancelID], into parts: inout [Event])
+  @inlinable
+  func execute(_ effect: Effect<Action>, ids: [EffectCancelID], into parts: inout [Event])
   {
     switch effect.node {
     case .concatenate(let children):
@@ -112,15 +119,27 @@ struct EffectPlan<Action: Sendable> {
 
 /// A task the store starts for an effect: a `.run`, or the task that runs a concatenation's
 /// parts after its first asynchronous one.
+@usableFromInline
 struct PlannedEffect<Action: Sendable> {
-  var kind: EffectLaunch.Kind
+  @usableFromInline var kind: EffectLaunch.Kind
   /// The cancellation ids it is registered under, outermost first.
-  var cancelIDs: [EffectCancelID]
+  @usableFromInline var cancelIDs: [EffectCancelID]
   /// Where `Effect.run` was called (nil for a concatenation).
-  var location: SourceLocation?
+  @usableFromInline var location: SourceLocation?
   /// For a concatenation: what its task does, part after part. Its `.start`s are the tasks
   /// the trace records with this one as their parent.
-  var parts: [EffectPlan<Action>.Event]
+  @usableFromInline var parts: [EffectPlan<Action>.Event]
+
+  @inlinable
+  init(
+    kind: EffectLaunch.Kind, cancelIDs: [EffectCancelID], location: SourceLocation?,
+    parts: [EffectPlan<Action>.Event]
+  ) {
+    self.kind = kind
+    self.cancelIDs = cancelIDs
+    self.location = location
+    self.parts = parts
+  }
 
   /// The cancellation ids as the trace writes them.
   var cancelIDText: String? {

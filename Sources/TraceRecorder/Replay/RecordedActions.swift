@@ -11,6 +11,7 @@ import TraceKit
 ///
 /// Bounded: past `capacity` distinct actions it starts again empty. Ids are never reused, so
 /// a cache of decoded actions keyed by id stays right across that.
+@usableFromInline
 final class RecordedActions {
   private struct Entry {
     let bytes: [UInt8]
@@ -18,11 +19,12 @@ final class RecordedActions {
     let id: Int
   }
 
-  static let capacity = 4_096
+  @usableFromInline static let capacity = 4_096
 
-  private var entries: [Int: [Entry]] = [:]
-  private var count = 0
-  private var nextID = 0
+  // One thread only, and used every step: no dynamic exclusivity checks.
+  @exclusivity(unchecked) private var entries: [Int: [Entry]] = [:]
+  @exclusivity(unchecked) private var count = 0
+  @exclusivity(unchecked) private var nextID = 0
 
   /// The parsed action of `json`, and an id that names those bytes.
   func action(_ json: UnsafeRawBufferPointer) throws -> (value: TraceValue, id: Int) {

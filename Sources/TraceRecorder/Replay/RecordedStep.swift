@@ -8,16 +8,17 @@ import TraceKit
 ///   step: 2, origin: .send(step: 1), actionPath: "loaded", stateHash: 0x5f1d…,
 ///   action: .enumCase("loaded", []), actionID: 3, dependencies: [])
 /// ```
+@usableFromInline
 struct RecordedStep {
-  var step: Int
-  var origin: StepOrigin
-  var actionPath: String
-  var stateHash: UInt64
-  var action: TraceValue
+  @usableFromInline var step: Int
+  @usableFromInline var origin: StepOrigin
+  @usableFromInline var actionPath: String
+  @usableFromInline var stateHash: UInt64
+  @usableFromInline var action: TraceValue
   /// Names the action's bytes: steps with the same id have the same action (see
   /// `RecordedActions`).
-  var actionID: Int
-  var dependencies: [DependencyRead]
+  @usableFromInline var actionID: Int
+  @usableFromInline var dependencies: [DependencyRead]
 
   /// Whether the store reduced it in the batch of an earlier step (a synchronous `.send`).
   var isSend: Bool {

@@ -45,14 +45,33 @@ public struct Replay<Base: Reducer> where Base.State: Codable, Base.Action: Coda
   ///
   /// - Throws: `ReplayError` when the trace cannot be read, has a gap, or the state or
   ///   action types no longer fit what was recorded.
+  @inlinable
   public func run() throws(ReplayError) -> ReplayResult {
+    let (reducer, initialState) = (self.reducer, self.initialState)
+    return try ReplayDriver.run(path: path) { trace throws(ReplayError) in
+      try ReplayEngine(reducer: reducer, initialState: initialState, trace: trace).steps
+    }
+  }
+}
+
+/// Runs a replay: opens the trace, starts the watched thread and the replay context, and
+/// walks the steps in batches through the closures that `makeSteps` (specialized for the
+/// feature) returns, stopping at the first step that differs.
+@usableFromInline
+enum ReplayDriver {
+  @usableFromInline
+  static func run(
+    path: String, makeSteps: (ReplayTrace) throws(ReplayError) -> ReplaySteps
+  ) throws(ReplayError) -> ReplayResult {
     let trace = try ReplayTrace(path: path)
-    let start = try startingState(trace.initialState)
     let dependencies = DependencyValues.current
     let (outcome, status) = SystemRandomWatch.run { watch in
       Result { () throws(ReplayError) in
-        try ReplayTrace.withReplayContext(dependencies) { served, check throws(ReplayError) in
-          try replay(trace, from: start, served: served, check: check, watch: watch)
+        try ReplayTrace.withReplayContext(dependencies) { served, reads throws(ReplayError) in
+          let steps = try makeSteps(trace)
+          let check = StepCheck(
+            effects: trace.effects, served: served, reads: reads, watch: watch)
+          return try replay(trace, steps: steps, check: check)
         }
       }
     }
@@ -63,29 +82,25 @@ public struct Replay<Base: Reducer> where Base.State: Codable, Base.Action: Coda
     return result
   }
 
-  private func replay(
-    _ trace: ReplayTrace, from start: Base.State, served: ServedDependencies,
-    check: DependencyCheck, watch: SystemRandomWatch
-  ) throws(ReplayError) -> ReplayResult {
-    var engine = ReplayEngine(
-      reducer: reducer, state: start, effects: trace.effects, served: served, check: check,
-      watch: watch, redaction: trace.redaction, path: path)
+  private static func replay(_ trace: ReplayTrace, steps: ReplaySteps, check: StepCheck)
+    throws(ReplayError) -> ReplayResult
+  {
     var matched = 0
     var divergence: ReplayDivergence?
     try trace.forEachBatch { batch throws(ReplayError) in
       for index in batch.indices {
         let step = batch[index]
-        var findings = try engine.replay(index, of: batch)
+        var findings = try check.replay(index, of: batch, steps: steps)
         var states: (recorded: TraceValue, replayed: TraceValue)?
-        if let replayed = try engine.stateMismatch(step) {
+        if let replayed = try steps.stateMismatch(step) {
           let recorded = try trace.state(at: step.step)
-          if let shape = ShapeDescription.roundTripDifference(Base.State.self, recorded: recorded) {
+          if let shape = steps.shapeDifference(recorded) {
             findings.append(.stateShape(shape))
           } else {
             states = (recorded, replayed)
           }
         }
-        if !findings.isEmpty || states != nil {
+        guard findings.isEmpty && states == nil else {
           let changes = states.map { TraceDiff.changes(from: $0.recorded, to: $0.replayed) } ?? []
           if states != nil { findings.append(.state(changes: changes.count)) }
           divergence = ReplayDivergence(
@@ -100,36 +115,5 @@ public struct Replay<Base: Reducer> where Base.State: Codable, Base.Action: Coda
     }
     if let divergence { return .diverged(divergence) }
     return .matched(steps: matched)
-  }
-
-  /// The given initial state, or step 0 decoded; either way checked against the trace's shape.
-  private func startingState(_ recorded: TraceValue) throws(ReplayError) -> Base.State {
-    let typeName = qualifiedTypeName(Base.State.self)
-    let state: Base.State
-    if let initialState {
-      state = initialState
-    } else {
-      do {
-        state = try TraceValueDecoder().decode(Base.State.self, from: recorded)
-      } catch {
-        throw ReplayError(
-          .stateShape(
-            type: typeName, detail: ShapeDescription.decodingFailure(error, recorded: recorded)),
-          path: path)
-      }
-    }
-    let encoded: TraceValue
-    do {
-      encoded = try TraceValueEncoder().encode(state)
-    } catch {
-      throw ReplayError(.encoding(step: 0, detail: "\(error)"), path: path)
-    }
-    // A given state differs in its values, not in its shape; a decoded one must round-trip.
-    if let difference = ShapeDescription.difference(
-      recorded: recorded, current: encoded, valuesMatter: initialState == nil)
-    {
-      throw ReplayError(.stateShape(type: typeName, detail: difference), path: path)
-    }
-    return state
   }
 }

@@ -2,122 +2,91 @@ import ComposableCore
 import Foundation
 import TraceKit
 
-/// Re-runs recorded steps through a reducer and checks everything the trace recorded of each:
-/// the dependency values it read, its direct use of system randomness, the effects it started
-/// and cancelled, the synchronous `.send`s it returned, and the hash of the state after it.
+/// The part of a replay that knows the feature's types: it decodes each recorded action,
+/// runs the reducer, reads the structure of the effect it returned (`EffectPlan`) and checks
+/// the hash of the state after it. Everything else (the reads, the effects' bookkeeping, the
+/// report) is `StepCheck`'s, which knows no Swift type of the feature.
 ///
-/// It runs on the thread `SystemRandomWatch` watches, inside the reducing context that tells
-/// its `DependencyCheck` every read, with the served dependencies in force.
+/// Its methods are `@inlinable`, and `Replay.run()` builds it and hands the driver closures
+/// into it: so this code is specialized in the module that knows the feature. Unspecialized,
+/// each generic operation (a dictionary of actions, an effect's nodes) looked its metadata up
+/// at run time, a quarter of a step's time.
 ///
 /// ```swift
-/// var engine = ReplayEngine(reducer: Todos(), state: initial, …)
-/// let findings = try engine.replay(batch[0], batch: batch[...])  // [] when it matches
+/// let engine = try ReplayEngine(reducer: Todos(), initialState: nil, trace: trace)
+/// let reduced = try engine.reduce(step)  // what the step's effect asks of the store
 /// ```
-struct ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codable {
-  let reducer: Base
-  var state: Base.State
-  var ledger: EffectLedger
-  let served: ServedDependencies
-  let check: DependencyCheck
-  let watch: SystemRandomWatch
-  let redaction: Redaction
-  let path: String
-  private let encoder = TraceValueEncoder()
-  private let decoder = TraceValueDecoder()
+@usableFromInline
+final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codable {
+  @usableFromInline let reducer: Base
+  // One thread only, and used every step: no dynamic exclusivity checks.
+  @exclusivity(unchecked) @usableFromInline var state: Base.State
+  @usableFromInline let path: String
+  @usableFromInline let redaction: Redaction
+  @usableFromInline let encoder = TraceValueEncoder()
+  @usableFromInline let decoder = TraceValueDecoder()
   /// Each distinct recorded action decoded once (by `RecordedStep.actionID`).
-  private var decodedActions: [Int: Base.Action] = [:]
+  @exclusivity(unchecked) @usableFromInline var decodedActions: [Int: Base.Action] = [:]
   /// The states that matched their recorded hash so far.
-  private var matchedStates = StateHashes<Base.State>()
+  @exclusivity(unchecked) @usableFromInline var matchedStates = StateHashes<Base.State>()
+  /// `==` when the state is `Equatable`.
+  @usableFromInline let stateEquality: ((Base.State, Base.State) -> Bool)?
 
-  init(
-    reducer: Base, state: Base.State, effects: RecordedEffects, served: ServedDependencies,
-    check: DependencyCheck, watch: SystemRandomWatch, redaction: Redaction, path: String
-  ) {
+  /// An engine starting from `initialState`, or from the trace's step 0 decoded; either way
+  /// checked against the shape of the recorded step 0.
+  @inlinable
+  init(reducer: Base, initialState: Base.State?, trace: ReplayTrace) throws(ReplayError) {
     self.reducer = reducer
-    self.state = state
-    self.ledger = EffectLedger(effects)
-    self.served = served
-    self.check = check
-    self.watch = watch
-    self.redaction = redaction
-    self.path = path
+    self.path = trace.path
+    self.redaction = trace.redaction
+    self.state = try Self.startingState(initialState, recorded: trace.initialState, path: path)
+    self.stateEquality = equality(of: Base.State.self)
   }
 
-  /// The state after the last replayed step, encoded as the recorder encodes it.
-  var encodedState: TraceValue {
-    get throws(ReplayError) { try encode(step: nil) }
+  /// The closures the driver calls, specialized for the feature's types.
+  @inlinable
+  var steps: ReplaySteps {
+    ReplaySteps(
+      reduce: { [self] step throws(ReplayError) in try reduce(step) },
+      stateMismatch: { [self] step throws(ReplayError) in try stateMismatch(step) },
+      shapeDifference: { recorded in
+        ShapeDescription.roundTripDifference(Base.State.self, recorded: recorded)
+      })
   }
 
-  /// Replays the step at `index` of `batch`; returns how it differs from the trace.
-  mutating func replay(_ index: Int, of batch: [RecordedStep])
-    throws(ReplayError) -> [ReplayFinding]
-  {
-    let step = batch[index]
-    var findings: [ReplayFinding] = []
-    if case .effect(let sender) = step.origin,
-      let finding = ledger.checkSender(sender, action: step.action, at: step.step)
-    {
-      findings.append(finding)
-    }
+  /// Runs the reducer on the step's action; returns what its effect asks of the store.
+  @inlinable
+  func reduce(_ step: RecordedStep) throws(ReplayError) -> ReducedStep {
     let action = try decode(step)
-    let (effect, reads, randomness) = reduce(action, reads: step.dependencies)
-    findings += reads
-    if !randomness.isEmpty {
-      findings.append(
-        .systemRandomness(getrandom: randomness.getrandom, deviceOpens: randomness.deviceOpens))
-    }
+    let effect = reducer.reduce(into: &state, action: action)
+    if case .none = effect.node { return ReducedStep() }
     let plan = EffectPlan(effect)
-    findings += try checkEffects(plan, step: step.step)
-    findings += try checkSends(plan.sends, step: step.step, in: batch, after: index)
-    return findings
+    var events: [EffectShape.Event] = []
+    for event in plan.events {
+      if let shape = try shapeEvent(event, step: step.step) { events.append(shape) }
+    }
+    var sends: [TraceValue] = []
+    for action in plan.sends { sends.append(try encode(action, step: step.step)) }
+    return ReducedStep(cancellations: plan.cancellations, events: events, sends: sends)
   }
 
   /// Whether the state after the step hashes as recorded; the encoded state when it does not.
-  mutating func stateMismatch(_ step: RecordedStep) throws(ReplayError) -> TraceValue? {
-    if matchedStates.contains(state, hash: step.stateHash) { return nil }
+  @inlinable
+  func stateMismatch(_ step: RecordedStep) throws(ReplayError) -> TraceValue? {
+    if let stateEquality,
+      matchedStates.contains(state, hash: step.stateHash, equal: stateEquality)
+    {
+      return nil
+    }
     let encoded = try encode(step: step.step)
     guard encoded.stableHash == step.stateHash else { return encoded }
-    matchedStates.insert(state, hash: step.stateHash)
+    if stateEquality != nil { matchedStates.insert(state, hash: step.stateHash) }
     return nil
   }
 
-  /// Runs the reducer with the step's recorded reads served and checked, counting its direct
-  /// use of system randomness.
-  private mutating func reduce(_ action: Base.Action, reads: [DependencyRead])
-    -> (Effect<Base.Action>, [ReplayFinding], SystemRandomWatch.Use)
-  {
-    served.load(reads)
-    check.begin(reads)
-    let before = watch.use
-    watch.counting = true
-    let effect = reducer.reduce(into: &state, action: action)
-    watch.counting = false
-    let randomness = watch.use - before
-    return (effect, check.end(), randomness)
-  }
-
-  private mutating func checkEffects(_ plan: EffectPlan<Base.Action>, step: Int)
-    throws(ReplayError) -> [ReplayFinding]
-  {
-    for (id, reason) in plan.cancellations {
-      let cause: EffectCancelCause
-      switch reason {
-      case .cancelEffect: cause = .cancel(id)
-      case .teardown(let kind): cause = .teardown(kind)
-      }
-      ledger.cancel(id, cause: cause, at: step)
-    }
-    var shapes: [EffectLedger.Shape.Event] = []
-    for event in plan.events {
-      if let shape = try shapeEvent(event, step: step) { shapes.append(shape) }
-    }
-    var findings = ledger.launch(shapes, at: step)
-    findings += ledger.cancellationFindings(at: step)
-    return findings
-  }
-
-  private func shapeEvent(_ event: EffectPlan<Base.Action>.Event, step: Int)
-    throws(ReplayError) -> EffectLedger.Shape.Event?
+  @inlinable
+  func shapeEvent(_ event: EffectPlan<Base.Action>.Event, step: Int)
+    throws(ReplayError) -> EffectShape.Event?
   {
     switch event {
     case .cancelInFlight(let id):
@@ -129,10 +98,11 @@ struct ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codab
     }
   }
 
-  private func shape(_ planned: PlannedEffect<Base.Action>, step: Int)
-    throws(ReplayError) -> EffectLedger.Shape
+  @inlinable
+  func shape(_ planned: PlannedEffect<Base.Action>, step: Int)
+    throws(ReplayError) -> EffectShape
   {
-    var events: [EffectLedger.Shape.Event] = []
+    var events: [EffectShape.Event] = []
     var sends: [TraceValue] = []
     for part in planned.parts {
       if case .send(let action) = part {
@@ -141,26 +111,13 @@ struct ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codab
         events.append(event)
       }
     }
-    return EffectLedger.Shape(
+    return EffectShape(
       kind: planned.kind, cancelIDs: planned.cancelIDs, location: planned.location,
       events: events, sends: sends)
   }
 
-  /// The step's `.send`s against the steps of its batch that the trace says it sent.
-  private func checkSends(
-    _ sends: [Base.Action], step: Int, in batch: [RecordedStep], after index: Int
-  ) throws(ReplayError) -> [ReplayFinding] {
-    var recorded: [TraceValue] = []
-    for later in batch[(index + 1)...] where later.origin == .send(step: step) {
-      recorded.append(later.action)
-    }
-    if sends.isEmpty && recorded.isEmpty { return [] }
-    var replayed: [TraceValue] = []
-    for action in sends { replayed.append(try encode(action, step: step)) }
-    return replayed == recorded ? [] : [.sends(recorded: recorded, replayed: replayed)]
-  }
-
-  private mutating func decode(_ step: RecordedStep) throws(ReplayError) -> Base.Action {
+  @inlinable
+  func decode(_ step: RecordedStep) throws(ReplayError) -> Base.Action {
     if let action = decodedActions[step.actionID] { return action }
     do {
       let action = try decoder.decode(Base.Action.self, from: step.action)
@@ -180,22 +137,75 @@ struct ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codab
   }
 
   /// The state as the recorder encodes it, redacted as the trace is.
-  private func encode(step: Int?) throws(ReplayError) -> TraceValue {
+  @inlinable
+  func encode(step: Int) throws(ReplayError) -> TraceValue {
     var encoded: TraceValue
     do {
       encoded = try encoder.encode(state)
     } catch {
-      throw ReplayError(.encoding(step: step ?? 0, detail: "\(error)"), path: path)
+      throw ReplayError(.encoding(step: step, detail: "\(error)"), path: path)
     }
     redaction.apply(to: &encoded)
     return encoded
   }
 
-  private func encode(_ action: Base.Action, step: Int) throws(ReplayError) -> TraceValue {
+  @inlinable
+  func encode(_ action: Base.Action, step: Int) throws(ReplayError) -> TraceValue {
     do {
       return try encoder.encode(action)
     } catch {
       throw ReplayError(.encoding(step: step, detail: "an action it sent: \(error)"), path: path)
     }
   }
+
+  /// The given initial state, or step 0 decoded; either way checked against the trace's shape.
+  @inlinable
+  static func startingState(_ initialState: Base.State?, recorded: TraceValue, path: String)
+    throws(ReplayError) -> Base.State
+  {
+    let typeName = qualifiedTypeName(Base.State.self)
+    let state: Base.State
+    if let initialState {
+      state = initialState
+    } else {
+      do {
+        state = try TraceValueDecoder().decode(Base.State.self, from: recorded)
+      } catch {
+        throw ReplayError(
+          .stateShape(
+            type: typeName, detail: ShapeDescription.decodingFailure(error, recorded: recorded)),
+          path: path)
+      }
+    }
+    let encoded: TraceValue
+    do {
+      encoded = try TraceValueEncoder().encode(state)
+    } catch {
+      throw ReplayError(.encoding(step: 0, detail: "\(error)"), path: path)
+    }
+    // A given state differs in its values, not in its shape; a decoded one must round-trip.
+    if let difference = ShapeDescription.difference(
+      recorded: recorded, current: encoded, valuesMatter: initialState == nil)
+    {
+      throw ReplayError(.stateShape(type: typeName, detail: difference), path: path)
+    }
+    return state
+  }
+}
+
+/// `==` for `T`, when `T` is `Equatable`.
+///
+/// ```swift
+/// equality(of: Int.self)?(1, 1)  // true
+/// ```
+@inlinable
+func equality<T>(of type: T.Type) -> ((T, T) -> Bool)? {
+  guard let equatable = type as? any Equatable.Type else { return nil }
+  return equality(opening: equatable, as: type)
+}
+
+@usableFromInline
+func equality<E: Equatable, T>(opening: E.Type, as type: T.Type) -> (T, T) -> Bool {
+  // T is E: the casts only restate the type.
+  { unsafeBitCast($0, to: E.self) == unsafeBitCast($1, to: E.self) }
 }

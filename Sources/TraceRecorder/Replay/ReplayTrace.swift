@@ -12,13 +12,14 @@ import TraceKit
 /// let trace = try ReplayTrace(path: "bug.rewind")
 /// try trace.forEachBatch { batch in print(batch.map(\.step)); return true }
 /// ```
+@usableFromInline
 final class ReplayTrace: @unchecked Sendable {
-  let path: String
+  @usableFromInline let path: String
   let reader: TraceReader
   let info: TraceInfo
   let effects: RecordedEffects
-  let redaction: Redaction
-  let initialState: TraceValue
+  @usableFromInline let redaction: Redaction
+  @usableFromInline let initialState: TraceValue
 
   init(path: String) throws(ReplayError) {
     self.path = path

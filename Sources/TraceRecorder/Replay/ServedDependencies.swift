@@ -20,21 +20,33 @@ import TraceKit
 /// One replay thread uses it at a time (the generators it installs are `Sendable` only in
 /// name: replay calls them on its own thread).
 final class ServedDependencies: @unchecked Sendable {
-  private var uuids: [TraceValue] = []
-  private var dates: [TraceValue] = []
-  private var randoms: [TraceValue] = []
-  private var clocks: [TraceValue] = []
-  private var uuidIndex = 0
-  private var dateIndex = 0
-  private var randomIndex = 0
-  private var clockIndex = 0
+  // One thread only, and a replay loads them every step: no dynamic exclusivity checks.
+  @exclusivity(unchecked) private var uuids: [TraceValue] = []
+  @exclusivity(unchecked) private var dates: [TraceValue] = []
+  @exclusivity(unchecked) private var randoms: [TraceValue] = []
+  @exclusivity(unchecked) private var clocks: [TraceValue] = []
+  @exclusivity(unchecked) private var uuidIndex = 0
+  @exclusivity(unchecked) private var dateIndex = 0
+  @exclusivity(unchecked) private var randomIndex = 0
+  @exclusivity(unchecked) private var clockIndex = 0
+  /// Whether the last step loaded any value.
+  @exclusivity(unchecked) private var isLoaded = false
   /// What a reducer gets past the recorded values.
-  private var overflow = SplitMix64(seed: 0x5245_5749_4E44)
-  private var lastDate = Date(timeIntervalSinceReferenceDate: 0)
-  private var lastClock = Duration.zero
+  @exclusivity(unchecked) private var overflow = SplitMix64(seed: 0x5245_5749_4E44)
+  @exclusivity(unchecked) private var lastDate = Date(timeIntervalSinceReferenceDate: 0)
+  @exclusivity(unchecked) private var lastClock = Duration.zero
 
   /// Serves `reads` next (the reads of the step about to be reduced).
   func load(_ reads: [DependencyRead]) {
+    // Most steps read nothing, after a step that read nothing.
+    if reads.isEmpty && !isLoaded {
+      uuidIndex = 0
+      dateIndex = 0
+      randomIndex = 0
+      clockIndex = 0
+      return
+    }
+    isLoaded = !reads.isEmpty
     uuids.removeAll(keepingCapacity: true)
     dates.removeAll(keepingCapacity: true)
     randoms.removeAll(keepingCapacity: true)

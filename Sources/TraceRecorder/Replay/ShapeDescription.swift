@@ -8,10 +8,12 @@ import TraceKit
 /// ShapeDescription.difference(recorded: old, current: new)
 /// // "field `legacy` is in the trace but not in the type (removed or renamed since recording)"
 /// ```
+@usableFromInline
 enum ShapeDescription {
   /// How `T` fails to hold `recorded` as it was recorded: the decoding error in words, or the
   /// first difference between `recorded` and its decoding encoded again (a field the type
   /// added with a default, a number whose type changed); nil when it round-trips exactly.
+  @usableFromInline
   static func roundTripDifference<T: Codable>(_ type: T.Type, recorded: TraceValue) -> String? {
     let decoded: T
     do {
@@ -26,6 +28,7 @@ enum ShapeDescription {
   /// The first place where `current` is not shaped as `recorded`: fields on one side only
   /// (both named when a level has both: a rename), a value of another kind (an integer that
   /// is now a `Double`), or, with `valuesMatter`, a value that changed.
+  @usableFromInline
   static func difference(recorded: TraceValue, current: TraceValue, valuesMatter: Bool = true)
     -> String?
   {
@@ -105,6 +108,7 @@ enum ShapeDescription {
   }
 
   /// A decoding error in the words of the shape change that most likely caused it.
+  @usableFromInline
   static func decodingFailure(_ error: any Error, recorded: TraceValue) -> String {
     guard let error = error as? DecodingError else { return "\(error)" }
     switch error {

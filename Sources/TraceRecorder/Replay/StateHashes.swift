@@ -9,52 +9,36 @@
 /// step's recorded hash finds that state, and a comparison of Swift values stands in for
 /// encoding and hashing the state again.
 ///
-/// Two states are the same when their bits are identical or, for an `Equatable` state, when
-/// they are equal: the recorder makes the same assumption when it skips re-encoding a field
-/// (see `Equality`), so a state it recorded under a hash is one that compares equal.
+/// Only for `Equatable` states: two states are the same when they are equal. The recorder
+/// makes the same assumption when it skips re-encoding an unchanged field (see `Equality`),
+/// so a state it recorded under a hash is one that compares equal.
 ///
 /// ```swift
 /// var matched = StateHashes<Counter.State>()
-/// if matched.contains(state, hash: row.stateHash) { … }  // no encoding
-/// matched.insert(state, hash: row.stateHash)           // after it matched by encoding
+/// if matched.contains(state, hash: row.stateHash, equal: ==) { … }  // no encoding
+/// matched.insert(state, hash: row.stateHash)  // after it matched by encoding
 /// ```
+@usableFromInline
 struct StateHashes<State> {
   /// How many states it keeps before starting again empty.
-  static var capacity: Int { 1_024 }
+  @inlinable static var capacity: Int { 1_024 }
 
-  private var states: [UInt64: State] = [:]
+  @usableFromInline var states: [UInt64: State] = [:]
+
+  @inlinable
+  init() {}
 
   /// Whether `state` is a state that matched `hash` before.
-  func contains(_ state: State, hash: UInt64) -> Bool {
+  @inlinable
+  func contains(_ state: State, hash: UInt64, equal: (State, State) -> Bool) -> Bool {
     guard let known = states[hash] else { return false }
-    return Self.same(known, state)
+    return equal(known, state)
   }
 
   /// Keeps `state`, which hashes to `hash`.
+  @inlinable
   mutating func insert(_ state: State, hash: UInt64) {
     if states.count >= Self.capacity { states.removeAll(keepingCapacity: true) }
     states[hash] = state
-  }
-
-  private static func same(_ lhs: State, _ rhs: State) -> Bool {
-    let identical = withUnsafeBytes(of: lhs) { left in
-      withUnsafeBytes(of: rhs) { right in
-        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else {
-          return left.count == right.count
-        }
-        return left.count == right.count && memcmp(leftBase, rightBase, left.count) == 0
-      }
-    }
-    if identical { return true }
-    guard let lhs = lhs as? any Equatable else { return false }
-    return lhs.isEqual(to: rhs)
-  }
-}
-
-extension Equatable {
-  /// `self == other` when `other` is a `Self`.
-  fileprivate func isEqual(to other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
   }
 }

@@ -9,6 +9,7 @@ import TraceKit
 /// redaction.apply(to: &value)
 /// print(value)  // (password: "<redacted 5f1d…>")
 /// ```
+@usableFromInline
 struct Redaction: Sendable {
   let paths: [TracePath]
   /// Paths that did not parse; reported by the recorder's configuration check.
@@ -79,6 +80,7 @@ struct Redaction: Sendable {
     }
   }
 
+  @usableFromInline
   func apply(to value: inout TraceValue) {
     for path in paths {
       guard let found = value.value(at: path), !Self.isMarker(found) else { continue }
