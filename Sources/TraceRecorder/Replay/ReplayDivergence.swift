@@ -53,20 +53,7 @@ public struct ReplayDivergence: Sendable, Equatable, CustomStringConvertible {
         .map { "  " + $0 }.joined(separator: "\n")
     }
     if let recorded, !changes.isEmpty {
-      text += "\n"
-      for change in changes {
-        text += "\n  "
-        switch change {
-        case .set(let path, let value):
-          let old = recorded.value(at: path).map { "\($0)" } ?? "(absent)"
-          text += "\(path.description.isEmpty ? "(root)" : path.description): \(old) → \(value)"
-        case .insert(let path, let value):
-          text += "+ \(path): \(value)"
-        case .remove(let path):
-          let old = recorded.value(at: path).map { "\($0)" } ?? "(absent)"
-          text += "- \(path): \(old)"
-        }
-      }
+      text += "\n\n" + ChangeLines.text(changes, from: recorded, indent: 2)
     }
     return text
   }
