@@ -162,6 +162,11 @@ let package = Package(
       path: "Fixtures/Features/Todos"
     ),
     .target(
+      name: "SearchFeature",
+      dependencies: ["ComposableCore", "FixtureSupport"],
+      path: "Fixtures/Features/Search"
+    ),
+    .target(
       name: "FixtureFeatures",
       dependencies: [
         "ComposableCore", "FixtureSupport", "CounterFeature", "WeatherFeature",
@@ -178,7 +183,7 @@ let package = Package(
         "ComposableCore", "TraceRecorder", "TraceKit", "FixtureFeatures", "FixtureSupport",
         "CounterFeature", "WeatherFeature", "FolderInterface", "FolderFeature",
         "CalendarInterface", "CalendarFeature", "FolderTabFeature", "HomeFeature",
-        "TodosFeature",
+        "TodosFeature", "SearchFeature",
       ],
       path: "Fixtures/Demo"
     ),
@@ -186,7 +191,7 @@ let package = Package(
     .testTarget(name: "RewindDemoTests", dependencies: ["TraceKit", "TestSupport"]),
     .testTarget(
       name: "FixtureFeaturesTests",
-      dependencies: ["FixtureFeatures", "ComposableCore", "ComposableTesting"]
+      dependencies: ["FixtureFeatures", "SearchFeature", "ComposableCore", "ComposableTesting"]
     ),
   ]
 )

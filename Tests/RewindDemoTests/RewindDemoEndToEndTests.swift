@@ -12,12 +12,14 @@ final class RewindDemoEndToEndTests: XCTestCase {
     XCTAssertEqual(
       result.stdout,
       """
-      counter      Counter: plus, minus, reset, a cancellable message load
-      weather      Weather: Root scoping Splash and Main, Root logs the load
-      folder-tab   Folder tab: folder grid and climbing calendar via interfaces
-      home         Home: children, schedules, AI briefing, two presented sheets
-      todos        Todos: forEach rows, a filter, moves and a debounced save
-      todos-buggy  Todos with the move bug: replaying against the fixed reducer diverges at step 2
+      counter       Counter: plus, minus, reset, a cancellable message load
+      weather       Weather: Root scoping Splash and Main, Root logs the load
+      folder-tab    Folder tab: folder grid and climbing calendar via interfaces
+      home          Home: children, schedules, AI briefing, two presented sheets
+      todos         Todos: forEach rows, a filter, moves and a debounced save
+      todos-buggy   Todos with the move bug: replaying against the fixed reducer diverges at step 2
+      search        Search: a lookup per keystroke, the one in flight cancelled
+      search-buggy  Search that forgets cancelInFlight: replay --chaos finds stale results winning
 
       """
     )
@@ -150,6 +152,8 @@ final class RewindDemoEndToEndTests: XCTestCase {
       replay.stdout,
       """
       Step 2 (move) diverged from the trace (1 step matched before it):
+        the state after it differs from the recorded one (4 changes, below)
+
         - todos[id: "00000000-0000-0000-007D-000000000003"]: \(todo3)
         - todos[id: "00000000-0000-0000-007D-000000000004"]: \(todo4)
         + todos[0]: \(todo4)
@@ -210,7 +214,7 @@ final class RewindDemoEndToEndTests: XCTestCase {
       (
         ["record", "clock", "--out", "x.rewind"],
         "record: unknown scenario 'clock' (scenarios: counter, weather, folder-tab, home, "
-          + "todos, todos-buggy)"
+          + "todos, todos-buggy, search, search-buggy)"
       ),
       (["record", "counter"], "record: --out FILE is required"),
       (["record", "counter", "--out"], "record: --out needs a value"),
@@ -242,6 +246,10 @@ final class RewindDemoEndToEndTests: XCTestCase {
       (["replay", "counter"], "replay: missing FILE"),
       (["replay", "counter", "--json"], "replay: expected FILE, got option '--json'"),
       (["replay", "counter", "a.rewind", "b.rewind"], "replay: unexpected argument 'b.rewind'"),
+      (
+        ["replay", "counter", "a.rewind", "--chaos", "0"],
+        "replay: --chaos must be a whole number from 1 to 100000, got '0'"
+      ),
     ]
     for (arguments, message) in cases {
       let result = try DemoProcess.run(arguments)
