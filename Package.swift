@@ -101,7 +101,10 @@ let package = Package(
     // Benchmarks (issue 7): a release-mode executable that prints numbers; run by tools/bench.
     .executableTarget(
       name: "rewind-bench",
-      dependencies: ["ComposableCore", "TraceKit", "TraceRecorder", "CounterFeature"],
+      dependencies: [
+        "ComposableCore", "TraceKit", "TraceRecorder", "CounterFeature", "ShowcaseFeature",
+        "SearchFeature", "FixtureSupport",
+      ],
       path: "Benchmarks/rewind-bench"
     ),
     // The benchmark harness's own logic (statistics, options, the reflection baseline's text).
@@ -165,6 +168,12 @@ let package = Package(
       name: "SearchFeature",
       dependencies: ["ComposableCore", "FixtureSupport"],
       path: "Fixtures/Features/Search"
+    ),
+    // The fixtures composed (Scope, forEach, presentation, onChange): benchmarks of depth.
+    .target(
+      name: "ShowcaseFeature",
+      dependencies: ["ComposableCore", "CounterFeature", "TodosFeature", "SearchFeature"],
+      path: "Fixtures/Features/Showcase"
     ),
     .target(
       name: "FixtureFeatures",
