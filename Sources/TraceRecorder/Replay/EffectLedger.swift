@@ -37,6 +37,8 @@ struct EffectLedger {
   private(set) var tracked: [Tracked] = []
   private var trackedByRecord: [Int: Int] = [:]
   private var registry: [EffectCancelID: [Int]] = [:]
+  /// The trace's text of the cancellation ids met so far.
+  private let texts = CancelIDTexts()
   /// What the reducer cancelled at the step being checked: tracked index and reason.
   private var cancelledNow: [(tracked: Int, reason: String)] = []
   /// The cancel-in-flight ids of concatenations' later parts, which the store performs when
@@ -66,9 +68,29 @@ struct EffectLedger {
   mutating func cancel(_ id: EffectCancelID, cause: EffectCancelCause, at step: Int) {
     guard let members = registry[id] else { return }
     let reason = cause.traceReason
-    for member in members where isRunning(tracked[member], at: step) {
-      tracked[member].cancelledAt = step
-      cancelledNow.append((member, reason))
+    var remaining: [Int] = []
+    for member in members {
+      if isRunning(tracked[member], at: step) {
+        tracked[member].cancelledAt = step
+        cancelledNow.append((member, reason))
+      } else if !hasEnded(tracked[member], before: step) {
+        // A concatenation's part that has not started yet.
+        remaining.append(member)
+      }
+    }
+    // What has ended stays ended: the list keeps only what a later cancel could reach.
+    registry[id] = remaining.isEmpty ? nil : remaining
+  }
+
+  /// Whether `effect` ended (cancelled, or finished) before `step`, for good.
+  private func hasEnded(_ effect: Tracked, before step: Int) -> Bool {
+    if effect.cancelledAt != nil { return true }
+    let record = recorded.records[effect.record]
+    switch record.outcome {
+    case .finished, .cancelled(_, nil):
+      return (record.endedAfterStep ?? .max) < step
+    case .cancelled, .running, .unfinished:
+      return false
     }
   }
 
@@ -139,11 +161,11 @@ struct EffectLedger {
       && zip(planned, records).allSatisfy { shape, record in
         let recordedEffect = recorded.records[record]
         return (recordedEffect.kind ?? shape.kind.rawValue) == shape.kind.rawValue
-          && recordedEffect.cancelID == shape.cancelIDText
+          && recordedEffect.cancelID == texts.text(of: shape.cancelIDs)
       }
     guard !fits else { return nil }
     let recordedEffects = records.map(recorded.described)
-    let replayedEffects = planned.map { $0.described(step: step) }
+    let replayedEffects = planned.map { $0.described(step: step, texts: texts) }
     if let parent {
       return .concatenationParts(
         of: recorded.described(parent), recorded: recordedEffects, replayed: replayedEffects)

@@ -140,23 +140,4 @@ struct PlannedEffect<Action: Sendable> {
     self.location = location
     self.parts = parts
   }
-
-  /// The cancellation ids as the trace writes them.
-  var cancelIDText: String? {
-    cancelIDs.isEmpty ? nil : cancelIDs.map(\.description).joined(separator: ", ")
-  }
-
-  /// The tasks its parts start, in order (a concatenation's children).
-  var children: [PlannedEffect<Action>] {
-    parts.compactMap {
-      if case .start(let child) = $0 { child } else { nil }
-    }
-  }
-
-  /// The actions its parts send, in order.
-  var partSends: [Action] {
-    parts.compactMap {
-      if case .send(let action) = $0 { action } else { nil }
-    }
-  }
 }

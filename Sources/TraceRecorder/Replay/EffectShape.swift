@@ -36,11 +36,6 @@ struct EffectShape {
     self.sends = sends
   }
 
-  /// The cancellation ids as the trace writes them.
-  var cancelIDText: String? {
-    cancelIDs.isEmpty ? nil : cancelIDs.map(\.description).joined(separator: ", ")
-  }
-
   /// The tasks its parts start, in order (a concatenation's children).
   var children: [EffectShape] {
     events.compactMap {
@@ -48,9 +43,9 @@ struct EffectShape {
     }
   }
 
-  func described(step: Int) -> ReplayEffect {
+  func described(step: Int, texts: CancelIDTexts) -> ReplayEffect {
     ReplayEffect(
-      kind: kind.rawValue, cancelID: cancelIDText, startedByStep: step,
+      kind: kind.rawValue, cancelID: texts.text(of: cancelIDs), startedByStep: step,
       location: location.map { "\($0.fileID):\($0.line)" })
   }
 }

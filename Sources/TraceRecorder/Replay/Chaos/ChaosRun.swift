@@ -38,6 +38,8 @@ struct ChaosRun {
   let served: ServedDependencies
   /// The trace file, for errors.
   let path: String
+  /// The trace's text of the cancellation ids met so far.
+  let texts = CancelIDTexts()
 
   /// The recorded effects as this schedule drives them.
   private struct Effects {
@@ -162,7 +164,7 @@ struct ChaosRun {
   private func fits(_ shape: EffectShape, _ record: Int) -> Bool {
     let recorded = plan.effects.records[record]
     return (recorded.kind ?? shape.kind.rawValue) == shape.kind.rawValue
-      && recorded.cancelID == shape.cancelIDText
+      && recorded.cancelID == texts.text(of: shape.cancelIDs)
   }
 
   private func cancel(_ id: EffectCancelID, in effects: inout Effects) {
