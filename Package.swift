@@ -5,6 +5,7 @@ let package = Package(
   name: "Rewind",
   products: [
     .library(name: "ComposableCore", targets: ["ComposableCore"]),
+    .library(name: "ComposableClocks", targets: ["ComposableClocks"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
     .library(name: "TraceKit", targets: ["TraceKit"]),
     .executable(name: "inspector", targets: ["inspector"]),
@@ -26,13 +27,19 @@ let package = Package(
 
     // The architecture.
     .target(name: "ComposableCore"),
-    .target(name: "ComposableTesting", dependencies: ["ComposableCore"]),
+    // Clocks for tests and scripted sessions (TestClock, ImmediateClock); no XCTest, so an
+    // app or the demo can use them.
+    .target(name: "ComposableClocks", dependencies: ["ComposableCore"]),
+    .target(name: "ComposableTesting", dependencies: ["ComposableCore", "ComposableClocks"]),
 
     // The trace format.
     .target(name: "TraceKit", dependencies: ["CSQLite", "CLZ4"]),
 
     // The Recorder higher-order reducer and typed replay.
-    .target(name: "TraceRecorder", dependencies: ["ComposableCore", "TraceKit", "CRandomWatch"]),
+    // `_printChanges()` renders its diffs with the inspector's renderer.
+    .target(
+      name: "TraceRecorder",
+      dependencies: ["ComposableCore", "TraceKit", "InspectorKit", "CRandomWatch"]),
     // Counts a thread's calls for system randomness (a seccomp filter on that thread alone):
     // typed replay runs reducers on such a thread. Only TraceRecorder/Replay imports it.
     .target(name: "CRandomWatch", path: "Sources/CRandomWatch"),
@@ -47,6 +54,10 @@ let package = Package(
     .testTarget(
       name: "ComposableTestingTests",
       dependencies: ["ComposableCore", "ComposableTesting"]
+    ),
+    .testTarget(
+      name: "ComposableClocksTests",
+      dependencies: ["ComposableCore", "ComposableClocks"]
     ),
     .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TestSupport"]),
 
@@ -189,7 +200,8 @@ let package = Package(
     .executableTarget(
       name: "rewind-demo",
       dependencies: [
-        "ComposableCore", "TraceRecorder", "TraceKit", "FixtureFeatures", "FixtureSupport",
+        "ComposableCore", "ComposableClocks", "TraceRecorder", "TraceKit", "FixtureFeatures",
+        "FixtureSupport",
         "CounterFeature", "WeatherFeature", "FolderInterface", "FolderFeature",
         "CalendarInterface", "CalendarFeature", "FolderTabFeature", "HomeFeature",
         "TodosFeature", "SearchFeature",

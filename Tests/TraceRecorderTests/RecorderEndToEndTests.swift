@@ -137,18 +137,8 @@ final class RecorderEndToEndTests: XCTestCase {
     let path = directory.path("session.rewind")
     _ = try await recordScript(to: path)
     let tree = try XCTUnwrap(try TraceReader(path: path).tree())
-    var lines: [String] = []
-    func render(_ node: ReducerTreeNode, depth: Int) {
-      var line = String(repeating: "  ", count: depth) + node.kind
-      if !node.typeName.isEmpty { line += " " + node.typeName }
-      if let state = node.statePath { line += " state=" + state }
-      if let action = node.actionPrefix { line += " action=" + action }
-      lines.append(line)
-      for child in node.children { render(child, depth: depth + 1) }
-    }
-    render(tree, depth: 0)
     XCTAssertEqual(
-      lines,
+      tree.lines,
       [
         "Recorder RecordedFeature",
         "  reducer RecordedFeature",
@@ -176,9 +166,9 @@ final class RecorderEndToEndTests: XCTestCase {
         withDependencies: recordedDependencies(clock: clock))
       store.send(.addRow(5))
       store.send(.rows(.element(id: 5, action: .watch)))
-      await waitUntil("the row sleeps") { clock.sleeperCount == 1 }
+      await clock.waitForSleepers(1)
     }
-    await waitUntil("the row stopped") { clock.sleeperCount == 0 }
+    await clock.waitForSleepers(0)
     await recorder.waitUntilFinished()
     let effects = try TraceReader(path: path).effects()
     XCTAssertEqual(effects.map(\.outcome), [.cancelled(reason: "storeDeinit", byStep: nil)])
@@ -211,9 +201,9 @@ final class RecorderEndToEndTests: XCTestCase {
       withDependencies: recordedDependencies(clock: clock))
     store.send(.addRow(5))
     let task = store.send(.rows(.element(id: 5, action: .watch)))
-    await waitUntil("the row sleeps") { clock.sleeperCount == 1 }
+    await clock.waitForSleepers(1)
     task.cancel()
-    await waitUntil("the row stopped") { clock.sleeperCount == 0 }
+    await clock.waitForSleepers(0)
     await task.finish()
     await recorder.waitUntilFinished()
     let effects = try TraceReader(path: path).effects()

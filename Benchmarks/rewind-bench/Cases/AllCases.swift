@@ -4,6 +4,7 @@ enum AllCases {
   static var list: [any BenchCase] {
     [
       SendOverheadCase(),
+      CaseKeyPathScopeCase(),
       RecordThroughputCase.counter,
       RecordThroughputCase.todos,
       RecordVsReflectionCase(),

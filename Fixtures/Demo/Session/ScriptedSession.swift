@@ -1,3 +1,4 @@
+import ComposableClocks
 import ComposableCore
 import Foundation
 import Synchronization
@@ -33,7 +34,7 @@ struct ScriptedSession<S: Scenario> {
         "seed": "\(seed)", "steps": "\(steps)",
       ])
     )
-    let clock = VirtualClock()
+    let clock = TestClock()
     var random = DemoRandom(seed: seed)
     let core = RootCore(
       initialState: scenario.initialState(),
@@ -70,12 +71,12 @@ struct ScriptedSession<S: Scenario> {
   }
 
   /// The live dependencies, with time, ids and random numbers made by the session.
-  func dependencies(clock: VirtualClock, uuidSeed: UInt64) -> DependencyValues {
+  func dependencies(clock: TestClock, uuidSeed: UInt64) -> DependencyValues {
     var values = DependencyValues(context: .live)
     values.continuousClock = clock
     let epoch = Self.epoch
     values.date = DateGenerator {
-      let (seconds, attoseconds) = clock.elapsed.components
+      let (seconds, attoseconds) = clock.now.offset.components
       return epoch.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
     }
     let ids = Mutex(SplitMix64(seed: uuidSeed))
@@ -90,11 +91,11 @@ struct ScriptedSession<S: Scenario> {
   /// Waits until every running effect has finished or sleeps on the clock: then nothing can
   /// happen until the clock moves, and what happened does not depend on the machine's speed.
   func settle<R: Reducer>(
-    _ core: RootCore<R>, _ clock: VirtualClock, after userAction: Int
+    _ core: RootCore<R>, _ clock: TestClock, after userAction: Int
   ) async throws(DemoError) {
     let deadline = ContinuousClock.now.advanced(by: .seconds(30))
     var rounds = 0
-    while core.runningEffectCount != clock.sleeperCount {
+    while core.pendingOperationCount != clock.sleeperCount {
       rounds += 1
       if rounds < 64 {
         await Task.yield()
@@ -109,22 +110,22 @@ struct ScriptedSession<S: Scenario> {
 
   /// Lets `duration` of virtual time pass, waking the sleepers due in it one by one.
   func pass<R: Reducer>(
-    _ duration: Duration, _ core: RootCore<R>, _ clock: VirtualClock, after userAction: Int
+    _ duration: Duration, _ core: RootCore<R>, _ clock: TestClock, after userAction: Int
   ) async throws(DemoError) {
     let limit = clock.now.advanced(by: duration)
-    while clock.wakeNext(until: limit) {
+    while clock.wakeNextSleeper(until: limit) {
       try await settle(core, clock, after: userAction)
     }
   }
 
   /// Lets every effect still sleeping run to its end.
   func drain<R: Reducer>(
-    _ core: RootCore<R>, _ clock: VirtualClock, after userAction: Int
+    _ core: RootCore<R>, _ clock: TestClock, after userAction: Int
   ) async throws(DemoError) {
     var wakes = 0
     while let deadline = clock.nextDeadline, wakes < 10_000 {
       wakes += 1
-      _ = clock.wakeNext(until: deadline)
+      clock.wakeNextSleeper(until: deadline)
       try await settle(core, clock, after: userAction)
     }
   }

@@ -3,7 +3,7 @@ import FixtureSupport
 import Foundation
 
 /// A todo list: an `IdentifiedArray` of rows run by `forEach`, add, remove, toggle (in the
-/// row), move, a filter, and a save debounced by `cancelInFlight`.
+/// row), move, a filter, and a debounced save.
 ///
 /// ```swift
 /// let store = Store(initialState: Todos.State(sampleCount: 10_000)) { Todos() }
@@ -165,13 +165,11 @@ public struct Todos: Reducer {
   func scheduleSave(_ state: inout State) -> Effect<Action> {
     state.hasUnsavedChanges = true
     let todos = state.todos.elements
-    let clock = self.clock
     let todosClient = self.todosClient
     return .run { send in
-      try await clock.sleep(for: Todos.saveDebounce)
       await send(.saved(try await FetchResult { try await todosClient.save(todos) }))
     }
-    .cancellable(id: CancelID.save, cancelInFlight: true)
+    .debounce(id: CancelID.save, for: Todos.saveDebounce, clock: clock)
   }
 
   /// Moves the rows at `source` (offsets in the shown list) before the shown row at

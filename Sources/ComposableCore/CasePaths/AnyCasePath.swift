@@ -17,6 +17,10 @@
 ///
 /// Two case paths built at the same source location compare equal, which is what lets
 /// `Store.scope(state:action:)` cache child stores.
+///
+/// A case path knows the name of its case when it was written as a property named after the
+/// case (as above, or as the `AllCasePaths` member a `CasePathable` conformance declares); the
+/// reducer tree and cancellation labels use it.
 public struct AnyCasePath<Root, Value>: Sendable {
   /// Puts a value into the case.
   public let embed: @Sendable (Value) -> Root
@@ -24,6 +28,8 @@ public struct AnyCasePath<Root, Value>: Sendable {
   public let extract: @Sendable (Root) -> Value?
   /// Where the case path was built: its identity for caching.
   @usableFromInline package let id: CasePathID
+  /// Where the case's name comes from (see `name`).
+  @usableFromInline let naming: CasePathNaming
 
   /// Creates a case path from an embedding function and an extracting function.
   ///
@@ -39,11 +45,13 @@ public struct AnyCasePath<Root, Value>: Sendable {
     extract: @escaping @Sendable (Root) -> Value?,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    column: UInt = #column
+    column: UInt = #column,
+    function: StaticString = #function
   ) {
     self.embed = embed
     self.extract = extract
     self.id = CasePathID(name: nil, fileID: fileID, line: line, column: column)
+    self.naming = .declaration(function)
   }
 
   /// Creates a case path from a case constructor and an extracting closure (the short form).
@@ -57,9 +65,12 @@ public struct AnyCasePath<Root, Value>: Sendable {
     fileID: StaticString = #fileID,
     line: UInt = #line,
     column: UInt = #column,
+    function: StaticString = #function,
     extract: @escaping @Sendable (Root) -> Value?
   ) {
-    self.init(embed: embed, extract: extract, fileID: fileID, line: line, column: column)
+    self.init(
+      embed: embed, extract: extract, fileID: fileID, line: line, column: column,
+      function: function)
   }
 
   /// Creates a case path with an explicit name as its identity (for case paths built in loops
@@ -72,16 +83,32 @@ public struct AnyCasePath<Root, Value>: Sendable {
     self.embed = embed
     self.extract = extract
     self.id = CasePathID(name: name, fileID: "", line: 0, column: 0)
+    self.naming = .name(name)
   }
 
   package init(
     id: CasePathID,
+    naming: CasePathNaming = .none,
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
   ) {
     self.embed = embed
     self.extract = extract
     self.id = id
+    self.naming = naming
+  }
+
+  /// The name of the case, when it is known: `"child"` for a case path declared as a property
+  /// `child` (the declaration is the case's name), `"destination.presented"` for the case key
+  /// path `\.destination.presented`, the explicit name of `init(name:embed:extract:)`; `nil`
+  /// for a case path built inside a function or a subscript.
+  ///
+  /// ```swift
+  /// AnyCasePath<Parent.Action, Child.Action>.child.name  // "child"
+  /// AnyCasePath(\Parent.Action.Cases.child).name          // "child"
+  /// ```
+  package var name: String? {
+    naming.name
   }
 
   /// Composes this case path with one that goes deeper into the payload.
@@ -96,13 +123,15 @@ public struct AnyCasePath<Root, Value>: Sendable {
     let extract = self.extract
     return AnyCasePath<Root, AppendedValue>(
       id: CasePathID(appending: id, other.id),
+      naming: naming.appending(other.naming),
       embed: { embed(other.embed($0)) },
       extract: { extract($0).flatMap(other.extract) }
     )
   }
 }
 
-/// The identity of a case path: where it was written, or an explicit name.
+/// The identity of a case path: where it was written, an explicit name, or the case key path
+/// it was made from.
 ///
 /// Keeps the `StaticString` of the file: case paths are built on every action (reducer bodies
 /// are rebuilt per action), and a `String` would allocate each time.
@@ -113,6 +142,8 @@ package struct CasePathID: Hashable, Sendable {
   @usableFromInline package var line: UInt
   @usableFromInline package var column: UInt
   @usableFromInline package var appended: [CasePathID] = []
+  /// The case key path (`\Action.Cases.child`) a case path was made from.
+  @usableFromInline package var keyPath: SendableKeyPath?
 
   @inlinable
   package init(name: String?, fileID: StaticString, line: UInt, column: UInt) {
@@ -122,13 +153,21 @@ package struct CasePathID: Hashable, Sendable {
     self.column = column
   }
 
+  /// The identity of the case path made from a case key path: the key path itself, so that
+  /// `\.child` written in two places names one case.
+  package init(keyPath: AnyKeyPath) {
+    self.init(name: nil, fileID: "", line: 0, column: 0)
+    self.keyPath = SendableKeyPath(keyPath)
+  }
+
   /// The file the case path was written in (empty for named case paths).
   package var fileID: String { "\(staticFileID)" }
 
   @usableFromInline
   package static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.line == rhs.line && lhs.column == rhs.column && lhs.name == rhs.name
-      && lhs.appended == rhs.appended && lhs.fileID == rhs.fileID
+      && lhs.keyPath == rhs.keyPath && lhs.appended == rhs.appended
+      && lhs.fileID == rhs.fileID
   }
 
   @usableFromInline
@@ -136,6 +175,7 @@ package struct CasePathID: Hashable, Sendable {
     hasher.combine(name)
     hasher.combine(line)
     hasher.combine(column)
+    hasher.combine(keyPath)
     hasher.combine(appended)
   }
 
@@ -149,6 +189,11 @@ package struct CasePathID: Hashable, Sendable {
 extension AnyCasePath where Root == Value {
   /// The case path that embeds and extracts the root itself.
   public static var identity: AnyCasePath<Root, Root> {
-    AnyCasePath(name: "\\.self", embed: { $0 }, extract: { $0 })
+    AnyCasePath(
+      id: CasePathID(name: "\\.self", fileID: "", line: 0, column: 0),
+      naming: .identity,
+      embed: { $0 },
+      extract: { $0 }
+    )
   }
 }

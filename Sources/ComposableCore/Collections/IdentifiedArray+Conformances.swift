@@ -5,10 +5,27 @@ extension IdentifiedArray: RandomAccessCollection {
   /// element type is not known to the caller's module).
   public var count: Int { _ids.count }
 
-  /// The element at a position. Reading only: writes go through `subscript(id:)`, so an
-  /// element can never change its id behind the index's back.
+  /// The element at a position, for reading and writing.
+  ///
+  /// A write must keep the element's id: one that would change it is refused and reported
+  /// (upstream stops the program), so an element can never change its id behind the index.
+  ///
+  /// ```swift
+  /// state.rows[1].isPaused = true
+  /// state.rows[1] = Row(id: 99)  // reported: "Element identity must remain constant …"
+  /// ```
   public subscript(position: Int) -> Element {
-    _chunks[position &>> Self.chunkShift][position & (Self.chunkLength - 1)]
+    get {
+      _chunks[position &>> Self.chunkShift][position & (Self.chunkLength - 1)]
+    }
+    set {
+      let id = _ids[position]
+      guard newValue.id == id else {
+        Self.reportIdentityChange(from: id, to: newValue.id, at: "[\(position)]")
+        return
+      }
+      _chunks[position &>> Self.chunkShift][position & (Self.chunkLength - 1)] = newValue
+    }
   }
 }
 

@@ -57,6 +57,14 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
 
   /// The element with the given id; setting `nil` removes it, setting a value for a new id
   /// appends it.
+  ///
+  /// An element whose id is not `id` is refused and reported (upstream stops the program):
+  ///
+  /// ```swift
+  /// todos[id: 1] = Todo(id: 2, title: "x")
+  /// // reported: Element identity must remain constant: an element with id 2 was written
+  /// // at [id: 1] of an IdentifiedArray<Int, Todo>; the write was ignored.
+  /// ```
   public subscript(id id: ID) -> Element? {
     @inlinable get {
       guard let position = _positions[id] else { return nil }
@@ -64,6 +72,10 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     }
     set {
       if let newValue {
+        guard newValue.id == id else {
+          Self.reportIdentityChange(from: id, to: newValue.id, at: "[id: \(id)]")
+          return
+        }
         if let position = _positions[id] {
           _chunks[position &>> Self.chunkShift][position & (Self.chunkLength - 1)] = newValue
         } else {
@@ -204,6 +216,17 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
     let sorted = try elements.sorted(by: areInIncreasingOrder)
     self = IdentifiedArray(uniqueElements: sorted)
+  }
+
+  /// Reports a write that would change an element's id, the misuse upstream traps on.
+  static func reportIdentityChange(from id: ID, to newID: ID, at place: String) {
+    reportIssue(
+      """
+      Element identity must remain constant: an element with id \(String(reflecting: newID)) \
+      was written at \(place) of an \(Self.self) (the element there has id \
+      \(String(reflecting: id))); the write was ignored.
+      """
+    )
   }
 
   private mutating func appendToChunks(_ element: Element) {

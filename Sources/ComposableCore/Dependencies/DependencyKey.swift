@@ -17,14 +17,23 @@
 /// ```
 ///
 /// A key without a `testValue` uses its `liveValue` in tests but first reports an issue
-/// naming the key, so the test fails until the dependency is overridden.
-public protocol DependencyKey {
-  /// The dependency's type.
-  associatedtype Value: Sendable
+/// naming the key, so the test fails until the dependency is overridden. Its `previewValue`
+/// (`DependencyContext.preview`) is its `liveValue` unless it gives one.
+///
+/// A key whose live value lives in another module (the feature's interface module declares
+/// it, the app's module implements it) is a `TestDependencyKey` there.
+public protocol DependencyKey: TestDependencyKey {
+  /// The dependency's type, restated so that a key with only a `liveValue` infers it.
+  associatedtype Value
   /// The value used in an app.
   static var liveValue: Value { get }
   /// The value used in tests.
   static var testValue: Value { get }
+}
+
+extension DependencyKey {
+  /// The live value, unless the key gives a preview value of its own.
+  public static var previewValue: Value { liveValue }
 }
 
 extension DependencyKey {
@@ -59,11 +68,17 @@ extension DependencyKey {
 public enum DependencyContext: Sendable, Hashable {
   /// `liveValue`s.
   case live
+  /// `previewValue`s: a preview of a feature (Xcode sets `XCODE_RUNNING_FOR_PREVIEWS=1`).
+  case preview
   /// `testValue`s.
   case test
 
-  /// `.test` in a test process (an `.xctest` bundle or a Swift Testing run), else `.live`.
-  public static let `default`: DependencyContext = detectTesting() ? .test : .live
+  /// `.test` in a test process (an `.xctest` bundle or a Swift Testing run), `.preview` when
+  /// `XCODE_RUNNING_FOR_PREVIEWS` is `1`, else `.live`.
+  public static let `default`: DependencyContext =
+    detectTesting()
+    ? .test
+    : ProcessInfo.processInfo.environment["XCODE_RUNNING_FOR_PREVIEWS"] == "1" ? .preview : .live
 
   private static func detectTesting() -> Bool {
     let environment = ProcessInfo.processInfo.environment

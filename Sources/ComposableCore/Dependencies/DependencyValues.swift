@@ -46,12 +46,14 @@ public struct DependencyValues: Sendable {
   /// The value for a key: the override if one was set, else the key's value for the context.
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      if let value = storage[ObjectIdentifier(key)], let value = value as? Key.Value {
+      if let value = override(for: key) {
         return value
       }
       switch context {
       case .live:
         return LiveValueCache.value(for: key)
+      case .preview:
+        return LiveValueCache.previewValue(for: key)
       case .test:
         // Not cached: every test that reads a key without a test value must fail.
         return Key.testValue
@@ -62,24 +64,66 @@ public struct DependencyValues: Sendable {
     }
   }
 
+  /// The value for a key that has no live value here (`TestDependencyKey`): the override if
+  /// one was set, else its test or preview value; a live context reports that it is missing.
+  @_disfavoredOverload
+  public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
+    get {
+      if let value = override(for: key) {
+        return value
+      }
+      switch context {
+      case .live:
+        reportMissingLiveValue(key)
+        return Key.testValue
+      case .preview:
+        return LiveValueCache.previewValue(for: key)
+      case .test:
+        return Key.testValue
+      }
+    }
+    set {
+      storage[ObjectIdentifier(key)] = newValue
+    }
+  }
+
+  /// The value set for a key, if any.
+  private func override<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value? {
+    storage[ObjectIdentifier(key)] as? Key.Value
+  }
+
   struct AccessSite: Sendable {
     var keyPathDescription: String?
     var location: SourceLocation
   }
 }
 
-/// Live values are computed once per process, so a live client is one shared instance.
+/// Live values are computed once per process, so a live client is one shared instance; so
+/// are preview values.
 enum LiveValueCache {
   private static let cache = Mutex<[ObjectIdentifier: any Sendable]>([:])
+  private static let previewCache = Mutex<[ObjectIdentifier: any Sendable]>([:])
 
   static func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
+    cached(key, in: cache) { Key.liveValue }
+  }
+
+  static func previewValue<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
+    cached(key, in: previewCache) { Key.previewValue }
+  }
+
+  private static func cached<Key: TestDependencyKey>(
+    _ key: Key.Type,
+    in cache: borrowing Mutex<[ObjectIdentifier: any Sendable]>,
+    make: () -> Key.Value
+  ) -> Key.Value {
     if let cached = cache.withLock({ $0[ObjectIdentifier(key)] }),
       let value = cached as? Key.Value
     {
       return value
     }
-    // Computed outside the lock: a live value may itself read other dependencies.
-    let value = Key.liveValue
+    // Computed outside the lock: a value may itself read other dependencies.
+    let value = make()
     return cache.withLock { cache in
       if let raced = cache[ObjectIdentifier(key)] as? Key.Value {
         return raced

@@ -136,7 +136,9 @@ extension Effect {
           await DependencyValues.$current.withValue(dependencies) {
             do {
               try await operation(send)
-            } catch is CancellationError where Task.isCancelled {
+            } catch is CancellationError {
+              // As upstream: a cancelled operation (the effect's, or one run by
+              // `withTaskCancellation` inside it) is not an error to report.
               return
             } catch {
               if let handler {

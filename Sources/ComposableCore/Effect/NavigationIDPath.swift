@@ -54,13 +54,14 @@ package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
     case ifLet
     case forEach
     case presentation
+    case stack
   }
 
   /// The operator that made the step.
   package var kind: Kind
   /// The child state's key path from its parent: the step's identity.
   package var keyPath: AnyKeyPath & Sendable
-  /// The element id for `forEach`; `nil` for single children.
+  /// The element id for `forEach` and stack elements; `nil` for single children.
   package var elementID: AnyHashableSendable?
   /// How the step is named (not part of its identity).
   package var label: ReducerLabel

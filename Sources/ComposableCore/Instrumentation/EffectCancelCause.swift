@@ -6,11 +6,12 @@
 /// ```
 @usableFromInline
 package enum EffectCancelCause: Sendable, Hashable, CustomStringConvertible {
-  /// A reducer created `Effect.cancel(id:)` with this id.
+  /// A reducer created `Effect.cancel(id:)` with this id, or an effect called
+  /// `Task.cancel(id:)` (no step caused that one).
   case cancel(EffectCancelID)
   /// `.cancellable(id:cancelInFlight: true)` started and cancelled its predecessors.
   case cancelInFlight(EffectCancelID)
-  /// `ifLet`, `forEach` or presentation tore a child down.
+  /// `ifLet`, `forEach`, presentation or a navigation stack tore a child down.
   case teardown(NavigationID.Kind)
   /// The store went away.
   case storeTeardown

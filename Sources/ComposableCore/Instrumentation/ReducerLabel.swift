@@ -2,11 +2,13 @@
 /// and case path: `rows` for `\.rows`, `childDetail` for `.ifLet(\.$childDetail, action:
 /// .childDetail)`. The same in every run, and never a memory address.
 ///
-/// In order of preference: the case path's name when it has one; the key path's property names
-/// (Swift prints stored properties' names, `\State.folder.rows`); for presentation, the label
-/// of the action case, read with `Mirror` from `PresentationAction.dismiss` embedded through
-/// the case path (Linux prints a computed key path such as `\.$detail` as `<computed 0x…
-/// (Type)>`); else the computed key path's value type, without its address.
+/// In order of preference: the case path's name when it is known to be the case's (given, or
+/// read from a case key path: `\.rows`); the key path's property names (Swift prints stored
+/// properties' names, `\State.folder.rows`); for presentation, the label of the action case,
+/// read with `Mirror` from `PresentationAction.dismiss` embedded through the case path (Linux
+/// prints a computed key path such as `\.$detail` as `<computed 0x… (Type)>`); the name of the
+/// property the case path was declared as (`.rows`; only a convention, see `CasePathNaming`);
+/// else the computed key path's value type, without its address.
 ///
 /// ```swift
 /// ReducerLabel(keyPath: \Parent.State.rows).text                         // "rows"
@@ -17,14 +19,24 @@
 @usableFromInline
 package struct ReducerLabel: Sendable {
   let keyPath: AnyKeyPath & Sendable
-  let caseName: String?
+  /// The case path's naming, turned into a name only when the text is asked for.
+  let caseNaming: CasePathNaming
   let probe: (any CaseLabelProbe)?
 
-  /// The label of a child reached by a key path (and a case path, when one is known).
+  /// The label of a child reached by a key path (and a case name, when one is known).
   @usableFromInline
   package init(keyPath: AnyKeyPath & Sendable, caseName: String? = nil) {
     self.keyPath = keyPath
-    self.caseName = caseName
+    self.caseNaming = caseName.map(CasePathNaming.name) ?? .none
+    self.probe = nil
+  }
+
+  /// The label of a child reached by a key path and a case path (named by the case path when
+  /// it knows its case's name).
+  @usableFromInline
+  package init<Root, Value>(keyPath: AnyKeyPath & Sendable, casePath: AnyCasePath<Root, Value>) {
+    self.keyPath = keyPath
+    self.caseNaming = casePath.naming
     self.probe = nil
   }
 
@@ -35,21 +47,22 @@ package struct ReducerLabel: Sendable {
     presentation casePath: AnyCasePath<Root, PresentationAction<Action>>
   ) {
     self.keyPath = keyPath
-    self.caseName = casePath.id.name
+    self.caseNaming = casePath.naming
     self.probe = DismissProbe(embed: casePath.embed)
   }
 
   /// The label text.
   package var text: String {
-    Self.text(keyPath: keyPath, caseName: caseName, probe: probe)
+    Self.text(keyPath: keyPath, caseNaming: caseNaming, probe: probe)
   }
 
   /// The label of a child reached by `keyPath` (`Scope` keeps a key path that is not
   /// `Sendable`, and only ever needs the text).
   static func text(
-    keyPath: AnyKeyPath, caseName: String?, probe: (any CaseLabelProbe)? = nil
+    keyPath: AnyKeyPath, caseNaming: CasePathNaming, probe: (any CaseLabelProbe)? = nil
   ) -> String {
-    if let caseName = caseName.map(withoutKeyPathPrefix), !caseName.isEmpty {
+    let caseName = caseNaming.name.map(withoutKeyPathPrefix).flatMap { $0.isEmpty ? nil : $0 }
+    if let caseName, caseNaming.isKnownCaseName {
       return caseName
     }
     if let name = storedName(keyPath) {
@@ -58,7 +71,7 @@ package struct ReducerLabel: Sendable {
     if let caseLabel = probe?.caseLabel {
       return caseLabel
     }
-    return withoutComputedAddresses(relative(keyPath))
+    return caseName ?? withoutComputedAddresses(relative(keyPath))
   }
 
   /// `rows` for `\State.rows`; nil when a component is computed (Linux cannot name it).

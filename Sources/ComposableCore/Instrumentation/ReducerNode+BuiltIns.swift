@@ -66,15 +66,18 @@ extension Optional: ReducerNodeDescribing where Wrapped: Reducer {
 extension Scope: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
     let label: String
+    var stateName: String?
     switch toChildState {
     case let .keyPath(keyPath):
-      label = ReducerLabel.text(keyPath: keyPath, caseName: toChildAction.id.name)
+      label = ReducerLabel.text(keyPath: keyPath, caseNaming: toChildAction.naming)
+      stateName = ReducerLabel.storedName(keyPath)
     case let .casePath(casePath, _):
       label =
-        (casePath.id.name ?? toChildAction.id.name).map(ReducerLabel.withoutKeyPathPrefix)
+        (casePath.name ?? toChildAction.name).map(ReducerLabel.withoutKeyPathPrefix)
         ?? "case \(Child.State.self)"
     }
-    return ReducerNode(kind: .scope, typeName: String(describing: Child.self), label: label)
+    return ReducerNode(
+      kind: .scope, typeName: String(describing: Child.self), label: label, stateName: stateName)
   }
 
   package var childReducers: [any Reducer] { [child] }
@@ -83,7 +86,8 @@ extension Scope: ReducerNodeDescribing {
 extension IfLetReducer: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
     ReducerNode(
-      kind: .ifLet, typeName: String(describing: Child.self), label: childID.label.text)
+      kind: .ifLet, typeName: String(describing: Child.self), label: childID.label.text,
+      stateName: ReducerLabel.storedName(toChildState))
   }
 
   package var childReducers: [any Reducer] { [parent, child] }
@@ -93,7 +97,8 @@ extension ForEachReducer: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
     ReducerNode(
       kind: .forEach, typeName: String(describing: Element.self),
-      label: ReducerLabel(keyPath: toElementsState, caseName: toElementAction.id.name).text)
+      label: ReducerLabel(keyPath: toElementsState, casePath: toElementAction).text,
+      stateName: ReducerLabel.storedName(toElementsState))
   }
 
   package var childReducers: [any Reducer] { [parent, element] }
@@ -103,7 +108,7 @@ extension PresentationReducer: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
     ReducerNode(
       kind: .presentation, typeName: String(describing: Destination.self),
-      label: destinationID.label.text)
+      label: destinationID.label.text, stateName: ReducerLabel.storedName(toPresentationState))
   }
 
   package var childReducers: [any Reducer] { [base, destination] }

@@ -16,6 +16,7 @@ package struct ReducerNode: Sendable, Hashable {
     case ifLet
     case forEach
     case presentation
+    case stack
     case combine
     case sequence
     case optional
@@ -33,14 +34,23 @@ package struct ReducerNode: Sendable, Hashable {
   package var kind: Kind
   /// The reducer's type name (for `custom`) or the wrapped type (for built-ins, when known).
   package var typeName: String
-  /// The child's name (`rows`) for scope, ifLet, forEach and presentation (see `ReducerLabel`).
+  /// The child's name (`rows`) for scope, ifLet, forEach, presentation and stack (see
+  /// `ReducerLabel`).
   package var label: String?
+  /// The child state's key path as its property names (`rows`, `folder.rows`) when Swift can
+  /// name it: where the child's state is, which its label does not say when a case path names
+  /// the child (`.forEach(\.todos, action: \.todo)` is labelled `todo`).
+  package var stateName: String?
   package var children: [ReducerNode]
 
-  package init(kind: Kind, typeName: String, label: String? = nil, children: [ReducerNode] = []) {
+  package init(
+    kind: Kind, typeName: String, label: String? = nil, stateName: String? = nil,
+    children: [ReducerNode] = []
+  ) {
     self.kind = kind
     self.typeName = typeName
     self.label = label
+    self.stateName = stateName
     self.children = children
   }
 

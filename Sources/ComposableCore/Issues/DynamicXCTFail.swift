@@ -22,6 +22,10 @@ enum DynamicXCTFail {
   }()
 
   static func fail(_ issue: ReportedIssue) {
-    function?("\(issue.fileID):\(issue.line): \(issue.message)", #filePath, #line)
+    if let file = issue.staticFilePath {
+      function?(issue.message, file, issue.line)
+    } else {
+      function?("\(issue.fileID):\(issue.line): \(issue.message)", #filePath, #line)
+    }
   }
 }

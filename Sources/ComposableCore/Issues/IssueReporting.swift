@@ -17,6 +17,9 @@ public struct ReportedIssue: Sendable, Equatable, CustomStringConvertible {
   public var line: UInt
   /// The column the issue points at.
   public var column: UInt
+  /// The file path as the compiler gave it, when the issue was made from a source location:
+  /// XCTest records a failure at a file only from a `StaticString`.
+  package var staticFilePath: StaticString?
 
   /// Creates an issue value.
   public init(message: String, fileID: String, filePath: String, line: UInt, column: UInt) {
@@ -25,6 +28,23 @@ public struct ReportedIssue: Sendable, Equatable, CustomStringConvertible {
     self.filePath = filePath
     self.line = line
     self.column = column
+  }
+
+  /// An issue at a source location the compiler gave.
+  package init(message: String, location: SourceLocation) {
+    self.init(
+      message: message,
+      fileID: location.fileID,
+      filePath: location.filePath,
+      line: location.line,
+      column: location.column
+    )
+    staticFilePath = location.staticFilePath
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.message == rhs.message && lhs.fileID == rhs.fileID && lhs.filePath == rhs.filePath
+      && lhs.line == rhs.line && lhs.column == rhs.column
   }
 
   public var description: String {
@@ -91,10 +111,7 @@ public func reportIssue(
   report(
     ReportedIssue(
       message: message(),
-      fileID: "\(fileID)",
-      filePath: "\(filePath)",
-      line: line,
-      column: column
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   )
 }
@@ -102,15 +119,7 @@ public func reportIssue(
 /// Reports an issue at a source location the core recorded earlier.
 @usableFromInline
 package func reportIssue(_ message: String, location: SourceLocation) {
-  report(
-    ReportedIssue(
-      message: message,
-      fileID: location.fileID,
-      filePath: location.filePath,
-      line: location.line,
-      column: location.column
-    )
-  )
+  report(ReportedIssue(message: message, location: location))
 }
 
 /// Reports an already-built issue, into `collector` when given.

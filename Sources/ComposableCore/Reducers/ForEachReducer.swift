@@ -86,7 +86,7 @@ where Element.State: Identifiable, Element.State.ID == ID {
   func navigationID(for id: ID) -> NavigationID {
     NavigationID(
       kind: .forEach, keyPath: toElementsState, elementID: AnyHashableSendable(id),
-      label: ReducerLabel(keyPath: toElementsState, caseName: toElementAction.id.name))
+      label: ReducerLabel(keyPath: toElementsState, casePath: toElementAction))
   }
 
   @inlinable

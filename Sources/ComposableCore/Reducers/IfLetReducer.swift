@@ -76,7 +76,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   var childID: NavigationID {
     NavigationID(
       kind: .ifLet, keyPath: toChildState,
-      label: ReducerLabel(keyPath: toChildState, caseName: toChildAction.id.name))
+      label: ReducerLabel(keyPath: toChildState, casePath: toChildAction))
   }
 
   @inlinable

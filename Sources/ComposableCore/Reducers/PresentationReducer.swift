@@ -101,6 +101,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     var values = DependencyValues.current
     let navigationIDPath = values.navigationIDPath
     values.navigationIDPath = navigationIDPath.appending(destinationID)
+    values.dismiss = DismissEffect(isPresented: true)
     let effects = DependencyValues.$current.withValue(values) {
       destination.reduce(
         into: &state[keyPath: toPresentationState].wrappedValue!, action: destinationAction)
@@ -111,7 +112,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
       node: .cancellable(
         id: cancelID(in: navigationIDPath),
         cancelInFlight: false,
-        effects.map { embed(.presented($0)) }
+        effects.map { embed(.presented($0)) }.dismissing(with: embed(.dismiss))
       )
     )
   }

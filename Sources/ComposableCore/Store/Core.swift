@@ -17,6 +17,13 @@ package enum SendOrigin {
     if case .effect(let group, _) = self { return group }
     return nil
   }
+
+  /// Whether a running effect sent the action.
+  @inlinable
+  var isEffect: Bool {
+    if case .effect = self { return true }
+    return false
+  }
 }
 
 /// The brain behind a `Store`: the root core runs the reducer and the effects; scoped cores

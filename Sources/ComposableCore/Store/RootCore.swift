@@ -51,6 +51,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// The first `now` read from each clock type (instrumented only).
   private var clockOrigins: [ObjectIdentifier: any Sendable] = [:]
   @usableFromInline package let observation = StoreObservation()
+  /// What this store's effects reach of it besides `send` (cancellation by id, throttles).
+  package let effectScope = EffectScope()
 
   /// A root core with the dependencies in force (captured now, applied to every batch); its
   /// instrument is the one the reducer's composition brings, if any.
@@ -76,6 +78,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     needsDependencies = !dependencies.isDefault
     self.instrument = instrument
     hooks.core = self
+    // `Task.cancel(id:)` is no reducer's request: its cancellation has no step.
+    effectScope.connect { [weak self] id in
+      self?.cancelEffects(id: id, cause: .cancel(id), step: nil)
+    }
     instrument?.storeStarted(state: storage.pointer.pointee)
   }
 
@@ -100,8 +106,20 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     }
   }
 
-  /// The number of running effect tasks, nested ones included.
-  package var runningEffectCount: Int { runningEffects.count }
+  /// The number of effect tasks the core has not seen end that wait on no other effect task: a
+  /// concatenation waiting for its current part is not counted, the part is. When each of them
+  /// sleeps on a test clock, nothing happens until the clock moves.
+  ///
+  /// An operation that returned counts until the core has done its bookkeeping on the main
+  /// actor (and told its instrument the effect finished): a recording stopped once this
+  /// matches the sleepers has every ended effect finished, not unfinished.
+  package var pendingOperationCount: Int {
+    var waiting = Set<EffectID>()
+    for effect in runningEffects.values {
+      if let parent = effect.parent { waiting.insert(parent) }
+    }
+    return runningEffects.count { id, _ in !waiting.contains(id) }
+  }
 
   // MARK: Sending
 
@@ -118,7 +136,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       return StoreTask(group: nil)
     }
     bufferedActions.append(action)
-    if needsDependencies {
+    // An effect's task carries the dependencies of the reducer that created it (its navigation
+    // path among them): the reducers must not run with those.
+    if needsDependencies || origin.isEffect {
       return DependencyValues.$current.withValue(dependencies) {
         runBatch(group: origin.group)
       }
@@ -393,10 +413,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       _ = self?.send(action, origin: .effect(group, id))
     }
     let operation = run.operation
+    let scope = effectScope
     // Started on the main actor, as upstream: the operation cannot begin before the send that
     // started it has returned.
     let task = Task(priority: run.priority) { @MainActor [weak self] in
-      await perform(operation, send: send, flag: flag)
+      await perform(operation, send: send, flag: flag, scope: scope)
       self?.effectDidFinish(id)
     }
     register(
@@ -490,7 +511,15 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     }
   }
 
+  /// Cancels the `withTaskCancellation` operations, then the effects, registered under `id`.
   private func cancel(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
+    effectScope.cancelOperations(id)
+    cancelEffects(id: id, cause: cause, step: step)
+  }
+
+  /// Cancels the effects registered under `id` (not the `withTaskCancellation` operations:
+  /// `Task.cancel(id:)` cancels those itself, before it gets here).
+  private func cancelEffects(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
     guard let effectIDs = cancellables.removeValue(forKey: id) else { return }
     let ended = effectIDs.compactMap { effectID in
       runningEffects.removeValue(forKey: effectID).map { (effectID, $0) }
@@ -595,9 +624,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
 private func perform<Action: Sendable>(
   _ operation: @Sendable (Send<Action>) async -> Void,
   send: Send<Action>,
-  flag: EffectFlag
+  flag: EffectFlag,
+  scope: EffectScope
 ) async {
-  await operation(send)
+  // In the store's scope, so that `Task.cancel(id:)` and throttles inside it reach the store.
+  await EffectScope.$current.withValue(scope) { await operation(send) }
   flag.complete()
 }
 

@@ -56,6 +56,12 @@ struct ValueDump: Equatable {
       }
       return make(child.value)
     case .struct, .class:
+      // A value that reflects nothing (Foundation's `UUID` on Linux) is told by its text;
+      // else two different ids would render alike.
+      if mirror.children.isEmpty, let text = (value as? any CustomStringConvertible)?.description
+      {
+        return ValueDump(header: typeName + "(" + text + ")", children: [], footer: nil)
+      }
       let children = mirror.children.map { child in
         (label: displayLabel(child.label, value: child.value), dump: make(child.value))
       }

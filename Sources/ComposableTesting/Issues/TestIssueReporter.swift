@@ -16,17 +16,25 @@ public struct TestIssueReporter: IssueReporter {
 
   public func report(_ issue: ReportedIssue) {
     if Test.current != nil {
-      Issue.record(
-        Comment(rawValue: issue.message),
-        sourceLocation: Testing.SourceLocation(
-          fileID: issue.fileID,
-          filePath: issue.filePath,
-          line: Int(issue.line),
-          column: Int(issue.column)
-        )
-      )
+      Self.record(issue)
+    } else if let file = issue.staticFilePath {
+      // At the line the issue points at (a test's `send`/`receive`), not at this one.
+      XCTFail(issue.message, file: file, line: issue.line)
     } else {
       XCTFail("\(issue.fileID):\(issue.line): \(issue.message)")
     }
+  }
+
+  /// Records an issue in the running Swift Testing test, at the issue's location.
+  static func record(_ issue: ReportedIssue) {
+    Issue.record(
+      Comment(rawValue: issue.message),
+      sourceLocation: Testing.SourceLocation(
+        fileID: issue.fileID,
+        filePath: issue.filePath,
+        line: Int(issue.line),
+        column: Int(issue.column)
+      )
+    )
   }
 }

@@ -9,12 +9,15 @@ struct TestReducer<Base: Reducer>: Reducer {
   let log: TestLog<Base.State, Base.Action>
 
   func reduce(into state: inout Base.State, action: TestAction) -> Effect<TestAction> {
+    let stackElementIDs = DependencyValues.current.stackElementID.incrementingCopy()
     let effects = base.reduce(into: &state, action: action.action)
     switch action.origin {
     case .send:
       log.stateAfterSend = state
     case let .receive(received):
-      log.received.append(ReceivedAction(action: received, state: state, site: action.site))
+      log.received.append(
+        ReceivedAction(
+          action: received, state: state, site: action.site, stackElementIDs: stackElementIDs))
     }
     return effects.map(TestStoreAction.received(site: action.site))
   }
@@ -57,6 +60,8 @@ struct ReceivedAction<State, Action> {
   var action: Action
   var state: State
   var site: SendSite
+  /// The stack element ids as they were before it was reduced (for the expectation).
+  var stackElementIDs: StackElementIDGenerator
 }
 
 /// What the inner store did, for the test store to assert. Not sendable: it lives with the

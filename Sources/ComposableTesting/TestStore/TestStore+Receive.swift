@@ -70,6 +70,101 @@ extension TestStore {
     )
   }
 
+  /// Asserts that an effect sent an action of the case a case key path names next, and how
+  /// it changed the state.
+  ///
+  /// ```swift
+  /// await store.receive(\.child.loaded) { $0.child.text = "ok" }   // any payload
+  /// ```
+  public func receive<Value>(
+    _ actionCase: CaseKeyPath<Action, Value>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      AnyCasePath(actionCase), timeout: timeout, assert: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Asserts that an effect sent, next, the action of a case with this payload.
+  ///
+  /// ```swift
+  /// await store.receive(\.child.loaded, "ok") { $0.child.text = "ok" }
+  /// ```
+  public func receive<Value: Equatable>(
+    _ actionCase: CaseKeyPath<Action, Value>,
+    _ value: Value,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let casePath = AnyCasePath(actionCase)
+    let location = SourceLocation(
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    await receive(
+      matching: { casePath.extract($0) == value },
+      description: describeCase(casePath.embed(value)),
+      mismatch: { received in
+        """
+        Received unexpected action:
+
+        \(StateDiff.render(casePath.embed(value), received))
+
+        (Expected: -, Received: +)
+        """
+      },
+      timeout: timeout,
+      update: updateStateToExpectedResult,
+      location: location
+    )
+  }
+
+  /// Sends the action of a case with this payload, and asserts how it changed the state.
+  ///
+  /// ```swift
+  /// await store.send(\.binding.name, "Blob") { $0.name = "Blob" }
+  /// ```
+  @discardableResult
+  public func send<Value>(
+    _ actionCase: CaseKeyPath<Action, Value>,
+    _ value: Value,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    await send(
+      AnyCasePath(actionCase).embed(value), assert: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Sends the action of a case without payload, and asserts how it changed the state.
+  ///
+  /// ```swift
+  /// await store.send(\.view.refreshTapped)
+  /// ```
+  @discardableResult
+  public func send(
+    _ actionCase: CaseKeyPath<Action, Void>,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    await send(
+      AnyCasePath(actionCase).embed(()), assert: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// Asserts that an effect sent an action satisfying a predicate next.
   public func receive(
     _ isMatching: @escaping (_ action: Action) -> Bool,
@@ -108,7 +203,7 @@ extension TestStore {
   ) async {
     lastLocation = location
     let timeout = timeout ?? self.timeout
-    guard await waitForReceivedAction(timeout: timeout) else {
+    guard await waitForReceivedAction(timeout: timeout, matching: matching) else {
       let ending =
         core.effectsInFlight.isEmpty && log.received.isEmpty
         ? "." : " after \(describe(timeout))."
@@ -123,7 +218,9 @@ extension TestStore {
         await settleEffects()
         return
       }
-      assertState(actual: received.state, update: update, location: location)
+      assertState(
+        actual: received.state, update: update, stackElementIDs: received.stackElementIDs,
+        location: location)
     } else {
       guard let index = log.received.firstIndex(where: { matching($0.action) }) else {
         fail(
@@ -139,11 +236,22 @@ extension TestStore {
         return
       }
       if index > 0 {
+        if case .off(showSkippedAssertions: true) = exhaustivity {
+          showSkipped(
+            """
+            Skipped receiving \(plural(index, "action")):
+
+            \(listActions(log.received.prefix(index).map(\.action)))
+            """,
+            at: location)
+        }
         state = log.received[index - 1].state
       }
       let received = log.received[index]
       log.received.removeFirst(index + 1)
-      assertState(actual: received.state, update: update, location: location)
+      assertState(
+        actual: received.state, update: update, stackElementIDs: received.stackElementIDs,
+        location: location)
     }
     await settleEffects()
   }
@@ -169,17 +277,26 @@ extension TestStore {
   }
 
   /// Waits until an action was received; `false` when none came in time (or none can come).
-  private func waitForReceivedAction(timeout: Duration) async -> Bool {
-    if !log.received.isEmpty { return true }
+  ///
+  /// Exhaustive, any action will do (the next one must be the expected one); non-exhaustive,
+  /// it waits for one that `matching` accepts, as the actions before it are skipped.
+  private func waitForReceivedAction(
+    timeout: Duration, matching: (Action) -> Bool
+  ) async -> Bool {
+    func arrived() -> Bool {
+      exhaustivity == .on
+        ? !log.received.isEmpty : log.received.contains { matching($0.action) }
+    }
+    if arrived() { return true }
     let deadline = ContinuousClock.now.advanced(by: timeout)
     await Task.megaYield()
-    while log.received.isEmpty {
+    while !arrived() {
       if core.effectsInFlight.isEmpty {
         // Nothing can send an action any more; give finished effects' last sends a moment.
         await Task.megaYield()
         return !log.received.isEmpty
       }
-      guard ContinuousClock.now < deadline else { return false }
+      guard ContinuousClock.now < deadline else { return !log.received.isEmpty }
       await Task.pause()
     }
     return true

@@ -1,3 +1,4 @@
+import ComposableClocks
 import ComposableCore
 
 /// Runs a feature in a test and makes the test assert everything it does.
@@ -14,7 +15,9 @@ import ComposableCore
 ///
 /// Exhaustive by default: every state change must be asserted, every action an effect sends
 /// must be received, and no effect may still run when the test ends. Failures are reported as
-/// test failures with a structural `-`/`+` diff.
+/// test failures with a structural `-`/`+` diff, at the line of the `send` or `receive` that
+/// found them. With `exhaustivity = .off` only what the test asserts is checked;
+/// `.off(showSkippedAssertions: true)` shows what was skipped without failing.
 @MainActor
 public final class TestStore<State: Equatable, Action: Sendable> {
   typealias Inner = TestReducer<Reduce<State, Action>>
@@ -25,6 +28,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   public var exhaustivity: Exhaustivity = .on
   /// How long `receive` and `finish` wait by default.
   public var timeout: Duration
+  /// The dependencies the store runs with (the context is `.test`).
+  public let dependencies: DependencyValues
 
   let core: RootCore<Inner>
   let store: Store<State, Inner.TestAction>
@@ -35,6 +40,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// The issue collection scope the store was created in: the end-of-test checks (run when
   /// the store goes away) report there.
   let collector: IssueCollector?
+  /// Where skipped assertions are shown when a test collects them (`SkippedAssertions`).
+  let skippedCollector: SkippedAssertions.Collector?
 
   /// A test store.
   ///
@@ -55,6 +62,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     TestIssueReporter.install()
     var values = DependencyValues.current
     values.context = .test
+    // Stack element ids count from #0 in every test (a test can name them by literal).
+    values.stackElementID = StackElementIDGenerator()
     prepareDependencies(&values)
     let (initial, base) = DependencyValues.$current.withValue(values) {
       (initialState(), reducer())
@@ -74,10 +83,12 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     self.log = log
     self.state = initial
     self.timeout = timeout
+    self.dependencies = values
     self.location = SourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     self.lastLocation = location
     self.collector = IssueReporters.currentCollector
+    self.skippedCollector = SkippedAssertions.collector
   }
 
   isolated deinit {
@@ -86,9 +97,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// The checks of the end of a test: received actions handled, no effect running.
   func completed() {
-    guard exhaustivity == .on else { return }
+    let complain: (String, SourceLocation) -> Void
+    switch exhaustivity {
+    case .on: complain = fail
+    case .off(showSkippedAssertions: true): complain = showSkipped
+    case .off: return
+    }
     if !log.received.isEmpty {
-      fail(
+      complain(
         """
         The store received \(plural(log.received.count, "unexpected action")) by the end of \
         the test:
@@ -97,12 +113,12 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
         Handle them with "receive", or skip them with "skipReceivedActions()".
         """,
-        at: lastLocation
+        lastLocation
       )
     }
     let running = core.effectsInFlight
     if !running.isEmpty {
-      fail(
+      complain(
         """
         \(plural(running.count, "effect")) still running at the end of the test:
 
@@ -112,9 +128,40 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         cancel long-living effects with an action that returns ".cancel(id:)", or call \
         "skipInFlightEffects()".
         """,
-        at: lastLocation
+        lastLocation
       )
     }
+  }
+
+  // MARK: Exhaustivity
+
+  /// Runs `operation` with another exhaustivity, then restores the store's.
+  ///
+  /// ```swift
+  /// await store.withExhaustivity(.off) {
+  ///   await store.send(.refresh)
+  ///   await store.receive(\.loaded)   // the other actions and changes are not asserted
+  /// }
+  /// ```
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity,
+    operation: () throws -> R
+  ) rethrows -> R {
+    let previous = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = previous }
+    return try operation()
+  }
+
+  /// Runs an asynchronous `operation` with another exhaustivity, then restores the store's.
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    let previous = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = previous }
+    return try await operation()
   }
 
   // MARK: Sending
@@ -124,6 +171,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// ```swift
   /// await store.send(.plus) { $0.count = 1 }
   /// ```
+  ///
+  /// The returned task is the life of the effects the action started: cancel it where a view
+  /// would cancel them (`.task` ending), or wait for it.
   ///
   /// - Parameters:
   ///   - action: The action.
@@ -137,7 +187,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) async -> StoreTask {
+  ) async -> TestStoreTask {
     let location = SourceLocation(
       fileID: fileID, filePath: filePath, line: line, column: column)
     lastLocation = location
@@ -152,37 +202,50 @@ public final class TestStore<State: Equatable, Action: Sendable> {
           """,
           at: location
         )
+      } else {
+        showSkippedReceived(at: location)
       }
       skipReceived()
     }
     let site = SendSite(
       description: "send(\(describeCase(action)))", fileID: location.fileID, line: line)
     log.stateAfterSend = nil
+    let stackElementIDs = dependencies.stackElementID.incrementingCopy()
     let task = store.send(Inner.TestAction(origin: .send(action), site: site))
     let actual = log.stateAfterSend ?? core.state
     assertState(
       actual: actual,
       update: updateStateToExpectedResult,
+      stackElementIDs: stackElementIDs,
       location: location
     )
     await Task.megaYield()
-    return task
+    return TestStoreTask(rawValue: task, timeout: timeout)
   }
 
   // MARK: Asserting state
 
+  /// Checks the state an action left against the test's expectation.
+  ///
+  /// - Parameter stackElementIDs: The ids the reducer's pushes took, made again for the
+  ///   expectation (`$0.path.append(…)` makes the id the reducer made).
   func assertState(
     actual: State,
     update: ((inout State) throws -> Void)?,
+    stackElementIDs: StackElementIDGenerator,
     location: SourceLocation
   ) {
     defer { state = actual }
     var expected = exhaustivity == .on ? state : actual
     do {
-      try update?(&expected)
+      try expect(update, on: &expected, stackElementIDs: stackElementIDs)
     } catch {
       fail("Threw error: \(error)", at: location)
       return
+    }
+    if case .off(showSkippedAssertions: true) = exhaustivity, expected == actual {
+      showSkippedState(
+        actual: actual, update: update, stackElementIDs: stackElementIDs, location: location)
     }
     guard expected != actual else {
       if exhaustivity == .on, update != nil, expected == state {
@@ -202,16 +265,73 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       update == nil && exhaustivity == .on
       ? "State was not expected to change, but a change occurred:"
       : "A state change does not match expectation:"
-    fail(
+    fail(mismatch(heading, expected: expected, actual: actual), at: location)
+  }
+
+  /// Runs the test's expectation with the store's dependencies, the ids the reducer's pushes
+  /// took among them.
+  private func expect(
+    _ update: ((inout State) throws -> Void)?,
+    on state: inout State,
+    stackElementIDs: StackElementIDGenerator
+  ) throws {
+    guard let update else { return }
+    var values = dependencies
+    values.stackElementID = stackElementIDs.incrementingCopy()
+    try DependencyValues.$current.withValue(values) { try update(&state) }
+  }
+
+  private func mismatch(_ heading: String, expected: State, actual: State) -> String {
+    """
+    \(heading)
+
+    \(StateDiff.render(expected, actual))
+
+    (Expected: -, Actual: +)
+    """
+  }
+
+  /// In `.off(showSkippedAssertions: true)`: what an exhaustive store would have asserted —
+  /// the changes the expectation left out.
+  private func showSkippedState(
+    actual: State,
+    update: ((inout State) throws -> Void)?,
+    stackElementIDs: StackElementIDGenerator,
+    location: SourceLocation
+  ) {
+    var exhaustive = state
+    do {
+      try expect(update, on: &exhaustive, stackElementIDs: stackElementIDs)
+    } catch {
+      return
+    }
+    guard exhaustive != actual else { return }
+    let heading =
+      update == nil
+      ? "State was not expected to change, but a change occurred:"
+      : "A state change does not match expectation:"
+    showSkipped(mismatch(heading, expected: exhaustive, actual: actual), at: location)
+  }
+
+  /// In `.off(showSkippedAssertions: true)`: the received actions about to be skipped.
+  func showSkippedReceived(at location: SourceLocation) {
+    guard case .off(showSkippedAssertions: true) = exhaustivity, !log.received.isEmpty else {
+      return
+    }
+    showSkipped(
       """
-      \(heading)
+      Skipped receiving \(plural(log.received.count, "action")):
 
-      \(StateDiff.render(expected, actual))
-
-      (Expected: -, Actual: +)
+      \(listActions(log.received.map(\.action)))
       """,
-      at: location
-    )
+      at: location)
+  }
+
+  /// Shows a skipped assertion without failing the test.
+  func showSkipped(_ message: String, at location: SourceLocation) {
+    SkippedAssertions.show(
+      ReportedIssue(message: "Skipped assertions: …\n\n" + message, location: location),
+      collector: skippedCollector)
   }
 
   // MARK: Skipping
@@ -252,11 +372,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       fileID: fileID, filePath: filePath, line: line, column: column)
     lastLocation = location
     let timeout = timeout ?? self.timeout
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    await Task.megaYield()
-    while !core.effectsInFlight.isEmpty, ContinuousClock.now < deadline {
-      await Task.pause()
-    }
+    await poll(timeout: timeout) { core.effectsInFlight.isEmpty }
     let running = core.effectsInFlight
     guard !running.isEmpty else { return }
     fail(
@@ -273,16 +389,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   // MARK: Reporting
 
   func fail(_ message: String, at location: SourceLocation) {
-    report(
-      ReportedIssue(
-        message: message,
-        fileID: location.fileID,
-        filePath: location.filePath,
-        line: location.line,
-        column: location.column
-      ),
-      collector: collector
-    )
+    report(ReportedIssue(message: message, location: location), collector: collector)
   }
 
   func listActions(_ actions: [Action]) -> String {

@@ -34,9 +34,11 @@ func recorderTree(of store: InstrumentedStore, baseTypeName: String) -> Recorder
 extension ReducerTreeNode {
   /// The core's node, with state paths made absolute (`folder.rows`) and action prefixes.
   ///
-  /// A scoping node's action prefix is taken to be the last component of its state path: the
-  /// architecture's convention names the child action case after the child state
-  /// (`state.counter` / `Action.counter`). The core's node does not carry the case itself.
+  /// A scoping node's state path is its key path's property names when Swift can name them,
+  /// else its label; its action prefix is the last component of its label: the case's name
+  /// when a case path tells it (`.forEach(\.todos, action: \.todo)`: state `todos`, actions
+  /// `todo`), else the architecture's convention names the child action case after the child
+  /// state (`state.counter` / `Action.counter`).
   ///
   /// `parent.ifLet(…) { Child() }` is one reducer that runs `Child` and then `parent`; the
   /// tree shows it the way it is read in source — `parent`'s nodes, then an `ifLet` node
@@ -44,13 +46,15 @@ extension ReducerTreeNode {
   static func nodes(_ node: ReducerNode, statePrefix: String?) -> [ReducerTreeNode] {
     var statePath = statePrefix
     var actionPrefix: String?
-    if let label = node.label, [.scope, .ifLet, .forEach, .presentation].contains(node.kind) {
-      let relative = label.hasPrefix("\\.") ? String(label.dropFirst(2)) : label
+    let scoping: [ReducerNode.Kind] = [.scope, .ifLet, .forEach, .presentation, .stack]
+    if let label = node.label, scoping.contains(node.kind) {
+      let named = label.hasPrefix("\\.") ? String(label.dropFirst(2)) : label
+      let relative = node.stateName ?? named
       statePath = statePrefix.map { "\($0).\(relative)" } ?? relative
-      actionPrefix = relative.split(separator: ".").last.map(String.init)
+      actionPrefix = named.split(separator: ".").last.map(String.init)
     }
     switch node.kind {
-    case .ifLet, .forEach, .presentation:
+    case .ifLet, .forEach, .presentation, .stack:
       // children[0] is the parent, on the parent's state; the rest run on the scoped state.
       let parent = node.children.prefix(1).flatMap { nodes($0, statePrefix: statePrefix) }
       let child = node.children.dropFirst().flatMap { nodes($0, statePrefix: statePath) }

@@ -24,6 +24,52 @@ final class IdentifiedArrayTests: XCTestCase {
     XCTAssertEqual(todos.index(id: 4), 2)
   }
 
+  func testPositionSubscriptWritesInPlace() {
+    var todos = IdentifiedArrayOf<Todo>(
+      uniqueElements: (1...130).map { Todo(id: $0, title: "t\($0)") })
+    let before = todos
+    todos[1].title = "second"
+    todos[100].title = "hundred-and-first"
+    XCTAssertEqual(todos[id: 2]?.title, "second")
+    XCTAssertEqual(todos[id: 101]?.title, "hundred-and-first")
+    XCTAssertEqual(before[1].title, "t2")
+    XCTAssertEqual(todos.chunksChanged(since: before), [0, 1])
+    todos[0] = Todo(id: 1, title: "first")
+    XCTAssertEqual(todos.prefix(2).map(\.title), ["first", "second"])
+  }
+
+  func testSetterByIDRefusesAnElementWithAnotherID() {
+    var todos = sample
+    let (_, issues) = withIssueCollection {
+      todos[id: 1] = Todo(id: 2, title: "x")
+    }
+    XCTAssertEqual(todos, sample)
+    XCTAssertEqual(
+      issues.map(\.message),
+      [
+        """
+        Element identity must remain constant: an element with id 2 was written at [id: 1] \
+        of an IdentifiedArray<Int, Todo> (the element there has id 1); the write was ignored.
+        """
+      ])
+  }
+
+  func testPositionSetterRefusesAnElementWithAnotherID() {
+    var todos = sample
+    let (_, issues) = withIssueCollection {
+      todos[2].id = 9
+    }
+    XCTAssertEqual(todos, sample)
+    XCTAssertEqual(
+      issues.map(\.message),
+      [
+        """
+        Element identity must remain constant: an element with id 9 was written at [2] of an \
+        IdentifiedArray<Int, Todo> (the element there has id 3); the write was ignored.
+        """
+      ])
+  }
+
   func testAppendIgnoresDuplicateIDs() {
     var todos = sample
     let result = todos.append(Todo(id: 2, title: "dup"))

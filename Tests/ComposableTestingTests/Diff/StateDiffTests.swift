@@ -1,5 +1,6 @@
 @testable import ComposableTesting
 import ComposableCore
+import Foundation
 import XCTest
 
 private struct Profile: Equatable {
@@ -7,6 +8,11 @@ private struct Profile: Equatable {
   var tags: [String]
   var address: Address
   @PresentationState var sheet: Address?
+}
+
+private struct Item: Equatable {
+  var id: UUID
+  var title: String
 }
 
 private struct Address: Equatable {
@@ -70,6 +76,24 @@ final class StateDiffTests: XCTestCase {
           zip: 2
         )
       )
+      """
+    )
+  }
+
+  /// Foundation's `UUID` reflects no children on Linux: without its text, two states that
+  /// differ only in an id rendered alike and the diff showed no `-`/`+` lines.
+  func testAStateDifferingOnlyInAUUIDShowsTheUUIDs() {
+    let first = Item(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, title: "x")
+    var second = first
+    second.id = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
+    XCTAssertEqual(
+      StateDiff.render(first, second),
+      """
+        Item(
+      -   id: UUID(00000000-0000-0000-0000-000000000001)
+      +   id: UUID(00000000-0000-0000-0000-00000000000A)
+          … (1 unchanged)
+        )
       """
     )
   }

@@ -35,30 +35,30 @@ func runRecordedScript(
 ) async {
   await store.send(.refresh).finish()  // 1, 2, 3
   store.send(.stopwatch(.start))  // 4
-  await waitUntil("the timer sleeps") { clock.sleeperCount == 1 }
+  await clock.waitForSleepers(1)
   await clock.advance(by: .seconds(1))
-  await waitUntil("the timer ticked") { store.state.stopwatch.seconds == 1 }  // 5
-  await waitUntil("the timer sleeps again") { clock.sleeperCount == 1 }
+  await store.waitForIdleEffects(on: clock)  // 5: the timer ticked and sleeps again
+  XCTAssertEqual(store.state.stopwatch.seconds, 1)
   store.send(.stopwatch(.stop))  // 6
-  await waitUntil("the timer stopped") { clock.sleeperCount == 0 }
+  await clock.waitForSleepers(0)
   store.send(.search("a"))  // 7
   let search = store.send(.search("ab"))  // 8
-  await waitUntil("one search sleeps") { clock.sleeperCount == 1 }
+  await clock.waitForSleepers(1)
   await clock.advance(by: .seconds(1))
   await search.finish()  // 9
   store.send(.openDetail)  // 10
   store.send(.detail(.watch))  // 11
-  await waitUntil("the detail sleeps") { clock.sleeperCount == 1 }
+  await clock.waitForSleepers(1)
   store.send(.closeDetail)  // 12
-  await waitUntil("the detail stopped") { clock.sleeperCount == 0 }
+  await clock.waitForSleepers(0)
   store.send(.addRow(1))  // 13
   store.send(.rows(.element(id: 1, action: .watch)))  // 14
-  await waitUntil("the row sleeps") { clock.sleeperCount == 1 }
+  await clock.waitForSleepers(1)
   store.send(.removeRow(1))  // 15
-  await waitUntil("the row stopped") { clock.sleeperCount == 0 }
+  await clock.waitForSleepers(0)
   store.send(.addRow(2))  // 16
   store.send(.rows(.element(id: 2, action: .watch)))  // 17
-  await waitUntil("the second row sleeps") { clock.sleeperCount == 1 }
+  await clock.waitForSleepers(1)
 }
 
 /// Records the script into `path`; returns the final state.

@@ -1,0 +1,110 @@
+/// Dismisses the feature whose effect calls it: a presented destination (`ifLet` on
+/// `PresentationState`) or an element of a navigation stack.
+///
+/// ```swift
+/// struct Detail: Reducer {
+///   @Dependency(\.dismiss) var dismiss
+///   …
+///   case .closeTapped:
+///     return .run { _ in await dismiss() }   // the parent receives .detail(.dismiss)
+/// }
+/// ```
+///
+/// Calling it sends the parent's dismissal action — `.dismiss` of the destination's
+/// `PresentationAction`, `.popFrom(id:)` of the stack — from the calling effect; the parent
+/// handles it as if the user had sent it, and the child's effects (the caller's too) are
+/// cancelled when its state goes away. Outside a presented feature it reports an issue and does
+/// nothing; `@Dependency(\.isPresented)` tells which case applies.
+public struct DismissEffect: Sendable {
+  /// Whether the reducer that reads it runs as a destination or a stack element.
+  @usableFromInline let isPresented: Bool
+
+  @usableFromInline
+  package init(isPresented: Bool) {
+    self.isPresented = isPresented
+  }
+
+  /// Dismisses the presented feature the calling effect belongs to.
+  public func callAsFunction(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    guard isPresented, let route = DismissRoute.current else {
+      reportIssue(
+        """
+        A reducer requested dismissal at "\(fileID):\(line)", but couldn't be dismissed.
+
+        This can happen when a reducer assumes it runs in a presentation context (a destination \
+        of "ifLet" on "PresentationState", or an element of a navigation stack) while it runs \
+        elsewhere, or when "dismiss" is called outside the effect of such a reducer. If a \
+        reducer can run both at the root and presented, check @Dependency(\\.isPresented) \
+        before calling @Dependency(\\.dismiss).
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    await route.dismiss()
+  }
+}
+
+/// How the effects of a presented feature dismiss it: the parent's dismissal action, sent
+/// through the `send` of the effect at the parent's level. Installed around each `.run` of the
+/// feature's effects by `Effect.dismissing(with:)`.
+struct DismissRoute: Sendable {
+  @TaskLocal static var current: DismissRoute?
+
+  let dismiss: @Sendable () async -> Void
+}
+
+extension Effect {
+  /// The effect, each of its `.run` operations able to dismiss the feature that created it:
+  /// `@Dependency(\.dismiss)` called in them sends `action` (the parent's `.dismiss` or
+  /// `.popFrom(id:)`) to the store. A nested presentation installs its own route inside, so the
+  /// innermost presented feature is the one dismissed.
+  @usableFromInline
+  package func dismissing(with action: Action) -> Self {
+    switch node {
+    case .none, .send, .cancel:
+      return self
+    case let .run(run):
+      let operation = run.operation
+      return Effect(node: .run(Run(priority: run.priority, location: run.location) { send in
+        let route = DismissRoute { await send(action) }
+        await DismissRoute.$current.withValue(route) { await operation(send) }
+      }))
+    case let .merge(children):
+      return Effect(node: .merge(children.map { $0.dismissing(with: action) }))
+    case let .concatenate(children):
+      return Effect(node: .concatenate(children.map { $0.dismissing(with: action) }))
+    case let .cancellable(id, cancelInFlight, child):
+      return Effect(
+        node: .cancellable(id: id, cancelInFlight: cancelInFlight, child.dismissing(with: action)))
+    }
+  }
+}
+
+private enum DismissKey: DependencyKey {
+  static let liveValue = DismissEffect(isPresented: false)
+  static let testValue = DismissEffect(isPresented: false)
+}
+
+extension DependencyValues {
+  /// Dismisses the presented feature whose effect calls it; see `DismissEffect`.
+  public var dismiss: DismissEffect {
+    get { self[DismissKey.self] }
+    set { self[DismissKey.self] = newValue }
+  }
+
+  /// Whether the reducer reading it runs as a presented destination or a stack element (where
+  /// `dismiss` works).
+  ///
+  /// ```swift
+  /// @Dependency(\.isPresented) var isPresented
+  /// if isPresented { return .run { _ in await dismiss() } }
+  /// ```
+  public var isPresented: Bool {
+    dismiss.isPresented
+  }
+}

@@ -1,0 +1,95 @@
+import Synchronization
+
+/// What an effect reaches of the store it runs in, besides `send`: the cancellation of its
+/// effects and of the operations `withTaskCancellation` runs, by id (`Task.cancel(id:)`), and
+/// the times of its throttled effects.
+///
+/// A root core owns one and puts it in force around every effect operation it runs
+/// (`EffectScope.current`), so an effect reaches its own store; code outside any store's
+/// effects shares one scope that reaches no store. As upstream, an operation is registered
+/// under every prefix of its navigation path, so cancelling an id from a parent reaches the
+/// children that use it.
+///
+/// ```swift
+/// // in an effect of a store:
+/// EffectScope.current?.cancel(id, isolation: nil)  // its operations, then its effects
+/// ```
+package final class EffectScope: Sendable {
+  /// The scope of the store whose effect is running.
+  @TaskLocal package static var current: EffectScope?
+  /// The scope of operations started outside any store's effects.
+  static let outsideStores = EffectScope()
+
+  /// When the store's throttled effects last sent an action.
+  let throttleTimes = ThrottleTimes()
+
+  private struct Registry {
+    var nextToken: UInt64 = 0
+    var operations: [EffectCancelID: [UInt64: @Sendable () -> Void]] = [:]
+    var cancelEffects: (@MainActor @Sendable (EffectCancelID) -> Void)?
+  }
+
+  private let registry = Mutex(Registry())
+
+  package init() {}
+
+  /// Lets this scope cancel the effects of a store (the root core connects itself).
+  package func connect(cancelEffects: @escaping @MainActor @Sendable (EffectCancelID) -> Void) {
+    registry.withLock { $0.cancelEffects = cancelEffects }
+  }
+
+  /// Registers an operation's cancellation under `id` and every prefix of its path; returns
+  /// the token that unregisters it.
+  func register(_ id: EffectCancelID, cancel: @escaping @Sendable () -> Void) -> UInt64 {
+    registry.withLock { registry in
+      let token = registry.nextToken
+      registry.nextToken += 1
+      for prefix in Self.prefixes(of: id) {
+        registry.operations[prefix, default: [:]][token] = cancel
+      }
+      return token
+    }
+  }
+
+  /// Unregisters an operation that ended.
+  func unregister(_ token: UInt64, from id: EffectCancelID) {
+    registry.withLock { registry in
+      for prefix in Self.prefixes(of: id) {
+        registry.operations[prefix]?[token] = nil
+        if registry.operations[prefix]?.isEmpty == true {
+          registry.operations[prefix] = nil
+        }
+      }
+    }
+  }
+
+  /// Cancels the operations registered under `id` (the root core calls this whenever it
+  /// cancels effects under an id).
+  package func cancelOperations(_ id: EffectCancelID) {
+    let cancels = registry.withLock { $0.operations.removeValue(forKey: id) }
+    for cancel in cancels?.values ?? [:].values {
+      cancel()
+    }
+  }
+
+  /// Cancels the operations registered under `id`, then the store's effects: at once when
+  /// called on the main actor, else as soon as the main actor runs (its effect bookkeeping
+  /// lives there).
+  func cancel(_ id: EffectCancelID, isolation: isolated (any Actor)?) {
+    cancelOperations(id)
+    guard let cancelEffects = registry.withLock({ $0.cancelEffects }) else { return }
+    if let isolation, isolation === MainActor.shared {
+      MainActor.assumeIsolated { cancelEffects(id) }
+    } else {
+      Task { @MainActor in cancelEffects(id) }
+    }
+  }
+
+  /// `id` under its whole navigation path and under each shorter prefix of it.
+  private static func prefixes(of id: EffectCancelID) -> [EffectCancelID] {
+    let path = id.navigationIDPath.path
+    return (0...path.count).map { length in
+      EffectCancelID(id: id.id, navigationIDPath: NavigationIDPath(path: Array(path[..<length])))
+    }
+  }
+}
