@@ -8,7 +8,7 @@ import XCTest
 
 /// A shelf of books as recorded: a nested counter action, a search with a labelled payload,
 /// and rows of books added as the user goes.
-private enum Shelf {
+private enum Bookshelf {
   struct Query: Codable, Equatable, Sendable {
     var text: String
   }
@@ -51,17 +51,17 @@ private enum RenamedCase {
 
   enum Action: Codable, Equatable, Sendable {
     case counter(CounterAction)
-    case search(query: Shelf.Query)
+    case search(query: Bookshelf.Query)
     case add(title: String)
   }
 
   struct Feature: Reducer {
-    func reduce(into state: inout Shelf.State, action: Action) -> Effect<Action> {
+    func reduce(into state: inout Bookshelf.State, action: Action) -> Effect<Action> {
       switch action {
       case .counter(.increment): state.count += 1
       case .counter(.subtract): state.count -= 1
       case .search(let query): state.query = query.text
-      case .add(let title): state.books.append(Shelf.Book(title: title, pages: 100))
+      case .add(let title): state.books.append(Bookshelf.Book(title: title, pages: 100))
       }
       return .none
     }
@@ -76,18 +76,18 @@ private enum AddedPayloadField {
   }
 
   enum Action: Codable, Equatable, Sendable {
-    case counter(Shelf.CounterAction)
+    case counter(Bookshelf.CounterAction)
     case search(query: Query)
     case add(title: String)
   }
 
   struct Feature: Reducer {
-    func reduce(into state: inout Shelf.State, action: Action) -> Effect<Action> {
+    func reduce(into state: inout Bookshelf.State, action: Action) -> Effect<Action> {
       switch action {
       case .counter(.increment): state.count += 1
       case .counter(.decrement): state.count -= 1
       case .search(let query): state.query = query.text
-      case .add(let title): state.books.append(Shelf.Book(title: title, pages: 100))
+      case .add(let title): state.books.append(Bookshelf.Book(title: title, pages: 100))
       }
       return .none
     }
@@ -129,7 +129,7 @@ private enum ChangedElement {
   struct Feature<Element: Codable & Equatable & Sendable>: Reducer {
     let make: @Sendable (String) -> Element
 
-    func reduce(into state: inout State<Element>, action: Shelf.Action) -> Effect<Shelf.Action> {
+    func reduce(into state: inout State<Element>, action: Bookshelf.Action) -> Effect<Bookshelf.Action> {
       switch action {
       case .counter(.increment): state.count += 1
       case .counter(.decrement): state.count -= 1
@@ -146,10 +146,10 @@ private struct DoubleCount: Reducer {
   struct State: Codable, Equatable, Sendable {
     var count = 0.0
     var query = ""
-    var books: [Shelf.Book] = []
+    var books: [Bookshelf.Book] = []
   }
 
-  func reduce(into state: inout State, action: Shelf.Action) -> Effect<Shelf.Action> { .none }
+  func reduce(into state: inout State, action: Bookshelf.Action) -> Effect<Bookshelf.Action> { .none }
 }
 
 @MainActor
@@ -161,14 +161,14 @@ final class ReplayShapeTests: XCTestCase {
   override func setUp() async throws {
     directory = try TemporaryDirectory()
     path = try await TraceRecording.record(
-      Shelf.Feature(), initialState: Shelf.State(), in: directory
+      Bookshelf.Feature(), initialState: Bookshelf.State(), in: directory
     ) { store, _ in
       store.send(.counter(.increment))
-      store.send(.search(query: Shelf.Query(text: "swift")))
+      store.send(.search(query: Bookshelf.Query(text: "swift")))
       store.send(.counter(.decrement))
       store.send(.add(title: "Dune"))
     }
-    XCTAssertEqual(try Replay(trace: path, reducer: Shelf.Feature()).run(), .matched(steps: 4))
+    XCTAssertEqual(try Replay(trace: path, reducer: Bookshelf.Feature()).run(), .matched(steps: 4))
   }
 
   func testARenamedNestedCaseNamesTheRecordedCaseAndTheTypesCases() async throws {
