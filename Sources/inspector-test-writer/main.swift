@@ -2,9 +2,10 @@
 // for the end-to-end tests (including `follow`, with a delay between steps) and benchmarks.
 //
 //   inspector-test-writer PATH [--steps N] [--delay-ms D] [--wrong-hash STEP]
-//                              [--keyframe-interval N] [--drop STEP] [--no-close]
+//                              [--keyframe-interval N] [--drop STEP] [--increment N] [--no-close]
 //
 // --drop STEP leaves the step out, as a recorder that had to drop it would: a gap.
+// --increment N makes each counter increment add N: the same actions, other states.
 
 import Foundation
 import TraceKit
@@ -24,13 +25,14 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 guard let path = arguments.first, !path.hasPrefix("-") else {
   fail(
     "usage: inspector-test-writer PATH [--steps N] [--delay-ms D] [--wrong-hash STEP] "
-      + "[--keyframe-interval N] [--drop STEP] [--no-close]")
+      + "[--keyframe-interval N] [--drop STEP] [--increment N] [--no-close]")
 }
 arguments.removeFirst()
 var steps = 12
 var delayMillis = 0
 var wrongHashStep: Int?
 var droppedSteps: Set<Int> = []
+var increment: Int64 = 1
 var metadata = SampleSession.metadata
 var close = true
 while !arguments.isEmpty {
@@ -48,12 +50,14 @@ while !arguments.isEmpty {
   case "--wrong-hash": wrongHashStep = value
   case "--keyframe-interval": metadata.keyframeInterval = value
   case "--drop": droppedSteps.insert(value)
+  case "--increment": increment = Int64(value)
   default: fail("unknown option \(option)")
   }
 }
 
 do throws(TraceError) {
   var session = SampleSession()
+  session.increment = increment
   let writer = try TraceWriter(
     path: path, metadata: metadata, initialState: session.state,
     wallTime: 1_780_000_000)
