@@ -96,6 +96,7 @@ static int names_random_device(uint64_t address) {
 
 static void *supervise(void *argument) {
   rewind_random_watch *watch = argument;
+  pthread_setname_np(pthread_self(), "rewind-rndwatch");
   pthread_mutex_lock(&watch->lock);
   while (watch->listener_state == 0) pthread_cond_wait(&watch->changed, &watch->lock);
   int listener = watch->listener_state == 1 ? watch->listener : -1;
@@ -167,6 +168,7 @@ static int install(rewind_random_watch *watch) {
 
 static void *watched(void *argument) {
   rewind_random_watch *watch = argument;
+  pthread_setname_np(pthread_self(), "rewind-replay");
 #if REWIND_WATCH_SUPPORTED
   if (watch->supervised) {
     int listener = install(watch);

@@ -25,8 +25,10 @@ final class ReplayChaosEndToEndTests: XCTestCase {
     XCTAssertEqual(
       lines[1],
       "seed 0x0000000000000001 (run 0): 1 delivery moved; the state first differs after step 9")
-    XCTAssertTrue(chaos.stdout.contains("\n  final state:\n    resultsQuery: \"spar\" → \"tabl\"\n"))
-    XCTAssertTrue(chaos.stdout.hasSuffix("  reproduce: chaos(seed: 0x0000000000000001, runs: 1)\n"))
+    XCTAssertTrue(
+      chaos.stdout.contains("\n  final state:\n    resultsQuery: \"spar\" → \"tabl\"\n"))
+    XCTAssertTrue(
+      chaos.stdout.hasSuffix("  reproduce: chaos(seed: 0x0000000000000001, runs: 1)\n"))
 
     // Its seed finds it again alone.
     let again = try DemoProcess.run(

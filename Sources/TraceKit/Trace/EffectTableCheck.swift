@@ -77,7 +77,8 @@ public struct EffectTableCheck: Sendable {
         problems.append("\(name) started after step \(started), before the step that started it")
       }
       if let ended = effect.endedAfterStep, ended < started {
-        problems.append("\(name) ended after step \(ended), before it started (after step \(started))")
+        problems.append(
+          "\(name) ended after step \(ended), before it started (after step \(started))")
       }
     }
     if let parent = effect.parentID {

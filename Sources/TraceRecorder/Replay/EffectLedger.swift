@@ -16,7 +16,8 @@ import TraceKit
 /// ```swift
 /// var ledger = EffectLedger(RecordedEffects(try reader.effects()))
 /// ledger.cancel(detailFetch, cause: .cancel(detailFetch), at: 20)
-/// ledger.findings(at: 20)  // [] — or "step 20 recorded cancelling `detailFetch` …; the reducer did not"
+/// ledger.cancellationFindings(at: 20)
+/// // [] — or "the trace recorded cancelling `detailFetch` …; the reducer did not"
 /// ```
 struct EffectLedger {
   /// A recorded effect the reducer's effects were paired with.

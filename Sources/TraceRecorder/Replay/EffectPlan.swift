@@ -5,7 +5,8 @@ import ComposableCore
 /// Typed replay compares it with what the trace recorded the store doing.
 ///
 /// ```swift
-/// // return .merge(.cancel(id: "detail"), .run { … }.cancellable(id: "search", cancelInFlight: true))
+/// // return .merge(
+/// //   .cancel(id: "detail"), .run { … }.cancellable(id: "search", cancelInFlight: true))
 /// let plan = EffectPlan(effect)
 /// plan.cancellations  // [detail]            (performed while the reducer ran)
 /// plan.events         // [.cancelInFlight(search), .start(run [search])]

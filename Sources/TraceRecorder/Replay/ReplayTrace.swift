@@ -35,7 +35,8 @@ final class ReplayTrace: @unchecked Sendable {
     redaction = Redaction(
       paths: RecorderMetadata.paths(info.metadata.extra, key: RecorderMetadata.redactedStateKey))
     let reader = self.reader
-    effects = RecordedEffects(try Self.read(path) { () throws(TraceError) in try reader.effects() })
+    effects = RecordedEffects(
+      try Self.read(path) { () throws(TraceError) in try reader.effects() })
     initialState = try Self.read(path) { () throws(TraceError) in try reader.state(at: 0) }
     guard effects.isComplete else {
       throw ReplayError(.effectsUnrecorded, path: path)

@@ -4,7 +4,9 @@ import XCTest
 /// `inspector compare A B` on the built binary: the committed fixture traces and variants of
 /// the sample session, against snapshot files.
 final class CompareEndToEndTests: EndToEndTestCase {
-  private var todos: URL { FixtureTracesEndToEndTests.traces.appendingPathComponent("todos.rewind") }
+  private var todos: URL {
+    FixtureTracesEndToEndTests.traces.appendingPathComponent("todos.rewind")
+  }
 
   func testCompareTwoRecordingsNamesTheFirstDifferentActionWithItsContext() throws {
     // Both in the fixtures' directory, where the inspector runs: no machine-specific path.

@@ -111,6 +111,7 @@ final class ReplayChaosTests: XCTestCase {
       "Chaos replay: 50 schedules of 2 deliveries, every one ends as the recording did.")
     // Recorded with the fix, only one lookup ever answers.
     let fixed = try await record(Lookup())
-    XCTAssertEqual(try Replay(trace: fixed, reducer: Lookup()).chaos(seed: 7, runs: 50).differing, [])
+    XCTAssertEqual(
+      try Replay(trace: fixed, reducer: Lookup()).chaos(seed: 7, runs: 50).differing, [])
   }
 }

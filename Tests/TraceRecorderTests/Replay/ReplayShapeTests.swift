@@ -129,7 +129,9 @@ private enum ChangedElement {
   struct Feature<Element: Codable & Equatable & Sendable>: Reducer {
     let make: @Sendable (String) -> Element
 
-    func reduce(into state: inout State<Element>, action: Bookshelf.Action) -> Effect<Bookshelf.Action> {
+    func reduce(into state: inout State<Element>, action: Bookshelf.Action)
+      -> Effect<Bookshelf.Action>
+    {
       switch action {
       case .counter(.increment): state.count += 1
       case .counter(.decrement): state.count -= 1
@@ -149,7 +151,9 @@ private struct DoubleCount: Reducer {
     var books: [Bookshelf.Book] = []
   }
 
-  func reduce(into state: inout State, action: Bookshelf.Action) -> Effect<Bookshelf.Action> { .none }
+  func reduce(into state: inout State, action: Bookshelf.Action) -> Effect<Bookshelf.Action> {
+    .none
+  }
 }
 
 @MainActor

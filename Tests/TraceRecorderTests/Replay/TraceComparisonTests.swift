@@ -59,7 +59,8 @@ final class TraceComparisonTests: XCTestCase {
   func testTwoRunsOfTheSameSessionAreTheSame() async throws {
     let actions: [Tally.Action] = [.add(1), .report, .add(2), .report]
     let result = try TraceComparison.compare(
-      try await record("a.rewind", actions: actions), try await record("b.rewind", actions: actions))
+      try await record("a.rewind", actions: actions),
+      try await record("b.rewind", actions: actions))
     XCTAssertNil(result.difference)
     // Steps 0…6: the effects' ids differ, their places do not.
     XCTAssertEqual(result.sameSteps, 7)
@@ -72,7 +73,9 @@ final class TraceComparisonTests: XCTestCase {
     XCTAssertEqual(result.difference, .action(step: 4))
     XCTAssertEqual(result.sameSteps, 4)
     XCTAssertEqual(
-      result.context.map { "\($0.a?.step ?? -1) \($0.a?.originText ?? "") \($0.a?.actionPath ?? "")" },
+      result.context.map { pair in
+        "\(pair.a?.step ?? -1) \(pair.a?.originText ?? "") \(pair.a?.actionPath ?? "")"
+      },
       ["1 user add", "2 user report", "3 effect of step 2 reported", "4 user add"])
     XCTAssertEqual(result.context.last?.a?.action, .enumCase("add", [TraceField("_0", .int(2))]))
     XCTAssertEqual(result.context.last?.b?.action, .enumCase("add", [TraceField("_0", .int(3))]))

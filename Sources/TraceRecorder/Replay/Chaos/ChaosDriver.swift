@@ -12,7 +12,8 @@ enum ChaosDriver {
 
   @usableFromInline
   static func run(
-    path: String, seed: UInt64, runs: Int, makeSteps: (ReplayTrace) throws(ReplayError) -> ChaosSteps
+    path: String, seed: UInt64, runs: Int,
+    makeSteps: (ReplayTrace) throws(ReplayError) -> ChaosSteps
   ) throws(ReplayError) -> ChaosReport {
     let trace = try ReplayTrace(path: path)
     var steps: [RecordedStep] = []

@@ -32,7 +32,8 @@ public struct ChaosReport: Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     let schedules = runs == 1 ? "1 schedule" : "\(runs) schedules"
     guard let first = differing.first else {
-      return "Chaos replay: \(schedules) of \(deliveries == 1 ? "1 delivery" : "\(deliveries) deliveries"), "
+      let of = deliveries == 1 ? "1 delivery" : "\(deliveries) deliveries"
+      return "Chaos replay: \(schedules) of \(of), "
         + "every one ends as the recording did."
     }
     var distinct: [[ChaosDelivery]] = []
@@ -41,7 +42,8 @@ public struct ChaosReport: Sendable, Equatable, CustomStringConvertible {
     }
     return "Chaos replay: \(schedules), \(differing.count) "
       + (differing.count == 1 ? "ends" : "end") + " differently from the recording ("
-      + (distinct.count == 1 ? "1 distinct shrunk order" : "\(distinct.count) distinct shrunk orders")
+      + (distinct.count == 1
+        ? "1 distinct shrunk order" : "\(distinct.count) distinct shrunk orders")
       + "). The first:\n" + first.description
   }
 }
