@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "ComposableCore", targets: ["ComposableCore"]),
     .library(name: "ComposableClocks", targets: ["ComposableClocks"]),
     .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
+    .library(name: "TraceValues", targets: ["TraceValues"]),
     .library(name: "TraceKit", targets: ["TraceKit"]),
     .executable(name: "inspector", targets: ["inspector"]),
     .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
@@ -24,22 +25,35 @@ let package = Package(
       path: "Sources/CLZ4",
       providers: [.apt(["liblz4-dev"])]
     ),
+    // The terminal library of `inspector open`; only Sources/InspectorKit/Interactive/Curses
+    // imports it.
+    .systemLibrary(
+      name: "CNcursesw",
+      path: "Sources/CNcursesw",
+      providers: [.apt(["libncurses-dev"])]
+    ),
 
     // The architecture.
     .target(name: "ComposableCore"),
     // Clocks for tests and scripted sessions (TestClock, ImmediateClock); no XCTest, so an
     // app or the demo can use them.
     .target(name: "ComposableClocks", dependencies: ["ComposableCore"]),
-    .target(name: "ComposableTesting", dependencies: ["ComposableCore", "ComposableClocks"]),
+    // Failure messages render through TraceValues' one look for values and diffs.
+    .target(
+      name: "ComposableTesting", dependencies: ["ComposableCore", "ComposableClocks", "TraceValues"]),
+
+    // The value model of traces (values, Codable encoding, paths, diff and patch, hashing) and
+    // the one renderer of values and diffs: toolchain only, so that ComposableTesting can show
+    // failures in the inspector's look without linking SQLite or LZ4.
+    .target(name: "TraceValues"),
+    .testTarget(name: "TraceValuesTests", dependencies: ["TraceValues", "TestSupport"]),
 
     // The trace format.
-    .target(name: "TraceKit", dependencies: ["CSQLite", "CLZ4"]),
+    .target(name: "TraceKit", dependencies: ["TraceValues", "CSQLite", "CLZ4"]),
 
     // The Recorder higher-order reducer and typed replay.
-    // `_printChanges()` renders its diffs with the inspector's renderer.
-    .target(
-      name: "TraceRecorder",
-      dependencies: ["ComposableCore", "TraceKit", "InspectorKit", "CRandomWatch"]),
+    // `_printChanges()` renders its diffs with TraceValues' one renderer.
+    .target(name: "TraceRecorder", dependencies: ["ComposableCore", "TraceKit", "CRandomWatch"]),
     // Counts a thread's calls for system randomness (a seccomp filter on that thread alone):
     // typed replay runs reducers on such a thread. Only TraceRecorder/Replay imports it.
     .target(name: "CRandomWatch", path: "Sources/CRandomWatch"),
@@ -53,7 +67,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ComposableTestingTests",
-      dependencies: ["ComposableCore", "ComposableTesting"]
+      dependencies: ["ComposableCore", "ComposableTesting", "TraceValues"]
     ),
     .testTarget(
       name: "ComposableClocksTests",
@@ -62,14 +76,14 @@ let package = Package(
     .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TestSupport"]),
 
     // The inspector: all logic in InspectorKit; the executable parses arguments and exits.
-    .target(name: "InspectorKit", dependencies: ["TraceKit"]),
+    .target(name: "InspectorKit", dependencies: ["TraceKit", "TraceValues", "CNcursesw"]),
     .executableTarget(name: "inspector", dependencies: ["InspectorKit"]),
     // Writes the inspector's deterministic sample session: end-to-end tests, follow, benchmarks.
     .executableTarget(name: "inspector-test-writer", dependencies: ["TraceKit"]),
     .testTarget(
       name: "InspectorKitTests",
       dependencies: ["InspectorKit", "TestSupport"],
-      exclude: ["EndToEnd/Snapshots"]
+      exclude: ["EndToEnd/Snapshots", "Interactive/Snapshots"]
     ),
     .testTarget(
       name: "TraceRecorderTests",

@@ -64,6 +64,7 @@ public struct Inspector: Sendable {
     _ context: CommandContext, out: inout some FlushingOutput, err: inout some FlushingOutput
   ) throws(InspectorError) {
     switch context.arguments.command {
+    case "open": try OpenCommand.run(context)
     case "info": try InfoCommand.run(context, out: &out)
     case "log": try LogCommand.run(context, out: &out)
     case "show": try ShowCommand.run(context, out: &out)

@@ -1,4 +1,5 @@
 import TraceKit
+import TraceValues
 
 /// Everything that can go wrong while the inspector runs, as one line a person can act on:
 /// what is wrong, then where (`inspector: <what> (<where>)`).

@@ -143,7 +143,9 @@ final class FirstTenMinutesTests: XCTestCase {
     let packages = regex.matches(in: setup, range: range).compactMap {
       Range($0.range(at: 1), in: setup).map { String(setup[$0]) }
     }
-    XCTAssertEqual(packages, ["libsqlite3-dev", "liblz4-dev", "sqlite3", "lz4", "bsdutils"])
+    XCTAssertEqual(
+      packages,
+      ["libsqlite3-dev", "liblz4-dev", "libncurses-dev", "sqlite3", "lz4", "bsdutils", "tmux"])
     for package in packages {
       XCTAssertTrue(quickStart.contains("`\(package)`"), "the README does not name \(package)")
     }

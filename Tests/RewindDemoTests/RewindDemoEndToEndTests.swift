@@ -145,19 +145,35 @@ final class RewindDemoEndToEndTests: XCTestCase {
     // Step 1 filtered the list to active todos; step 2 dragged the third shown todo, "Todo 4",
     // to the top. The buggy reducer moved "Todo 3" (the third of the whole list); the fixed
     // one moves "Todo 4".
-    let todo3 = #"(id: "00000000-0000-0000-007D-000000000003", title: "Todo 3", isComplete: true)"#
-    let todo4 =
-      #"(id: "00000000-0000-0000-007D-000000000004", title: "Todo 4", isComplete: false)"#
+    func todo(_ number: Int, _ isComplete: Bool, _ mark: String) -> String {
+      let id = "\"00000000-0000-0000-007D-00000000000\(number)\""
+      return """
+        \(mark)     [id: \(id)]: (
+        \(mark)       id: \(id),
+        \(mark)       title: "Todo \(number)",
+        \(mark)       isComplete: \(isComplete)
+        \(mark)     ),
+        """
+    }
     XCTAssertEqual(
       replay.stdout,
       """
       Step 2 (move) diverged from the trace (1 step matched before it):
         the state after it differs from the recorded one (4 changes, below)
 
-        - todos[id: "00000000-0000-0000-007D-000000000003"]: \(todo3)
-        - todos[id: "00000000-0000-0000-007D-000000000004"]: \(todo4)
-        + todos[0]: \(todo4)
-        + todos[3]: \(todo3)
+        (
+          todos: [
+      \(todo(3, true, "-"))
+      \(todo(4, false, "+"))
+            … (2 unchanged)
+      \(todo(4, false, "-"))
+      \(todo(3, true, "+"))
+            … (8 unchanged)
+          ],
+          … (3 unchanged)
+        )
+
+      (Recorded: -, Replayed: +)
 
       """
     )

@@ -47,7 +47,16 @@ final class ReplayTests: XCTestCase {
       Step 9 (searchResponse) diverged from the trace (8 steps matched before it):
         the state after it differs from the recorded one (1 change, below)
 
-        - results[1]: "ab2"
+        (
+          … (2 unchanged)
+          results: [
+            … (1 unchanged)
+      -     [1]: "ab2"
+          ],
+          … (6 unchanged)
+        )
+
+      (Recorded: -, Replayed: +)
       """)
   }
 

@@ -22,6 +22,9 @@ enum AllCases {
       },
       InspectorCommandCase(name: "inspector.show-mid.1m") { last in ("show", [String(last / 2)]) },
       InspectorCommandCase(name: "inspector.diff-mid.1m") { last in ("diff", [String(last / 2)]) },
+      OpenFirstFrameCase(),
+      OpenKeyCase(),
+      OpenMemoryCase(),
     ]
   }
 }

@@ -14,6 +14,7 @@ final class BenchContext {
   /// `rewind-demo`, next to this executable (`replay.chaos.100` records with it).
   let demoPath: String
   private var longTrace: LongTrace?
+  private var shortTrace: LongTrace?
   private var fileCounter = 0
 
   init(options: BenchOptions) throws(BenchError) {
@@ -43,6 +44,14 @@ final class BenchContext {
     if let longTrace { return longTrace }
     let built = try LongTrace.record(steps: scale.longTraceSteps, path: newTracePath("long"))
     longTrace = built
+    return built
+  }
+
+  /// The same counter trace with 1,000 steps (the `open.memory.1m` baseline).
+  func shortCounterTrace() throws -> LongTrace {
+    if let shortTrace { return shortTrace }
+    let built = try LongTrace.record(steps: 1_000, path: newTracePath("short"))
+    shortTrace = built
     return built
   }
 

@@ -5,7 +5,7 @@
 /// ```
 enum Commands {
   static let all: [CommandSpec] = [
-    info, log, show, diff, tree, effects, replay, compare, follow, export,
+    open, info, log, show, diff, tree, effects, replay, compare, follow, export,
   ]
 
   static func spec(named name: String) -> CommandSpec? {
@@ -16,6 +16,22 @@ enum Commands {
     name: "TRACE", required: true, help: "the trace file (.rewind)")
   static let json = CommandSpec.Option(
     name: "--json", value: nil, help: "print one JSON document instead of text")
+
+  static let open = CommandSpec(
+    name: "open",
+    summary: "move through the trace in the terminal: steps, diffs, state, effects, tree",
+    positionals: [trace],
+    options: [
+      .init(name: "--step", value: "N", help: "start on step N (default 0)")
+    ],
+    example: "inspector open bug.rewind --step 120",
+    details: """
+      Keys: arrows or j/k move, Tab switches tabs, / searches action paths, f keeps the steps
+      that changed a state path, [ and ] go to the previous or next change of the value under
+      the State cursor, m and ' set and visit marks, d diffs the last mark against the cursor,
+      ? lists every key, q quits. It needs a terminal: piped, or with TERM=dumb, it exits with
+      status 2 and names the batch commands.
+      """)
 
   static let info = CommandSpec(
     name: "info",

@@ -83,8 +83,8 @@ enum CompareCommand {
     if let states = result.states {
       let step = result.context.last?.a?.step ?? 0
       out.write("state after step \(step) (A: -, B: +):\n")
-      DiffRenderer(width: context.terminal.width, style: context.style)
-        .render(from: states.a, to: states.b, into: &out)
+      DiffRenderer(width: context.terminal.width)
+        .render(from: states.a, to: states.b, into: &out, paint: context.style.diff)
     }
   }
 

@@ -49,8 +49,7 @@ enum DiffCommand {
       old = oldPart ?? .null
       new = newPart ?? .null
     }
-    let renderer = DiffRenderer(
-      width: context.terminal.width, context: contextLines, style: context.style)
+    let renderer = DiffRenderer(width: context.terminal.width, context: contextLines)
     let typeName = query == nil ? summary.stateType : nil
     let result = renderer.diff(from: old, to: new, typeName: typeName)
     let base = query?.path ?? .root
@@ -77,7 +76,7 @@ enum DiffCommand {
     let changed = paths.map { EscapedText.plain($0.description) }.joined(separator: ", ")
     out.write("changed: " + context.style.path(changed) + "\n")
     for line in result.lines {
-      out.write(renderer.styled(line) + "\n")
+      out.write(context.style.diff(line.kind, renderer.marked(line)) + "\n")
     }
   }
 

@@ -1,3 +1,5 @@
+import TraceKit
+
 /// `inspector effects TRACE [--running|--cancelled] [--step N] [--timeline] [--json]`.
 ///
 /// ```text
@@ -45,7 +47,7 @@ enum EffectsCommand {
     }
   }
 
-  static func json(_ effects: [EffectEntry]) -> String {
+  static func json(_ effects: [EffectRecord]) -> String {
     var json = JSONOutput()
     json.array { j in
       for effect in effects { write(effect, into: &j) }
@@ -53,7 +55,7 @@ enum EffectsCommand {
     return json.text
   }
 
-  static func write(_ effect: EffectEntry, into json: inout JSONOutput) {
+  static func write(_ effect: EffectRecord, into json: inout JSONOutput) {
     json.object { j in
       j.field("id") { $0.string(effect.id.uuidString) }
       j.field("startedByStep") { $0.int(effect.startedByStep) }

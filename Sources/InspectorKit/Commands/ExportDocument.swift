@@ -48,7 +48,7 @@ enum ExportDocument {
     }
   }
 
-  static func writeTree(_ node: TreeEntry, into json: inout JSONOutput) {
+  static func writeTree(_ node: ReducerTreeNode, into json: inout JSONOutput) {
     json.object { j in
       j.field("kind") { $0.string(node.kind) }
       j.field("typeName") { $0.string(node.typeName) }

@@ -1,3 +1,5 @@
+import TraceValues
+
 /// `inspector info TRACE [--json]`: what the trace is, from its header and index alone.
 ///
 /// ```text

@@ -15,7 +15,7 @@ enum LogCommand {
     var path: PathQuery?
     var origin: String?
 
-    func accepts(_ entry: StepEntry) -> Bool {
+    func accepts(_ entry: StepRow) -> Bool {
       if let grep {
         let range = NSRange(entry.actionPath.startIndex..., in: entry.actionPath)
         if grep.firstMatch(in: entry.actionPath, range: range) == nil { return false }
@@ -105,7 +105,7 @@ enum LogCommand {
     return text
   }
 
-  static func json(_ entry: StepEntry, action: TraceValue) -> String {
+  static func json(_ entry: StepRow, action: TraceValue) -> String {
     var json = JSONOutput()
     json.object { j in
       StepJSON.write(entry, into: &j)

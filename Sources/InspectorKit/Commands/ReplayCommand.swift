@@ -116,13 +116,13 @@ enum ReplayCommand {
   }
 
   static func report(
-    _ what: String, _ entry: StepEntry, old: TraceValue, new: TraceValue,
+    _ what: String, _ entry: StepRow, old: TraceValue, new: TraceValue,
     context: CommandContext, out: inout some FlushingOutput
   ) {
     out.write(
       context.style.bold("step \(entry.step): " + EscapedText.plain(entry.actionPath)) + "\n")
     out.write(what + ":\n")
-    DiffRenderer(width: context.terminal.width, style: context.style)
-      .render(from: old, to: new, into: &out)
+    DiffRenderer(width: context.terminal.width)
+      .render(from: old, to: new, into: &out, paint: context.style.diff)
   }
 }

@@ -1,3 +1,5 @@
+import TraceKit
+
 /// The JSON fields of a step's index row, shared by `log --json`, `follow` and `export`.
 ///
 /// ```json
@@ -6,11 +8,11 @@
 ///  "stateHash":"9f3a…","reducerNanos":800}
 /// ```
 enum StepJSON {
-  static func write(_ entry: StepEntry, into json: inout JSONOutput) {
+  static func write(_ entry: StepRow, into json: inout JSONOutput) {
     json.field("step") { $0.int(entry.step) }
     json.field("nanos") { $0.uint(entry.monotonicNanos) }
     json.field("wallTime") { $0.double(entry.wallTime) }
-    json.field("origin") { $0.string(entry.origin.text) }
+    json.field("origin") { $0.string(entry.origin.storageText) }
     json.field("actionPath") { $0.string(entry.actionPath) }
     json.field("changedPaths") { j in
       j.array { j in

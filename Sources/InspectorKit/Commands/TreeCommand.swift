@@ -1,3 +1,5 @@
+import TraceKit
+
 /// `inspector tree TRACE [--json]`: the stored reducer tree; a node handled a step when the
 /// step's action path starts with the node's action prefix (a node without one handles what
 /// its parent handles), and started the effects those steps returned.
@@ -39,7 +41,7 @@ enum TreeCommand {
   }
 
   static func count(
-    _ node: TreeEntry, inherited: String?, _ steps: [String: Int], _ effects: [String: Int]
+    _ node: ReducerTreeNode, inherited: String?, _ steps: [String: Int], _ effects: [String: Int]
   ) -> TreeRenderer.Node {
     let prefix = node.actionPrefix ?? inherited
     func handles(_ path: String) -> Bool {
@@ -53,14 +55,16 @@ enum TreeCommand {
       children: node.children.map { count($0, inherited: prefix, steps, effects) })
   }
 
-  static func title(_ node: TreeEntry) -> String {
+  static func title(_ node: ReducerTreeNode) -> String {
     var title = EscapedText.plain(node.kind)
     if let path = node.statePath, !path.isEmpty { title += "(" + EscapedText.plain(path) + ")" }
     if !node.typeName.isEmpty { title += " " + EscapedText.plain(node.typeName) }
     return title
   }
 
-  static func write(_ node: TreeEntry, _ counted: TreeRenderer.Node, into json: inout JSONOutput) {
+  static func write(
+    _ node: ReducerTreeNode, _ counted: TreeRenderer.Node, into json: inout JSONOutput
+  ) {
     json.object { j in
       j.field("kind") { $0.string(node.kind) }
       j.field("typeName") { $0.string(node.typeName) }

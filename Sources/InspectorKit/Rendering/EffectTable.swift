@@ -1,3 +1,5 @@
+import TraceKit
+
 /// Effects as a table: id, the step that started it, cancellation id, outcome, duration, the
 /// steps it sent and where it was created; the widest columns shrink to fit the width.
 ///
@@ -10,7 +12,7 @@ struct EffectTable {
   var width: Int
   var style = Style(colour: false)
 
-  func render(_ effects: [EffectEntry], into out: inout some TextOutputStream) {
+  func render(_ effects: [EffectRecord], into out: inout some TextOutputStream) {
     let header = ["EFFECT", "STEP", "CANCEL ID", "OUTCOME", "DURATION", "SENT", "SOURCE"]
     var rows: [[String]] = []
     for effect in effects {
@@ -67,7 +69,7 @@ struct EffectTable {
     return joined
   }
 
-  static func outcome(_ outcome: EffectEntry.Outcome) -> String {
+  static func outcome(_ outcome: EffectOutcome) -> String {
     switch outcome {
     case .running: "running"
     case .finished: "finished"

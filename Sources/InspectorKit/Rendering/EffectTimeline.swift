@@ -1,3 +1,5 @@
+import TraceKit
+
 /// A text timeline of effects: one row per effect, its start and end placed on a shared time
 /// axis that fills the width; an effect without an end runs to the right edge with `▶`.
 ///
@@ -11,7 +13,7 @@ struct EffectTimeline {
   var style = Style(colour: false)
 
   func render(
-    _ effects: [EffectEntry], end traceEnd: UInt64, into out: inout some TextOutputStream
+    _ effects: [EffectRecord], end traceEnd: UInt64, into out: inout some TextOutputStream
   ) {
     let starts = effects.compactMap(\.startNanos)
     let origin = starts.min() ?? 0

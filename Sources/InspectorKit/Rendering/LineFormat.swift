@@ -19,7 +19,7 @@ struct LineFormat {
     numberWidth = max(6, String(lastStep).count)
   }
 
-  func render(_ entry: StepEntry, action: TraceValue) -> String {
+  func render(_ entry: StepRow, action: TraceValue) -> String {
     let number =
       String(repeating: " ", count: max(0, numberWidth - String(entry.step).count))
       + String(entry.step)
@@ -74,8 +74,7 @@ struct LineFormat {
     guard case .enumCase(_, let fields) = value, !fields.isEmpty else { return "" }
     let dumper = ValueDumper(width: .max, maxItems: 3)
     let parts = fields.map { field in
-      let label = ValueDumper.isPositional(field.key) ? "" : ValueDumper.fieldLabel(field.key)
-      return label + dumper.inlineText(field.value)
+      ValueDumper.label(field.key) + dumper.inlineText(field.value)
     }
     return "(" + parts.joined(separator: ", ") + ")"
   }

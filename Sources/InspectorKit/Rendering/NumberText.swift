@@ -1,3 +1,5 @@
+import TraceValues
+
 /// Numbers as the inspector prints them: grouped thousands, short durations, byte sizes.
 ///
 /// ```swift
@@ -7,15 +9,7 @@
 /// NumberText.duration(nanos: 125_000 * 1_000_000_000)  // "1d 10h"
 /// ```
 enum NumberText {
-  static func grouped(_ value: Int) -> String {
-    let digits = String(value.magnitude)
-    var out = ""
-    for (offset, digit) in digits.enumerated() {
-      if offset > 0, (digits.count - offset) % 3 == 0 { out += "," }
-      out.append(digit)
-    }
-    return value < 0 ? "-" + out : out
-  }
+  static func grouped(_ value: Int) -> String { DigitGrouping.grouped(value) }
 
   /// `1 state`, `1,001 states`.
   static func counted(_ count: Int, _ noun: String) -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import TraceKit
 
 /// A `.rewind` file as the inspector reads it: `TraceReader` behind the `TraceSource`
@@ -29,7 +30,7 @@ package final class TraceFileSource: TraceSource {
       stateType: info.metadata.stateType, actionType: info.metadata.actionType,
       keyframeInterval: info.metadata.keyframeInterval, extra: info.metadata.extra,
       stepCount: info.stepCount, effectCount: info.effectCount,
-      gaps: info.gaps.map { TraceSummary.Gap(afterStep: $0.afterStep, dropped: $0.dropped) },
+      gaps: info.gaps,
       firstWallTime: info.firstWallTime, lastWallTime: info.lastWallTime,
       fileSize: info.fileSize, payloadCompressedBytes: info.payloadBytes,
       payloadUncompressedBytes: info.payloadRawBytes, isComplete: info.isComplete)
@@ -38,14 +39,14 @@ package final class TraceFileSource: TraceSource {
   }
 
   package func forEachStep(
-    from: Int, to: Int, _ body: (StepEntry) throws(InspectorError) -> Bool
+    from: Int, to: Int, _ body: (StepRow) throws(InspectorError) -> Bool
   ) throws(InspectorError) {
     // The reader's streaming call takes an untyped closure: carry our own error through it.
     var bodyError: InspectorError?
     do {
       try reader.forEachRow(from: from, to: to) { row in
         do throws(InspectorError) {
-          return try body(Self.entry(row))
+          return try body(row)
         } catch {
           bodyError = error
           return false
@@ -60,13 +61,13 @@ package final class TraceFileSource: TraceSource {
   }
 
   package func forEachStepContent(
-    from: Int, to: Int, _ body: (StepEntry, StepContent) throws(InspectorError) -> Bool
+    from: Int, to: Int, _ body: (StepRow, StepContent) throws(InspectorError) -> Bool
   ) throws(InspectorError) {
     var bodyError: InspectorError?
     do {
       try reader.forEachStep(from: from, to: to) { row, payload in
         do throws(InspectorError) {
-          return try body(Self.entry(row), StepContent(storage: .file(payload)))
+          return try body(row, StepContent(storage: .file(payload)))
         } catch {
           bodyError = error
           return false
@@ -108,17 +109,56 @@ package final class TraceFileSource: TraceSource {
     }
   }
 
-  package func effects() throws(InspectorError) -> [EffectEntry] {
-    try read { () throws(TraceError) in try reader.effects() }.map(Self.entry)
+  package func effects() throws(InspectorError) -> [EffectRecord] {
+    try read { () throws(TraceError) in try reader.effects() }
   }
 
-  package func tree() throws(InspectorError) -> TreeEntry? {
-    try read { () throws(TraceError) in try reader.tree() }.map(Self.entry)
+  package func tree() throws(InspectorError) -> ReducerTreeNode? {
+    try read { () throws(TraceError) in try reader.tree() }
   }
 
   package func refresh() throws(InspectorError) {
     reader.refresh()
     cachedSummary = nil
+  }
+
+  package func rows(
+    matching filter: StepFilter, limit: Int, descending: Bool
+  ) throws(InspectorError) -> [StepRow] {
+    try read { () throws(TraceError) in
+      try reader.rows(matching: filter, limit: limit, descending: descending)
+    }
+  }
+
+  package func count(matching filter: StepFilter) throws(InspectorError) -> Int {
+    try read { () throws(TraceError) in try reader.count(matching: filter) }
+  }
+
+  package func actionPaths() throws(InspectorError) -> [String] {
+    try read { () throws(TraceError) in try reader.actionPaths() }
+  }
+
+  package func actionCounts(from: Int, to: Int) throws(InspectorError) -> [String: Int] {
+    try read { () throws(TraceError) in try reader.actionCounts(from: from, to: to) }
+  }
+
+  package func effects(startedBy step: Int) throws(InspectorError) -> [EffectRecord] {
+    try read { () throws(TraceError) in try reader.effects(startedBy: step) }
+  }
+
+  package func effect(id: UUID) throws(InspectorError) -> EffectRecord? {
+    try read { () throws(TraceError) in try reader.effect(id: id) }
+  }
+
+  /// Closed when the trace says so; otherwise whether another process holds SQLite's lock on
+  /// the trace's shared memory (every connection to a WAL database holds it while open).
+  package func writerState() -> WriterState {
+    if (try? summary())?.isComplete == true { return .closed }
+    switch WriterProbe.othersHoldSharedMemory(of: path) {
+    case true?: return .writing
+    case false?: return .gone
+    case nil: return .unknown
+    }
   }
 
   private func read<T>(_ body: () throws(TraceError) -> T) throws(InspectorError) -> T {
@@ -148,41 +188,5 @@ package final class TraceFileSource: TraceSource {
     var converted = InspectorError.input(what, where: location)
     converted.cause = error.kind
     return converted
-  }
-
-  static func entry(_ row: StepRow) -> StepEntry {
-    let origin: StepSource
-    switch row.origin {
-    case .initial: origin = .initial
-    case .user: origin = .user
-    case .effect(let id): origin = .effect(id)
-    case .send(let step): origin = .send(step: step)
-    case .observer: origin = .observer
-    case .inspector: origin = .inspector
-    }
-    return StepEntry(
-      step: row.step, monotonicNanos: row.monotonicNanos, wallTime: row.wallTime,
-      origin: origin, actionPath: row.actionPath, changedPaths: row.changedPaths,
-      stateHash: row.stateHash, reducerNanos: row.reducerNanos)
-  }
-
-  static func entry(_ record: EffectRecord) -> EffectEntry {
-    let outcome: EffectEntry.Outcome
-    switch record.outcome {
-    case .running: outcome = .running
-    case .finished: outcome = .finished
-    case .unfinished: outcome = .unfinished
-    case .cancelled(let reason, let step): outcome = .cancelled(reason: reason, byStep: step)
-    }
-    return EffectEntry(
-      id: record.id, startedByStep: record.startedByStep, cancelID: record.cancelID,
-      file: record.file, line: record.line, startNanos: record.startNanos,
-      endNanos: record.endNanos, outcome: outcome, sentSteps: record.sentSteps)
-  }
-
-  static func entry(_ node: ReducerTreeNode) -> TreeEntry {
-    TreeEntry(
-      kind: node.kind, typeName: node.typeName, statePath: node.statePath,
-      actionPrefix: node.actionPrefix, children: node.children.map(entry))
   }
 }

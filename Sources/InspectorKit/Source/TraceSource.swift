@@ -16,12 +16,12 @@ package protocol TraceSource: AnyObject {
   /// Calls `body` for the index row of every step in `from...to` in order, until it returns
   /// false.
   func forEachStep(
-    from: Int, to: Int, _ body: (StepEntry) throws(InspectorError) -> Bool
+    from: Int, to: Int, _ body: (StepRow) throws(InspectorError) -> Bool
   ) throws(InspectorError)
   /// `forEachStep` with each step's payload, for commands that read every step's action or
   /// changes: a file decompresses each chunk once instead of looking up each step.
   func forEachStepContent(
-    from: Int, to: Int, _ body: (StepEntry, StepContent) throws(InspectorError) -> Bool
+    from: Int, to: Int, _ body: (StepRow, StepContent) throws(InspectorError) -> Bool
   ) throws(InspectorError)
   func action(at step: Int) throws(InspectorError) -> TraceValue
   func changes(at step: Int) throws(InspectorError) -> [TraceChange]
@@ -29,15 +29,35 @@ package protocol TraceSource: AnyObject {
   func state(at step: Int) throws(InspectorError) -> TraceValue
   /// The full state stored at the step when it is a keyframe, else nil.
   func keyframe(at step: Int) throws(InspectorError) -> TraceValue?
-  func effects() throws(InspectorError) -> [EffectEntry]
-  func tree() throws(InspectorError) -> TreeEntry?
+  func effects() throws(InspectorError) -> [EffectRecord]
+  func tree() throws(InspectorError) -> ReducerTreeNode?
   /// Makes steps committed since the last call visible (live follow).
   func refresh() throws(InspectorError)
+
+  // What the interactive view asks while a person moves (see `TraceSource+Navigation`, which
+  // answers every question from the calls above for sources without a faster way).
+
+  /// Up to `limit` index rows that pass `filter`, by ascending step (or descending).
+  func rows(
+    matching filter: StepFilter, limit: Int, descending: Bool
+  ) throws(InspectorError) -> [StepRow]
+  /// How many steps pass `filter` (within its `from...to`).
+  func count(matching filter: StepFilter) throws(InspectorError) -> Int
+  /// The distinct action paths of the trace.
+  func actionPaths() throws(InspectorError) -> [String]
+  /// The number of steps per action path in `from...to`.
+  func actionCounts(from: Int, to: Int) throws(InspectorError) -> [String: Int]
+  /// The effects whose reducer step was `step`.
+  func effects(startedBy step: Int) throws(InspectorError) -> [EffectRecord]
+  /// One effect by its id.
+  func effect(id: UUID) throws(InspectorError) -> EffectRecord?
+  /// Whether something is still writing the trace.
+  func writerState() -> WriterState
 }
 
 extension TraceSource {
   package func forEachStepContent(
-    from: Int, to: Int, _ body: (StepEntry, StepContent) throws(InspectorError) -> Bool
+    from: Int, to: Int, _ body: (StepRow, StepContent) throws(InspectorError) -> Bool
   ) throws(InspectorError) {
     try forEachStep(from: from, to: to) { entry throws(InspectorError) in
       try body(entry, StepContent(storage: .source(self, step: entry.step)))

@@ -1,3 +1,5 @@
+import TraceKit
+
 /// The numbers `info` shows, from the trace's header and index.
 package struct TraceSummary: Sendable, Equatable {
   package var formatVersion: Int
@@ -9,7 +11,7 @@ package struct TraceSummary: Sendable, Equatable {
   /// The last step number (step 0 is the initial state).
   package var stepCount: Int
   package var effectCount: Int
-  package var gaps: [Gap]
+  package var gaps: [TraceGap]
   package var firstWallTime: Double?
   package var lastWallTime: Double?
   package var fileSize: Int
@@ -18,20 +20,10 @@ package struct TraceSummary: Sendable, Equatable {
   /// Whether the writer closed the trace (it is not being written any more).
   package var isComplete: Bool
 
-  package struct Gap: Sendable, Equatable {
-    package var afterStep: Int
-    package var dropped: Int
-
-    package init(afterStep: Int, dropped: Int) {
-      self.afterStep = afterStep
-      self.dropped = dropped
-    }
-  }
-
   package init(
     formatVersion: Int, rootReducer: String, stateType: String, actionType: String,
     keyframeInterval: Int, extra: [String: String] = [:], stepCount: Int, effectCount: Int,
-    gaps: [Gap] = [], firstWallTime: Double?, lastWallTime: Double?, fileSize: Int,
+    gaps: [TraceGap] = [], firstWallTime: Double?, lastWallTime: Double?, fileSize: Int,
     payloadCompressedBytes: Int, payloadUncompressedBytes: Int, isComplete: Bool
   ) {
     self.formatVersion = formatVersion

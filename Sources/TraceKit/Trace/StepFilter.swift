@@ -20,17 +20,21 @@ public struct StepFilter: Sendable, Hashable {
   public var to: Int
   /// Steps whose action path is this path or starts with it followed by `.`.
   public var actionPrefix: String?
+  /// Steps whose action path is one of these (a search picks them from
+  /// `TraceReader.actionPaths()`).
+  public var actionPaths: Set<String>?
   /// Steps that changed this state path, a part of it, or a path that contains it.
   public var changedPath: String?
   public var origin: Origin?
 
   public init(
     from: Int = 0, to: Int = .max, actionPrefix: String? = nil, changedPath: String? = nil,
-    origin: Origin? = nil
+    origin: Origin? = nil, actionPaths: Set<String>? = nil
   ) {
     self.from = from
     self.to = to
     self.actionPrefix = actionPrefix
+    self.actionPaths = actionPaths
     self.changedPath = changedPath
     self.origin = origin
   }
@@ -50,6 +54,7 @@ extension StepFilter {
     if let actionPrefix, !Self.path(row.actionPath, isWithin: actionPrefix) {
       return false
     }
+    if let actionPaths, !actionPaths.contains(row.actionPath) { return false }
     if let changedPath {
       // A change at `todos` may change `todos[0].title`, and a change at `todos[0].title`
       // changes `todos`: both directions count.

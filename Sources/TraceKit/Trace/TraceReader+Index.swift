@@ -11,14 +11,59 @@ extension TraceReader {
   /// let rows = try reader.rows(matching: StepFilter(actionPrefix: "splash"))
   /// ```
   public func rows(matching filter: StepFilter) throws(TraceError) -> [StepRow] {
+    try rows(matching: filter, limit: nil)
+  }
+
+  /// `rows(matching:)` cut to the first `limit` rows, in descending step order when asked:
+  /// the next or previous step that passes a filter, a window of a filtered list.
+  ///
+  /// ```swift
+  /// let next = try reader.rows(matching: StepFilter(from: 501, changedPath: "todos"), limit: 1)
+  /// ```
+  public func rows(
+    matching filter: StepFilter, limit: Int?, descending: Bool = false
+  ) throws(TraceError) -> [StepRow] {
     // One read transaction: the ids chosen below and the steps selected by them come from
     // the same commit, even while a writer appends.
     let began = (try? database.execute("BEGIN")) != nil
     defer { if began { try? database.execute("COMMIT") } }
+    let conditions = try sqlConditions(filter)
+    var rows: [StepRow] = []
+    do {
+      let order = descending ? "DESC" : "ASC"
+      let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+      let statement = try database.prepare(
+        "SELECT \(Self.rowColumns) FROM steps WHERE \(conditions.joined(separator: " AND "))"
+          + " ORDER BY step \(order)\(limitClause)")
+      defer { statement.reset() }
+      try statement.bind(filter.from, at: 1)
+      try statement.bind(filter.to, at: 2)
+      while try statement.step() {
+        let row = try decodeRow(statement)
+        // The SQL conditions select by id; `matches` keeps the result exactly the filter's.
+        if filter.matches(row) { rows.append(row) }
+      }
+    } catch let error as TraceError {
+      throw error
+    } catch let error as SQLiteError {
+      throw queryError(error)
+    } catch {
+      throw TraceError(.database("\(error)"), file: path)
+    }
+    return rows
+  }
+
+  /// The `WHERE` conditions that select the filter's steps by interned id; the first two bind
+  /// `from` and `to`.
+  func sqlConditions(_ filter: StepFilter) throws(TraceError) -> [String] {
     try reloadInterned()
     var conditions = ["step >= ?", "step <= ?"]
     if let prefix = filter.actionPrefix {
       let ids = interned.actionPaths.filter { StepFilter.path($0.value, isWithin: prefix) }.keys
+      conditions.append("action IN (\(Self.idList(ids)))")
+    }
+    if let paths = filter.actionPaths {
+      let ids = interned.actionPaths.filter { paths.contains($0.value) }.keys
       conditions.append("action IN (\(Self.idList(ids)))")
     }
     if let changedPath = filter.changedPath {
@@ -42,27 +87,7 @@ extension TraceReader {
       let ids = interned.effectIDs.filter { UUID(uuidString: $0.value) == uuid }.keys
       conditions.append("origin IN (\(Self.idList(ids)))")
     }
-    var rows: [StepRow] = []
-    do {
-      let statement = try database.prepare(
-        "SELECT \(Self.rowColumns) FROM steps WHERE \(conditions.joined(separator: " AND "))"
-          + " ORDER BY step")
-      defer { statement.reset() }
-      try statement.bind(filter.from, at: 1)
-      try statement.bind(filter.to, at: 2)
-      while try statement.step() {
-        let row = try decodeRow(statement)
-        // The SQL conditions select by id; `matches` keeps the result exactly the filter's.
-        if filter.matches(row) { rows.append(row) }
-      }
-    } catch let error as TraceError {
-      throw error
-    } catch let error as SQLiteError {
-      throw queryError(error)
-    } catch {
-      throw TraceError(.database("\(error)"), file: path)
-    }
-    return rows
+    return conditions
   }
 
   private static func idList(_ ids: some Sequence<Int64>) -> String {
@@ -189,7 +214,7 @@ extension TraceReader {
   }
 
   /// Reads the `actions`, `path_sets` and `origins` tables again (they only ever grow).
-  private func reloadInterned() throws(TraceError) {
+  func reloadInterned() throws(TraceError) {
     do {
       let actions = try database.prepare("SELECT id, path FROM actions")
       defer { actions.reset() }

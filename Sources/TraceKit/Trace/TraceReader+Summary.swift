@@ -137,66 +137,11 @@ extension TraceReader {
         }
         sends[id, default: []].append(step)
       }
-      // Traces written before the effects' kind, parent and surrounding steps were recorded
-      // have no such columns: those read as unknown.
-      let lifecycle =
-        try hasLifecycleColumns()
-        ? "kind, parent_id, started_after_step, ended_after_step" : "NULL, NULL, NULL, NULL"
       let rows = try database.prepare(
-        """
-        SELECT id, started_by_step, cancel_id, file, line, start_ns, end_ns, outcome,
-          cancel_reason, cancelled_by_step, \(lifecycle) FROM effects ORDER BY rowid
-        """)
+        "SELECT \(try effectColumns()) FROM effects ORDER BY rowid")
       defer { rows.reset() }
       while try rows.step() {
-        let idText = rows.text(at: 0)
-        guard let id = UUID(uuidString: idText) else {
-          throw TraceError(
-            .corruptIndex("effect id \(Self.shown(idText)) is not a UUID"), file: path)
-        }
-        func damaged(_ reason: String) -> TraceError {
-          TraceError(.corruptIndex("effect \(idText): \(reason)"), file: file)
-        }
-        let outcomeText = rows.text(at: 7)
-        let outcome: EffectOutcome
-        switch outcomeText {
-        case "running": outcome = .running
-        case "finished": outcome = .finished
-        case "unfinished": outcome = .unfinished
-        case "cancelled":
-          let byStep = try Self.optionalInteger(
-            rows, 9, "cancelled_by_step", in: Self.stepRange, damaged)
-          outcome = .cancelled(reason: rows.text(at: 8), byStep: byStep.map { Int($0) })
-        default:
-          throw damaged("unknown outcome \(Self.shown(outcomeText))")
-        }
-        let nanos = Self.nonNegative
-        effects.append(
-          EffectRecord(
-            id: id,
-            startedByStep: try Self.step(rows, 1, "started_by_step", damaged),
-            cancelID: rows.optionalText(at: 2),
-            file: rows.optionalText(at: 3),
-            line: try Self.optionalInteger(rows, 4, "line", in: nanos, damaged).map { Int($0) },
-            startNanos: try Self.optionalInteger(rows, 5, "start_ns", in: nanos, damaged)
-              .map { UInt64($0) },
-            endNanos: try Self.optionalInteger(rows, 6, "end_ns", in: nanos, damaged)
-              .map { UInt64($0) },
-            outcome: outcome,
-            sentSteps: sends[idText] ?? [],
-            kind: rows.optionalText(at: 10),
-            parentID: try rows.optionalText(at: 11).map { text throws(TraceError) in
-              guard let parent = UUID(uuidString: text) else {
-                throw damaged("parent_id \(Self.shown(text)) is not a UUID")
-              }
-              return parent
-            },
-            startedAfterStep: try Self.optionalInteger(
-              rows, 12, "started_after_step", in: Self.stepRange, damaged
-            ).map { Int($0) },
-            endedAfterStep: try Self.optionalInteger(
-              rows, 13, "ended_after_step", in: Self.stepRange, damaged
-            ).map { Int($0) }))
+        effects.append(try decodeEffect(rows, sentSteps: sends[rows.text(at: 0)] ?? []))
       }
     } catch let error as TraceError {
       throw error
@@ -208,14 +153,85 @@ extension TraceReader {
     return effects
   }
 
+  /// The columns `decodeEffect` reads. Traces written before the effects' kind, parent and
+  /// surrounding steps were recorded have no such columns: those read as unknown.
+  func effectColumns() throws(SQLiteError) -> String {
+    let lifecycle =
+      try hasLifecycleColumns()
+      ? "kind, parent_id, started_after_step, ended_after_step" : "NULL, NULL, NULL, NULL"
+    return """
+      id, started_by_step, cancel_id, file, line, start_ns, end_ns, outcome, cancel_reason,
+      cancelled_by_step, \(lifecycle)
+      """
+  }
+
   /// Whether the `effects` table has the columns of each effect's kind, parent and the steps
   /// around its start and end.
   private func hasLifecycleColumns() throws(SQLiteError) -> Bool {
+    if let hasEffectLifecycle { return hasEffectLifecycle }
     let statement = try database.prepare("SELECT name FROM pragma_table_info('effects')")
     defer { statement.reset() }
     var names: Set<String> = []
     while try statement.step() { names.insert(statement.text(at: 0)) }
-    return names.isSuperset(of: ["kind", "parent_id", "started_after_step", "ended_after_step"])
+    let found = names.isSuperset(of: [
+      "kind", "parent_id", "started_after_step", "ended_after_step",
+    ])
+    hasEffectLifecycle = found
+    return found
+  }
+
+  /// Decodes a row selected with `effectColumns()`.
+  func decodeEffect(_ rows: SQLiteStatement, sentSteps: [Int]) throws(TraceError)
+    -> EffectRecord
+  {
+    let file = path
+    let idText = rows.text(at: 0)
+    guard let id = UUID(uuidString: idText) else {
+      throw TraceError(
+        .corruptIndex("effect id \(Self.shown(idText)) is not a UUID"), file: path)
+    }
+    func damaged(_ reason: String) -> TraceError {
+      TraceError(.corruptIndex("effect \(idText): \(reason)"), file: file)
+    }
+    let outcomeText = rows.text(at: 7)
+    let outcome: EffectOutcome
+    switch outcomeText {
+    case "running": outcome = .running
+    case "finished": outcome = .finished
+    case "unfinished": outcome = .unfinished
+    case "cancelled":
+      let byStep = try Self.optionalInteger(
+        rows, 9, "cancelled_by_step", in: Self.stepRange, damaged)
+      outcome = .cancelled(reason: rows.text(at: 8), byStep: byStep.map { Int($0) })
+    default:
+      throw damaged("unknown outcome \(Self.shown(outcomeText))")
+    }
+    let nanos = Self.nonNegative
+    return EffectRecord(
+      id: id,
+      startedByStep: try Self.step(rows, 1, "started_by_step", damaged),
+      cancelID: rows.optionalText(at: 2),
+      file: rows.optionalText(at: 3),
+      line: try Self.optionalInteger(rows, 4, "line", in: nanos, damaged).map { Int($0) },
+      startNanos: try Self.optionalInteger(rows, 5, "start_ns", in: nanos, damaged)
+        .map { UInt64($0) },
+      endNanos: try Self.optionalInteger(rows, 6, "end_ns", in: nanos, damaged)
+        .map { UInt64($0) },
+      outcome: outcome,
+      sentSteps: sentSteps,
+      kind: rows.optionalText(at: 10),
+      parentID: try rows.optionalText(at: 11).map { text throws(TraceError) in
+        guard let parent = UUID(uuidString: text) else {
+          throw damaged("parent_id \(Self.shown(text)) is not a UUID")
+        }
+        return parent
+      },
+      startedAfterStep: try Self.optionalInteger(
+        rows, 12, "started_after_step", in: Self.stepRange, damaged
+      ).map { Int($0) },
+      endedAfterStep: try Self.optionalInteger(
+        rows, 13, "ended_after_step", in: Self.stepRange, damaged
+      ).map { Int($0) })
   }
 
   /// The reducer tree, or nil when the writer stored none.

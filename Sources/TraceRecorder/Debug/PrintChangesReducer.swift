@@ -1,6 +1,5 @@
 import ComposableCore
 import Foundation
-import InspectorKit
 import TraceKit
 
 extension Reducer where State: Encodable, Action: Encodable {
@@ -51,8 +50,8 @@ where Base.State: Encodable, Base.Action: Encodable {
     case let (.success(old), .success(new)) where old == new:
       text += "  (No state changes)\n"
     case let (.success(old), .success(new)):
-      writePlainDiff(
-        from: old, to: new, typeName: typeName(Base.State.self), width: 100, into: &text)
+      DiffRenderer(width: 100).render(
+        from: old, to: new, typeName: typeName(Base.State.self), into: &text)
     case let (.failure(error), _), let (_, .failure(error)):
       text += "  (the state could not be encoded: \(error))\n"
     }

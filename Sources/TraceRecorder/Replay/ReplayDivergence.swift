@@ -44,6 +44,8 @@ public struct ReplayDivergence: Sendable, Equatable, CustomStringConvertible {
     self.changes = changes
   }
 
+  /// The step, then the recorded and the replayed state in the one look of diffs (the same as
+  /// `inspector diff` and TestStore failures).
   public var description: String {
     var text =
       "Step \(step) (\(actionPath)) diverged from the trace (\(matchedSteps) "
@@ -52,8 +54,9 @@ public struct ReplayDivergence: Sendable, Equatable, CustomStringConvertible {
       text += "\n" + finding.description.split(separator: "\n", omittingEmptySubsequences: false)
         .map { "  " + $0 }.joined(separator: "\n")
     }
-    if let recorded, !changes.isEmpty {
-      text += "\n\n" + ChangeLines.text(changes, from: recorded, indent: 2)
+    if let recorded, let replayed {
+      text += "\n\n" + DiffRenderer().text(from: recorded, to: replayed)
+        + "\n\n(Recorded: -, Replayed: +)"
     }
     return text
   }

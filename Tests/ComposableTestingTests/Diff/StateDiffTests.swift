@@ -31,28 +31,25 @@ final class StateDiffTests: XCTestCase {
       """
         Profile(
           … (2 unchanged)
-          address: Address(
-      -     city: "Seoul"
-      +     city: "Busan"
+          address: (
+      -     city: "Seoul",
+      +     city: "Busan",
             … (1 unchanged)
-          )
+          ),
           … (1 unchanged)
         )
       """
     )
   }
 
-  func testCollectionOfDifferentLengthIsShownWhole() {
+  func testCollectionOfDifferentLengthShowsWhatWasInserted() {
     XCTAssertEqual(
       StateDiff.render(["a"], ["a", "b"]),
       """
-      - [
-      -   [0]: "a"
-      - ]
-      + [
-      +   [0]: "a"
+        [
+          … (1 unchanged)
       +   [1]: "b"
-      + ]
+        ]
       """
     )
   }
@@ -65,16 +62,10 @@ final class StateDiffTests: XCTestCase {
       StateDiff.dump(value),
       """
       Profile(
-        name: ""
-        tags: []
-        address: Address(
-          city: ""
-          zip: 0
-        )
-        sheet: Address(
-          city: "x"
-          zip: 2
-        )
+        name: "",
+        tags: [],
+        address: (city: "", zip: 0),
+        sheet: (city: "x", zip: 2)
       )
       """
     )
@@ -90,10 +81,27 @@ final class StateDiffTests: XCTestCase {
       StateDiff.render(first, second),
       """
         Item(
-      -   id: UUID(00000000-0000-0000-0000-000000000001)
-      +   id: UUID(00000000-0000-0000-0000-00000000000A)
+      -   id: "00000000-0000-0000-0000-000000000001",
+      +   id: "00000000-0000-0000-0000-00000000000A",
           … (1 unchanged)
         )
+      """
+    )
+  }
+
+  func testEncodableValuesLookAsTheTraceRecordsThem() {
+    struct Todo: Codable, Equatable {
+      var id: Int
+      var title: String
+    }
+    XCTAssertEqual(
+      StateDiff.render(
+        [Todo(id: 1, title: "a"), Todo(id: 2, title: "b")], [Todo(id: 2, title: "b")]),
+      """
+        [
+      -   [id: 1]: (id: 1, title: "a"),
+          … (1 unchanged)
+        ]
       """
     )
   }

@@ -54,10 +54,10 @@ final class TestStoreTests: XCTestCase {
         A state change does not match expectation:
 
           Timer.State(
-        -   ticks: 2
-        +   ticks: 0
-        -   isRunning: false
-        +   isRunning: true
+        -   ticks: 2,
+        +   ticks: 0,
+        -   isRunning: false,
+        +   isRunning: true,
             … (1 unchanged)
           )
 
@@ -87,8 +87,8 @@ final class TestStoreTests: XCTestCase {
 
           Timer.State(
             … (1 unchanged)
-        -   isRunning: false
-        +   isRunning: true
+        -   isRunning: false,
+        +   isRunning: true,
             … (1 unchanged)
           )
 
@@ -128,8 +128,10 @@ final class TestStoreTests: XCTestCase {
         """
         Received unexpected action:
 
-        - .loaded("bye")
-        + .loaded("hello")
+          .loaded(
+        -   "bye"
+        +   "hello"
+          )
 
         (Expected: -, Received: +)
         """
@@ -198,7 +200,7 @@ final class TestStoreTests: XCTestCase {
         """
         1 effect still running at the end of the test:
 
-          • started by send(.start) at ComposableTestingTests/TestStoreTests.swift:193
+          • started by send(.start) at ComposableTestingTests/TestStoreTests.swift:195
 
         Effects must finish (or be cancelled) before the test ends. Wait with "finish()", \
         cancel long-living effects with an action that returns ".cancel(id:)", or call \
@@ -246,7 +248,7 @@ final class TestStoreTests: XCTestCase {
         """
         Expected effects to finish, but 1 effect still running after 0.05 seconds:
 
-          • started by send(.start) at ComposableTestingTests/TestStoreTests.swift:239
+          • started by send(.start) at ComposableTestingTests/TestStoreTests.swift:241
         """
       ]
     )

@@ -1,16 +1,17 @@
 import Foundation
+import TraceKit
 import XCTest
 
 @testable import InspectorKit
 
 final class EffectRenderingTests: XCTestCase {
   let effects = [
-    EffectEntry(
+    EffectRecord(
       id: UUID(uuidString: "7E1A0C11-0000-4000-8000-00000000000A")!, startedByStep: 5,
       cancelID: "child.timer", file: "/app/Child.swift", line: 42, startNanos: 0,
       endNanos: 750_000_000, outcome: .cancelled(reason: "ifLet", byStep: 11),
       sentSteps: [6, 7, 8, 9]),
-    EffectEntry(
+    EffectRecord(
       id: UUID(uuidString: "4B0D2E77-0000-4000-8000-00000000000B")!, startedByStep: 8,
       startNanos: 500_000_000, endNanos: nil, outcome: .running, sentSteps: []),
   ]

@@ -5,8 +5,8 @@ import XCTest
 @testable import InspectorKit
 
 final class LineFormatTests: XCTestCase {
-  func entry(_ step: Int, origin: StepSource = .user, paths: [String]) -> StepEntry {
-    StepEntry(
+  func entry(_ step: Int, origin: StepOrigin = .user, paths: [String]) -> StepRow {
+    StepRow(
       step: step, monotonicNanos: 3_723_456_000_000, wallTime: 0, origin: origin,
       actionPath: "todos.todo.renamed", changedPaths: paths, stateHash: 0, reducerNanos: 0)
   }

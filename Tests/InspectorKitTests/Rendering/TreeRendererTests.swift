@@ -1,3 +1,4 @@
+import TraceKit
 import XCTest
 
 @testable import InspectorKit
@@ -34,12 +35,13 @@ final class TreeRendererTests: XCTestCase {
   }
 
   func testStepCountsFollowActionPrefixes() {
-    let tree = TreeEntry(
+    let tree = ReducerTreeNode(
       kind: "Recorder", typeName: "App",
       children: [
-        TreeEntry(
+        ReducerTreeNode(
           kind: "Scope", typeName: "Counter", statePath: "counter", actionPrefix: "counter"),
-        TreeEntry(kind: "forEach", typeName: "Row", statePath: "rows", actionPrefix: "rows.row"),
+        ReducerTreeNode(
+          kind: "forEach", typeName: "Row", statePath: "rows", actionPrefix: "rows.row"),
       ])
     let node = TreeCommand.count(
       tree, inherited: nil,

@@ -10,9 +10,9 @@ final class MemoryTraceSource: TraceSource {
   var states: [TraceValue]
   var actions: [TraceValue]
   var actionPaths: [String]
-  var origins: [StepSource]
-  var effectList: [EffectEntry]
-  var root: TreeEntry?
+  var origins: [StepOrigin]
+  var effectList: [EffectRecord]
+  var root: ReducerTreeNode?
   var keyframeInterval: Int
   var isComplete = true
   /// Hashes to report instead of the real ones (to test replay failures).
@@ -22,7 +22,7 @@ final class MemoryTraceSource: TraceSource {
 
   init(
     path: String = "memory.rewind", states: [TraceValue], actions: [(String, TraceValue)],
-    origins: [StepSource]? = nil, effects: [EffectEntry] = [], tree: TreeEntry? = nil,
+    origins: [StepOrigin]? = nil, effects: [EffectRecord] = [], tree: ReducerTreeNode? = nil,
     keyframeInterval: Int = 4
   ) {
     self.path = path
@@ -44,9 +44,9 @@ final class MemoryTraceSource: TraceSource {
       payloadCompressedBytes: 1000, payloadUncompressedBytes: 3500, isComplete: isComplete)
   }
 
-  func entry(_ step: Int) -> StepEntry {
+  func entry(_ step: Int) -> StepRow {
     let changes = step == 0 ? [] : TraceDiff.changes(from: states[step - 1], to: states[step])
-    return StepEntry(
+    return StepRow(
       step: step, monotonicNanos: UInt64(step) * 250_000_000,
       wallTime: 1_780_000_000 + Double(step) * 0.25, origin: origins[step],
       actionPath: actionPaths[step],
@@ -55,7 +55,7 @@ final class MemoryTraceSource: TraceSource {
   }
 
   func forEachStep(
-    from: Int, to: Int, _ body: (StepEntry) throws(InspectorError) -> Bool
+    from: Int, to: Int, _ body: (StepRow) throws(InspectorError) -> Bool
   ) throws(InspectorError) {
     guard from <= to else { return }
     for step in from...min(to, states.count - 1) {
@@ -75,9 +75,9 @@ final class MemoryTraceSource: TraceSource {
     step % keyframeInterval == 0 ? keyframeOverride[step] ?? states[step] : nil
   }
 
-  func effects() throws(InspectorError) -> [EffectEntry] { effectList }
+  func effects() throws(InspectorError) -> [EffectRecord] { effectList }
 
-  func tree() throws(InspectorError) -> TreeEntry? { root }
+  func tree() throws(InspectorError) -> ReducerTreeNode? { root }
 
   func refresh() throws(InspectorError) {}
 }

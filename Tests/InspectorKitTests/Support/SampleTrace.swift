@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import TraceKit
 
 @testable import InspectorKit
@@ -35,22 +36,22 @@ enum SampleTrace {
       ],
       origins: [.initial, .user, .user, .effect(effectA), .user],
       effects: [
-        EffectEntry(
+        EffectRecord(
           id: effectA, startedByStep: 2, cancelID: nil, file: "/src/Todos.swift", line: 41,
           startNanos: 500_000_000, endNanos: 760_000_000, outcome: .finished, sentSteps: [3]),
-        EffectEntry(
+        EffectRecord(
           id: effectB, startedByStep: 4, cancelID: "timer", file: "/src/Child.swift", line: 12,
           startNanos: 1_000_000_000, endNanos: nil, outcome: .unfinished, sentSteps: []),
       ],
-      tree: TreeEntry(
+      tree: ReducerTreeNode(
         kind: "Recorder", typeName: "AppFeature",
         children: [
-          TreeEntry(
+          ReducerTreeNode(
             kind: "Scope", typeName: "CounterFeature", statePath: "count",
             actionPrefix: "counter"),
-          TreeEntry(
+          ReducerTreeNode(
             kind: "forEach", typeName: "TodoFeature", statePath: "todos", actionPrefix: "todos"),
-          TreeEntry(kind: "Reduce", typeName: "AppFeature"),
+          ReducerTreeNode(kind: "Reduce", typeName: "AppFeature"),
         ]))
   }
 

@@ -73,8 +73,10 @@ public struct ChaosSchedule: Sendable, Equatable, CustomStringConvertible {
       let rightText = index < scheduled.count ? row(scheduled[index]) : ""
       text += "  " + pad(leftText, width) + "    " + rightText + "\n"
     }
-    text += "  final state:\n"
-    text += ChangeLines.text(finalChanges, from: recordedFinal, indent: 4) + "\n"
+    text += "  final state (recorded: -, this order: +):\n"
+    text += DiffRenderer().text(from: recordedFinal, to: scheduledFinal)
+      .split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+      .joined(separator: "\n") + "\n"
     text += "  reproduce: chaos(seed: \(seedText), runs: 1)"
     return text
   }

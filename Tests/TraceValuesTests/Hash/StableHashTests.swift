@@ -1,0 +1,145 @@
+import TestSupport
+import XCTest
+
+@testable import TraceValues
+
+// Expected numbers come from an independent Python implementation of the definition,
+// tools/stable-hash-reference.py (byte-at-a-time XXH64 whose results for "" and "abc" match the
+// published vectors, and the Merkle words written from the doc comment).
+final class StableHashTests: XCTestCase {
+  func testReferenceXXHash64MatchesPublishedVectors() {
+    XCTAssertEqual(ReferenceXXHash64.hash([]), 0xEF46_DB37_51D8_E999)
+    XCTAssertEqual(ReferenceXXHash64.hash(Array("a".utf8)), 0xD24E_C4F1_A98C_6E5B)
+    XCTAssertEqual(ReferenceXXHash64.hash(Array("abc".utf8)), 0x44BC_2CF5_AD77_0999)
+    XCTAssertEqual(ReferenceXXHash64.hash((0..<100).map { UInt8($0) }), 0x6AC1_E580_3216_6597)
+  }
+
+  func testStreamingHasherEqualsXXHash64OfTheWordBytes() {
+    var random = SplitMix(seed: 99)
+    for count in 0..<40 {
+      let words = (0..<count).map { _ in random.next() }
+      var hasher = StableHasher()
+      for word in words { hasher.combine(word) }
+      let bytes = words.flatMap { word in
+        (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) }
+      }
+      XCTAssertEqual(hasher.finalize(), ReferenceXXHash64.hash(bytes), "\(count) words")
+    }
+  }
+
+  func testScalarsHashToFixedNumbers() {
+    XCTAssertEqual(TraceValue.null.stableHash, 0x34C9_6ACD_CADB_1BBB)
+    XCTAssertEqual(TraceValue.bool(true).stableHash, 0xE908_593D_2D29_0D21)
+    XCTAssertEqual(TraceValue.bool(false).stableHash, 0x9F29_CB17_A2A4_9995)
+    XCTAssertEqual(TraceValue.int(1).stableHash, 0x4152_5B70_9A47_B22B)
+    XCTAssertEqual(TraceValue.int(-1).stableHash, 0x7428_B762_D221_DDC0)
+    XCTAssertEqual(TraceValue.uint(.max).stableHash, 0x21C2_084B_C246_C22D)
+    XCTAssertEqual(TraceValue.double(1).stableHash, 0xC446_5518_F750_6272)
+    XCTAssertEqual(TraceValue.string("héllo").stableHash, 0x1E04_B39C_881F_05F6)
+    XCTAssertEqual(
+      TraceValue.string("0123456789abcdefghij").stableHash, 0x098B_5B39_F046_5B70)
+    XCTAssertEqual(TraceValue.bytes([1, 2, 3]).stableHash, 0x3978_3C25_C858_7466)
+  }
+
+  func testContainersHashToFixedNumbers() {
+    XCTAssertEqual(TraceValue.array([.int(1), .null]).stableHash, 0x93E6_5DE9_27BA_A5E5)
+    let todo = TraceValue.object([
+      TraceField("id", .int(3)), TraceField("title", .string("Buy milk")),
+    ])
+    XCTAssertEqual(todo.stableHash, 0xCB7B_2AD7_EABD_A9F1)
+    let loaded = TraceValue.enumCase("loaded", [TraceField("_0", .bool(false))])
+    XCTAssertEqual(loaded.stableHash, 0xF2F2_873F_3CDF_2222)
+    XCTAssertEqual(
+      TraceValue.reflected(typeName: "Foo", .array([])).stableHash, 0x2E05_7230_A014_699A)
+    let nested = TraceValue.array([
+      .array([.int(1)]), .object([TraceField("a", .array([]))]),
+    ])
+    XCTAssertEqual(nested.stableHash, 0x51F8_59EA_790B_288E)
+  }
+
+  func testArraysLongerThanARunHashTheirRunsToFixedNumbers() {
+    XCTAssertEqual(TraceValue.array((0..<64).map { .int($0) }).stableHash, 0xA270_11AD_D1D0_E028)
+    XCTAssertEqual(TraceValue.array((0..<65).map { .int($0) }).stableHash, 0x5B76_0F4F_68CD_1F43)
+    let todos = TraceValue.object([
+      TraceField("items", .array((0..<200).map { Self.todo($0, done: $0 == 77) })),
+      TraceField("touched", .int(1)),
+    ])
+    XCTAssertEqual(todos.stableHash, 0x247E_24CE_D497_1B58)
+  }
+
+  func testCachedPiecesGiveTheSameHashAsTheWholeTree() {
+    var random = RandomTraceValue(seed: 0x5EED)
+    for count in [0, 1, 63, 64, 65, 128, 129, 300] {
+      let elements = (0..<count).map { _ in random.value(depth: 3) }
+      let hashes = elements.map(MerkleHash.hash)
+      let runs = MerkleHash.runHashes(elements, hashes: hashes)
+      XCTAssertEqual(runs.count, (count + 63) / 64)
+      let whole = TraceValue.array(elements).stableHash
+      XCTAssertEqual(MerkleHash.arrayHash(elements, hashes: hashes), whole, "\(count)")
+      if count > 64 {
+        XCTAssertEqual(MerkleHash.arrayHash(count: count, runHashes: runs), whole, "\(count)")
+        let last = (runs.count - 1) * 64
+        XCTAssertEqual(
+          MerkleHash.runHash(
+            Array(elements[last..<count]), hashes: Array(hashes[last..<count])),
+          runs[runs.count - 1])
+        var run = MerkleHash.RunHasher()
+        for index in 64..<min(128, count) { run.add(elements[index], hash: hashes[index]) }
+        XCTAssertEqual(run.finalize(), runs[1])
+      } else {
+        var small = MerkleHash.RunHasher(smallArrayCount: count)
+        for index in 0..<count { small.add(elements[index], hash: hashes[index]) }
+        XCTAssertEqual(small.finalize(), whole, "\(count)")
+      }
+      var object = MerkleHash.ObjectHasher(fieldCount: 3)
+      object.add(key: "rows", arrayCount: count, hash: whole)
+      object.add(key: "n", value: .int(Int64(count)), hash: nil)
+      object.add(key: "same", value: .array(elements), hash: nil)
+      XCTAssertEqual(
+        object.finalize(),
+        TraceValue.object([
+          TraceField("rows", .array(elements)), TraceField("n", .int(Int64(count))),
+          TraceField("same", .array(elements)),
+        ]).stableHash)
+    }
+  }
+
+  func testChangingOneElementOfALongArrayChangesTheHash() {
+    var elements = (0..<1_000).map { Self.todo($0, done: false) }
+    let before = TraceValue.array(elements).stableHash
+    elements[999] = Self.todo(999, done: true)
+    XCTAssertNotEqual(TraceValue.array(elements).stableHash, before)
+    elements[999] = Self.todo(999, done: false)
+    XCTAssertEqual(TraceValue.array(elements).stableHash, before)
+  }
+
+  private static func todo(_ id: Int, done: Bool) -> TraceValue {
+    .object([
+      TraceField("id", .int(Int64(id))), TraceField("title", .string("item \(id)")),
+      TraceField("done", .bool(done)),
+    ])
+  }
+
+  func testStructurallyDifferentTreesHashDifferently() {
+    // Same leaves, different shapes: the tags and lengths keep them apart.
+    let values: [TraceValue] = [
+      .array([.array([]), .array([])]), .array([.array([.array([])])]),
+      .object([TraceField("ab", .null)]),
+      .object([TraceField("a", .null), TraceField("b", .null)]),
+      .enumCase("a", []), .object([TraceField("a", .object([]))]), .string("a"), .bytes([97]),
+      .string("a\0"), .int(1), .uint(1), .double(0), .double(-0.0), .bool(false), .null,
+      .array((0..<65).map { _ in .null }), .array((0..<64).map { _ in .null }),
+      .array([.array((0..<64).map { _ in .null })]), .reflected(typeName: "a", .null),
+    ]
+    XCTAssertEqual(Set(values.map(\.stableHash)).count, values.count)
+  }
+
+  func testEqualValuesHashEqualAcrossJSONRoundTrips() throws {
+    var random = RandomTraceValue(seed: 0xA5A5)
+    for _ in 0..<1_000 {
+      let value = random.value(depth: 5)
+      let copy = try TraceValue(json: value.jsonString)
+      XCTAssertEqual(copy.stableHash, value.stableHash)
+    }
+  }
+}
