@@ -26,7 +26,9 @@ final class ReplayChaosEndToEndTests: XCTestCase {
       lines[1],
       "seed 0x0000000000000001 (run 0): 1 delivery moved; the state first differs after step 9")
     XCTAssertTrue(
-      chaos.stdout.contains("\n  final state:\n    resultsQuery: \"spar\" → \"tabl\"\n"))
+      chaos.stdout.contains(
+        "\n  -   resultsQuery: \"spar\",\n  +   resultsQuery: \"tabl\",\n"),
+      chaos.stdout)
     XCTAssertTrue(
       chaos.stdout.hasSuffix("  reproduce: chaos(seed: 0x0000000000000001, runs: 1)\n"))
 

@@ -89,9 +89,16 @@ final class ReplayChaosTests: XCTestCase {
         2  user  queryChanged            2  user  queryChanged
         3  effect of step 1  response    3  effect of step 2  response
         4  effect of step 2  response    4  effect of step 1  response
-        final state:
-          results[0]: "ab 1" → "a 1"
-          results[1]: "ab 2" → "a 2"
+        final state (recorded: -, this order: +):
+          (
+            … (1 unchanged)
+            results: [
+        -     [0]: "ab 1",
+        +     [0]: "a 1",
+        -     [1]: "ab 2"
+        +     [1]: "a 2"
+            ]
+          )
         reproduce: chaos(seed: \(schedule.seedText), runs: 1)
       """)
     // Its seed alone runs the same schedule again.
