@@ -24,7 +24,7 @@ final class DependencyCheck: DependencyReadListener {
   @exclusivity(unchecked) private var isActive = false
   @exclusivity(unchecked) private var mismatches: [ReplayFinding] = []
   /// The first `now` of each clock type, which clock readings are measured from.
-  @exclusivity(unchecked) private var clockOrigins: [ObjectIdentifier: any Sendable] = [:]
+  @exclusivity(unchecked) private var clockOrigins = ClockOrigins()
 
   /// Starts checking a step's reads.
   func begin(_ recorded: [DependencyRead]) {
@@ -66,15 +66,7 @@ final class DependencyCheck: DependencyReadListener {
 
   func clockRead<C: Clock>(_ instant: C.Instant, of clock: C.Type) where C.Duration == Duration {
     guard isActive else { return }
-    let key = ObjectIdentifier(clock)
-    let offset: Duration
-    if let origin = clockOrigins[key] as? C.Instant {
-      offset = origin.duration(to: instant)
-    } else {
-      clockOrigins[key] = instant
-      offset = .zero
-    }
-    check(DependencyValueRead.clockNow(offset).traceRead)
+    check(DependencyValueRead.clockNow(clockOrigins.offset(of: instant, on: clock)).traceRead)
   }
 
   private func check(_ read: DependencyRead) {

@@ -19,6 +19,8 @@ import TraceKit
 @usableFromInline
 final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codable {
   @usableFromInline let reducer: Base
+  /// The state the replay starts from (a chaos schedule starts each run from it).
+  @usableFromInline let initial: Base.State
   // One thread only, and used every step: no dynamic exclusivity checks.
   @exclusivity(unchecked) @usableFromInline var state: Base.State
   @usableFromInline let path: String
@@ -39,7 +41,9 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
     self.reducer = reducer
     self.path = trace.path
     self.redaction = trace.redaction
-    self.state = try Self.startingState(initialState, recorded: trace.initialState, path: path)
+    let start = try Self.startingState(initialState, recorded: trace.initialState, path: path)
+    self.initial = start
+    self.state = start
     self.stateEquality = equality(of: Base.State.self)
   }
 
@@ -191,21 +195,4 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
     }
     return state
   }
-}
-
-/// `==` for `T`, when `T` is `Equatable`.
-///
-/// ```swift
-/// equality(of: Int.self)?(1, 1)  // true
-/// ```
-@inlinable
-func equality<T>(of type: T.Type) -> ((T, T) -> Bool)? {
-  guard let equatable = type as? any Equatable.Type else { return nil }
-  return equality(opening: equatable, as: type)
-}
-
-@usableFromInline
-func equality<E: Equatable, T>(opening: E.Type, as type: T.Type) -> (T, T) -> Bool {
-  // T is E: the casts only restate the type.
-  { unsafeBitCast($0, to: E.self) == unsafeBitCast($1, to: E.self) }
 }

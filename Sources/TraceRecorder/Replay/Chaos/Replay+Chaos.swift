@@ -30,7 +30,7 @@ extension Replay {
   public func chaos(seed: UInt64, runs: Int) throws(ReplayError) -> ChaosReport {
     let (reducer, initialState) = (self.reducer, self.initialState)
     return try ChaosDriver.run(path: path, seed: seed, runs: runs) { trace throws(ReplayError) in
-      try ChaosEngine(reducer: reducer, initialState: initialState, trace: trace).steps
+      try ReplayEngine(reducer: reducer, initialState: initialState, trace: trace).chaosSteps
     }
   }
 }
