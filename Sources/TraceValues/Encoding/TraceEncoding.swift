@@ -117,7 +117,7 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     if T.self == Bool.self { return .bool(value as! Bool) }
     if T.self == Double.self { return .double(value as! Double) }
     if T.self == Date.self { return .double((value as! Date).timeIntervalSinceReferenceDate) }
-    if T.self == UUID.self { return .string((value as! UUID).uuidString) }
+    if T.self == UUID.self { return .string(UUIDText.string(value as! UUID)) }
     if T.self == Data.self { return .bytes([UInt8](value as! Data)) }
     if T.self == URL.self, (value as! URL).baseURL == nil {
       return .string((value as! URL).absoluteString)
