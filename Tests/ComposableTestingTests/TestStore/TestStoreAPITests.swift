@@ -143,8 +143,8 @@ final class TestStoreAPITests: XCTestCase {
 
           Tally.State(
             … (1 unchanged)
-        -   label: ""
-        +   label: "refreshing"
+        -   label: "",
+        +   label: "refreshing",
             … (1 unchanged)
           )
 
