@@ -79,7 +79,10 @@ final class ReplayChaosTests: XCTestCase {
     XCTAssertEqual(schedule.firstDifferingStep, 3)
     XCTAssertEqual(
       schedule.scheduled.map(\.description),
-      ["2  user  queryChanged", "3  effect of step 2  response", "4  effect of step 1  response"])
+      [
+        "2  user  queryChanged", "3  effect of step 2  response",
+        "4  effect of step 1  response  (moved)",
+      ])
     XCTAssertEqual(
       schedule.description,
       """
@@ -88,7 +91,7 @@ final class ReplayChaosTests: XCTestCase {
         recorded                         this order
         2  user  queryChanged            2  user  queryChanged
         3  effect of step 1  response    3  effect of step 2  response
-        4  effect of step 2  response    4  effect of step 1  response
+        4  effect of step 2  response    4  effect of step 1  response  (moved)
         final state (recorded: -, this order: +):
           (
             … (1 unchanged)

@@ -117,7 +117,8 @@ enum ChaosDriver {
       scheduled.append(
         ChaosDelivery(
           step: stepNumber, origin: origin(of: unit, plan: plan),
-          actionPath: unit.head.actionPath, action: unit.head.action))
+          actionPath: unit.head.actionPath, action: unit.head.action,
+          isMoved: keys[step.unit] != Double(step.unit)))
     }
     let recorded = plan.units.map { unit in
       ChaosDelivery(

@@ -63,7 +63,7 @@ public struct ChaosSchedule: Sendable, Equatable, CustomStringConvertible {
     let numbers = (recorded + scheduled).map { String($0.step).count }.max() ?? 1
     func row(_ delivery: ChaosDelivery) -> String {
       pad(String(delivery.step), numbers, left: true) + "  \(delivery.origin)  "
-        + delivery.actionPath
+        + delivery.actionPath + (delivery.isMoved ? "  (moved)" : "")
     }
     let left = recorded.map(row)
     let width = max("recorded".count, left.map(\.count).max() ?? 0)
