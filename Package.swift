@@ -224,6 +224,16 @@ let package = Package(
     ),
     // Runs the built rewind-demo: output, exit status and the traces it writes.
     .testTarget(name: "RewindDemoTests", dependencies: ["TraceKit", "TestSupport"]),
+    // The tests `inspector testgen` generates from the committed fixture traces, compiled and
+    // run as they are (InspectorKitTests' TestgenContractTests keeps them what testgen prints).
+    .testTarget(
+      name: "GeneratedTraceTests",
+      dependencies: [
+        "ComposableTesting", "TraceRecorder", "FixtureFeatures", "CounterFeature",
+        "WeatherFeature", "FolderTabFeature", "FolderFeature", "CalendarFeature", "HomeFeature",
+        "TodosFeature",
+      ]
+    ),
     .testTarget(
       name: "FixtureFeaturesTests",
       dependencies: ["FixtureFeatures", "SearchFeature", "ComposableCore", "ComposableTesting"]

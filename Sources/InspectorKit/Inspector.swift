@@ -76,6 +76,7 @@ public struct Inspector: Sendable {
       try CompareCommand.run(context, other: context.arguments.positionals[1], out: &out)
     case "follow": try FollowCommand.run(context, out: &out)
     case "export": try ExportCommand.run(context, out: &out)
+    case "testgen": try TestgenCommand.run(context, out: &out)
     default:
       throw .usage("unknown command '\(context.arguments.command)'", where: "inspector")
     }

@@ -44,6 +44,11 @@ public final class Recorder: Sendable {
     public var queueCapacity: Int
     /// Free-form metadata stored with the trace (`scenario`, `app`, …).
     public var extra: [String: String]
+    /// The clock whose time the trace records for steps and effects; nil (the default) for
+    /// the system's monotonic clock. A session run on a virtual clock (a script on a
+    /// `TestClock`) records the time its feature lived in, so a test generated from the trace
+    /// advances its own test clock as the recording did. Reducer times are always real.
+    public var clock: (any Clock<Duration>)?
     /// Tests only: called by the writer thread before it takes each batch, so a test can hold
     /// the writer back and make the queue overflow deterministically.
     var writerWillTake: (@Sendable () -> Void)?
@@ -55,7 +60,8 @@ public final class Recorder: Sendable {
       redactedActionPaths: [String] = [],
       overflowPolicy: OverflowPolicy = .blockProducer,
       queueCapacity: Int = 4096,
-      extra: [String: String] = [:]
+      extra: [String: String] = [:],
+      clock: (any Clock<Duration>)? = nil
     ) {
       self.keyframeInterval = keyframeInterval
       self.flushInterval = flushInterval
@@ -64,6 +70,7 @@ public final class Recorder: Sendable {
       self.overflowPolicy = overflowPolicy
       self.queueCapacity = queueCapacity
       self.extra = extra
+      self.clock = clock
     }
   }
 

@@ -2,10 +2,13 @@
 // for the end-to-end tests (including `follow`, with a delay between steps) and benchmarks.
 //
 //   inspector-test-writer PATH [--steps N] [--delay-ms D] [--wrong-hash STEP]
-//                              [--keyframe-interval N] [--drop STEP] [--increment N] [--no-close]
+//                              [--keyframe-interval N] [--drop STEP] [--increment N]
+//                              [--effect-every N] [--no-close]
 //
 // --drop STEP leaves the step out, as a recorder that had to drop it would: a gap.
 // --increment N makes each counter increment add N: the same actions, other states.
+// --effect-every N adds an effect started by every Nth step, running 30 µs (a long trace full
+// of effects, for the memory of the commands that read every effect).
 
 import Foundation
 import TraceKit
@@ -25,7 +28,8 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 guard let path = arguments.first, !path.hasPrefix("-") else {
   fail(
     "usage: inspector-test-writer PATH [--steps N] [--delay-ms D] [--wrong-hash STEP] "
-      + "[--keyframe-interval N] [--drop STEP] [--increment N] [--no-close]")
+      + "[--keyframe-interval N] [--drop STEP] [--increment N] [--effect-every N] "
+      + "[--no-close]")
 }
 arguments.removeFirst()
 var steps = 12
@@ -33,6 +37,7 @@ var delayMillis = 0
 var wrongHashStep: Int?
 var droppedSteps: Set<Int> = []
 var increment: Int64 = 1
+var effectEvery = 0
 var metadata = SampleSession.metadata
 var close = true
 while !arguments.isEmpty {
@@ -51,6 +56,7 @@ while !arguments.isEmpty {
   case "--keyframe-interval": metadata.keyframeInterval = value
   case "--drop": droppedSteps.insert(value)
   case "--increment": increment = Int64(value)
+  case "--effect-every": effectEvery = value
   default: fail("unknown option \(option)")
   }
 }
@@ -76,6 +82,15 @@ do throws(TraceError) {
         try writer.effectEnded(
           id: id, endNanos: record.monotonicNanos + 50_000, outcome: outcome)
       }
+    }
+    if effectEvery > 0, record.step.isMultiple(of: effectEvery) {
+      let id = UUID(uuidString: String(format: "EFFE0000-0000-4000-8000-%012lX", record.step))!
+      try writer.effectStarted(
+        EffectRecord(
+          id: id, startedByStep: record.step, cancelID: "bulk",
+          startNanos: record.monotonicNanos + 10_000))
+      try writer.effectEnded(
+        id: id, endNanos: record.monotonicNanos + 40_000, outcome: .finished)
     }
     if delayMillis > 0 {
       try writer.flush()

@@ -89,6 +89,10 @@ package final class TraceFileSource: TraceSource {
     try read { () throws(TraceError) in try reader.changes(at: step) }
   }
 
+  package func dependencies(at step: Int) throws(InspectorError) -> [DependencyRead] {
+    try read { () throws(TraceError) in try reader.dependencies(at: step) }
+  }
+
   package func state(at step: Int) throws(InspectorError) -> TraceValue {
     return try read { () throws(TraceError) in try reader.state(at: step) }
   }
@@ -111,6 +115,32 @@ package final class TraceFileSource: TraceSource {
 
   package func effects() throws(InspectorError) -> [EffectRecord] {
     try read { () throws(TraceError) in try reader.effects() }
+  }
+
+  package func effectStream(startedFrom from: Int, through to: Int) throws(InspectorError)
+    -> any EffectStream
+  {
+    let cursor = try read { () throws(TraceError) in
+      try reader.effectCursor(startedFrom: from, through: to)
+    }
+    return Cursor(cursor)
+  }
+
+  /// The reader's effect cursor as an `EffectStream`.
+  private final class Cursor: EffectStream {
+    let cursor: EffectCursor
+
+    init(_ cursor: EffectCursor) {
+      self.cursor = cursor
+    }
+
+    func next() throws(InspectorError) -> EffectRecord? {
+      do {
+        return try cursor.next()
+      } catch {
+        throw TraceFileSource.inspectorError(error)
+      }
+    }
   }
 
   package func tree() throws(InspectorError) -> ReducerTreeNode? {

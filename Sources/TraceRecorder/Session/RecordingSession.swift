@@ -31,6 +31,8 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   private nonisolated let kit: CaptureKit<State, Action>
   /// Monotonic nanoseconds at the start of the trace.
   nonisolated let origin: UInt64
+  /// The time the trace records, when it is not the system's monotonic clock's.
+  nonisolated let clockNanos: (@Sendable () -> UInt64)?
   private nonisolated let whenFull: CaptureQueue<SessionEvent<State, Action>>.WhenFull
   private nonisolated let done = FinishSignal()
   private nonisolated let stopped = Atomic<Bool>(false)
@@ -70,7 +72,8 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     self.kit = kit
     queue = CaptureQueue(capacity: configuration.queueCapacity)
     whenFull = configuration.overflowPolicy == .blockProducer ? .block : .drop
-    origin = MonotonicClock.nanoseconds()
+    clockNanos = configuration.clock.map(Self.nanoseconds)
+    origin = clockNanos?() ?? MonotonicClock.nanoseconds()
     let writer = StepWriter<State, Action>(session: self, tree: tree)
     do {
       let thread = try WriterThread(name: "rewind-writer") { writer.run() }
@@ -107,7 +110,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     } else {
       sender = nil
     }
-    stepStart = MonotonicClock.nanoseconds()
+    stepStart = now()
     reads.removeAll(keepingCapacity: true)
   }
 
@@ -146,7 +149,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     }
     let effect = CapturedEffect(
       id: launch.id.uuid, startedByStep: launch.step, cancelIDs: launch.cancelIDs,
-      location: launch.location, startNanos: MonotonicClock.nanoseconds() &- origin,
+      location: launch.location, startNanos: now() &- origin,
       kind: launch.kind, parent: launch.parent?.uuid, startedAfterStep: lastEndedStep)
     recordedEffects.insert(launch.id)
     queueOrKeep(.started(effect))
@@ -164,9 +167,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   private func end(_ id: EffectID, outcome: EffectOutcome) {
     guard isRecording, recordedEffects.remove(id) != nil else { return }
     queueOrKeep(
-      .ended(
-        id.uuid, nanos: MonotonicClock.nanoseconds() &- origin, outcome: outcome,
-        afterStep: lastEndedStep))
+      .ended(id.uuid, nanos: now() &- origin, outcome: outcome, afterStep: lastEndedStep))
   }
 
   /// Queues an effect event, after those kept back; keeps it back when there is no room.
@@ -190,6 +191,29 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     _ = queued
     pendingCount = left
     return left == 0
+  }
+
+  // MARK: Time
+
+  /// Nanoseconds on the clock the trace records.
+  private func now() -> UInt64 {
+    clockNanos?() ?? MonotonicClock.nanoseconds()
+  }
+
+
+  /// A clock's time as nanoseconds since a fixed instant of it (the moment this is called).
+  private static func nanoseconds(_ clock: any Clock<Duration>) -> @Sendable () -> UInt64 {
+    func reading<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> UInt64 {
+      let start = clock.now
+      return {
+        let (seconds, attoseconds) = start.duration(to: clock.now).components
+        // A clock that went back (it cannot) or beyond 584 years reads as its nearest end.
+        guard seconds >= 0 else { return 0 }
+        let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? .max : whole &+ UInt64(attoseconds / 1_000_000_000)
+      }
+    }
+    return reading(clock)
   }
 
   // MARK: What the trace stores

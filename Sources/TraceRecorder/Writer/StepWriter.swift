@@ -146,6 +146,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       keyframeInterval: session.configuration.keyframeInterval,
       extra: session.configuration.extra.merging(
         RecorderMetadata.entries(session.configuration), uniquingKeysWith: { $1 }))
+    wallOrigin = wallTime
     do {
       let writer = try TraceWriter(
         path: session.path, metadata: metadata, initialState: initial, wallTime: wallTime)
@@ -212,8 +213,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     }
   }
 
-  private lazy var wallOrigin: Double = Date().timeIntervalSince1970
-    - Double(MonotonicClock.nanoseconds() &- session.origin) / 1e9
+  /// The wall time of step 0, where the trace's clock reads zero: a step's wall time is this
+  /// plus its time on the trace's clock (which may be a virtual one, `Configuration.clock`).
+  private var wallOrigin: Double = 0
 
   private func wallTime(_ monotonicNanos: UInt64) -> Double {
     wallOrigin + Double(monotonicNanos) / 1e9

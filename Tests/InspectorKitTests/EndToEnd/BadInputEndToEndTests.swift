@@ -162,7 +162,7 @@ final class BadInputEndToEndTests: EndToEndTestCase {
   func testUnsupportedExportFormat() throws {
     try assertFails(
       ["export", "TRACE", "--format", "csv"],
-      line: "inspector: unsupported format 'csv': expected 'json' (export --format)")
+      line: "inspector: unsupported format 'csv': expected 'json' or 'perfetto' (export --format)")
   }
 
   func testEscapeSequenceInFileNameIsEscapedInTheMessage() throws {
