@@ -53,7 +53,7 @@ package enum ReducingContext {
   ///
   /// ```swift
   /// ReducingContext.listening(to: checker) {
-  ///   _ = reducer.reduce(into: &state, action: action)  // checker hears each uuid(), date.now …
+  ///   _ = reducer.reduce(into: &state, action: action)  // checker hears uuid(), date.now …
   /// }
   /// ```
   package static func listening<R>(to listener: some DependencyReadListener, _ body: () -> R)
