@@ -53,7 +53,10 @@ let package = Package(
 
     // The Recorder higher-order reducer and typed replay.
     // `_printChanges()` renders its diffs with TraceValues' one renderer.
-    .target(name: "TraceRecorder", dependencies: ["ComposableCore", "TraceKit"]),
+    .target(name: "TraceRecorder", dependencies: ["ComposableCore", "TraceKit", "CRandomWatch"]),
+    // Counts a thread's calls for system randomness (a seccomp filter on that thread alone):
+    // typed replay runs reducers on such a thread. Only TraceRecorder/Replay imports it.
+    .target(name: "CRandomWatch", path: "Sources/CRandomWatch"),
 
     // Shared test helpers (temporary files, fixture paths, snapshot asserts).
     .target(name: "TestSupport", dependencies: ["TraceKit"], path: "Tests/TestSupport"),
@@ -125,7 +128,10 @@ let package = Package(
     // Benchmarks (issue 7): a release-mode executable that prints numbers; run by tools/bench.
     .executableTarget(
       name: "rewind-bench",
-      dependencies: ["ComposableCore", "TraceKit", "TraceRecorder", "CounterFeature"],
+      dependencies: [
+        "ComposableCore", "TraceKit", "TraceRecorder", "CounterFeature", "ShowcaseFeature",
+        "SearchFeature", "FixtureSupport",
+      ],
       path: "Benchmarks/rewind-bench"
     ),
     // The benchmark harness's own logic (statistics, options, the reflection baseline's text).
@@ -186,6 +192,17 @@ let package = Package(
       path: "Fixtures/Features/Todos"
     ),
     .target(
+      name: "SearchFeature",
+      dependencies: ["ComposableCore", "FixtureSupport"],
+      path: "Fixtures/Features/Search"
+    ),
+    // The fixtures composed (Scope, forEach, presentation, onChange): benchmarks of depth.
+    .target(
+      name: "ShowcaseFeature",
+      dependencies: ["ComposableCore", "CounterFeature", "TodosFeature", "SearchFeature"],
+      path: "Fixtures/Features/Showcase"
+    ),
+    .target(
       name: "FixtureFeatures",
       dependencies: [
         "ComposableCore", "FixtureSupport", "CounterFeature", "WeatherFeature",
@@ -203,7 +220,7 @@ let package = Package(
         "FixtureSupport",
         "CounterFeature", "WeatherFeature", "FolderInterface", "FolderFeature",
         "CalendarInterface", "CalendarFeature", "FolderTabFeature", "HomeFeature",
-        "TodosFeature",
+        "TodosFeature", "SearchFeature",
       ],
       path: "Fixtures/Demo"
     ),
@@ -221,7 +238,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FixtureFeaturesTests",
-      dependencies: ["FixtureFeatures", "ComposableCore", "ComposableTesting"]
+      dependencies: ["FixtureFeatures", "SearchFeature", "ComposableCore", "ComposableTesting"]
     ),
   ]
 )

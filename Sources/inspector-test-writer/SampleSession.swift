@@ -39,6 +39,9 @@ struct SampleSession {
         ])
     ])
 
+  /// What an increment adds: another amount records the same actions with other states
+  /// (two recordings of a feature before and after a change, for `inspector compare`).
+  var increment: Int64 = 1
   private(set) var step = 0
   private(set) var count: Int64 = 0
   private(set) var isOn = false
@@ -100,7 +103,7 @@ struct SampleSession {
     switch step {
     case 1:
       path = "counter.incrementTapped"
-      count += 1
+      count += increment
     case 2, 3:
       let title = step == 2 ? "Buy milk" : "Walk the dog"
       path = "todos.addTapped"
@@ -172,7 +175,7 @@ struct SampleSession {
         todos[index].done.toggle()
       } else {
         path = "counter.incrementTapped"
-        count += 1
+        count += increment
       }
     }
     let new = state

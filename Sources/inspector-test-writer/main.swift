@@ -2,10 +2,11 @@
 // for the end-to-end tests (including `follow`, with a delay between steps) and benchmarks.
 //
 //   inspector-test-writer PATH [--steps N] [--delay-ms D] [--wrong-hash STEP]
-//                              [--keyframe-interval N] [--drop STEP] [--effect-every N]
-//                              [--no-close]
+//                              [--keyframe-interval N] [--drop STEP] [--increment N]
+//                              [--effect-every N] [--no-close]
 //
 // --drop STEP leaves the step out, as a recorder that had to drop it would: a gap.
+// --increment N makes each counter increment add N: the same actions, other states.
 // --effect-every N adds an effect started by every Nth step, running 30 µs (a long trace full
 // of effects, for the memory of the commands that read every effect).
 
@@ -27,13 +28,15 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 guard let path = arguments.first, !path.hasPrefix("-") else {
   fail(
     "usage: inspector-test-writer PATH [--steps N] [--delay-ms D] [--wrong-hash STEP] "
-      + "[--keyframe-interval N] [--drop STEP] [--effect-every N] [--no-close]")
+      + "[--keyframe-interval N] [--drop STEP] [--increment N] [--effect-every N] "
+      + "[--no-close]")
 }
 arguments.removeFirst()
 var steps = 12
 var delayMillis = 0
 var wrongHashStep: Int?
 var droppedSteps: Set<Int> = []
+var increment: Int64 = 1
 var effectEvery = 0
 var metadata = SampleSession.metadata
 var close = true
@@ -52,6 +55,7 @@ while !arguments.isEmpty {
   case "--wrong-hash": wrongHashStep = value
   case "--keyframe-interval": metadata.keyframeInterval = value
   case "--drop": droppedSteps.insert(value)
+  case "--increment": increment = Int64(value)
   case "--effect-every": effectEvery = value
   default: fail("unknown option \(option)")
   }
@@ -59,6 +63,7 @@ while !arguments.isEmpty {
 
 do throws(TraceError) {
   var session = SampleSession()
+  session.increment = increment
   let writer = try TraceWriter(
     path: path, metadata: metadata, initialState: session.state,
     wallTime: 1_780_000_000)

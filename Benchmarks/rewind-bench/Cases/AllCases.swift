@@ -13,7 +13,9 @@ enum AllCases {
       SizeVsSnapshotsCase(),
       SeekCase(),
       ReplayCase(),
-      TypedReplayCase(),
+      TypedReplayCase.counter,
+      TypedReplayCase.app,
+      ChaosReplayCase(),
       MemoryCase(),
       InspectorCommandCase(name: "inspector.info.1m") { _ in ("info", []) },
       InspectorCommandCase(name: "inspector.log-tail.1m") { last in

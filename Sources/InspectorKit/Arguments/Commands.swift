@@ -5,7 +5,7 @@
 /// ```
 enum Commands {
   static let all: [CommandSpec] = [
-    open, info, log, show, diff, tree, effects, replay, follow, export, testgen,
+    open, info, log, show, diff, tree, effects, replay, compare, follow, export, testgen,
   ]
 
   static func spec(named name: String) -> CommandSpec? {
@@ -116,6 +116,24 @@ enum Commands {
     details: """
       Exit status 0 when every state matches its recorded hash, 1 at the first mismatch (the \
       step, both hashes and the diff are printed), 2 when the trace cannot be read.
+      """)
+
+  static let compare = CommandSpec(
+    name: "compare",
+    summary: "two traces of one feature step by step, up to the first step that differs",
+    positionals: [
+      .init(name: "A", required: true, help: "the first trace file (.rewind)"),
+      .init(name: "B", required: true, help: "the second trace file (.rewind)"),
+    ],
+    options: [json],
+    example: "inspector compare before.rewind after.rewind",
+    details: """
+      Steps are aligned by number. The first step whose action differs (its origin, case path \
+      or payload; an effect is named by the step that started it), or whose state differs \
+      after the same action, is shown with the steps before it from both traces and the state \
+      diff (A: -, B: +); so is a trace that ends before the other. Each trace is read once, \
+      up to that step. Exit status 0 when the traces are the same, 1 when they differ, 2 when \
+      one cannot be read.
       """)
 
   static let follow = CommandSpec(

@@ -23,7 +23,7 @@ public final class EffectCursor {
       // spills to a temporary file rather than growing without end.
       rows = try reader.database.prepare(
         """
-        SELECT \(TraceReader.effectColumns) FROM effects
+        SELECT \(try reader.effectColumns()) FROM effects
         WHERE started_by_step >= ? AND started_by_step <= ? ORDER BY start_ns, rowid
         """)
       try rows.bind(first, at: 1)

@@ -157,7 +157,7 @@ extension TraceReader {
         sends[id, default: []].append(step)
       }
       let rows = try database.prepare(
-        "SELECT \(Self.effectColumns) FROM effects ORDER BY rowid")
+        "SELECT \(try effectColumns()) FROM effects ORDER BY rowid")
       defer { rows.reset() }
       while try rows.step() {
         effects.append(try decodeEffect(rows, sentSteps: sends[rows.text(at: 0)] ?? []))
@@ -172,12 +172,34 @@ extension TraceReader {
     return effects
   }
 
-  static let effectColumns = """
-    id, started_by_step, cancel_id, file, line, start_ns, end_ns, outcome, cancel_reason,
-    cancelled_by_step
-    """
+  /// The columns `decodeEffect` reads. Traces written before the effects' kind, parent and
+  /// surrounding steps were recorded have no such columns: those read as unknown.
+  func effectColumns() throws(SQLiteError) -> String {
+    let lifecycle =
+      try hasLifecycleColumns()
+      ? "kind, parent_id, started_after_step, ended_after_step" : "NULL, NULL, NULL, NULL"
+    return """
+      id, started_by_step, cancel_id, file, line, start_ns, end_ns, outcome, cancel_reason,
+      cancelled_by_step, \(lifecycle)
+      """
+  }
 
-  /// Decodes a row selected with `effectColumns`.
+  /// Whether the `effects` table has the columns of each effect's kind, parent and the steps
+  /// around its start and end.
+  private func hasLifecycleColumns() throws(SQLiteError) -> Bool {
+    if let hasEffectLifecycle { return hasEffectLifecycle }
+    let statement = try database.prepare("SELECT name FROM pragma_table_info('effects')")
+    defer { statement.reset() }
+    var names: Set<String> = []
+    while try statement.step() { names.insert(statement.text(at: 0)) }
+    let found = names.isSuperset(of: [
+      "kind", "parent_id", "started_after_step", "ended_after_step",
+    ])
+    hasEffectLifecycle = found
+    return found
+  }
+
+  /// Decodes a row selected with `effectColumns()`.
   func decodeEffect(_ rows: SQLiteStatement, sentSteps: [Int]) throws(TraceError)
     -> EffectRecord
   {
@@ -215,7 +237,20 @@ extension TraceReader {
       endNanos: try Self.optionalInteger(rows, 6, "end_ns", in: nanos, damaged)
         .map { UInt64($0) },
       outcome: outcome,
-      sentSteps: sentSteps)
+      sentSteps: sentSteps,
+      kind: rows.optionalText(at: 10),
+      parentID: try rows.optionalText(at: 11).map { text throws(TraceError) in
+        guard let parent = UUID(uuidString: text) else {
+          throw damaged("parent_id \(Self.shown(text)) is not a UUID")
+        }
+        return parent
+      },
+      startedAfterStep: try Self.optionalInteger(
+        rows, 12, "started_after_step", in: Self.stepRange, damaged
+      ).map { Int($0) },
+      endedAfterStep: try Self.optionalInteger(
+        rows, 13, "ended_after_step", in: Self.stepRange, damaged
+      ).map { Int($0) })
   }
 
   /// The reducer tree, or nil when the writer stored none.

@@ -37,6 +37,10 @@ public final class TraceReader {
   /// The interned index values read so far (see `TraceReader+Index.swift`).
   var interned = InternedIndex()
 
+  /// Whether the `effects` table has the columns of the effects' kind, parent and surrounding
+  /// steps (asked once: a table's columns do not change under a reader).
+  var hasEffectLifecycle: Bool?
+
   /// The recorded gaps by the last step each drops (its `afterStep` as the value), loaded when
   /// the index first jumps over step numbers (see `TraceReader+Validation.swift`).
   var gapEnds: [Int: Int]?

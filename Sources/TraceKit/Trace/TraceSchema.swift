@@ -79,7 +79,11 @@ enum TraceSchema {
       end_ns INTEGER,
       outcome TEXT NOT NULL,
       cancel_reason TEXT,
-      cancelled_by_step INTEGER
+      cancelled_by_step INTEGER,
+      kind TEXT,
+      parent_id TEXT,
+      started_after_step INTEGER,
+      ended_after_step INTEGER
     );
     CREATE TABLE effect_sends (
       effect_id TEXT NOT NULL,

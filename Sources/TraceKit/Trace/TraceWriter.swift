@@ -170,14 +170,15 @@ public final class TraceWriter {
       insertEffect = try database.prepare(
         """
         INSERT INTO effects (id, started_by_step, cancel_id, file, line, start_ns, end_ns,
-          outcome, cancel_reason, cancelled_by_step) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          outcome, cancel_reason, cancelled_by_step, kind, parent_id, started_after_step,
+          ended_after_step) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
       insertSend = try database.prepare(
         "INSERT OR IGNORE INTO effect_sends (effect_id, step) VALUES (?, ?)")
       updateEffectEnd = try database.prepare(
         """
-        UPDATE effects SET end_ns = ?, outcome = ?, cancel_reason = ?, cancelled_by_step = ?
-        WHERE id = ?
+        UPDATE effects SET end_ns = ?, outcome = ?, cancel_reason = ?, cancelled_by_step = ?,
+          ended_after_step = ? WHERE id = ?
         """)
       upsertGap = try database.prepare(
         "INSERT OR REPLACE INTO gaps (after_step, dropped) VALUES (?, ?)")
@@ -430,6 +431,10 @@ public final class TraceWriter {
       try insertEffect.bind(record.startNanos.map { Int64(bitPattern: $0) }, at: 6)
       try insertEffect.bind(record.endNanos.map { Int64(bitPattern: $0) }, at: 7)
       try bindOutcome(record.outcome, statement: insertEffect, at: 8)
+      try insertEffect.bind(record.kind, at: 11)
+      try insertEffect.bind(record.parentID?.uuidString, at: 12)
+      try insertEffect.bind(record.startedAfterStep.map(Int64.init), at: 13)
+      try insertEffect.bind(record.endedAfterStep.map(Int64.init), at: 14)
       try insertEffect.run()
       for step in record.sentSteps {
         try insertSend.bind(id, at: 1)
@@ -450,16 +455,17 @@ public final class TraceWriter {
     }
   }
 
-  /// Records how an effect ended.
-  public func effectEnded(id: UUID, endNanos: UInt64, outcome: EffectOutcome)
-    throws(TraceError)
-  {
+  /// Records how an effect ended, and how many steps had been reduced then.
+  public func effectEnded(
+    id: UUID, endNanos: UInt64, outcome: EffectOutcome, endedAfterStep: Int? = nil
+  ) throws(TraceError) {
     try checkWritable(step: nil)
     var changed = 0
     try sql { () throws(SQLiteError) in
       try updateEffectEnd.bind(bitPattern: endNanos, at: 1)
       try bindOutcome(outcome, statement: updateEffectEnd, at: 2)
-      try updateEffectEnd.bind(id.uuidString, at: 5)
+      try updateEffectEnd.bind(endedAfterStep.map(Int64.init), at: 5)
+      try updateEffectEnd.bind(id.uuidString, at: 6)
       try updateEffectEnd.run()
       changed = database.changes
     }

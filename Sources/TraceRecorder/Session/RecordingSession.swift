@@ -58,6 +58,9 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   @exclusivity(unchecked) private var droppedSteps: [ClosedRange<Int>] = []
   /// Effects whose start is in the trace and whose end is not yet.
   @exclusivity(unchecked) private var recordedEffects: Set<EffectID> = []
+  /// The last step whose reducer returned: an effect starting or ending now does so after
+  /// it (one cancelled while step n is reduced ends after step n - 1).
+  @exclusivity(unchecked) private var lastEndedStep = 0
 
   /// A session writing a new trace at `path`, its writer thread started.
   init(
@@ -113,10 +116,11 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
 
   func dependencyRead(_ read: DependencyValueRead) {
     guard isRecording else { return }
-    reads.append(Self.dependencyRead(read))
+    reads.append(read.traceRead)
   }
 
   func stepEnded(_ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64) {
+    lastEndedStep = step
     guard isRecording else { return }
     steps.store(step, ordering: .relaxed)
     let isBehind = pendingCount > 0 && !queuePendingEvents()
@@ -145,7 +149,8 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     }
     let effect = CapturedEffect(
       id: launch.id.uuid, startedByStep: launch.step, cancelIDs: launch.cancelIDs,
-      location: launch.location, startNanos: now() &- origin)
+      location: launch.location, startNanos: now() &- origin,
+      kind: launch.kind, parent: launch.parent?.uuid, startedAfterStep: lastEndedStep)
     recordedEffects.insert(launch.id)
     queueOrKeep(.started(effect))
   }
@@ -155,13 +160,14 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   }
 
   func effectsCancelled(_ ids: [EffectID], cause: EffectCancelCause, step: Int?) {
-    let outcome = EffectOutcome.cancelled(reason: Self.reason(cause), byStep: step)
+    let outcome = EffectOutcome.cancelled(reason: cause.traceReason, byStep: step)
     for id in ids { end(id, outcome: outcome) }
   }
 
   private func end(_ id: EffectID, outcome: EffectOutcome) {
     guard isRecording, recordedEffects.remove(id) != nil else { return }
-    queueOrKeep(.ended(id.uuid, nanos: now() &- origin, outcome: outcome))
+    queueOrKeep(
+      .ended(id.uuid, nanos: now() &- origin, outcome: outcome, afterStep: lastEndedStep))
   }
 
   /// Queues an effect event, after those kept back; keeps it back when there is no room.
@@ -219,35 +225,6 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     case .send(let step): .send(step: step)
     case .observer: .observer
     case .inspector: .inspector
-    }
-  }
-
-  static func dependencyRead(_ read: DependencyValueRead) -> DependencyRead {
-    switch read {
-    case .uuid(let value):
-      DependencyRead(key: "uuid", value: .string(value.uuidString))
-    case .date(let value):
-      DependencyRead(key: "date", value: .double(value.timeIntervalSinceReferenceDate))
-    case .random(let value):
-      DependencyRead(
-        key: "random", value: value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value))
-    case .clockNow(let offset):
-      DependencyRead(
-        key: "clock",
-        value: .double(
-          Double(offset.components.seconds) + Double(offset.components.attoseconds) / 1e18))
-    }
-  }
-
-  /// The `cancel_reason` a cause is stored as.
-  static func reason(_ cause: EffectCancelCause) -> String {
-    switch cause {
-    case .cancel: "cancel"
-    case .cancelInFlight: "cancelInFlight"
-    case .teardown(let kind): kind.rawValue
-    case .storeTeardown: "storeDeinit"
-    case .storeTask: "storeTask"
-    case .testSkip: "skippedInFlight"
     }
   }
 

@@ -9,6 +9,7 @@ import TraceKit
 /// redaction.apply(to: &value)  // [0]: the paths that matched
 /// print(value)  // (password: "<redacted 5f1d…>")
 /// ```
+@usableFromInline
 struct Redaction: Sendable {
   let paths: [TracePath]
   /// The paths as configured, in the same order.
@@ -105,6 +106,7 @@ struct Redaction: Sendable {
 
   /// Replaces every redacted value in `value`; returns the positions of the paths found in
   /// it (redacted now, or already a marker).
+  @usableFromInline
   @discardableResult
   func apply(to value: inout TraceValue) -> [Int] {
     var found: [Int] = []

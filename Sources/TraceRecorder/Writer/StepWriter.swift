@@ -124,11 +124,13 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         cancelID: effect.cancelIDs.isEmpty
           ? nil : effect.cancelIDs.map(\.description).joined(separator: ", "),
         file: effect.location?.fileID, line: effect.location.map { Int($0.line) },
-        startNanos: effect.startNanos)
+        startNanos: effect.startNanos, kind: effect.kind.rawValue, parentID: effect.parent,
+        startedAfterStep: effect.startedAfterStep)
       try write { trace throws(TraceError) in try trace.effectStarted(record) }
-    case .effect(.ended(let id, let nanos, let outcome)):
+    case .effect(.ended(let id, let nanos, let outcome, let afterStep)):
       try write { trace throws(TraceError) in
-        try trace.effectEnded(id: id, endNanos: nanos, outcome: outcome)
+        try trace.effectEnded(
+          id: id, endNanos: nanos, outcome: outcome, endedAfterStep: afterStep)
       }
     case .finish:
       break

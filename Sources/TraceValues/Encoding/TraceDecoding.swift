@@ -10,11 +10,26 @@ final class TraceDecoding: Decoder, SingleValueDecodingContainer {
   let value: TraceValue
   let parent: TraceDecoding?
   let key: CodingKey?
+  /// The first recorded enum case the type did not know, kept by the root for the error.
+  private var unknownCase: TraceUnknownCase?
 
   init(value: TraceValue, parent: TraceDecoding?, key: CodingKey?) {
     self.value = value
     self.parent = parent
     self.key = key
+  }
+
+  /// The first enum case found in the value that the type being decoded does not have.
+  var firstUnknownCase: TraceUnknownCase? {
+    var level = self
+    while let parent = level.parent { level = parent }
+    return level.unknownCase
+  }
+
+  private func noteUnknownCase(_ unknown: TraceUnknownCase) {
+    var level = self
+    while let parent = level.parent { level = parent }
+    if level.unknownCase == nil { level.unknownCase = unknown }
   }
 
   var codingPath: [CodingKey] {
@@ -48,6 +63,14 @@ final class TraceDecoding: Decoder, SingleValueDecodingContainer {
       return KeyedDecodingContainer(TraceKeyedDecoding<Key>(decoding: self, fields: fields))
     case .enumCase(let name, let fields):
       // Synthesized enum decoding reads one key, the case, holding the associated values.
+      if Key(stringValue: name) == nil {
+        // Kept so that the type mismatch the enum's `init(from:)` throws can name the case.
+        noteUnknownCase(
+          TraceUnknownCase(
+            codingPath: codingPath.map(\.stringValue), name: name,
+            cases: EnumCaseNames.codingNames(of: Key.self),
+            typeName: EnumCaseNames.enumTypeName(of: Key.self)))
+      }
       let caseField = [TraceField(name, .object(fields))]
       return KeyedDecodingContainer(TraceKeyedDecoding<Key>(decoding: self, fields: caseField))
     default:

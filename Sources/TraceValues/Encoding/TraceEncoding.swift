@@ -127,7 +127,7 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
       let seconds = (value as! Date).timeIntervalSinceReferenceDate
       return DateText.text(seconds: seconds).map(TraceValue.string) ?? .double(seconds)
     }
-    if T.self == UUID.self { return .string((value as! UUID).uuidString) }
+    if T.self == UUID.self { return .string(UUIDText.string(value as! UUID)) }
     if T.self == Data.self { return .bytes([UInt8](value as! Data)) }
     if T.self == URL.self, (value as! URL).baseURL == nil {
       return .string((value as! URL).absoluteString)

@@ -49,6 +49,7 @@ public struct TraceValueEncoder: Sendable {
   /// A recorder encodes on its own thread what the main actor captured earlier: a value is a
   /// copy, but a class instance is the one the app keeps changing, so reading it there would
   /// race with the app and record what it became, not what it was.
+  @usableFromInline
   package func encodeReplacingClassInstances<T: Encodable>(_ value: T) throws
     -> (value: TraceValue, replaced: [TracePath])
   {
