@@ -3,10 +3,13 @@
 enum AllCases {
   static var list: [any BenchCase] {
     [
-      SendOverheadCase(),
+      SendOverheadCase.counter,
+      SendAppCase(),
+      SendOverheadCase.app,
       CaseKeyPathScopeCase(),
       RecordThroughputCase.counter,
       RecordThroughputCase.todos,
+      RecordThroughputCase.app,
       RecordVsReflectionCase(),
       BytesPerStepCase(),
       WriteAmplificationCase(),
@@ -23,6 +26,7 @@ enum AllCases {
       },
       InspectorCommandCase(name: "inspector.show-mid.1m") { last in ("show", [String(last / 2)]) },
       InspectorCommandCase(name: "inspector.diff-mid.1m") { last in ("diff", [String(last / 2)]) },
+      InspectorCommandCase.export,
       OpenFirstFrameCase(),
       OpenKeyCase(),
       OpenMemoryCase(),

@@ -4,7 +4,7 @@ import CounterFeature
 /// Recorder, divided by its steps.
 struct BytesPerStepCase: BenchCase {
   let name = "trace.bytes-per-step.counter"
-  let target = Target.atMost(48)
+  let target = Target.atMost(32)
 
   func run(_ context: BenchContext) throws -> CaseResult {
     let steps = context.scale.bytesPerStepSteps

@@ -5,7 +5,7 @@ import Foundation
 /// against the same child running the same steps without recording.
 struct MemoryCase: BenchCase {
   let name = "memory.record.1m"
-  let target = Target.atMost(64)
+  let target = Target.atMost(16)
 
   func run(_ context: BenchContext) throws -> CaseResult {
     let steps = context.scale.longTraceSteps

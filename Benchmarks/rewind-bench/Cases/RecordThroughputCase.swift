@@ -1,5 +1,6 @@
 import ComposableCore
 import CounterFeature
+import ShowcaseFeature
 
 /// `record.throughput.counter` and `record.throughput.todos10k`: steps per second recorded end
 /// to end (every action sent through a recording store, then `finish()`: captured, encoded,
@@ -49,7 +50,7 @@ struct RecordThroughputCase: BenchCase {
   }
 
   static let counter = RecordThroughputCase(
-    name: "record.throughput.counter", target: .atLeast(250_000),
+    name: "record.throughput.counter", target: .atLeast(300_000),
     stepRange: { $0.counterStepRange },
     recorded: { steps, path in
       try RecordedSession.record(
@@ -64,7 +65,7 @@ struct RecordThroughputCase: BenchCase {
     label: "Counter")
 
   static let todos = RecordThroughputCase(
-    name: "record.throughput.todos10k", target: .atLeast(20_000),
+    name: "record.throughput.todos10k", target: .atLeast(30_000),
     stepRange: { $0.todosStepRange },
     recorded: { steps, path in
       let count = TodoList.benchmarkSize
@@ -80,4 +81,20 @@ struct RecordThroughputCase: BenchCase {
         script: { TodoList.action(at: $0, count: count) })
     },
     label: "10,000 todos, one changed per step")
+
+  static let app = RecordThroughputCase(
+    name: "record.throughput.app", target: .atLeast(100_000),
+    stepRange: { $0.appStepRange },
+    recorded: { steps, path in
+      try RecordedSession.record(
+        Showcase(), initialState: Showcase.State(todoCount: ShowcaseScript.todoCount),
+        steps: steps, path: path, removingFile: true, script: ShowcaseScript.action(at:)
+      ).nanos
+    },
+    bare: { steps in
+      RecordedSession.bare(
+        Showcase(), initialState: Showcase.State(todoCount: ShowcaseScript.todoCount),
+        steps: steps, script: ShowcaseScript.action(at:))
+    },
+    label: "Showcase (Scope, forEach rows, presented search, onChange)")
 }

@@ -5,7 +5,7 @@ import Foundation
 /// keyframe (the whole process, start to exit).
 struct ReplayCase: BenchCase {
   let name = "replay.throughput.counter"
-  let target = Target.atLeast(1_000_000)
+  let target = Target.atLeast(1_500_000)
 
   func run(_ context: BenchContext) throws -> CaseResult {
     let trace = try context.longCounterTrace()

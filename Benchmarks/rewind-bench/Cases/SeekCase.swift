@@ -5,7 +5,7 @@ import TraceKit
 /// state is cached from the one before.
 struct SeekCase: BenchCase {
   let name = "trace.seek.1m"
-  let target = Target.atMost(5)
+  let target = Target.atMost(1)
 
   func run(_ context: BenchContext) throws -> CaseResult {
     let trace = try context.longCounterTrace()

@@ -1,17 +1,19 @@
-import ComposableCore
-import CounterFeature
-import TraceRecorder
-
-/// `send.overhead.counter`: the main-actor time the Recorder adds to one `send` of the
-/// counter: a recorded store and a bare one send the same actions in interleaved samples; the
-/// overhead is recorded minus bare, pair by pair.
+/// `send.overhead.counter` and `send.overhead.app`: the main-actor time the Recorder adds to
+/// one `send`: a recorded store and a bare one send the same actions in interleaved samples;
+/// the overhead is recorded minus bare, pair by pair.
 ///
 /// Each sample sends fewer actions than the recorder's queue holds, so the main actor never
 /// waits for the background writer: what is measured is capture (what a real app, which sends
 /// far below the writer's rate, pays per action). Finishing the trace is outside the timing.
 struct SendOverheadCase: BenchCase {
-  let name = "send.overhead.counter"
-  let target = Target.atMost(200)
+  let name: String
+  let target: Target
+  let workload: SendWorkload
+
+  static let counter = SendOverheadCase(
+    name: "send.overhead.counter", target: .atMost(150), workload: .counter)
+  static let app = SendOverheadCase(
+    name: "send.overhead.app", target: .atMost(300), workload: .app)
 
   func run(_ context: BenchContext) throws -> CaseResult {
     let sends = context.scale.sendsPerSample
@@ -22,14 +24,14 @@ struct SendOverheadCase: BenchCase {
     let warmUp = 3
     for round in 0..<(warmUp + context.scale.samples) {
       let recordedFirst = round % 2 == 0
-      var recorded = Timing(wall: 0, cpu: 0)
-      var bare = Timing(wall: 0, cpu: 0)
+      var recorded = SendWorkload.Timing(wall: 0, cpu: 0)
+      var bare = SendWorkload.Timing(wall: 0, cpu: 0)
       if recordedFirst {
-        recorded = try recordedSends(sends, path: context.newTracePath("send"))
-        bare = bareSends(sends)
+        recorded = try workload.recorded(sends, context.newTracePath("send"))
+        bare = workload.bare(sends)
       } else {
-        bare = bareSends(sends)
-        recorded = try recordedSends(sends, path: context.newTracePath("send"))
+        bare = workload.bare(sends)
+        recorded = try workload.recorded(sends, context.newTracePath("send"))
       }
       guard round >= warmUp else { continue }
       overheads.append(recorded.wall - bare.wall)
@@ -43,40 +45,7 @@ struct SendOverheadCase: BenchCase {
       baseline: Baseline(label: "bare send", value: Samples(bareTimes).median, unit: "ns"),
       ratio: Samples(ratios).median, target: target,
       note: "recorded minus bare per send (wall time; main-thread CPU time: "
-        + "\(NumberFormat.compact(Samples(cpuOverheads).median)) ns), \(sends) sends per sample")
-  }
-
-  /// Per-send time of one sample: wall clock, and CPU time of the main thread.
-  struct Timing {
-    var wall: Double
-    var cpu: Double
-  }
-
-  /// Time per send through a recording store (its trace already created by one send).
-  private func recordedSends(_ count: Int, path: String) throws -> Timing {
-    let recorder = try Recorder(path: path)
-    let store = Store(initialState: Counter.State()) { Counter().recording(to: recorder) }
-    store.send(CounterScript.action(at: 1))
-    let timing = timeSends(store, count)
-    recorder.finishBlocking()
-    if let error = recorder.error { throw BenchError("the recorder stopped: \(error)") }
-    TraceFile.remove(path)
-    return timing
-  }
-
-  /// Time per send through a bare store.
-  private func bareSends(_ count: Int) -> Timing {
-    let store = Store(initialState: Counter.State()) { Counter() }
-    store.send(CounterScript.action(at: 1))
-    return timeSends(store, count)
-  }
-
-  private func timeSends(_ store: StoreOf<Counter>, _ count: Int) -> Timing {
-    let cpuStart = Stopwatch.threadCPUNow()
-    let start = Stopwatch.now()
-    for step in 2...(count + 1) { store.send(CounterScript.action(at: step)) }
-    let wall = Double(Stopwatch.now() - start)
-    let cpu = Double(Stopwatch.threadCPUNow() - cpuStart)
-    return Timing(wall: wall / Double(count), cpu: cpu / Double(count))
+        + "\(NumberFormat.compact(Samples(cpuOverheads).median)) ns), \(sends) sends per "
+        + "sample, \(workload.label)")
   }
 }

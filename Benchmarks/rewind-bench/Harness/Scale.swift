@@ -18,6 +18,7 @@ struct Scale: Sendable {
   var secondsPerSample: Double
   var counterStepRange: ClosedRange<Int>
   var todosStepRange: ClosedRange<Int>
+  var appStepRange: ClosedRange<Int>
   /// Steps of the reflection baseline per sample (each one dumps the whole state twice).
   var reflectionSteps: Int
   /// Steps of the size-vs-snapshots case.
@@ -41,14 +42,16 @@ struct Scale: Sendable {
   static let full = Scale(
     longTraceSteps: 1_000_000, bytesPerStepSteps: 100_000, slowAppSteps: 2_000,
     secondsPerSample: 1.5,
-    counterStepRange: 20_000...2_000_000, todosStepRange: 200...100_000, reflectionSteps: 5,
+    counterStepRange: 20_000...2_000_000, todosStepRange: 200...100_000,
+    appStepRange: 2_000...1_000_000, reflectionSteps: 5,
     snapshotSteps: 1_000, sendsPerSample: 2_000, samples: 31, traceSamples: 5, seeks: 200,
     launches: 21, replaySamples: 3, openKeys: 200)
 
   static let quick = Scale(
     longTraceSteps: 100_000, bytesPerStepSteps: 20_000, slowAppSteps: 400,
     secondsPerSample: 0.3,
-    counterStepRange: 5_000...200_000, todosStepRange: 50...10_000, reflectionSteps: 2,
+    counterStepRange: 5_000...200_000, todosStepRange: 50...10_000,
+    appStepRange: 500...100_000, reflectionSteps: 2,
     snapshotSteps: 260, sendsPerSample: 2_000, samples: 7, traceSamples: 2, seeks: 30,
     launches: 5, replaySamples: 2, openKeys: 40)
 }

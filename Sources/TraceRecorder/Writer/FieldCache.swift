@@ -1,16 +1,20 @@
 import TraceKit
 
-/// One top-level field as last encoded: its Swift value (for comparison), its encoding and,
-/// when that is a container, its stable hash (so an unchanged field is not hashed again).
+/// One field as last encoded: its Swift value (for comparison), its encoding and, when that is
+/// a container, its stable hash (so an unchanged field is not hashed again).
 struct FieldCache {
   enum Encoding {
     case tree(TraceValue)
     /// An `IdentifiedArray` field, kept in runs (see `ElementCache`).
     case elements(ElementCache)
+    /// A struct encoded field by field (see `FieldWalker`): an unchanged field of it keeps its
+    /// encoding, however deep.
+    case object([FieldCache])
   }
 
   var key: String
-  var swiftValue: Any
+  /// The Swift value in a `ValueBox` (a class cast is cheap; a cast out of `Any` is not).
+  var swiftValue: AnyObject
   var encoding: Encoding
   /// The encoding's stable hash when it is a container; `nil` for a scalar (hashed inline).
   var hash: UInt64?
@@ -32,7 +36,7 @@ struct FieldCache {
     }
   }
 
-  init(key: String, swiftValue: Any, value: TraceValue, edits: Edits? = nil) {
+  init(key: String, swiftValue: AnyObject, value: TraceValue, edits: Edits? = nil) {
     self.key = key
     self.swiftValue = swiftValue
     self.encoding = .tree(value)
@@ -40,12 +44,32 @@ struct FieldCache {
     self.edits = edits
   }
 
-  init(key: String, swiftValue: Any, elements: ElementCache, edits: Edits?) {
+  init(key: String, swiftValue: AnyObject, elements: ElementCache, edits: Edits?) {
     self.key = key
     self.swiftValue = swiftValue
     self.encoding = .elements(elements)
     self.hash = elements.hash
     self.edits = edits
+  }
+
+  init(key: String, swiftValue: AnyObject, fields: [FieldCache], edits: Edits?) {
+    self.key = key
+    self.swiftValue = swiftValue
+    self.encoding = .object(fields)
+    self.hash = Self.objectHash(fields)
+    self.edits = edits
+  }
+
+  /// The stable hash of the object `fields` make, from their cached hashes.
+  static func objectHash(_ fields: [FieldCache]) -> UInt64 {
+    var object = MerkleHash.ObjectHasher(fieldCount: fields.count)
+    for field in fields { field.combine(into: &object) }
+    return object.finalize()
+  }
+
+  /// The tree of the object `fields` make (O(size) for identified arrays inside).
+  static func objectValue(_ fields: [FieldCache]) -> TraceValue {
+    .object(fields.map { TraceField($0.key, $0.value) })
   }
 
   /// The field's tree: O(1), except for an identified array (O(count): keyframes, whole
@@ -54,7 +78,14 @@ struct FieldCache {
     switch encoding {
     case .tree(let value): value
     case .elements(let elements): elements.value
+    case .object(let fields): Self.objectValue(fields)
     }
+  }
+
+  /// The cached fields of a struct encoded field by field.
+  var fields: [FieldCache]? {
+    if case .object(let fields) = encoding { return fields }
+    return nil
   }
 
   /// The cached elements of an identified-array field.
@@ -69,6 +100,8 @@ struct FieldCache {
     case .tree(let value): object.add(key: key, value: value, hash: hash)
     case .elements(let elements):
       object.add(key: key, arrayCount: elements.count, hash: elements.hash)
+    case .object(let fields):
+      object.add(key: key, objectFieldCount: fields.count, hash: hash ?? 0)
     }
   }
 }

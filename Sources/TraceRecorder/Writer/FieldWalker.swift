@@ -1,6 +1,9 @@
 import TraceKit
 
-/// An `Encoder` for the top level of a state only: every field goes through `add`.
+/// An `Encoder` for one level of a state: every field goes through `add`. A field that is a
+/// struct (see `TraceValueEncoder.encodesFieldByField`) and changed is walked by a walker of
+/// its own, with that field's cached fields, so an unchanged part is not encoded again however
+/// deep it is, and a changed leaf re-encodes only its path.
 final class FieldWalker: Encoder {
   struct Unsupported: Error {}
 
@@ -11,10 +14,12 @@ final class FieldWalker: Encoder {
   var mode = Mode.none
   var fields: [FieldCache] = []
   private let previousFields: [FieldCache]
+  private let types: WalkedTypes
   private var failed = false
 
-  init(cache: [FieldCache]) {
+  init(cache: [FieldCache], types: WalkedTypes) {
     previousFields = cache
+    self.types = types
     fields.reserveCapacity(cache.count)
   }
 
@@ -43,7 +48,7 @@ final class FieldWalker: Encoder {
     return FailingSingle()
   }
 
-  func add(_ key: String, leaf value: TraceValue, swiftValue: Any) throws {
+  func add(_ key: String, leaf value: TraceValue) throws {
     try check()
     let old = previous(key)
     var edits: FieldCache.Edits?
@@ -51,7 +56,6 @@ final class FieldWalker: Encoder {
       if case .tree(let previous) = old.encoding, previous == value {
         var kept = old
         kept.edits = nil
-        kept.swiftValue = swiftValue
         fields.append(kept)
         return
       }
@@ -59,21 +63,25 @@ final class FieldWalker: Encoder {
       let path = TracePath([.key(key)])
       edits = FieldCache.Edits(changes: [.set(path, value)], paths: [path])
     }
-    fields.append(FieldCache(key: key, swiftValue: swiftValue, value: value, edits: edits))
+    fields.append(FieldCache(key: key, swiftValue: ValueBox.none, value: value, edits: edits))
   }
 
   func add<T: Encodable>(_ key: String, _ value: T) throws {
     try check()
     let old = previous(key)
-    if let old, let oldValue = old.swiftValue as? T, Equality.same(oldValue, value) {
+    if let old, let box = old.swiftValue as? ValueBox<T>, Equality.same(box.value, value) {
       var kept = old
       kept.edits = nil
-      kept.swiftValue = value
       fields.append(kept)
       return
     }
-    if let collection = value as? any IncrementalElements {
+    let kind = types.kind(of: value)
+    if kind == .elements, let collection = value as? any IncrementalElements {
       fields.append(try collection.encodeIncrementally(key: key, previous: old))
+      return
+    }
+    if kind == .walked, let walked = try walk(key, value, old: old) {
+      fields.append(walked)
       return
     }
     let (encoded, replaced) = try TraceValueEncoder().encodeReplacingClassInstances(value)
@@ -83,7 +91,51 @@ final class FieldWalker: Encoder {
       edits.changes = diff.changes.map { $0.prefixed(by: key) }
       edits.paths = diff.paths.map { $0.prefixed(by: [.key(key)]) }
     }
-    fields.append(FieldCache(key: key, swiftValue: value, value: encoded, edits: edits.orNil))
+    fields.append(
+      FieldCache(key: key, swiftValue: ValueBox(value), value: encoded, edits: edits.orNil))
+  }
+
+  /// The field encoded field by field by a walker of its own; nil (and the type is not walked
+  /// again) when its `encode(to:)` writes anything but one keyed container of leaves and
+  /// values.
+  private func walk<T: Encodable>(_ key: String, _ value: T, old: FieldCache?) throws
+    -> FieldCache?
+  {
+    let cached = old?.fields
+    let walker = FieldWalker(cache: cached ?? [], types: types)
+    do {
+      try value.encode(to: walker)
+    } catch is Unsupported {
+      types.cannotWalk(T.self)
+      return nil
+    }
+    guard walker.mode == .keyed, !walker.failed else {
+      types.cannotWalk(T.self)
+      return nil
+    }
+    let children = walker.fields
+    var edits = FieldCache.Edits()
+    for case let childEdits? in children.lazy.map(\.edits) {
+      edits.replaced += childEdits.replaced.map { $0.prefixed(by: [.key(key)]) }
+    }
+    if let old {
+      let sameKeys =
+        cached.map { cached in
+          children.count == cached.count && zip(children, cached).allSatisfy { $0.key == $1.key }
+        } ?? false
+      if sameKeys {
+        for case let childEdits? in children.lazy.map(\.edits) {
+          edits.changes += childEdits.changes.map { $0.prefixed(by: key) }
+          edits.paths += childEdits.paths.map { $0.prefixed(by: [.key(key)]) }
+        }
+      } else {
+        let diff = TraceDiff.changesAndPaths(
+          from: old.value, to: FieldCache.objectValue(children))
+        edits.changes = diff.changes.map { $0.prefixed(by: key) }
+        edits.paths = diff.paths.map { $0.prefixed(by: [.key(key)]) }
+      }
+    }
+    return FieldCache(key: key, swiftValue: ValueBox(value), fields: children, edits: edits.orNil)
   }
 
   func check() throws {
@@ -101,49 +153,49 @@ struct FieldContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   var codingPath: [CodingKey] { [] }
 
   mutating func encodeNil(forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .null, swiftValue: ())
+    try walker.add(key.stringValue, leaf: .null)
   }
   mutating func encode(_ value: Bool, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .bool(value), swiftValue: value)
+    try walker.add(key.stringValue, leaf: .bool(value))
   }
   mutating func encode(_ value: String, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .string(value), swiftValue: value)
+    try walker.add(key.stringValue, leaf: .string(value))
   }
   mutating func encode(_ value: Double, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .double(value), swiftValue: value)
+    try walker.add(key.stringValue, leaf: .double(value))
   }
   mutating func encode(_ value: Float, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .double(Double(value)), swiftValue: value)
+    try walker.add(key.stringValue, leaf: .double(Double(value)))
   }
   mutating func encode(_ value: Int, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)), swiftValue: value)
+    try walker.add(key.stringValue, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: Int8, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)), swiftValue: value)
+    try walker.add(key.stringValue, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: Int16, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)), swiftValue: value)
+    try walker.add(key.stringValue, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: Int32, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)), swiftValue: value)
+    try walker.add(key.stringValue, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: Int64, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(value), swiftValue: value)
+    try walker.add(key.stringValue, leaf: .int(value))
   }
   mutating func encode(_ value: UInt, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: unsigned(UInt64(value)), swiftValue: value)
+    try walker.add(key.stringValue, leaf: unsigned(UInt64(value)))
   }
   mutating func encode(_ value: UInt8, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)), swiftValue: value)
+    try walker.add(key.stringValue, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: UInt16, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)), swiftValue: value)
+    try walker.add(key.stringValue, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: UInt32, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)), swiftValue: value)
+    try walker.add(key.stringValue, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: UInt64, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: unsigned(value), swiftValue: value)
+    try walker.add(key.stringValue, leaf: unsigned(value))
   }
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     try walker.add(key.stringValue, value)

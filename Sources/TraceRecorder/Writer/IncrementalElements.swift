@@ -23,7 +23,8 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   /// field.edits?.changes  // [.set(rows[id: 7].done, true)]
   /// ```
   func encodeIncrementally(key: String, previous: FieldCache?) throws -> FieldCache {
-    guard let previous, let old = previous.swiftValue as? Self, var cache = previous.elements
+    guard let previous, let old = (previous.swiftValue as? ValueBox<Self>)?.value,
+      var cache = previous.elements
     else {
       return try encodeWhole(key: key, previous: previous)
     }
@@ -52,7 +53,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
       (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: cache.value)
     }
     return FieldCache(
-      key: key, swiftValue: self, elements: cache,
+      key: key, swiftValue: ValueBox(self), elements: cache,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
@@ -84,7 +85,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     let elements = ElementCache(trees: trees, hashes: hashes)
     let (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: .array(trees))
     return FieldCache(
-      key: key, swiftValue: self, elements: elements,
+      key: key, swiftValue: ValueBox(self), elements: elements,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
@@ -105,7 +106,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
       (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: .array(trees))
     }
     return FieldCache(
-      key: key, swiftValue: self, elements: ElementCache(trees: trees),
+      key: key, swiftValue: ValueBox(self), elements: ElementCache(trees: trees),
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 

@@ -42,7 +42,7 @@ struct IncrementalEncoder<State: Encodable> {
     /// writer asks for it only for keyframes and redaction.
     var value: TraceValue {
       switch source {
-      case .fields(let fields): .object(fields.map { TraceField($0.key, $0.value) })
+      case .fields(let fields): FieldCache.objectValue(fields)
       case .whole(let value): value
       }
     }
@@ -51,11 +51,12 @@ struct IncrementalEncoder<State: Encodable> {
   /// The previous step's encoding (its fields share every unchanged run with the next one's).
   private var previous: Result.Source?
   private let encoder = TraceValueEncoder()
+  private let types = WalkedTypes()
 
   mutating func encode(_ state: State) throws -> Result {
     let cache: [FieldCache]
     if case .fields(let fields) = previous { cache = fields } else { cache = [] }
-    let walker = FieldWalker(cache: cache)
+    let walker = FieldWalker(cache: cache, types: types)
     do {
       try state.encode(to: walker)
     } catch is FieldWalker.Unsupported {
@@ -76,12 +77,10 @@ struct IncrementalEncoder<State: Encodable> {
       }
     } else if let previous {
       let before = Result(source: previous, changes: [], paths: [], replaced: [], hash: 0).value
-      let after = TraceValue.object(fields.map { TraceField($0.key, $0.value) })
+      let after = FieldCache.objectValue(fields)
       (changes, paths) = TraceDiff.changesAndPaths(from: before, to: after)
     }
-    var object = MerkleHash.ObjectHasher(fieldCount: fields.count)
-    for field in fields { field.combine(into: &object) }
-    let hash = object.finalize()
+    let hash = FieldCache.objectHash(fields)
     previous = .fields(fields)
     return Result(
       source: .fields(fields), changes: changes, paths: paths, replaced: replaced, hash: hash)

@@ -19,8 +19,10 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private let stateRedaction: Redaction
   private let actionEncoder = TraceValueEncoder()
   private let actionRedaction: Redaction
-  /// The last action and its encoding: repeated actions (ticks, increments) are encoded once.
-  private var lastAction: (action: Action, value: TraceValue, path: String)?
+  /// The actions met lately and their encodings: repeated actions are encoded once.
+  private var actions = EncodedActions<Action>()
+  /// The text of each cancel id met (describing an `AnyHashable` id is slow).
+  private var cancelIDTexts: [EffectCancelID: String] = [:]
   private var isDirty = false
   private var failed = false
   /// The paths of class instances already reported (each is reported once).
@@ -122,7 +124,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       let record = EffectRecord(
         id: effect.id, startedByStep: effect.startedByStep,
         cancelID: effect.cancelIDs.isEmpty
-          ? nil : effect.cancelIDs.map(\.description).joined(separator: ", "),
+          ? nil : effect.cancelIDs.map(text(of:)).joined(separator: ", "),
         file: effect.location?.fileID, line: effect.location.map { Int($0.line) },
         startNanos: effect.startNanos, kind: effect.kind.rawValue, parentID: effect.parent,
         startedAfterStep: effect.startedAfterStep)
@@ -135,6 +137,15 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     case .finish:
       break
     }
+  }
+
+  private func text(of cancelID: EffectCancelID) -> String {
+    if let text = cancelIDTexts[cancelID] { return text }
+    let text = cancelID.description
+    // Bounded: ids made of values (a row's id, a query) can be many.
+    if cancelIDTexts.count >= 4_096 { cancelIDTexts.removeAll(keepingCapacity: true) }
+    cancelIDTexts[cancelID] = text
+    return text
   }
 
   private func start(state: State, wallTime: Double) throws(WriteFailure) {
@@ -176,9 +187,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       reportClassInstances(encoded.replaced, in: "state")
       changes = encoded.changes
       stateHash = encoded.hash
-      if let last = lastAction, Equality.same(last.action, captured.action) {
-        action = last.value
-        actionPath = last.path
+      if let known = actions.encoding(of: captured.action) {
+        action = known.value
+        actionPath = known.path
       } else {
         var (encodedAction, replaced) = try actionEncoder.encodeReplacingClassInstances(
           captured.action)
@@ -186,7 +197,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         actionPath = ActionCasePath.path(of: encodedAction)
         actionMatched.formUnion(actionRedaction.apply(to: &encodedAction))
         action = encodedAction
-        lastAction = (captured.action, encodedAction, actionPath)
+        actions.insert(captured.action, value: encodedAction, path: actionPath)
       }
     } catch {
       throw WriteFailure(message: "step \(captured.facts.step) could not be encoded: \(error)")

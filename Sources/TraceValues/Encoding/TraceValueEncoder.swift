@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Turns any `Encodable` value straight into a `TraceValue` tree, without a JSON detour.
 ///
 /// ```swift
@@ -57,5 +63,22 @@ public struct TraceValueEncoder: Sendable {
     defer { root.dismantle() }
     let encoded = try root.encodeValue(value, key: nil)
     return (encoded, root.replacedPaths)
+  }
+
+  /// Whether this encoder writes `value` as exactly what its own keyed `encode(to:)` writes,
+  /// field by field: not a type it encodes itself (`Date`, `UUID`, `Data`, `URL`), not an
+  /// optional, a set or a dictionary (sorted or unwrapped here), not a class or a value holding
+  /// class instances (a placeholder). A recorder may then encode such a value's fields one by
+  /// one and reuse the encodings of those that did not change.
+  ///
+  /// ```swift
+  /// TraceValueEncoder.encodesFieldByField(Point(x: 1, y: 2))  // true
+  /// TraceValueEncoder.encodesFieldByField(UUID())             // false
+  /// ```
+  package static func encodesFieldByField<T: Encodable>(_ value: T) -> Bool {
+    if T.self == Date.self || T.self == UUID.self || T.self == Data.self || T.self == URL.self {
+      return false
+    }
+    return TypeKindCache.encodingKind(of: T.self, sample: value) == .plain
   }
 }

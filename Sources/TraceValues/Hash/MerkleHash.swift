@@ -157,6 +157,13 @@ package enum MerkleHash {
       hasher.combine(hash)
     }
 
+    /// A field whose value is an object of `fieldCount` fields with the stable hash `hash`.
+    package mutating func add(key: String, objectFieldCount fieldCount: Int, hash: UInt64) {
+      MerkleHash.combine(string: key, into: &hasher)
+      hasher.combine(0x08 | UInt64(fieldCount) << 8)
+      hasher.combine(hash)
+    }
+
     package func finalize() -> UInt64 {
       hasher.finalize()
     }

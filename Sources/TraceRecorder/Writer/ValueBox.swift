@@ -1,0 +1,15 @@
+/// A Swift value kept for comparison with the next step's (see `FieldCache.swiftValue`).
+/// Immutable; the writer's thread alone reads it (`Sendable` only for the shared `none`).
+final class ValueBox<Value>: @unchecked Sendable {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+
+}
+
+extension ValueBox where Value == Void {
+  /// The box of fields compared by their encodings (scalars), shared.
+  static let none = ValueBox(())
+}

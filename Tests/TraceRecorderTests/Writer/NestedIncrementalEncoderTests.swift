@@ -1,0 +1,192 @@
+import ComposableCore
+import Foundation
+import Synchronization
+import TestSupport
+import TraceKit
+import XCTest
+
+@testable import TraceRecorder
+
+/// `IncrementalEncoder` below the top level: nested structs are walked field by field, so an
+/// unchanged part is not encoded again and a changed leaf gives its own path, while what a
+/// walker cannot keep (enums, optionals, UUIDs, dates, URLs, dictionaries, class instances)
+/// is encoded whole as `TraceValueEncoder` encodes it.
+final class NestedIncrementalEncoderTests: XCTestCase {
+  /// Counts the calls of its `encode(to:)`: what the encoder encoded again.
+  struct Counted: Codable, Equatable, Sendable {
+    static let encodings = Atomic<Int>(0)
+    var value = 0
+    var label = "counted"
+
+    func encode(to encoder: Encoder) throws {
+      Self.encodings.add(1, ordering: .relaxed)
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(value, forKey: .value)
+      try container.encode(label, forKey: .label)
+    }
+  }
+
+  final class Cache: Codable, @unchecked Sendable {
+    var hits = 0
+  }
+
+  struct Row: Codable, Equatable, Sendable, Identifiable {
+    var id: Int
+    var title: String
+    var done = false
+    var counted = Counted()
+  }
+
+  enum Mode: Codable, Equatable, Sendable {
+    case idle
+    case loading(page: Int)
+  }
+
+  struct Leaf: Codable, Equatable, Sendable {
+    var number = 0
+    var text = "leaf"
+    var counted = Counted()
+  }
+
+  struct Middle: Codable, Equatable, Sendable {
+    var leaf = Leaf()
+    var other = Leaf()
+    var rows: IdentifiedArrayOf<Row> = []
+    var mode = Mode.idle
+    var child: Leaf?
+    var when = Date(timeIntervalSinceReferenceDate: 0)
+    var link = URL(string: "https://example.com/a")!
+    var id = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+    var scores: [String: Int] = [:]
+    var list: [Leaf] = []
+  }
+
+  /// A struct whose field holds a class instance: recorded as a placeholder, whole.
+  struct Holder: Codable, Sendable, Equatable {
+    var cache = Cache()
+    var note = "holder"
+
+    static func == (lhs: Holder, rhs: Holder) -> Bool { lhs.note == rhs.note }
+  }
+
+  struct State: Codable, Equatable, Sendable {
+    var middle = Middle()
+    var count = 0
+    var holder = Holder()
+
+    static func == (lhs: State, rhs: State) -> Bool {
+      lhs.middle == rhs.middle && lhs.count == rhs.count
+    }
+  }
+
+  func testADeepLeafChangesOnlyItsPathAndItsSiblingsAreNotEncodedAgain() throws {
+    var state = State()
+    state.middle.rows = IdentifiedArray(
+      uniqueElements: (0..<5).map { Row(id: $0, title: "row \($0)") })
+    var encoder = IncrementalEncoder<State>()
+    _ = try encoder.encode(state)
+    Counted.encodings.store(0, ordering: .relaxed)
+
+    state.middle.leaf.number = 7
+    let result = try encoder.encode(state)
+
+    // `middle.leaf.counted`, `middle.other.counted` and the rows' were not encoded again.
+    XCTAssertEqual(Counted.encodings.load(ordering: .relaxed), 0)
+    XCTAssertEqual(result.changes.map(\.description), ["set middle.leaf.number 7"])
+    XCTAssertEqual(result.paths.map(\.description), ["middle.leaf.number"])
+    XCTAssertEqual(result.hash, try expected(state).stableHash)
+
+    state.middle.rows[id: 3]?.counted.value = 9
+    let row = try encoder.encode(state)
+    XCTAssertEqual(row.changes.map(\.description), ["set middle.rows[id: 3].counted.value 9"])
+    XCTAssertEqual(row.hash, try expected(state).stableHash)
+  }
+
+  func testAnOptionalChildAndAnEnumAreEncodedWholeAndDiffed() throws {
+    var state = State()
+    var encoder = IncrementalEncoder<State>()
+    _ = try encoder.encode(state)
+
+    state.middle.child = Leaf(number: 3)
+    XCTAssertEqual(
+      try encoder.encode(state).changes.map(\.description),
+      [#"set middle.child (number: 3, text: "leaf", counted: (value: 0, label: "counted"))"#])
+    state.middle.child?.number = 4
+    XCTAssertEqual(
+      try encoder.encode(state).changes.map(\.description), ["set middle.child.number 4"])
+    state.middle.mode = .loading(page: 2)
+    XCTAssertEqual(
+      try encoder.encode(state).changes.map(\.description),
+      ["set middle.mode .loading(page: 2)"])
+  }
+
+  func testAClassInstanceBelowTheTopLevelIsAPlaceholderAsTheEncoderWritesIt() throws {
+    var state = State()
+    var encoder = IncrementalEncoder<State>()
+    let first = try encoder.encode(state)
+    XCTAssertEqual(first.value, try expected(state))
+    XCTAssertEqual(first.replaced.map(\.description), ["holder"])
+    // The instance changes in place, and `Holder` is recorded as its placeholder: nothing
+    // changes in the trace, as the whole encoder writes it.
+    state.holder.cache.hits += 1
+    state.holder.note = "changed"
+    state.count = 1
+    let second = try encoder.encode(state)
+    XCTAssertEqual(second.value, try expected(state))
+    XCTAssertEqual(second.changes.map(\.description), ["set count 1"])
+    XCTAssertEqual(second.hash, try expected(state).stableHash)
+  }
+
+  func testEveryStepOfARandomWalkEncodesAndHashesLikeTheEncoderAndPatchesThePrevious()
+    throws
+  {
+    var state = State()
+    state.middle.rows = IdentifiedArray(
+      uniqueElements: (0..<70).map { Row(id: $0, title: "row \($0)") })
+    var encoder = IncrementalEncoder<State>()
+    var previous = try encoder.encode(state).value
+    var random = SplitMix64(seed: 23)
+    for step in 1...800 {
+      mutate(&state, &random)
+      let result = try encoder.encode(state)
+      let whole = try expected(state)
+      XCTAssertEqual(result.value, whole, "step \(step)")
+      XCTAssertEqual(result.hash, whole.stableHash, "step \(step)")
+      var patched = previous
+      try TraceDiff.apply(result.changes, to: &patched)
+      XCTAssertEqual(patched, whole, "step \(step)")
+      XCTAssertEqual(
+        Set(result.paths.map(\.description)),
+        Set(TraceDiff.changesAndPaths(from: previous, to: whole).paths.map(\.description)),
+        "step \(step)")
+      previous = whole
+    }
+  }
+
+  private func expected(_ state: State) throws -> TraceValue {
+    try TraceValueEncoder().encodeReplacingClassInstances(state).value
+  }
+
+  private func mutate(_ state: inout State, _ random: inout SplitMix64) {
+    let pick = Int(random.next() % 14)
+    let number = Int(random.next() % 50)
+    switch pick {
+    case 0: state.middle.leaf.number = number
+    case 1: state.middle.other.counted.value = number
+    case 2: state.middle.rows[id: number % 70]?.done.toggle()
+    case 3: state.middle.rows[id: number % 70]?.counted.label = "l\(number)"
+    case 4: state.middle.mode = number % 2 == 0 ? .idle : .loading(page: number)
+    case 5: state.middle.child = number % 3 == 0 ? nil : Leaf(number: number)
+    case 6: state.middle.child?.counted.value = number
+    case 7: state.middle.when = Date(timeIntervalSinceReferenceDate: Double(number) + 0.25)
+    case 8: state.middle.link = URL(string: "https://example.com/\(number)")!
+    case 9: state.middle.scores["k\(number % 5)"] = number
+    case 10: state.middle.list.append(Leaf(number: number))
+    case 11: state.count += 1
+    case 12: state.holder.note = "n\(number)"
+    default:
+      // Same elements, another order.
+      state.middle.rows = IdentifiedArray(uniqueElements: state.middle.rows.elements.reversed())
+    }
+  }
+}
