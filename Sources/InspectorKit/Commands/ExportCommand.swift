@@ -60,24 +60,27 @@ enum ExportCommand {
     inSteps = true
     var first = true
     if from < to {
-      try source.forEachStepContent(from: from + 1, to: to) {
-        entry, content throws(InspectorError) in
-        var json = JSONOutput()
-        let action = try content.action()
-        let changes = try content.changes()
-        json.object { j in
-          StepJSON.write(entry, into: &j)
-          j.field("action") { $0.value(action) }
-          j.field("changes") { j in
-            j.array { j in
-              for change in changes { ExportDocument.write(change, into: &j) }
-            }
+      // Steps are written into bytes and handed to `out` in blocks of about 64 KiB.
+      var json = JSONBytes()
+      do throws(InspectorError) {
+        try source.forEachStepContent(from: from + 1, to: to) {
+          entry, content throws(InspectorError) in
+          let action = try content.action()
+          let changes = try content.changes()
+          json.newline(first: first)
+          json.step(entry, action: action, changes: changes)
+          first = false
+          if json.bytes.count >= 1 << 16 {
+            out.write(json.text)
+            json.removeAll()
           }
+          return true
         }
-        out.write((first ? "\n" : ",\n") + json.text)
-        first = false
-        return true
+      } catch {
+        out.write(json.text)
+        throw error
       }
+      out.write(json.text)
     }
     out.write(first ? "]" : "\n]")
     inSteps = false

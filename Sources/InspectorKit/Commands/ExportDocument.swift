@@ -30,24 +30,6 @@ enum ExportDocument {
     Applying each step's "changes" in order to "initialState" gives the state after that step.
     """
 
-  static func write(_ change: TraceChange, into json: inout JSONOutput) {
-    json.object { j in
-      switch change {
-      case .set(let path, let value):
-        j.field("op") { $0.string("set") }
-        j.field("path") { $0.string(path.description) }
-        j.field("value") { $0.value(value) }
-      case .insert(let path, let value):
-        j.field("op") { $0.string("insert") }
-        j.field("path") { $0.string(path.description) }
-        j.field("value") { $0.value(value) }
-      case .remove(let path):
-        j.field("op") { $0.string("remove") }
-        j.field("path") { $0.string(path.description) }
-      }
-    }
-  }
-
   static func writeTree(_ node: ReducerTreeNode, into json: inout JSONOutput) {
     json.object { j in
       j.field("kind") { $0.string(node.kind) }

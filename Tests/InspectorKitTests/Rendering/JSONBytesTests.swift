@@ -1,0 +1,63 @@
+import Foundation
+import TraceKit
+import XCTest
+
+@testable import InspectorKit
+
+/// `export`'s steps written as bytes: the text `JSONOutput` writes, escapes included.
+final class JSONBytesTests: XCTestCase {
+  func testAStepIsWrittenWithEveryFieldInOrder() {
+    var json = JSONBytes()
+    json.newline(first: true)
+    json.step(
+      StepRow(
+        step: 12, monotonicNanos: 1_200_000, wallTime: 1_780_000_000.25, origin: .user,
+        actionPath: "rows.element.toggle", changedPaths: ["rows[id: 3].done", "count"],
+        stateHash: 0x0009_F3A0_0000_00FF, reducerNanos: 0),
+      action: .enumCase("toggle", [TraceField("id", .int(-3))]),
+      changes: [
+        .set(TracePath([.key("count")]), .int(18_446_744)),
+        .insert(TracePath([.key("tags"), .index(0)]), .string("a")),
+        .remove(TracePath([.key("rows"), .id(.int(3))])),
+      ])
+    json.newline(first: false)
+    XCTAssertEqual(
+      json.text,
+      "\n" + #"{"step":12,"nanos":1200000,"wallTime":1780000000.25,"origin":"user","#
+        + #""actionPath":"rows.element.toggle","changedPaths":["rows[id: 3].done","count"],"#
+        + #""stateHash":"0009f3a0000000ff","reducerNanos":0,"#
+        + #""action":{"$case":"toggle","id":-3},"changes":[{"op":"set","path":"count","#
+        + #""value":18446744},{"op":"insert","path":"tags[0]","value":"a"},"#
+        + #"{"op":"remove","path":"rows[id: 3]"}]}"# + ",\n")
+  }
+
+  func testQuotesControlsAndDirectionOverridesAreEscapedAsJSONOutputEscapesThem() {
+    let tricky = "say \"hi\"\\ \u{7F}\u{85}\u{202E}é🙂\n"
+    var json = JSONBytes()
+    json.step(
+      StepRow(
+        step: 1, monotonicNanos: 0, wallTime: .nan, origin: .user, actionPath: tricky,
+        changedPaths: [tricky], stateHash: 0, reducerNanos: 0),
+      action: .string(tricky), changes: [.set(TracePath([.key(tricky)]), .string(tricky))])
+    var expected = JSONOutput()
+    expected.object { j in
+      StepJSON.write(
+        StepRow(
+          step: 1, monotonicNanos: 0, wallTime: .nan, origin: .user, actionPath: tricky,
+          changedPaths: [tricky], stateHash: 0, reducerNanos: 0),
+        into: &j)
+      j.field("action") { $0.value(.string(tricky)) }
+      j.field("changes") { j in
+        j.array { j in
+          j.object { j in
+            j.field("op") { $0.string("set") }
+            j.field("path") { $0.string(TracePath([.key(tricky)]).description) }
+            j.field("value") { $0.value(.string(tricky)) }
+          }
+        }
+      }
+    }
+    XCTAssertEqual(json.text, expected.text)
+    XCTAssertFalse(json.text.unicodeScalars.contains { $0 == "\u{7F}" || $0 == "\u{202E}" })
+  }
+}
