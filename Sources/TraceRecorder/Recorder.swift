@@ -41,6 +41,7 @@ public final class Recorder: Sendable {
     /// What happens when the writer falls `queueCapacity` events behind.
     public var overflowPolicy: OverflowPolicy
     /// How many captured events (steps, effect starts and endings) may wait for the writer.
+    /// The queue is a ring of this many events allocated when the recording starts.
     public var queueCapacity: Int
     /// Free-form metadata stored with the trace (`scenario`, `app`, …).
     public var extra: [String: String]

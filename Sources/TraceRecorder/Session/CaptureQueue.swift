@@ -2,13 +2,16 @@ import Dispatch
 import Synchronization
 
 /// The bounded hand-off between the main actor (many cheap appends) and the background writer
-/// (takes everything at once). The bound holds for every element: steps, effect starts and
-/// endings alike.
+/// (takes everything at once): a ring of `capacity` slots allocated once, written by one
+/// producer (the main actor, which reports every fact of a store) and read by one consumer
+/// (the writer thread). The bound holds for every element: steps, effect starts and endings.
 ///
-/// A `Mutex` guards one array; semaphores are signalled only when the other side said it is
+/// An append moves the element into its slot and publishes it with one atomic store: no lock,
+/// no allocation, no other copy. Semaphores are signalled only when the other side said it is
 /// waiting. The writer is woken only once a batch has gathered (`wakeThreshold`) or when the
 /// queue is closed; otherwise it wakes on its own timer. Waking it per element cost a futex
-/// system call per `send` (over 1 µs), as a fast writer waits on an empty queue most of the time.
+/// system call per `send` (over 1 µs), as a fast writer waits on an empty queue most of the
+/// time.
 ///
 /// ```swift
 /// let queue = CaptureQueue<Int>(capacity: 2)
@@ -17,7 +20,7 @@ import Synchronization
 /// queue.take(timeout: .milliseconds(50))  // [1, 0]: the closing element comes last
 /// ```
 @usableFromInline
-final class CaptureQueue<Element: Sendable>: Sendable {
+final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   /// What `append` does when the queue holds `capacity` elements.
   @usableFromInline
   enum WhenFull: Sendable {
@@ -27,67 +30,76 @@ final class CaptureQueue<Element: Sendable>: Sendable {
     case drop
   }
 
-  @usableFromInline
-  struct State: ~Copyable {
-    @usableFromInline var elements: [Element] = []
-    @usableFromInline var consumerWaiting = false
-    @usableFromInline var producersWaiting = 0
-    /// An emptied buffer the writer gave back, reused so that appends neither allocate nor
-    /// touch fresh pages (memory freed on the writer thread is not reused by the main one).
-    @usableFromInline var spare: [Element] = []
-    /// The element that closes the queue: taken after every other, once.
-    @usableFromInline var closing: Element?
-    @usableFromInline var isClosed = false
-    /// The most elements ever queued at once (the bound's witness in tests).
-    @usableFromInline var highWater = 0
-
-    @usableFromInline init() {}
-  }
-
   @usableFromInline let capacity: Int
   @usableFromInline let wakeThreshold: Int
-  @usableFromInline let state = Mutex(State())
+  /// The slots; `head..<tail` (modulo `capacity`) hold elements.
+  @usableFromInline let slots: UnsafeMutablePointer<Element>
+  /// Elements taken so far: written by the consumer only.
+  @usableFromInline let head = Atomic<Int>(0)
+  /// Elements queued so far: written by the producer only.
+  @usableFromInline let tail = Atomic<Int>(0)
+  @usableFromInline let isClosed = Atomic<Bool>(false)
+  @usableFromInline let consumerWaiting = Atomic<Bool>(false)
+  @usableFromInline let producerWaiting = Atomic<Bool>(false)
+  /// The most elements ever queued at once (the bound's witness in tests).
+  @usableFromInline let highWaterMark = Atomic<Int>(0)
+  /// The element that closes the queue: taken after every other, once.
+  private let closing = Mutex<Element?>(nil)
+  /// An emptied buffer the writer gave back, reused for the next batch it takes.
+  private let spare = Mutex<[Element]>([])
   @usableFromInline let elementsAvailable = DispatchSemaphore(value: 0)
   @usableFromInline let spaceAvailable = DispatchSemaphore(value: 0)
 
   init(capacity: Int) {
     self.capacity = max(1, capacity)
     wakeThreshold = max(1, min(self.capacity / 2, 1024))
+    slots = UnsafeMutablePointer<Element>.allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    // Elements queued after the writer took the closing one are never taken.
+    let first = head.load(ordering: .acquiring)
+    let last = tail.load(ordering: .acquiring)
+    for index in first..<last { (slots + index % capacity).deinitialize(count: 1) }
+    slots.deallocate()
   }
 
   /// Queues `element`; returns whether it was queued (`.drop` refuses when full; a closed
-  /// queue refuses everything).
+  /// queue refuses everything). The main actor alone appends.
   @inlinable
   @discardableResult
   func append(_ element: consuming Element, whenFull policy: WhenFull) -> Bool {
-    var pending: Element? = element
+    let position = tail.load(ordering: .relaxed)
     while true {
-      let (queued, wakeConsumer, mustWait) = state.withLock {
-        state -> (Bool, Bool, Bool) in
-        if state.isClosed { return (false, false, false) }
-        if state.elements.count >= capacity {
-          switch policy {
-          case .drop: return (false, false, false)
-          case .block:
-            state.producersWaiting += 1
-            let wake = state.consumerWaiting
-            state.consumerWaiting = false
-            return (false, wake, true)
-          }
-        }
-        if let next = pending.take() {
-          state.elements.append(next)
-          state.highWater = max(state.highWater, state.elements.count)
-        }
-        guard state.consumerWaiting, state.elements.count >= wakeThreshold else {
-          return (true, false, false)
-        }
-        state.consumerWaiting = false
-        return (true, true, false)
+      if isClosed.load(ordering: .acquiring) { return false }
+      let queued = position &- head.load(ordering: .acquiring)
+      if queued < capacity { break }
+      switch policy {
+      case .drop: return false
+      case .block:
+        producerWaiting.store(true, ordering: .sequentiallyConsistent)
+        // The writer may have taken everything between the check and the flag.
+        if position &- head.load(ordering: .sequentiallyConsistent) < capacity { continue }
+        wakeConsumer()
+        spaceAvailable.wait()
       }
-      if wakeConsumer { elementsAvailable.signal() }
-      if !mustWait { return queued }
-      spaceAvailable.wait()
+    }
+    (slots + position % capacity).initialize(to: element)
+    tail.store(position &+ 1, ordering: .sequentiallyConsistent)
+    let queued = position &+ 1 &- head.load(ordering: .relaxed)
+    if queued > highWaterMark.load(ordering: .relaxed) {
+      highWaterMark.store(queued, ordering: .relaxed)
+    }
+    if queued >= wakeThreshold, consumerWaiting.load(ordering: .sequentiallyConsistent) {
+      wakeConsumer()
+    }
+    return true
+  }
+
+  @usableFromInline
+  func wakeConsumer() {
+    if consumerWaiting.exchange(false, ordering: .sequentiallyConsistent) {
+      elementsAvailable.signal()
     }
   }
 
@@ -96,43 +108,61 @@ final class CaptureQueue<Element: Sendable>: Sendable {
   @discardableResult
   func close(with last: consuming Element) -> Bool {
     var pending: Element? = last
-    let (closed, wakeConsumer) = state.withLock { state -> (Bool, Bool) in
-      guard !state.isClosed else { return (false, false) }
-      state.isClosed = true
-      state.closing = pending.take()
-      let wake = state.consumerWaiting
-      state.consumerWaiting = false
-      return (true, wake)
+    let closed = closing.withLock { closing -> Bool in
+      guard !isClosed.load(ordering: .relaxed) else { return false }
+      closing = pending.take()
+      isClosed.store(true, ordering: .sequentiallyConsistent)
+      return true
     }
-    if wakeConsumer { elementsAvailable.signal() }
+    if closed { wakeConsumer() }
     return closed
   }
 
   /// Everything queued, waiting up to `timeout` for the first element (empty on timeout).
+  /// The writer alone takes.
   func take(timeout: Duration) -> [Element] {
-    if let taken = takeNow(registerWait: true) { return taken }
+    if let taken = takeNow() { return taken }
+    consumerWaiting.store(true, ordering: .sequentiallyConsistent)
+    // An element or the closing one may have come between the check and the flag.
+    if let taken = takeNow() {
+      consumerWaiting.store(false, ordering: .relaxed)
+      return taken
+    }
     let nanos = timeout.components.seconds * 1_000_000_000
       + timeout.components.attoseconds / 1_000_000_000
     _ = elementsAvailable.wait(timeout: .now() + .nanoseconds(Int(nanos)))
-    return takeNow(registerWait: false) ?? []
+    consumerWaiting.store(false, ordering: .relaxed)
+    return takeNow() ?? []
   }
 
-  private func takeNow(registerWait: Bool) -> [Element]? {
-    let (taken, waiters) = state.withLock { state -> ([Element]?, Int) in
-      state.consumerWaiting = false
-      if state.elements.isEmpty, state.closing == nil {
-        if registerWait { state.consumerWaiting = true }
-        return (nil, 0)
+  /// What is queued now, the closing element last once everything before it is taken; nil
+  /// when there is nothing.
+  private func takeNow() -> [Element]? {
+    let first = head.load(ordering: .relaxed)
+    let last = tail.load(ordering: .sequentiallyConsistent)
+    var closingElement: Element?
+    if first == last, isClosed.load(ordering: .sequentiallyConsistent) {
+      // Closed with nothing queued (an append that saw the queue open may still have been
+      // publishing: look at the tail again once the closing element is taken).
+      closingElement = closing.withLock { $0.take() }
+      if closingElement == nil, tail.load(ordering: .sequentiallyConsistent) == first {
+        return nil
       }
-      var taken: [Element] = []
-      swap(&taken, &state.spare)
-      swap(&taken, &state.elements)
-      if let closing = state.closing.take() { taken.append(closing) }
-      let waiters = state.producersWaiting
-      state.producersWaiting = 0
-      return (taken, waiters)
     }
-    for _ in 0..<waiters { spaceAvailable.signal() }
+    let end = tail.load(ordering: .sequentiallyConsistent)
+    if first == end, closingElement == nil { return nil }
+    var taken = spare.withLock { spare -> [Element] in
+      var buffer: [Element] = []
+      swap(&buffer, &spare)
+      return buffer
+    }
+    taken.reserveCapacity(end - first + 1)
+    for index in first..<end { taken.append((slots + index % capacity).move()) }
+    head.store(end, ordering: .sequentiallyConsistent)
+    if producerWaiting.exchange(false, ordering: .sequentiallyConsistent) {
+      spaceAvailable.signal()
+    }
+    if let closingElement { taken.append(closingElement) }
     return taken
   }
 
@@ -140,13 +170,13 @@ final class CaptureQueue<Element: Sendable>: Sendable {
   func recycle(_ buffer: consuming [Element]) {
     var buffer = buffer
     buffer.removeAll(keepingCapacity: true)
-    state.withLock { state in
-      if state.spare.capacity < buffer.capacity { swap(&state.spare, &buffer) }
+    spare.withLock { spare in
+      if spare.capacity < buffer.capacity { swap(&spare, &buffer) }
     }
   }
 
-  var count: Int { state.withLock { $0.elements.count } }
+  var count: Int { tail.load(ordering: .acquiring) &- head.load(ordering: .acquiring) }
 
   /// The most elements ever queued at once.
-  var highWater: Int { state.withLock { $0.highWater } }
+  var highWater: Int { highWaterMark.load(ordering: .relaxed) }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import TraceRecorder
+
+/// The ring between the main actor and the writer: every element once, in order, the closing
+/// one last, the bound held.
+final class CaptureQueueTests: XCTestCase {
+  func testABlockedProducerHandsOverEveryElementInOrderThenTheClosingOne() {
+    let queue = CaptureQueue<Int>(capacity: 3)
+    let count = 20_000
+    let received = LockedBox<[Int]>([])
+    let consumer = Thread {
+      while true {
+        let batch = queue.take(timeout: .milliseconds(5))
+        received.mutate { $0 += batch }
+        queue.recycle(batch)
+        if batch.last == -1 { return }
+      }
+    }
+    consumer.start()
+    for value in 0..<count { XCTAssertTrue(queue.append(value, whenFull: .block)) }
+    XCTAssertTrue(queue.close(with: -1))
+    while received.value.last != -1 { usleep(1_000) }
+    XCTAssertEqual(received.value, Array(0..<count) + [-1])
+    XCTAssertLessThanOrEqual(queue.highWater, 3)
+    XCTAssertEqual(queue.count, 0)
+  }
+
+  func testAFullQueueDropsUnderTheDropPolicyAndAClosedOneRefusesEverything() {
+    let queue = CaptureQueue<String>(capacity: 2)
+    XCTAssertTrue(queue.append("a", whenFull: .drop))
+    XCTAssertTrue(queue.append("b", whenFull: .drop))
+    XCTAssertFalse(queue.append("c", whenFull: .drop))
+    XCTAssertEqual(queue.count, 2)
+    XCTAssertEqual(queue.take(timeout: .zero), ["a", "b"])
+    XCTAssertTrue(queue.append("d", whenFull: .drop))
+    XCTAssertTrue(queue.close(with: "end"))
+    XCTAssertFalse(queue.close(with: "again"))
+    XCTAssertFalse(queue.append("e", whenFull: .block))
+    XCTAssertEqual(queue.take(timeout: .zero), ["d"])
+    XCTAssertEqual(queue.take(timeout: .zero), ["end"])
+    XCTAssertEqual(queue.take(timeout: .zero), [])
+    XCTAssertEqual(queue.highWater, 2)
+  }
+
+  func testElementsLeftInTheRingAreReleasedWithIt() {
+    final class Tracked: Sendable {
+      let released: LockedBox<Int>
+      init(_ released: LockedBox<Int>) { self.released = released }
+      deinit { released.mutate { $0 += 1 } }
+    }
+    let released = LockedBox(0)
+    do {
+      let queue = CaptureQueue<Tracked>(capacity: 4)
+      for _ in 0..<3 { queue.append(Tracked(released), whenFull: .drop) }
+      _ = queue.take(timeout: .zero)
+      for _ in 0..<2 { queue.append(Tracked(released), whenFull: .drop) }
+    }
+    XCTAssertEqual(released.value, 5)
+  }
+}
