@@ -39,6 +39,11 @@ public final class TraceWriter {
   /// LZ4's lowest high-compression level: on step lines it stores about a third less than the
   /// fast mode, at a few hundred MB/s (measured with trace-format-bench; see the format page).
   static let compressionLevel: Int32 = 3
+  /// Keyframes use LZ4's fast mode: a keyframe is the whole state (a megabyte for 10,000
+  /// rows), written every `keyframeInterval` steps; high compression of it took most of a
+  /// large state's recording time (measured: 35 million instructions a keyframe of 10,000
+  /// todos), and keyframes are a small part of a trace.
+  static let keyframeCompressionLevel: Int32 = 0
 
   /// Lines per chunk before it is sealed; tests lower it to make many chunks from few steps.
   var chunkStepLimit = TraceWriter.defaultChunkStepLimit
@@ -210,7 +215,9 @@ public final class TraceWriter {
       step: 0, monotonicNanos: 0, wallTime: wallTime, origin: .initial, actionPath: "",
       action: .null, changes: [], changedPaths: [], stateHash: initialState.stableHash,
       reducerNanos: 0)
-    try write(initial, state: initialState, keyframe: true)
+    var initialJSON: [UInt8] = []
+    initialState.writeJSON(into: &initialJSON)
+    try write(initial, stateJSON: initialJSON, keyframe: true)
     try flush()
   }
 
@@ -237,6 +244,19 @@ public final class TraceWriter {
   public func append(_ record: StepRecord, state: @autoclosure () -> TraceValue)
     throws(TraceError)
   {
+    try append(record, stateJSON: { () -> [UInt8] in
+      var json: [UInt8] = []
+      json.reserveCapacity(1024)
+      state().writeJSON(into: &json)
+      return json
+    }())
+  }
+
+  /// `append(_:state:)` for a writer that has the state's JSON (`TraceValue.writeJSON`'s
+  /// bytes) from cached parts: asked for at keyframes only.
+  package func append(_ record: StepRecord, stateJSON: @autoclosure () -> [UInt8])
+    throws(TraceError)
+  {
     try checkWritable(step: record.step)
     guard record.step > lastStep else {
       throw TraceError(
@@ -258,7 +278,7 @@ public final class TraceWriter {
       }
     }
     let keyframe = jumped || record.step % metadata.keyframeInterval == 0
-    try write(record, state: keyframe ? state() : nil, keyframe: keyframe)
+    try write(record, stateJSON: keyframe ? stateJSON() : nil, keyframe: keyframe)
     if chunk.stepCount >= chunkStepLimit || chunk.rawBytes >= Self.chunkByteLimit {
       try storePart(ends: true)
       try commit()
@@ -280,7 +300,7 @@ public final class TraceWriter {
     }
   }
 
-  private func write(_ record: StepRecord, state: TraceValue?, keyframe: Bool)
+  private func write(_ record: StepRecord, stateJSON: [UInt8]?, keyframe: Bool)
     throws(TraceError)
   {
     let wall = Self.wallColumns(
@@ -290,17 +310,17 @@ public final class TraceWriter {
     let changed = try pathSetID(record.changedPaths)
     let origin = try originID(record.origin)
     let keyframeData: (frame: [UInt8], rawSize: Int, hash: UInt64)?
-    if keyframe, let state {
-      var json: [UInt8] = []
-      json.reserveCapacity(1024)
-      state.writeJSON(into: &json)
+    if keyframe, var json = stateJSON {
       json.append(UInt8(ascii: "\n"))
       guard json.count <= TraceSchema.payloadLimit else {
         throw TraceError(
           .payloadTooLarge(bytes: json.count, limit: TraceSchema.payloadLimit),
           file: path, step: record.step)
       }
-      keyframeData = (try compress(json, step: record.step), json.count, record.stateHash)
+      keyframeData = (
+        try compress(json, level: Self.keyframeCompressionLevel, step: record.step), json.count,
+        record.stateHash
+      )
     } else {
       keyframeData = nil
     }
@@ -680,9 +700,11 @@ public final class TraceWriter {
     }
   }
 
-  private func compress(_ bytes: [UInt8], step: Int?) throws(TraceError) -> [UInt8] {
+  private func compress(_ bytes: [UInt8], level: Int32 = compressionLevel, step: Int?)
+    throws(TraceError) -> [UInt8]
+  {
     do {
-      return try LZ4Frame.compress(bytes, level: Self.compressionLevel)
+      return try LZ4Frame.compress(bytes, level: level)
     } catch {
       throw TraceError(.database(error.description), file: path, step: step)
     }

@@ -13,10 +13,19 @@ import TraceKit
 /// cache.hash == cache.value.stableHash            // true
 /// ```
 struct ElementCache {
-  /// An element's tree and, when it is a container, its stable hash (else 0).
+  /// An element's tree, its JSON (for keyframes: see `writeJSON`) and, when it is a
+  /// container, its stable hash (else 0).
   private struct Entry {
     var tree: TraceValue
     var hash: UInt64
+    var json: [UInt8]
+
+    init(tree: TraceValue, hash: UInt64) {
+      self.tree = tree
+      self.hash = hash
+      json = []
+      tree.writeJSON(into: &json)
+    }
   }
 
   private(set) var count: Int
@@ -70,6 +79,21 @@ struct ElementCache {
       for entry in run { flat.append(entry.tree) }
     }
     return .array(flat)
+  }
+
+  /// Writes `value`'s JSON from the elements' cached JSON: a keyframe of a large array costs
+  /// a copy of its bytes, not the encoding of every element.
+  func writeJSON(into buffer: inout [UInt8]) {
+    buffer.append(UInt8(ascii: "["))
+    var first = true
+    for run in runs {
+      for entry in run {
+        if !first { buffer.append(UInt8(ascii: ",")) }
+        first = false
+        buffer.append(contentsOf: entry.json)
+      }
+    }
+    buffer.append(UInt8(ascii: "]"))
   }
 
   /// Replaces the tree at a position (same count); `rehash()` updates the hashes.

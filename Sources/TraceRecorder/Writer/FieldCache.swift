@@ -82,6 +82,26 @@ struct FieldCache {
     }
   }
 
+  /// Writes `value`'s JSON (as `TraceValue.writeJSON` writes it) from the cached parts.
+  func writeJSON(into buffer: inout [UInt8]) {
+    switch encoding {
+    case .tree(let value): value.writeJSON(into: &buffer)
+    case .elements(let elements): elements.writeJSON(into: &buffer)
+    case .object(let fields): Self.writeObjectJSON(fields, into: &buffer)
+    }
+  }
+
+  /// The JSON of the object `fields` make.
+  static func writeObjectJSON(_ fields: [FieldCache], into buffer: inout [UInt8]) {
+    buffer.append(UInt8(ascii: "{"))
+    for (index, field) in fields.enumerated() {
+      if index > 0 { buffer.append(UInt8(ascii: ",")) }
+      TraceValue.writeJSONKey(field.key, into: &buffer)
+      field.writeJSON(into: &buffer)
+    }
+    buffer.append(UInt8(ascii: "}"))
+  }
+
   /// The cached fields of a struct encoded field by field.
   var fields: [FieldCache]? {
     if case .object(let fields) = encoding { return fields }

@@ -38,6 +38,17 @@ struct IncrementalEncoder<State: Encodable> {
     /// `value.stableHash`, computed from cached subtree hashes.
     var hash: UInt64
 
+    /// The encoded state's JSON (`value.writeJSON`), from the cached parts: what a keyframe
+    /// stores, without building the tree of an identified array's elements.
+    var json: [UInt8] {
+      var bytes: [UInt8] = []
+      switch source {
+      case .fields(let fields): FieldCache.writeObjectJSON(fields, into: &bytes)
+      case .whole(let value): value.writeJSON(into: &bytes)
+      }
+      return bytes
+    }
+
     /// The encoded state. Built on demand: for an identified-array field it is O(count), so a
     /// writer asks for it only for keyframes and redaction.
     var value: TraceValue {

@@ -228,7 +228,11 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       stateHash: stateHash, reducerNanos: captured.facts.reducerNanos,
       dependencies: captured.facts.dependencies)
     try write { trace throws(TraceError) in
-      try trace.append(record, state: redacted ?? encoded.value)
+      if let redacted {
+        try trace.append(record, state: redacted)
+      } else {
+        try trace.append(record, stateJSON: encoded.json)
+      }
       // The core told which effect sent this step's action: the effect's record lists it.
       if let sender = captured.facts.sender {
         try trace.effectSent(id: sender, step: captured.facts.step)

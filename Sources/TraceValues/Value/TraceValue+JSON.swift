@@ -79,6 +79,18 @@ extension TraceValue {
   /// print(TraceValue.enumCase("loaded", [TraceField("_0", .int(3))]).jsonString)
   /// // {"$case":"loaded","_0":3}
   /// ```
+  /// Writes an object's key as `writeJSON` writes the keys of `.object` (a leading `$`
+  /// doubled), with its colon: for writers that assemble an object's JSON from cached parts.
+  ///
+  /// ```swift
+  /// var buffer: [UInt8] = []
+  /// TraceValue.writeJSONKey("$b", into: &buffer)  // "$$b":
+  /// ```
+  package static func writeJSONKey(_ key: String, into buffer: inout [UInt8]) {
+    JSONWriter.writeString(key, escapingDollar: true, into: &buffer)
+    buffer.append(UInt8(ascii: ":"))
+  }
+
   public var jsonString: String {
     var buffer: [UInt8] = []
     buffer.reserveCapacity(64)

@@ -83,6 +83,9 @@ final class IncrementalEncoderTests: XCTestCase {
       let expected = try TraceValueEncoder().encode(state)
       XCTAssertEqual(result.value, expected, "step \(step)")
       XCTAssertEqual(result.hash, expected.stableHash, "step \(step)")
+      var json: [UInt8] = []
+      expected.writeJSON(into: &json)
+      XCTAssertEqual(result.json, json, "step \(step): the keyframe JSON from cached parts")
       var patched = previous
       try TraceDiff.apply(result.changes, to: &patched)
       XCTAssertEqual(patched, result.value, "step \(step)")

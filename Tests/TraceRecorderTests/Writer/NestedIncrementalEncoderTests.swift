@@ -152,6 +152,9 @@ final class NestedIncrementalEncoderTests: XCTestCase {
       let whole = try expected(state)
       XCTAssertEqual(result.value, whole, "step \(step)")
       XCTAssertEqual(result.hash, whole.stableHash, "step \(step)")
+      var json: [UInt8] = []
+      whole.writeJSON(into: &json)
+      XCTAssertEqual(result.json, json, "step \(step): the keyframe JSON from cached parts")
       var patched = previous
       try TraceDiff.apply(result.changes, to: &patched)
       XCTAssertEqual(patched, whole, "step \(step)")
