@@ -99,7 +99,13 @@ package final class TraceFileSource: TraceSource {
   }
 
   package func keyframe(at step: Int) throws(InspectorError) -> TraceValue? {
-    let interval = try summary().keyframeInterval
+    // Asked at every step of a replay: read the interval without copying the summary.
+    let interval: Int
+    if let cached = cachedSummary?.keyframeInterval {
+      interval = cached
+    } else {
+      interval = try summary().keyframeInterval
+    }
     guard interval > 0, step % interval == 0 else { return nil }
     do {
       return try reader.keyframe(at: step)
