@@ -11,11 +11,13 @@ final class FieldWalker: Encoder {
 
   var codingPath: [CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
-  var mode = Mode.none
-  var fields: [FieldCache] = []
+  // One thread walks a walker, and no call re-enters these while it changes them: the dynamic
+  // exclusivity checks of a class's stored properties cost more than a small field.
+  @exclusivity(unchecked) var mode = Mode.none
+  @exclusivity(unchecked) var fields: [FieldCache] = []
   private let previousFields: [FieldCache]
   private let types: WalkedTypes
-  private var failed = false
+  @exclusivity(unchecked) private var failed = false
 
   init(cache: [FieldCache], types: WalkedTypes) {
     previousFields = cache

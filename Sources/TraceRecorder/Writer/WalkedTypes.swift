@@ -23,7 +23,7 @@ final class WalkedTypes {
     case whole
   }
 
-  private var kinds: [ObjectIdentifier: Kind] = [:]
+  @exclusivity(unchecked) private var kinds: [ObjectIdentifier: Kind] = [:]
   private static let shared = Mutex<[ObjectIdentifier: Kind]>([:])
 
   func kind<T: Encodable>(of value: T) -> Kind {

@@ -14,6 +14,10 @@ extension TracePath: CustomStringConvertible {
   /// string in brackets. An id is written as the JSON form of its value.
   public var description: String {
     if components.isEmpty { return "." }
+    // Most changed paths are one field (`count`): the key is the text.
+    if components.count == 1, case .key(let key) = components[0], Self.isIdentifier(key) {
+      return key
+    }
     var buffer: [UInt8] = []
     for (position, component) in components.enumerated() {
       switch component {
