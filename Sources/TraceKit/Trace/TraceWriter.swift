@@ -85,6 +85,8 @@ public final class TraceWriter {
   /// stored once and steps refer to it by id (a step row stays ~35 bytes).
   private var actionIDs: [String: Int] = [:]
   private var pathSetIDs: [[UInt8]: Int] = [:]
+  /// The path set of the last step and its id.
+  private var lastPathSet: (paths: [String], id: Int)?
   private var originIDs: [UUID: Int] = [:]
   private var lastAction: (path: String, id: Int)?
   /// Step 0's wall time: later steps store their wall time as an offset from it.
@@ -405,6 +407,14 @@ public final class TraceWriter {
   }
 
   private func pathSetID(_ paths: [String]) throws(TraceError) -> Int {
+    // Steps in a row often change the same paths (`count`, `count`, …).
+    if let last = lastPathSet, last.paths == paths { return last.id }
+    let id = try pathSetIDWritingJSON(paths)
+    lastPathSet = (paths, id)
+    return id
+  }
+
+  private func pathSetIDWritingJSON(_ paths: [String]) throws(TraceError) -> Int {
     scratch.removeAll(keepingCapacity: true)
     lineEncoder.writeStringArray(paths, into: &scratch)
     if let known = pathSetIDs[scratch] { return known }

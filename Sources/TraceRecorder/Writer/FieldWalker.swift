@@ -27,12 +27,19 @@ final class FieldWalker: Encoder {
 
   /// The field's previous encoding: fields come in the same order step after step, so the
   /// one at the same position is checked first.
-  private func previous(_ key: String) -> FieldCache? {
+  private func previousIndex(_ key: String) -> Int? {
     let position = fields.count
     if position < previousFields.count, previousFields[position].key == key {
-      return previousFields[position]
+      return position
     }
-    return previousFields.first { $0.key == key }
+    return previousFields.firstIndex { $0.key == key }
+  }
+
+  /// Keeps the previous encoding of a field that did not change (one copy of its cache entry,
+  /// which a small field's cost is mostly made of).
+  private func keep(_ index: Int) {
+    fields.append(previousFields[index])
+    fields[fields.count - 1].edits = nil
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -52,13 +59,11 @@ final class FieldWalker: Encoder {
 
   func add(_ key: String, leaf value: TraceValue) throws {
     try check()
-    let old = previous(key)
+    let index = previousIndex(key)
     var edits: FieldCache.Edits?
-    if let old {
-      if case .tree(let previous) = old.encoding, previous == value {
-        var kept = old
-        kept.edits = nil
-        fields.append(kept)
+    if let index {
+      if case .tree(let previous) = previousFields[index].encoding, previous == value {
+        keep(index)
         return
       }
       // A scalar (or null) on one side at least: the field changed as a whole.
@@ -70,13 +75,14 @@ final class FieldWalker: Encoder {
 
   func add<T: Encodable>(_ key: String, _ value: T) throws {
     try check()
-    let old = previous(key)
-    if let old, let box = old.swiftValue as? ValueBox<T>, Equality.same(box.value, value) {
-      var kept = old
-      kept.edits = nil
-      fields.append(kept)
+    let index = previousIndex(key)
+    if let index, let box = previousFields[index].swiftValue as? ValueBox<T>,
+      Equality.same(box.value, value)
+    {
+      keep(index)
       return
     }
+    let old = index.map { previousFields[$0] }
     let kind = types.kind(of: value)
     if kind == .elements, let collection = value as? any IncrementalElements {
       fields.append(try collection.encodeIncrementally(key: key, previous: old))
@@ -117,16 +123,13 @@ final class FieldWalker: Encoder {
     }
     let children = walker.fields
     var edits = FieldCache.Edits()
-    for case let childEdits? in children.lazy.map(\.edits) {
-      edits.replaced += childEdits.replaced.map { $0.prefixed(by: [.key(key)]) }
+    for index in children.indices where children[index].edits != nil {
+      edits.replaced += children[index].edits!.replaced.map { $0.prefixed(by: [.key(key)]) }
     }
     if let old {
-      let sameKeys =
-        cached.map { cached in
-          children.count == cached.count && zip(children, cached).allSatisfy { $0.key == $1.key }
-        } ?? false
-      if sameKeys {
-        for case let childEdits? in children.lazy.map(\.edits) {
+      if let cached, FieldCache.sameKeys(children, cached) {
+        for index in children.indices where children[index].edits != nil {
+          let childEdits = children[index].edits!
           edits.changes += childEdits.changes.map { $0.prefixed(by: key) }
           edits.paths += childEdits.paths.map { $0.prefixed(by: [.key(key)]) }
         }

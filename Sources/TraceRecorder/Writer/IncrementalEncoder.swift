@@ -78,13 +78,16 @@ struct IncrementalEncoder<State: Encodable> {
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
     var replaced: [TracePath] = []
-    for case let edits? in fields.lazy.map(\.edits) { replaced += edits.replaced }
-    let sameKeys =
-      fields.count == cache.count && zip(fields, cache).allSatisfy { $0.key == $1.key }
+    // By index: iterating the fields themselves copies each entry (most of a small state's
+    // cost).
+    for index in fields.indices where fields[index].edits != nil {
+      replaced += fields[index].edits!.replaced
+    }
+    let sameKeys = FieldCache.sameKeys(fields, cache)
     if previous != nil, sameKeys {
-      for case let edits? in fields.lazy.map(\.edits) {
-        changes += edits.changes
-        paths += edits.paths
+      for index in fields.indices where fields[index].edits != nil {
+        changes += fields[index].edits!.changes
+        paths += fields[index].edits!.paths
       }
     } else if let previous {
       let before = Result(source: previous, changes: [], paths: [], replaced: [], hash: 0).value
