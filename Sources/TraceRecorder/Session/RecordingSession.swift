@@ -222,6 +222,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     case .storeTeardown: "storeDeinit"
     case .storeTask: "storeTask"
     case .testSkip: "skippedInFlight"
+    case .abandonedFuture: "abandonedFuture"
     }
   }
 
