@@ -51,9 +51,14 @@ let package = Package(
     // The trace format.
     .target(name: "TraceKit", dependencies: ["TraceValues", "CSQLite", "CLZ4"]),
 
+    // Live attach: the per-user socket directory, the socket layer (only
+    // Sources/LiveAttach/System makes system calls) and the versioned protocol between a
+    // recording app and the inspector (docs/live-protocol.md).
+    .target(name: "LiveAttach", dependencies: ["TraceKit"]),
+
     // The Recorder higher-order reducer and typed replay.
     // `_printChanges()` renders its diffs with TraceValues' one renderer.
-    .target(name: "TraceRecorder", dependencies: ["ComposableCore", "TraceKit"]),
+    .target(name: "TraceRecorder", dependencies: ["ComposableCore", "TraceKit", "LiveAttach"]),
 
     // Shared test helpers (temporary files, fixture paths, snapshot asserts).
     .target(name: "TestSupport", dependencies: ["TraceKit"], path: "Tests/TestSupport"),
@@ -73,7 +78,8 @@ let package = Package(
     .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TestSupport"]),
 
     // The inspector: all logic in InspectorKit; the executable parses arguments and exits.
-    .target(name: "InspectorKit", dependencies: ["TraceKit", "TraceValues", "CNcursesw"]),
+    .target(
+      name: "InspectorKit", dependencies: ["TraceKit", "TraceValues", "LiveAttach", "CNcursesw"]),
     .executableTarget(name: "inspector", dependencies: ["InspectorKit"]),
     // Writes the inspector's deterministic sample session: end-to-end tests, follow, benchmarks.
     .executableTarget(name: "inspector-test-writer", dependencies: ["TraceKit"]),
@@ -85,7 +91,7 @@ let package = Package(
     .testTarget(
       name: "TraceRecorderTests",
       dependencies: ["TraceRecorder", "ComposableCore", "ComposableTesting", "TraceKit",
-        "TestSupport"]
+        "LiveAttach", "TestSupport"]
     ),
     // The child process of the recorder's kill and write-error tests: records a feature.
     .executableTarget(

@@ -15,6 +15,8 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private let session: RecordingSession<State, Action>
   private let tree: RecorderTree
   private var trace: TraceWriter?
+  /// The history live attach keeps in memory: it gets every record the trace gets.
+  private let live: LiveHistory?
   private var encoder = IncrementalEncoder<State>()
   private let stateRedaction: Redaction
   private let actionEncoder = TraceValueEncoder()
@@ -29,6 +31,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   init(session: RecordingSession<State, Action>, tree: RecorderTree) {
     self.session = session
     self.tree = tree
+    live = session.live?.history
     let configuration = session.configuration
     stateRedaction = Redaction(paths: configuration.redactedStatePaths)
     actionRedaction = Redaction(paths: configuration.redactedActionPaths)
@@ -56,6 +59,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
             }
           }
           close(trailingGap: gap)
+          session.liveEnded("finished")
           done.signal()
           return
         }
@@ -90,7 +94,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private func fail(_ failure: WriteFailure) {
     failed = true
     trace = nil
-    session.fail(RecorderError(path: session.path, step: failure.step, message: failure.message))
+    session.fail(
+      RecorderError(
+        path: session.path ?? "memory", step: failure.step, message: failure.message))
   }
 
   private func write(step: Int?, _ body: (TraceWriter) throws(TraceError) -> Void)
@@ -111,6 +117,8 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       try start(state: state, wallTime: wallTime)
     case .step(let step):
       try append(step)
+    case .inspectorStep(let facts, let state):
+      try appendInspectorStep(facts, state: state)
     case .effect(.started(let effect)):
       let record = EffectRecord(
         id: effect.id, startedByStep: effect.startedByStep,
@@ -121,10 +129,12 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       try write(step: effect.startedByStep) { trace throws(TraceError) in
         try trace.effectStarted(record)
       }
+      live?.effectStarted(record)
     case .effect(.ended(let id, let nanos, let outcome)):
       try write(step: nil) { trace throws(TraceError) in
         try trace.effectEnded(id: id, endNanos: nanos, outcome: outcome)
       }
+      live?.effectEnded(id: id, endNanos: nanos, outcome: outcome)
     case .finish:
       break
     }
@@ -144,27 +154,24 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       keyframeInterval: session.configuration.keyframeInterval,
       extra: session.configuration.extra.merging(
         RecorderMetadata.entries(session.configuration), uniquingKeysWith: { $1 }))
-    do {
-      let writer = try TraceWriter(
-        path: session.path, metadata: metadata, initialState: initial, wallTime: wallTime)
-      trace = writer
-      try writer.writeTree(tree.node)
-    } catch {
-      throw WriteFailure(step: 0, message: error.description)
+    if let path = session.path {
+      do {
+        let writer = try TraceWriter(
+          path: path, metadata: metadata, initialState: initial, wallTime: wallTime)
+        trace = writer
+        try writer.writeTree(tree.node)
+      } catch {
+        throw WriteFailure(step: 0, message: error.description)
+      }
     }
+    live?.start(metadata: metadata, wallTime: wallTime, initialState: initial, tree: tree.node)
     lastFlush = MonotonicClock.nanoseconds()
   }
 
   private func append(_ captured: CapturedStep<State, Action>) throws(WriteFailure) {
-    let encoded: IncrementalEncoder<State>.Result
-    var changes: [TraceChange]
-    var stateHash: UInt64
     let action: TraceValue
     let actionPath: String
     do {
-      encoded = try encoder.encode(captured.state)
-      changes = encoded.changes
-      stateHash = encoded.hash
       if let last = lastAction, Equality.same(last.action, captured.action) {
         action = last.value
         actionPath = last.path
@@ -178,6 +185,26 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     } catch {
       throw WriteFailure(step: captured.facts.step, message: "encoding failed: \(error)")
     }
+    try append(captured.state, facts: captured.facts, action: action, actionPath: actionPath)
+  }
+
+  /// A jump or a continue of an attached inspector: a step with no action.
+  private func appendInspectorStep(_ facts: StepFacts, state: State) throws(WriteFailure) {
+    try append(state, facts: facts, action: .null, actionPath: "")
+  }
+
+  /// Encodes the state after a step and writes the step.
+  private func append(
+    _ state: State, facts: StepFacts, action: TraceValue, actionPath: String
+  ) throws(WriteFailure) {
+    let encoded: IncrementalEncoder<State>.Result
+    do {
+      encoded = try encoder.encode(state)
+    } catch {
+      throw WriteFailure(step: facts.step, message: "encoding failed: \(error)")
+    }
+    var changes = encoded.changes
+    var stateHash = encoded.hash
     // The whole state tree is built only when needed: redaction, or a keyframe (the trace
     // asks for it through an autoclosure); building it is O(state) for identified arrays.
     var redacted: TraceValue?
@@ -196,17 +223,29 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       if !changedPaths.contains(text) { changedPaths.append(text) }
     }
     let record = StepRecord(
-      step: captured.facts.step, monotonicNanos: captured.facts.monotonicNanos,
-      wallTime: wallTime(captured.facts.monotonicNanos), origin: captured.facts.origin,
+      step: facts.step, monotonicNanos: facts.monotonicNanos,
+      wallTime: wallTime(facts.monotonicNanos), origin: facts.origin,
       actionPath: actionPath, action: action, changes: changes, changedPaths: changedPaths,
-      stateHash: stateHash, reducerNanos: captured.facts.reducerNanos,
-      dependencies: captured.facts.dependencies)
-    try write(step: captured.facts.step) { trace throws(TraceError) in
-      try trace.append(record, state: redacted ?? encoded.value)
+      stateHash: stateHash, reducerNanos: facts.reducerNanos,
+      dependencies: facts.dependencies)
+    // Built at most once when both the trace and the live history want it.
+    var whole: TraceValue?
+    func wholeState() -> TraceValue {
+      if let whole { return whole }
+      let built = redacted ?? encoded.value
+      whole = built
+      return built
+    }
+    try write(step: facts.step) { trace throws(TraceError) in
+      try trace.append(record, state: wholeState())
       // The core told which effect sent this step's action: the effect's record lists it.
-      if let sender = captured.facts.sender {
-        try trace.effectSent(id: sender, step: captured.facts.step)
+      if let sender = facts.sender {
+        try trace.effectSent(id: sender, step: facts.step)
       }
+    }
+    if let live {
+      live.append(record, state: wholeState)
+      if let sender = facts.sender { live.effectSent(id: sender, step: facts.step) }
     }
   }
 
@@ -224,6 +263,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         try write(step: gap.afterStep) { trace throws(TraceError) in
           try trace.appendGap(afterStep: gap.afterStep, dropped: gap.dropped)
         }
+        live?.gap(afterStep: gap.afterStep, dropped: gap.dropped)
       }
       try write(step: nil) { trace throws(TraceError) in try trace.close() }
       trace = nil
