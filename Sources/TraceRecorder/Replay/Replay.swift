@@ -6,7 +6,10 @@ import TraceKit
 ///
 /// Effects are not run: the actions they sent are in the trace, at the positions where the
 /// store reduced them. The values the reducer read from `uuid`, `date` and
-/// `withRandomNumberGenerator` are served back from the trace.
+/// `withRandomNumberGenerator` are served back from the trace. The steps an attached
+/// inspector made are replayed as they happened: a jump takes the state recorded at it
+/// (decoded), a continue leaves the state as it is; actions the inspector sent are reduced
+/// like any other.
 ///
 /// ```swift
 /// let result = try Replay(trace: "bug.rewind", reducer: AppFeature()).run()
@@ -59,24 +62,18 @@ public struct Replay<Base: Reducer> where Base.State: Codable, Base.Action: Coda
       let actionValue = try read(step: step) { () throws(TraceError) in
         try reader.action(at: step)
       }
-      let reads = try read(step: step) { () throws(TraceError) in
-        try reader.dependencies(at: step)
-      }
-      let action: Base.Action
-      do {
-        action = try decoder.decode(Base.Action.self, from: actionValue)
-      } catch {
-        throw ReplayError(
-          .actionShape(
-            step: step, actionPath: row.actionPath, type: String(reflecting: Base.Action.self),
-            detail: ShapeDescription.decodingFailure(error)),
-          path: path)
-      }
-      let served = ServedDependencies(reads)
-      _ = withDependencies {
-        served.install(into: &$0)
-      } operation: {
-        reducer.reduce(into: &state, action: action)
+      if row.origin.isInspectorStep {
+        if case .jump = row.origin {
+          // The inspector replaced the state: it is the one recorded at this step.
+          let recorded = try read(step: step) { () throws(TraceError) in
+            try reader.state(at: step)
+          }
+          state = try decodedState(recorded)
+        }
+      } else {
+        try reduce(
+          &state, step: step, row: row, actionValue: actionValue, reader: reader,
+          decoder: decoder)
       }
       var replayed: TraceValue
       do {
@@ -98,6 +95,45 @@ public struct Replay<Base: Reducer> where Base.State: Codable, Base.Action: Coda
       matched += 1
     }
     return .matched(steps: matched)
+  }
+
+  /// Reduces the action of a recorded step, with the dependency values it read served back.
+  private func reduce(
+    _ state: inout Base.State, step: Int, row: StepRow, actionValue: TraceValue,
+    reader: TraceReader, decoder: TraceValueDecoder
+  ) throws(ReplayError) {
+    let reads = try read(step: step) { () throws(TraceError) in
+      try reader.dependencies(at: step)
+    }
+    let action: Base.Action
+    do {
+      action = try decoder.decode(Base.Action.self, from: actionValue)
+    } catch {
+      throw ReplayError(
+        .actionShape(
+          step: step, actionPath: row.actionPath, type: String(reflecting: Base.Action.self),
+          detail: ShapeDescription.decodingFailure(error)),
+        path: path)
+    }
+    let served = ServedDependencies(reads)
+    _ = withDependencies {
+      served.install(into: &$0)
+    } operation: {
+      reducer.reduce(into: &state, action: action)
+    }
+  }
+
+  /// A recorded state decoded into the feature's state type.
+  private func decodedState(_ recorded: TraceValue) throws(ReplayError) -> Base.State {
+    do {
+      return try TraceValueDecoder().decode(Base.State.self, from: recorded)
+    } catch {
+      throw ReplayError(
+        .stateShape(
+          type: String(reflecting: Base.State.self),
+          detail: ShapeDescription.decodingFailure(error)),
+        path: path)
+    }
   }
 
   private func read<T>(step: Int, _ body: () throws(TraceError) -> T) throws(ReplayError) -> T {

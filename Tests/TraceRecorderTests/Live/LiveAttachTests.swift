@@ -136,6 +136,10 @@ final class LiveAttachTests: XCTestCase {
       counts.append(count)
     }
     XCTAssertEqual(counts, [1, 2, 3, 1, 3, 4, 2, 3, 3, 4])
+    // The trace replays through the reducer, jumps and the inspector's action included.
+    let replay = try Replay(trace: directory.path("t.rewind"), reducer: LiveFeature(gates: gates))
+      .run()
+    XCTAssertEqual("\(replay)", "\(ReplayResult.matched(steps: 10))")
   }
 
   func testContinueFromHereCancelsTheEffectsOfTheAbandonedFuture() async throws {
