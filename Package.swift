@@ -85,7 +85,7 @@ let package = Package(
     .executableTarget(name: "inspector-test-writer", dependencies: ["TraceKit"]),
     .testTarget(
       name: "InspectorKitTests",
-      dependencies: ["InspectorKit", "TestSupport"],
+      dependencies: ["InspectorKit", "LiveAttach", "TestSupport"],
       exclude: ["EndToEnd/Snapshots", "Interactive/Snapshots"]
     ),
     .testTarget(

@@ -30,7 +30,7 @@ enum PsCommand {
       let welcome = app.welcome
       return [
         String(welcome.pid), EscapedText.plain(welcome.name),
-        EscapedText.plain(welcome.rootReducer), NumberText.grouped(welcome.lastStep),
+        EscapedText.plain(welcome.rootReducer), NumberText.grouped(welcome.status.lastStep),
         welcome.status.isPaused ? "paused" : "running", NumberText.dateTime(welcome.since),
         welcome.file.map(EscapedText.plain) ?? "-",
       ]
@@ -71,8 +71,9 @@ enum PsCommand {
           json.field("rootReducer") { $0.string(welcome.rootReducer) }
           json.field("stateType") { $0.string(welcome.stateType) }
           json.field("actionType") { $0.string(welcome.actionType) }
-          json.field("steps") { $0.int(welcome.lastStep) }
+          json.field("steps") { $0.int(welcome.status.lastStep) }
           json.field("firstStepHeld") { $0.int(welcome.firstStep) }
+          json.field("lastStepHeld") { $0.int(welcome.lastStep) }
           json.field("paused") { $0.bool(welcome.status.isPaused) }
           json.field("since") { $0.double(welcome.since) }
           json.field("file") { json in

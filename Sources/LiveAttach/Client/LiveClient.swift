@@ -31,7 +31,13 @@ package final class LiveClient {
       throw .unreachable(error)
     }
     var welcome: LiveWelcome?
-    try Self.write(LiveMessage.hello(version: LiveProtocol.version).frame(), to: socket, timeout)
+    do {
+      try Self.write(LiveMessage.hello(version: LiveProtocol.version).frame(), to: socket, timeout)
+    } catch {
+      // An app that refuses a peer says why and closes at once, maybe before the hello
+      // arrived: what it said is still there to read.
+      guard case .closed = error else { throw error }
+    }
     let deadline = ContinuousClock.now.advanced(by: timeout)
     while welcome == nil {
       switch try Self.read(socket, &reader, until: deadline, timeout) {

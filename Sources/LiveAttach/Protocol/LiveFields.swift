@@ -48,9 +48,13 @@ struct LiveFields {
   func int(_ key: String, in range: ClosedRange<Int> = 0...Int.max) throws(LiveProtocolError)
     -> Int
   {
-    guard case .int(let number)? = value(key), let value = Int(exactly: number),
+    guard let found = value(key) else { throw .malformed("'\(key)' is missing") }
+    guard case .int(let number) = found, let value = Int(exactly: number),
       range.contains(value)
     else {
+      if range == 0...Int.max {
+        throw .malformed("'\(key)' is not a non-negative integer")
+      }
       throw .malformed("'\(key)' is not an integer in \(range.lowerBound)...\(range.upperBound)")
     }
     return value

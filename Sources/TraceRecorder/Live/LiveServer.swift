@@ -32,6 +32,8 @@ final class LiveServer: Sendable {
   let file: String?
   let history: LiveHistory
   let store: any LiveStoreHandle
+  /// The store's last step as captured (the history gets it a few milliseconds later).
+  private let capturedSteps = Mutex<(@Sendable () -> Int)?>(nil)
   private let wake: WakeChannel
   private let inbox = Mutex(Inbox())
   private let thread = Mutex<WriterThread?>(nil)
@@ -87,6 +89,11 @@ final class LiveServer: Sendable {
     }
   }
 
+  /// Where the welcome reads the store's last step (the recording session's count).
+  func countSteps(with count: @escaping @Sendable () -> Int) {
+    capturedSteps.withLock { $0 = count }
+  }
+
   /// Ends serving: the history ends with `reason` (watchers are told it once they have
   /// read what was recorded); returns at once (see `join`).
   func stop(_ reason: String) {
@@ -125,7 +132,8 @@ final class LiveServer: Sendable {
   fileprivate func welcome() -> LiveWelcome {
     let summary = history.summary
     var status = lastStatus.withLock { $0 }
-    status.lastStep = max(status.lastStep, summary.lastStep)
+    let captured = capturedSteps.withLock { $0 }?() ?? 0
+    status.lastStep = max(status.lastStep, summary.lastStep, captured)
     let metadata = summary.start?.metadata
     return LiveWelcome(
       pid: Int(ProcessFacts.currentID), name: name, rootReducer: metadata?.rootReducer ?? "",
@@ -145,7 +153,8 @@ private final class LiveServerLoop: @unchecked Sendable {
   private var nextID = 1
   /// When the recording ended (or `stop` came): the watchers get until the grace is over.
   private var closingSince: ContinuousClock.Instant?
-  private var endReason: String?
+  /// What watchers were last told of pause and jump (held counts alone are not news).
+  private var toldStatus: (isPaused: Bool, jumpedTo: Int?) = (false, nil)
 
   init(server: LiveServer, listener: UnixSocket) {
     self.server = server
@@ -322,8 +331,9 @@ private final class LiveServerLoop: @unchecked Sendable {
       connection.commandsInFlight -= 1
       connection.queue(message)
     }
-    // Every watcher learns what a command changed.
-    if let status {
+    // Every watcher learns when a command paused, jumped or resumed the store.
+    if let status, (status.isPaused, status.jumpedTo) != toldStatus {
+      toldStatus = (status.isPaused, status.jumpedTo)
       for connection in connections where connection.watch?.isOpened == true {
         connection.queue(.status(status))
       }
@@ -407,7 +417,6 @@ private final class LiveServerLoop: @unchecked Sendable {
 
   private func beginClosing(_ reason: String) {
     closingSince = .now
-    endReason = reason
     stopListening()
     for connection in connections where connection.watch == nil {
       connection.queue(.end(reason: reason))

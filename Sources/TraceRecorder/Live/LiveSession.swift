@@ -42,6 +42,11 @@ final class LiveSession: Sendable {
     }
   }
 
+  /// Where the server reads the store's last step.
+  func countSteps(with count: @escaping @Sendable () -> Int) {
+    server?.countSteps(with: count)
+  }
+
   /// The recording ended (`finished`) or stopped (why): the server tells its watchers, stops
   /// listening and removes its socket.
   func finish(_ reason: String) {

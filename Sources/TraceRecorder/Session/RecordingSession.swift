@@ -81,6 +81,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     queue = CaptureQueue(capacity: configuration.queueCapacity)
     whenFull = configuration.overflowPolicy == .blockProducer ? .block : .drop
     origin = MonotonicClock.nanoseconds()
+    live?.countSteps { [weak self] in self?.capturedSteps ?? 0 }
     let writer = StepWriter<State, Action>(session: self, tree: tree)
     do {
       let thread = try WriterThread(name: "rewind-writer") { writer.run() }

@@ -183,6 +183,60 @@ final class LiveAttachTests: XCTestCase {
     recorder.finish()
   }
 
+  func testAWatcherThatStopsReadingMissesStepsAndIsToldHowMany() async throws {
+    let recorder = makeRecorder(historySteps: 64)
+    let store = makeStore(recorder)
+    let client = try await connect()
+    try await client.off { try $0.watch(live: true) }
+    // The watcher reads nothing while the app records far more than its socket, its output
+    // allowance and the history hold.
+    let steps = 20_000
+    for _ in 0..<steps { store.send(.plus) }
+    try await waitUntilHeld(recorder, step: steps)
+    recorder.finish()
+    let messages = try await client.off { client in
+      var messages: [LiveMessage] = []
+      while let message = try client.receive(timeout: .seconds(10)) {
+        messages.append(message)
+        if case .end = message { return messages }
+      }
+      return messages
+    }
+    await recorder.waitUntilFinished()
+    let reader = try TraceReader(path: directory.path("t.rewind"))
+    // Every step arrives after the one before it, or after a gap that says how many it skips
+    // and a keyframe holding the state the trace holds there.
+    var last = 0
+    var gaps = 0
+    var pendingGap: (after: Int, dropped: Int)?
+    for message in messages {
+      switch message {
+      case .step(let record):
+        XCTAssertNil(pendingGap, "a step right after a gap")
+        XCTAssertEqual(record.step, last + 1)
+        last = record.step
+      case .gap(let after, let dropped, let reason):
+        XCTAssertEqual(reason, .client)
+        XCTAssertEqual(after, last)
+        pendingGap = (after, dropped)
+        gaps += 1
+      case .keyframe(let record, let state):
+        let gap = try XCTUnwrap(pendingGap)
+        XCTAssertEqual(record.step, gap.after + gap.dropped + 1)
+        XCTAssertEqual(state, try reader.state(at: record.step))
+        XCTAssertEqual(state.stableHash, record.stateHash)
+        pendingGap = nil
+        last = record.step
+      default:
+        break
+      }
+    }
+    XCTAssertGreaterThan(gaps, 0)
+    XCTAssertEqual(last, steps)
+    guard case .end(let reason)? = messages.last else { return XCTFail("no end") }
+    XCTAssertEqual(reason, "finished")
+  }
+
   // MARK: Helpers
 
   /// Waits until the writer has handed `step` to the live history (a client asking for it
