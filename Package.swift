@@ -129,7 +129,9 @@ let package = Package(
     // Benchmarks (issue 7): a release-mode executable that prints numbers; run by tools/bench.
     .executableTarget(
       name: "rewind-bench",
-      dependencies: ["ComposableCore", "TraceKit", "TraceRecorder", "CounterFeature"],
+      dependencies: [
+        "ComposableCore", "TraceKit", "TraceRecorder", "CounterFeature", "LiveAttach",
+      ],
       path: "Benchmarks/rewind-bench"
     ),
     // The benchmark harness's own logic (statistics, options, the reflection baseline's text).

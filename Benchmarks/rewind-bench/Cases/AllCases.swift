@@ -23,6 +23,9 @@ enum AllCases {
       OpenFirstFrameCase(),
       OpenKeyCase(),
       OpenMemoryCase(),
+      LiveSendOverheadCase(),
+      LiveThroughputCase(),
+      LiveStalledClientCase(),
     ]
   }
 }

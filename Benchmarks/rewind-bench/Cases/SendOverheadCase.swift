@@ -22,8 +22,8 @@ struct SendOverheadCase: BenchCase {
     let warmUp = 3
     for round in 0..<(warmUp + context.scale.samples) {
       let recordedFirst = round % 2 == 0
-      var recorded = Timing(wall: 0, cpu: 0)
-      var bare = Timing(wall: 0, cpu: 0)
+      var recorded = SendTiming(wall: 0, cpu: 0)
+      var bare = SendTiming(wall: 0, cpu: 0)
       if recordedFirst {
         recorded = try recordedSends(sends, path: context.newTracePath("send"))
         bare = bareSends(sends)
@@ -46,18 +46,12 @@ struct SendOverheadCase: BenchCase {
         + "\(NumberFormat.compact(Samples(cpuOverheads).median)) ns), \(sends) sends per sample")
   }
 
-  /// Per-send time of one sample: wall clock, and CPU time of the main thread.
-  struct Timing {
-    var wall: Double
-    var cpu: Double
-  }
-
   /// Time per send through a recording store (its trace already created by one send).
-  private func recordedSends(_ count: Int, path: String) throws -> Timing {
+  private func recordedSends(_ count: Int, path: String) throws -> SendTiming {
     let recorder = Recorder(path: path)
     let store = Store(initialState: Counter.State()) { Counter().recording(to: recorder) }
     store.send(CounterScript.action(at: 1))
-    let timing = timeSends(store, count)
+    let timing = SendTiming.sends(store, count)
     recorder.finishBlocking()
     if let error = recorder.error { throw BenchError("the recorder stopped: \(error)") }
     TraceFile.remove(path)
@@ -65,18 +59,9 @@ struct SendOverheadCase: BenchCase {
   }
 
   /// Time per send through a bare store.
-  private func bareSends(_ count: Int) -> Timing {
+  private func bareSends(_ count: Int) -> SendTiming {
     let store = Store(initialState: Counter.State()) { Counter() }
     store.send(CounterScript.action(at: 1))
-    return timeSends(store, count)
-  }
-
-  private func timeSends(_ store: StoreOf<Counter>, _ count: Int) -> Timing {
-    let cpuStart = Stopwatch.threadCPUNow()
-    let start = Stopwatch.now()
-    for step in 2...(count + 1) { store.send(CounterScript.action(at: step)) }
-    let wall = Double(Stopwatch.now() - start)
-    let cpu = Double(Stopwatch.threadCPUNow() - cpuStart)
-    return Timing(wall: wall / Double(count), cpu: cpu / Double(count))
+    return SendTiming.sends(store, count)
   }
 }

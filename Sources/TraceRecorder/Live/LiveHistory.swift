@@ -268,7 +268,7 @@ final class LiveHistory: Sendable {
   func read(from sequence: Int, limit: Int) -> Read {
     storage.withLock { storage in
       guard let oldest = storage.segments.first else { return .events([], next: sequence) }
-      if sequence <= oldest.firstSequence {
+      if sequence < oldest.firstSequence {
         return .movedOn(oldest.base, next: oldest.firstSequence + 1)
       }
       if sequence >= storage.nextSequence {
