@@ -55,6 +55,7 @@ let package = Package(
     // Sources/LiveAttach/System makes system calls) and the versioned protocol between a
     // recording app and the inspector (docs/live-protocol.md).
     .target(name: "LiveAttach", dependencies: ["TraceKit"]),
+    .testTarget(name: "LiveAttachTests", dependencies: ["LiveAttach", "TraceKit", "TestSupport"]),
 
     // The Recorder higher-order reducer and typed replay.
     // `_printChanges()` renders its diffs with TraceValues' one renderer.

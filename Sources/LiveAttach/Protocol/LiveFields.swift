@@ -144,8 +144,7 @@ struct LiveObject {
   }
 
   mutating func set(_ key: String, _ value: UInt64) {
-    fields.append(
-      TraceField(key, value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value)))
+    fields.append(TraceField(key, Self.integer(value)))
   }
 
   mutating func set(_ key: String, _ value: String?) {
@@ -157,8 +156,18 @@ struct LiveObject {
   }
 
   mutating func set(_ key: String, hash: UInt64) {
+    set(key, .string(Self.hex(hash)))
+  }
+
+  /// A hash as 16 hex digits.
+  static func hex(_ hash: UInt64) -> String {
     let digits = String(hash, radix: 16)
-    set(key, .string(String(repeating: "0", count: 16 - digits.count) + digits))
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  /// A count as the protocol writes it (`.uint` only above `Int64.max`).
+  static func integer(_ value: UInt64) -> TraceValue {
+    value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value)
   }
 
   var value: TraceValue { .object(fields) }

@@ -83,13 +83,40 @@ package enum LiveMessage: Sendable {
   /// The message as a frame: length, then JSON.
   package func frame() -> [UInt8] {
     var bytes: [UInt8] = []
-    FrameReader.frame(json(), into: &bytes)
+    appendFrame(to: &bytes)
     return bytes
+  }
+
+  /// Appends the message's frame to `output`: the JSON is written in place after room for
+  /// the length, which is filled in once known (no copy of the payload). `steps` writes step
+  /// messages, the ones a watcher gets most, directly (a server keeps one per connection: it
+  /// remembers the text of the paths it wrote).
+  package func appendFrame(to output: inout [UInt8], steps: inout StepFrameWriter) {
+    let start = output.count
+    output.append(contentsOf: [0, 0, 0, 0])
+    if case .step(let record) = self {
+      steps.write(record, into: &output)
+    } else {
+      object.value.writeJSON(into: &output)
+    }
+    let length = UInt32(truncatingIfNeeded: output.count - start - LiveProtocol.headerBytes)
+    output[start] = UInt8(truncatingIfNeeded: length >> 24)
+    output[start + 1] = UInt8(truncatingIfNeeded: length >> 16)
+    output[start + 2] = UInt8(truncatingIfNeeded: length >> 8)
+    output[start + 3] = UInt8(truncatingIfNeeded: length)
   }
 
   /// Appends the message's frame to `output`.
   package func appendFrame(to output: inout [UInt8]) {
-    FrameReader.frame(json(), into: &output)
+    var steps = StepFrameWriter()
+    appendFrame(to: &output, steps: &steps)
+  }
+
+  static func dependencies(_ record: StepRecord) -> TraceValue {
+    .array(
+      record.dependencies.map {
+        .object([TraceField("key", .string($0.key)), TraceField("value", $0.value)])
+      })
   }
 
   private var object: LiveObject {
@@ -190,12 +217,7 @@ package enum LiveMessage: Sendable {
     object.set("hash", hash: record.stateHash)
     object.set("reducerNs", record.reducerNanos)
     if !record.dependencies.isEmpty {
-      object.set(
-        "deps",
-        .array(
-          record.dependencies.map {
-            .object([TraceField("key", .string($0.key)), TraceField("value", $0.value)])
-          }))
+      object.set("deps", dependencies(record))
     }
     return object
   }

@@ -19,6 +19,7 @@ final class LiveConnection {
   var reader = FrameReader(limit: LiveProtocol.requestLimit)
   private var output: [UInt8] = []
   private var written = 0
+  private var steps = StepFrameWriter()
   /// Whether `hello` was received.
   var isGreeted = false
   /// Where a watching connection is in the history.
@@ -56,7 +57,7 @@ final class LiveConnection {
   var hasRoom: Bool { pendingOutput < Self.outputLimit }
 
   func queue(_ message: LiveMessage) {
-    message.appendFrame(to: &output)
+    message.appendFrame(to: &output, steps: &steps)
   }
 
   /// Writes as much as the socket takes; a connection whose other end is gone is closed.

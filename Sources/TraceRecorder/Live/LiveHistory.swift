@@ -64,6 +64,8 @@ final class LiveHistory: Sendable {
   /// Steps per segment: the history moves on by this many at a time.
   let segmentSteps: Int
   private let storage = Mutex(Storage())
+  /// The steps of the newest segment, as the writer last left them (only it appends).
+  private let newestSteps = Atomic<Int>(0)
   /// Tells the server that there is something new (set once the server exists).
   private let wake = Mutex<(@Sendable () -> Void)?>(nil)
 
@@ -85,7 +87,7 @@ final class LiveHistory: Sendable {
   ) {
     let start = LiveStart(
       metadata: metadata, wallTime: wallTime, initialState: initialState, tree: tree)
-    storage.withLock { storage in
+    mutate { storage in
       storage.start = start
       let base = Base(record: nil, state: start.initialState)
       storage.segments = [
@@ -93,22 +95,24 @@ final class LiveHistory: Sendable {
       ]
       storage.nextSequence = 1
       storage.bytes = storage.segments[0].bytes
+      newestSteps.store(0, ordering: .relaxed)
     }
-    changed()
   }
 
   /// A step was recorded; `state` (the whole state after it) is built only when the step
   /// begins a segment.
   func append(_ record: StepRecord, state: () -> TraceValue) {
-    storage.withLock { storage in
+    // Only the writer appends: whether this step begins a segment cannot change before the
+    // `mutate` below, so its state is built outside the lock the server reads under.
+    let beginsSegment = newestSteps.load(ordering: .relaxed) >= segmentSteps
+    let base = beginsSegment ? Base(record: record, state: state()) : nil
+    let baseBytes = base.map { $0.state.estimatedBytes + LiveEvent.step(record).estimatedBytes }
+    mutate { storage in
       guard !storage.segments.isEmpty, storage.ending == nil else { return }
       noteDropped(before: record, in: &storage)
-      if storage.segments[storage.segments.count - 1].steps >= segmentSteps {
-        let base = Base(record: record, state: state())
+      if let base, let baseBytes {
         storage.segments.append(
-          Segment(
-            base: base, firstSequence: storage.nextSequence,
-            bytes: base.state.estimatedBytes + LiveEvent.step(record).estimatedBytes))
+          Segment(base: base, firstSequence: storage.nextSequence, bytes: baseBytes))
         storage.bytes += storage.segments[storage.segments.count - 1].bytes
         storage.nextSequence += 1
         storage.steps += 1
@@ -119,9 +123,9 @@ final class LiveHistory: Sendable {
         storage.segments[storage.segments.count - 1].steps += 1
       }
       storage.lastStep = record.step
+      newestSteps.store(storage.segments[storage.segments.count - 1].steps, ordering: .relaxed)
       evict(&storage)
     }
-    changed()
   }
 
   /// Records the steps the recorder dropped before `record` (its numbers jump), as the trace
@@ -135,30 +139,26 @@ final class LiveHistory: Sendable {
   }
 
   func effectStarted(_ effect: EffectRecord) {
-    storage.withLock { storage in
+    mutate { storage in
       storage.running[effect.id] = effect
       add(.effectStarted(effect), to: &storage)
     }
-    changed()
   }
 
   func effectSent(id: UUID, step: Int) {
-    storage.withLock { add(.effectSent(id: id, step: step), to: &$0) }
-    changed()
+    mutate { add(.effectSent(id: id, step: step), to: &$0) }
   }
 
   func effectEnded(id: UUID, endNanos: UInt64, outcome: EffectOutcome) {
-    storage.withLock { storage in
+    mutate { storage in
       storage.running[id] = nil
       add(.effectEnded(id: id, endNanos: endNanos, outcome: outcome), to: &storage)
     }
-    changed()
   }
 
   /// The recorder dropped `dropped` steps after `afterStep`.
   func gap(afterStep: Int, dropped: Int) {
-    storage.withLock { add(.gap(afterStep: afterStep, dropped: dropped), to: &$0) }
-    changed()
+    mutate { add(.gap(afterStep: afterStep, dropped: dropped), to: &$0) }
   }
 
   /// The recording ended: `finished`, or why it stopped.
@@ -193,8 +193,11 @@ final class LiveHistory: Sendable {
     }
   }
 
-  private func changed() {
+  /// Changes the storage and, in the same critical section, decides whether the server must
+  /// be woken (someone watches and the server has not been told yet).
+  private func mutate(_ body: (inout Storage) -> Void) {
     let mustWake = storage.withLock { storage -> Bool in
+      body(&storage)
       guard storage.isWatched, !storage.wakePending else { return false }
       storage.wakePending = true
       return true
@@ -225,9 +228,14 @@ final class LiveHistory: Sendable {
     storage.withLock { $0.isWatched = watched }
   }
 
-  /// The server is about to look at what is new: the next change wakes it again.
-  func clearWake() {
-    storage.withLock { $0.wakePending = false }
+  /// The server has read everything a watcher can take: the next change wakes it again.
+  /// Returns the sequence number after the last event, so the server can see whether
+  /// something came in before it was re-armed.
+  func clearWake() -> Int {
+    storage.withLock { storage in
+      storage.wakePending = false
+      return storage.nextSequence
+    }
   }
 
   /// Where a new watcher begins: the start, the oldest base, the effects still running that

@@ -169,10 +169,16 @@ private final class LiveServerLoop: @unchecked Sendable {
       if closingSince == nil, let reason = stop ?? server.history.summary.ending {
         beginClosing(reason)
       }
-      pumpWatchers()
+      let caughtUp = pumpWatchers()
       for connection in connections { connection.flush() }
       connections.removeAll { $0.isClosed }
       server.history.setWatched(connections.contains { $0.watch != nil })
+      // Wake-ups are re-armed only once a watcher has read all there is: one that waits for
+      // its socket is woken by the socket, and the writer then pays no system call per step.
+      var moreArrived = false
+      if let lowest = caughtUp {
+        moreArrived = server.history.clearWake() > lowest
+      }
       if let closingSince {
         if connections.isEmpty || ContinuousClock.now - closingSince > LiveServer.closingGrace {
           break
@@ -184,11 +190,10 @@ private final class LiveServerLoop: @unchecked Sendable {
         poller.add(
           connection.socket, reading: !connection.isClosing, writing: connection.wantsToWrite)
       }
-      let timeout: Int32 = closingSince == nil ? 1_000 : 50
+      let timeout: Int32 = moreArrived ? 0 : (closingSince == nil ? 1_000 : 50)
       for entry in poller.wait(milliseconds: timeout) {
         if entry.socket === server.wakeChannel.socket {
           server.wakeChannel.drain()
-          server.history.clearWake()
         } else if entry.socket === listener {
           acceptAll()
         } else if let connection = connections.first(where: { $0.socket === entry.socket }) {
@@ -342,11 +347,18 @@ private final class LiveServerLoop: @unchecked Sendable {
 
   // MARK: Watching
 
-  /// Sends each watcher what is new, as far as its output has room (a full output waits for
-  /// the socket to take it).
-  private func pumpWatchers() {
+  /// Sends each watcher what is new, as far as its socket takes it: the output is filled up
+  /// to its limit and written, again and again, until the watcher has read all there is or
+  /// its socket is full (then the socket wakes the server when it has room). Returns the
+  /// lowest position of the watchers that read all there was, nil when none did.
+  private func pumpWatchers() -> Int? {
+    var caughtUp: Int?
     for connection in connections where connection.watch != nil && !connection.isClosing {
-      pumping: while connection.hasRoom, var watch = connection.watch {
+      pumping: while var watch = connection.watch {
+        if !connection.hasRoom {
+          connection.flush()
+          guard connection.hasRoom, !connection.isClosed else { break pumping }
+        }
         if !watch.isOpened {
           guard open(&watch, connection) else { break pumping }
         }
@@ -367,7 +379,10 @@ private final class LiveServerLoop: @unchecked Sendable {
             }
           }
           connection.watch = watch
-          if events.isEmpty { break pumping }
+          if events.isEmpty {
+            caughtUp = min(caughtUp ?? next, next)
+            break pumping
+          }
         case .movedOn(let base, let next):
           if base.step > watch.lastStep + 1 {
             connection.queue(
@@ -391,6 +406,7 @@ private final class LiveServerLoop: @unchecked Sendable {
         }
       }
     }
+    return caughtUp
   }
 
   /// Sends a new watcher the start of the recording and where its history begins.
