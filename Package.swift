@@ -59,7 +59,12 @@ let package = Package(
 
     // The Recorder higher-order reducer and typed replay.
     // `_printChanges()` renders its diffs with TraceValues' one renderer.
-    .target(name: "TraceRecorder", dependencies: ["ComposableCore", "TraceKit", "LiveAttach"]),
+    .target(name: "TraceRecorder", dependencies: [
+      "ComposableCore", "TraceKit", "LiveAttach", "CRandomWatch",
+    ]),
+    // Counts a thread's calls for system randomness (a seccomp filter on that thread alone):
+    // typed replay runs reducers on such a thread. Only TraceRecorder/Replay imports it.
+    .target(name: "CRandomWatch", path: "Sources/CRandomWatch"),
 
     // Shared test helpers (temporary files, fixture paths, snapshot asserts).
     .target(name: "TestSupport", dependencies: ["TraceKit"], path: "Tests/TestSupport"),
@@ -91,8 +96,10 @@ let package = Package(
     ),
     .testTarget(
       name: "TraceRecorderTests",
+      // InspectorKit: the changed paths the recorder indexes are checked against the paths
+      // the inspector's diff shows.
       dependencies: ["TraceRecorder", "ComposableCore", "ComposableTesting", "TraceKit",
-        "LiveAttach", "TestSupport"]
+        "LiveAttach", "TestSupport", "InspectorKit"]
     ),
     // The child process of the recorder's kill and write-error tests: records a feature.
     .executableTarget(
@@ -131,7 +138,8 @@ let package = Package(
     .executableTarget(
       name: "rewind-bench",
       dependencies: [
-        "ComposableCore", "TraceKit", "TraceRecorder", "CounterFeature", "LiveAttach",
+        "ComposableCore", "TraceKit", "TraceRecorder", "CounterFeature", "ShowcaseFeature",
+        "SearchFeature", "FixtureSupport", "LiveAttach",
       ],
       path: "Benchmarks/rewind-bench"
     ),
@@ -193,6 +201,17 @@ let package = Package(
       path: "Fixtures/Features/Todos"
     ),
     .target(
+      name: "SearchFeature",
+      dependencies: ["ComposableCore", "FixtureSupport"],
+      path: "Fixtures/Features/Search"
+    ),
+    // The fixtures composed (Scope, forEach, presentation, onChange): benchmarks of depth.
+    .target(
+      name: "ShowcaseFeature",
+      dependencies: ["ComposableCore", "CounterFeature", "TodosFeature", "SearchFeature"],
+      path: "Fixtures/Features/Showcase"
+    ),
+    .target(
       name: "FixtureFeatures",
       dependencies: [
         "ComposableCore", "FixtureSupport", "CounterFeature", "WeatherFeature",
@@ -210,15 +229,25 @@ let package = Package(
         "FixtureSupport",
         "CounterFeature", "WeatherFeature", "FolderInterface", "FolderFeature",
         "CalendarInterface", "CalendarFeature", "FolderTabFeature", "HomeFeature",
-        "TodosFeature",
+        "TodosFeature", "SearchFeature",
       ],
       path: "Fixtures/Demo"
     ),
     // Runs the built rewind-demo: output, exit status and the traces it writes.
     .testTarget(name: "RewindDemoTests", dependencies: ["TraceKit", "TestSupport"]),
+    // The tests `inspector testgen` generates from the committed fixture traces, compiled and
+    // run as they are (InspectorKitTests' TestgenContractTests keeps them what testgen prints).
+    .testTarget(
+      name: "GeneratedTraceTests",
+      dependencies: [
+        "ComposableTesting", "TraceRecorder", "FixtureFeatures", "CounterFeature",
+        "WeatherFeature", "FolderTabFeature", "FolderFeature", "CalendarFeature", "HomeFeature",
+        "TodosFeature",
+      ]
+    ),
     .testTarget(
       name: "FixtureFeaturesTests",
-      dependencies: ["FixtureFeatures", "ComposableCore", "ComposableTesting"]
+      dependencies: ["FixtureFeatures", "SearchFeature", "ComposableCore", "ComposableTesting"]
     ),
   ]
 )

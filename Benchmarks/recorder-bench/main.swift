@@ -70,12 +70,22 @@ func tracePath() -> String {
   return directory.appendingPathComponent("t\(number).rewind").path
 }
 
+/// A recorder on a new trace path; a configuration it refuses ends the program.
+func makeRecorder(_ configuration: Recorder.Configuration = .init()) -> Recorder {
+  do {
+    return try Recorder(path: tracePath(), configuration: configuration)
+  } catch {
+    print("recorder-bench: \(error)")
+    exit(2)
+  }
+}
+
 @MainActor
 func overheadPerSend() {
   let rounds = 31
   let sends = 20_000
   let bare = Store(initialState: Counter.State()) { Counter() }
-  let recorder = Recorder(path: tracePath(), configuration: .init(queueCapacity: 1 << 20))
+  let recorder = makeRecorder(.init(queueCapacity: 1 << 20))
   let recorded = Store(initialState: Counter.State()) { Counter().recording(to: recorder) }
   var bareTimes: [Double] = []
   var recordedTimes: [Double] = []
@@ -120,7 +130,7 @@ func endToEnd<R: Reducer>(
   for step in 0..<steps { bare.send(action(step)) }
   let bareSeconds = Double(now() - start) / 1e9
   let bareCPU = Double(threadCPU() - cpu) / Double(steps)
-  let recorder = Recorder(path: tracePath())
+  let recorder = makeRecorder()
   let store = Store(initialState: initial) { reducer.recording(to: recorder) }
   start = now()
   cpu = threadCPU()
@@ -232,7 +242,7 @@ func effectLaunches() {
     var start = threadCPU()
     for _ in 0..<sends { bare.send(.launch) }
     bareTimes.append(Double(threadCPU() - start) / Double(sends))
-    let recorder = Recorder(path: tracePath(), configuration: .init(queueCapacity: 1 << 20))
+    let recorder = makeRecorder(.init(queueCapacity: 1 << 20))
     let recorded = Store(initialState: Launcher.State()) { Launcher().recording(to: recorder) }
     start = threadCPU()
     for _ in 0..<sends { recorded.send(.launch) }

@@ -70,9 +70,14 @@ enum RewindDemo {
         return error.exitStatus
       }
 
-    case let .replay(name, trace):
+    case let .replay(name, trace, chaos, seed):
       guard let scenario = AnyScenario.named(name) else { return 2 }
       do {
+        if let chaos {
+          let report = try scenario.chaos(trace, seed, chaos)
+          print(report)
+          return report.isClean ? 0 : 1
+        }
         let result = try scenario.replay(trace)
         print(result)
         if case .diverged = result { return 1 }
@@ -94,7 +99,7 @@ extension DemoError {
   /// session that failed while running.
   var exitStatus: Int32 {
     switch self {
-    case .outputExists, .output, .replay: 2
+    case .outputExists, .output, .replay, .configuration: 2
     case .recording, .stalled: 1
     }
   }

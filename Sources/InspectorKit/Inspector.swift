@@ -99,8 +99,11 @@ public struct Inspector: Sendable {
     case "tree": try TreeCommand.run(context, out: &out)
     case "effects": try EffectsCommand.run(context, out: &out)
     case "replay": try ReplayCommand.run(context, out: &out, err: &err)
+    case "compare":
+      try CompareCommand.run(context, other: context.arguments.positionals[1], out: &out)
     case "follow": try FollowCommand.run(context, out: &out)
     case "export": try ExportCommand.run(context, out: &out)
+    case "testgen": try TestgenCommand.run(context, out: &out)
     default:
       throw .usage("unknown command '\(context.arguments.command)'", where: "inspector")
     }

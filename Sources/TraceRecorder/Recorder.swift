@@ -11,7 +11,7 @@ import TraceKit
 /// and writes them.
 ///
 /// ```swift
-/// let recorder = Recorder(path: "/tmp/session.rewind")
+/// let recorder = try Recorder(path: "/tmp/session.rewind")
 /// let store = Store(initialState: AppFeature.State()) {
 ///   AppFeature().recording(to: recorder)
 /// }
@@ -48,6 +48,11 @@ public final class Recorder: Sendable {
     public var queueCapacity: Int
     /// Free-form metadata stored with the trace (`scenario`, `app`, …).
     public var extra: [String: String]
+    /// The clock whose time the trace records for steps and effects; nil (the default) for
+    /// the system's monotonic clock. A session run on a virtual clock (a script on a
+    /// `TestClock`) records the time its feature lived in, so a test generated from the trace
+    /// advances its own test clock as the recording did. Reducer times are always real.
+    public var clock: (any Clock<Duration>)?
     /// Live attach: keep the last steps in memory and let an inspector of the same user watch
     /// and steer the app through a socket (nil: off).
     public var live: Live?
@@ -63,6 +68,7 @@ public final class Recorder: Sendable {
       overflowPolicy: OverflowPolicy = .blockProducer,
       queueCapacity: Int = 4096,
       extra: [String: String] = [:],
+      clock: (any Clock<Duration>)? = nil,
       live: Live? = nil
     ) {
       self.keyframeInterval = keyframeInterval
@@ -72,6 +78,7 @@ public final class Recorder: Sendable {
       self.overflowPolicy = overflowPolicy
       self.queueCapacity = queueCapacity
       self.extra = extra
+      self.clock = clock
       self.live = live
     }
   }
@@ -107,7 +114,13 @@ public final class Recorder: Sendable {
   }
 
   /// A recorder that will write a new trace at `path` (the file must not exist).
-  public init(path: String, configuration: Configuration = Configuration()) {
+  ///
+  /// - Throws: `RecorderConfigurationError` for a setting it cannot honour, such as a
+  ///   redaction path that does not parse (that value would be recorded in the clear).
+  public init(path: String, configuration: Configuration = Configuration())
+    throws(RecorderConfigurationError)
+  {
+    try configuration.validate()
     self.path = path
     self.configuration = configuration
   }
@@ -116,10 +129,13 @@ public final class Recorder: Sendable {
   /// (`configuration.live`, turned on with its defaults when nil).
   ///
   /// ```swift
-  /// let recorder = Recorder(configuration: .init(live: .init(historySteps: 5_000)))
+  /// let recorder = try Recorder(configuration: .init(live: .init(historySteps: 5_000)))
   /// // inspector attach <pid>; inspector dump <pid> --out session.rewind
   /// ```
-  public init(configuration: Configuration) {
+  ///
+  /// - Throws: `RecorderConfigurationError`, as `init(path:configuration:)` does.
+  public init(configuration: Configuration) throws(RecorderConfigurationError) {
+    try configuration.validate()
     var configuration = configuration
     if configuration.live == nil { configuration.live = Live() }
     self.path = nil

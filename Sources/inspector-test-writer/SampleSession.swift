@@ -39,6 +39,9 @@ struct SampleSession {
         ])
     ])
 
+  /// What an increment adds: another amount records the same actions with other states
+  /// (two recordings of a feature before and after a change, for `inspector compare`).
+  var increment: Int64 = 1
   private(set) var step = 0
   private(set) var count: Int64 = 0
   private(set) var isOn = false
@@ -100,7 +103,7 @@ struct SampleSession {
     switch step {
     case 1:
       path = "counter.incrementTapped"
-      count += 1
+      count += increment
     case 2, 3:
       let title = step == 2 ? "Buy milk" : "Walk the dog"
       path = "todos.addTapped"
@@ -172,13 +175,14 @@ struct SampleSession {
         todos[index].done.toggle()
       } else {
         path = "counter.incrementTapped"
-        count += 1
+        count += increment
       }
     }
     let new = state
-    let changes = TraceDiff.changes(from: old, to: new)
+    // The changed paths the Recorder indexes: leaf-most, an inserted todo by its id.
+    let (changes, changedPaths) = TraceDiff.changesAndPaths(from: old, to: new)
     var seen = Set<String>()
-    let paths = changes.map(\.path.description).filter { seen.insert($0).inserted }
+    let paths = changedPaths.map(\.description).filter { seen.insert($0).inserted }
     let nanos = Self.nanos(step)
     let record = StepRecord(
       step: step, monotonicNanos: nanos, wallTime: 1_780_000_000 + Double(nanos) / 1e9,

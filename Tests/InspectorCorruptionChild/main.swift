@@ -32,6 +32,7 @@ let commands: [[String]] = [
   ["log", "TRACE", "--from", "5", "--to", "9", "--path", "todos"], ["show", "TRACE", "7"],
   ["diff", "TRACE", "2", "11", "--path", "todos", "--json"], ["tree", "TRACE"],
   ["effects", "TRACE", "--timeline"], ["replay", "TRACE"], ["export", "TRACE"],
+  ["export", "TRACE", "--format", "perfetto"], ["testgen", "TRACE"],
   ["follow", "TRACE", "--from-start", "--wait", "0"],
 ]
 

@@ -31,7 +31,7 @@ struct Child {
 
   @MainActor
   static func recordUntilKilled(path: String) async {
-    let recorder = Recorder(path: path, configuration: .init(keyframeInterval: 64))
+    let recorder = makeRecorder(path: path, configuration: .init(keyframeInterval: 64))
     let store = Store(initialState: ChildCounter.State()) {
       ChildCounter().recording(to: recorder)
     }
@@ -52,7 +52,7 @@ struct Child {
     // the write fails with EFBIG, as it would on a full disk.
     signal(SIGXFSZ, SIG_IGN)
     IssueReporters.install(LineReporter())
-    let recorder = Recorder(path: path)
+    let recorder = makeRecorder(path: path)
     let store = Store(initialState: ChildCounter.State()) {
       ChildCounter().recording(to: recorder)
     }
@@ -62,6 +62,17 @@ struct Child {
     }
     await recorder.waitUntilFinished()
     line("done count=\(store.state.count) stopped=\(recorder.error != nil)")
+  }
+
+  static func makeRecorder(
+    path: String, configuration: Recorder.Configuration = .init()
+  ) -> Recorder {
+    do {
+      return try Recorder(path: path, configuration: configuration)
+    } catch {
+      FileHandle.standardError.write(Data("\(error)\n".utf8))
+      exit(2)
+    }
   }
 
   static func line(_ text: String) {

@@ -12,12 +12,14 @@ final class RewindDemoEndToEndTests: XCTestCase {
     XCTAssertEqual(
       result.stdout,
       """
-      counter      Counter: plus, minus, reset, a cancellable message load
-      weather      Weather: Root scoping Splash and Main, Root logs the load
-      folder-tab   Folder tab: folder grid and climbing calendar via interfaces
-      home         Home: children, schedules, AI briefing, two presented sheets
-      todos        Todos: forEach rows, a filter, moves and a debounced save
-      todos-buggy  Todos with the move bug: replaying against the fixed reducer diverges at step 2
+      counter       Counter: plus, minus, reset, a cancellable message load
+      weather       Weather: Root scoping Splash and Main, Root logs the load
+      folder-tab    Folder tab: folder grid and climbing calendar via interfaces
+      home          Home: children, schedules, AI briefing, two presented sheets
+      todos         Todos: forEach rows, a filter, moves and a debounced save
+      todos-buggy   Todos with the move bug: replaying against the fixed reducer diverges at step 2
+      search        Search: a lookup per keystroke, the one in flight cancelled
+      search-buggy  Search that forgets cancelInFlight: replay --chaos finds stale results winning
 
       """
     )
@@ -41,7 +43,8 @@ final class RewindDemoEndToEndTests: XCTestCase {
     let result = try DemoProcess.run(["--version"])
     XCTAssertEqual(result.status, 0)
     XCTAssertEqual(result.stderr, "")
-    XCTAssertEqual(result.stdout, "rewind-demo 0.1.0 (Rewind), reads trace format version 1\n")
+    XCTAssertEqual(
+      result.stdout, "rewind-demo 0.1.0 (Rewind), reads trace format versions 1, 2\n")
   }
 
   func testOutputInAMissingDirectoryIsOneLineOnce() throws {
@@ -106,7 +109,9 @@ final class RewindDemoEndToEndTests: XCTestCase {
       let replay = try DemoProcess.run(["replay", scenario, path])
       XCTAssertEqual(replay.status, 0, "\(scenario): \(replay.stdout)\(replay.stderr)")
       XCTAssertEqual(replay.stderr, "")
-      XCTAssertEqual(replay.stdout, "Replayed \(steps) steps: every state matches the trace.\n")
+      XCTAssertEqual(
+        replay.stdout,
+        "Replayed \(steps) steps: every state, effect and dependency read matches the trace.\n")
     }
   }
 
@@ -155,6 +160,7 @@ final class RewindDemoEndToEndTests: XCTestCase {
       replay.stdout,
       """
       Step 2 (move) diverged from the trace (1 step matched before it):
+        the state after it differs from the recorded one (4 changes, below)
 
         (
           todos: [
@@ -165,7 +171,7 @@ final class RewindDemoEndToEndTests: XCTestCase {
       \(todo(3, true, "+"))
             … (8 unchanged)
           ],
-          … (3 unchanged)
+          … (5 unchanged)
         )
 
       (Recorded: -, Replayed: +)
@@ -211,7 +217,7 @@ final class RewindDemoEndToEndTests: XCTestCase {
     XCTAssertEqual(
       result.stderr,
       "rewind-demo: replay: Cannot replay \(path): the recorded state does not fit "
-        + "TodosFeature.Todos.State: field \"todos\" is in the type but not in the trace "
+        + "TodosFeature.Todos.State: field `todos` is in the type but not in the trace "
         + "(added since recording)\n"
     )
   }
@@ -225,7 +231,7 @@ final class RewindDemoEndToEndTests: XCTestCase {
       (
         ["record", "clock", "--out", "x.rewind"],
         "record: unknown scenario 'clock' (scenarios: counter, weather, folder-tab, home, "
-          + "todos, todos-buggy)"
+          + "todos, todos-buggy, search, search-buggy)"
       ),
       (["record", "counter"], "record: --out FILE is required"),
       (["record", "counter", "--out"], "record: --out needs a value"),
@@ -262,6 +268,10 @@ final class RewindDemoEndToEndTests: XCTestCase {
       (["replay", "counter"], "replay: missing FILE"),
       (["replay", "counter", "--json"], "replay: expected FILE, got option '--json'"),
       (["replay", "counter", "a.rewind", "b.rewind"], "replay: unexpected argument 'b.rewind'"),
+      (
+        ["replay", "counter", "a.rewind", "--chaos", "0"],
+        "replay: --chaos must be a whole number from 1 to 100000, got '0'"
+      ),
     ]
     for (arguments, message) in cases {
       let result = try DemoProcess.run(arguments)
@@ -283,6 +293,32 @@ final class RewindDemoEndToEndTests: XCTestCase {
     XCTAssertTrue(info.isComplete)
     XCTAssertEqual(info.metadata.extra["mode"], "run")
     XCTAssertEqual(try DemoProcess.run(["replay", "counter", path]).status, 0)
+  }
+
+  func testRunWhoseTraceIsRemovedSaysTheRecordingFailedAndExitsOne() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("live.rewind")
+    nonisolated(unsafe) var result: DemoProcess?
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      result = try? DemoProcess.run(["run", "todos", "--out", path, "--duration", "3"])
+      done.signal()
+    }
+    // Remove the trace as soon as it holds a step; the session goes on for its duration.
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline, (try? TraceReader(path: path).info().stepCount) ?? 0 < 1 {
+      usleep(10_000)
+    }
+    try FileManager.default.removeItem(atPath: path)
+    done.wait()
+    let run = try XCTUnwrap(result)
+    XCTAssertEqual(run.status, 1, run.stdout)
+    let message =
+      "Recording to \(path) stopped: \(path): the trace file was removed or replaced while it "
+      + "was being written. The app keeps running unrecorded."
+    XCTAssertEqual(run.stderr.components(separatedBy: message).count - 1, 2, run.stderr)
+    XCTAssertTrue(run.stderr.hasSuffix("rewind-demo: run: " + message + "\n"), run.stderr)
+    XCTAssertFalse(run.stdout.contains("Recorded"), run.stdout)
   }
 
   func testRunStopsCleanlyOnSIGINTAndSIGTERM() throws {

@@ -81,17 +81,40 @@ package final class TraceEditor {
 
   // MARK: Payloads
 
-  /// The decompressed bytes of the chunk that starts at `firstStep`.
+  /// The decompressed bytes of the chunk that starts at `firstStep` (its parts' frame, joined).
   package func chunkBytes(firstStep: Int) throws -> [UInt8] {
-    try payload("SELECT data FROM chunks WHERE first_step = ?", key: firstStep)
+    let statement = try database.prepare(
+      "SELECT data, raw_size FROM chunks WHERE chunk = ? ORDER BY first_step")
+    defer { statement.reset() }
+    try statement.bind(firstStep, at: 1)
+    var frame: [UInt8] = []
+    var size = 0
+    while try statement.step() {
+      frame.append(contentsOf: statement.blob(at: 0))
+      size += Int(statement.int64(at: 1))
+    }
+    guard !frame.isEmpty else {
+      throw NoSuchRow(sql: "SELECT data FROM chunks WHERE chunk = ?", key: firstStep)
+    }
+    return try frame.withUnsafeBytes { buffer in
+      try LZ4Frame.decompress(buffer, size: size, limit: 1 << 30, allowsMissingEnd: true).bytes
+    }
   }
 
-  /// Stores `bytes` as the chunk's payload, in a valid LZ4 frame; `raw_size` follows the new
-  /// size unless `rawSize` says otherwise (a chunk that lies about itself).
+  /// Stores `bytes` as the chunk's payload, in one part holding a valid LZ4 frame; `raw_size`
+  /// follows the new size unless `rawSize` says otherwise (a chunk that lies about itself).
   package func replaceChunk(firstStep: Int, with bytes: [UInt8], rawSize: Int? = nil) throws {
     try run(
-      "UPDATE chunks SET data = ?, raw_size = ? WHERE first_step = ?",
-      [try LZ4Frame.compress(bytes), Int64(rawSize ?? bytes.count), Int64(firstStep)])
+      """
+      UPDATE chunks SET
+        last_step = (SELECT MAX(last_step) FROM chunks WHERE chunk = ?1),
+        step_count = (SELECT SUM(step_count) FROM chunks WHERE chunk = ?1),
+        data = ?2, raw_size = ?3
+      WHERE first_step = ?1
+      """,
+      [Int64(firstStep), try LZ4Frame.compress(bytes), Int64(rawSize ?? bytes.count)])
+    try run(
+      "DELETE FROM chunks WHERE chunk = ? AND first_step != chunk", [Int64(firstStep)])
   }
 
   /// Rewrites the chunk's JSON lines (without their newlines) with `edit`.

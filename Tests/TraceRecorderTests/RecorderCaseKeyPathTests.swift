@@ -86,7 +86,7 @@ final class RecorderCaseKeyPathTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("shelf.rewind")
     let clock = TestClock()
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let store = Store(initialState: Shelf.State()) {
       Shelf().recording(to: recorder)
     } withDependencies: {

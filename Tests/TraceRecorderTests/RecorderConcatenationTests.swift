@@ -39,7 +39,7 @@ final class RecorderConcatenationTests: XCTestCase {
   func testSendAfterAnAsynchronousPartComesFromTheConcatenation() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("chain.rewind")
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let store = Store(initialState: Chain.State()) { Chain().recording(to: recorder) }
     await store.send(.start).finish()
     await recorder.waitUntilFinished()

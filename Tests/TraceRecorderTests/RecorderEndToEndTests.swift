@@ -38,7 +38,7 @@ final class RecorderEndToEndTests: XCTestCase {
       rows,
       [
         "0 initial  []",
-        "1 user refresh [\".\"]",
+        "1 user refresh [\"refreshID\", \"refreshedAt\", \"lucky\"]",
         "2 send:1 refreshStarted [\"refreshes\"]",
         "3 E1 refreshed []",
         "4 user stopwatch.start [\"stopwatch.isRunning\"]",
@@ -47,13 +47,13 @@ final class RecorderEndToEndTests: XCTestCase {
         "7 user search [\"query\"]",
         "8 user search [\"query\"]",
         "9 E4 searchResponse [\"results[0]\", \"results[1]\"]",
-        "10 user openDetail [\".\"]",
+        "10 user openDetail [\"detail\"]",
         "11 user detail.watch [\"detail.isWatching\"]",
         "12 user closeDetail [\"detail\"]",
-        "13 user addRow [\"rows[0]\"]",
+        "13 user addRow [\"rows[id: 1]\"]",
         "14 user rows.element.watch [\"rows[id: 1].isWatching\"]",
         "15 user removeRow [\"rows[id: 1]\"]",
-        "16 user addRow [\"rows[0]\"]",
+        "16 user addRow [\"rows[id: 2]\"]",
         "17 user rows.element.watch [\"rows[id: 2].isWatching\"]",
       ])
     XCTAssertEqual(
@@ -158,7 +158,7 @@ final class RecorderEndToEndTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("deinit.rewind")
     let clock = TestClock()
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     do {
       let store = Store(
         initialState: RecordedFeature.State(),
@@ -194,7 +194,7 @@ final class RecorderEndToEndTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("task.rewind")
     let clock = TestClock()
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let store = Store(
       initialState: RecordedFeature.State(),
       reducer: { RecordedFeature().recording(to: recorder) },
@@ -214,7 +214,7 @@ final class RecorderEndToEndTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("actions.rewind")
     let clock = TestClock()
-    let recorder = Recorder(path: path, configuration: .init(redactedActionPaths: ["search"]))
+    let recorder = try Recorder(path: path, configuration: .init(redactedActionPaths: ["search"]))
     let store = Store(
       initialState: RecordedFeature.State(),
       reducer: { RecordedFeature().recording(to: recorder) },

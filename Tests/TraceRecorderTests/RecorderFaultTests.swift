@@ -53,7 +53,7 @@ final class RecorderFaultTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("drop.rewind")
     let gate = Gate()
-    let recorder = Recorder(
+    let recorder = try Recorder(
       path: path,
       configuration: .heldWriter(at: gate, overflowPolicy: .dropAndRecordGap, queueCapacity: 4))
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
@@ -70,13 +70,15 @@ final class RecorderFaultTests: XCTestCase {
     XCTAssertEqual(try reader.rows(from: 0, to: 20).map(\.step), [0, 1, 2, 3, 9])
     XCTAssertEqual(try reader.gaps().map { "\($0.afterStep)+\($0.dropped)" }, ["3+5"])
     XCTAssertEqual(try reader.state(at: 9), .object([TraceField("count", .int(7))]))
+    let info = try reader.info()
+    XCTAssertEqual([info.sentSteps, info.recordedSteps, info.droppedSteps], [9, 4, 5])
   }
 
   func testDropPolicyRecordsTrailingDroppedStepsWhenFinishing() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("drop-end.rewind")
     let gate = Gate()
-    let recorder = Recorder(
+    let recorder = try Recorder(
       path: path,
       configuration: .heldWriter(at: gate, overflowPolicy: .dropAndRecordGap, queueCapacity: 2))
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
@@ -86,12 +88,14 @@ final class RecorderFaultTests: XCTestCase {
     let reader = try TraceReader(path: path)
     XCTAssertEqual(try reader.rows(from: 0, to: 20).map(\.step), [0, 1])
     XCTAssertEqual(try reader.gaps().map { "\($0.afterStep)+\($0.dropped)" }, ["1+3"])
+    let info = try reader.info()
+    XCTAssertEqual([info.stepCount, info.sentSteps, info.recordedSteps], [1, 4, 1])
   }
 
   func testBlockPolicyNeverLosesAStepWhenTheWriterFallsBehind() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("block.rewind")
-    let recorder = Recorder(path: path, configuration: .init(queueCapacity: 2))
+    let recorder = try Recorder(path: path, configuration: .init(queueCapacity: 2))
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     for _ in 1...500 { store.send(.increment) }
     await recorder.waitUntilFinished()
@@ -105,27 +109,20 @@ final class RecorderFaultTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("taken.rewind")
     _ = FileManager.default.createFile(atPath: path, contents: Data("not a trace".utf8))
-    // Only this reporter may see the report: a `TestStore` elsewhere in the run installs
-    // `TestIssueReporter`, which would fail this test for the report it expects.
-    let reporter = CollectingReporter()
-    IssueReporters.uninstall(TestIssueReporter.self)
-    IssueReporters.install(reporter)
-    defer {
-      IssueReporters.uninstall(CollectingReporter.self)
-      TestIssueReporter.install()
-    }
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
-    store.send(.increment)
-    await waitUntil("the recorder failed") { recorder.error != nil }
-    for _ in 1...10 { store.send(.increment) }
-    await recorder.waitUntilFinished()
+    let issues = await collectingIssues {
+      store.send(.increment)
+      await waitUntil("the recorder failed") { recorder.error != nil }
+      for _ in 1...10 { store.send(.increment) }
+      await recorder.waitUntilFinished()
+    }
     XCTAssertEqual(store.state.count, 11)
     XCTAssertEqual(
-      reporter.issues.withLock { $0 },
+      issues,
       [
-        "Recording to \(path) stopped at step 0: \(path): a file already exists at this "
-          + "path. The app keeps running unrecorded."
+        "Recording to \(path) stopped: \(path): a file already exists at this path. The app "
+          + "keeps running unrecorded."
       ])
     XCTAssertEqual(
       try String(contentsOfFile: path, encoding: .utf8), "not a trace",

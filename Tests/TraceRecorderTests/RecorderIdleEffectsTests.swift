@@ -40,7 +40,7 @@ final class RecorderIdleEffectsTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("echo.rewind")
     let clock = TestClock()
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let gate = EchoGate()
     let store = Store(initialState: Echo.State()) { Echo(gate: gate).recording(to: recorder) }
     let core = try XCTUnwrap(store.core as? RootCore<RecordingReducer<Echo>>)

@@ -51,7 +51,7 @@ final class RecorderLargeStateTests: XCTestCase {
     let path = directory.path("rows.rewind")
     let initial = Rows.State(
       rows: IdentifiedArray(uniqueElements: (0..<200).map { Row(id: $0, title: "row \($0)") }))
-    let recorder = Recorder(path: path, configuration: .init(keyframeInterval: 32))
+    let recorder = try Recorder(path: path, configuration: .init(keyframeInterval: 32))
     let store = Store(initialState: initial) { Rows().recording(to: recorder) }
     var expected = [try TraceValueEncoder().encode(initial)]
     var state = initial

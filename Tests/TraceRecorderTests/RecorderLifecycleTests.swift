@@ -53,7 +53,7 @@ final class RecorderLifecycleTests: XCTestCase {
   func testStepZeroIsWrittenWhenTheStoreIsCreated() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("created.rewind")
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let store = Store(initialState: CounterV1.State(count: 41)) {
       CounterV1().recording(to: recorder)
     }
@@ -69,7 +69,7 @@ final class RecorderLifecycleTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("handover.rewind")
     let gate = Gate()
-    let recorder = Recorder(
+    let recorder = try Recorder(
       path: path,
       configuration: .heldWriter(at: gate, overflowPolicy: .blockProducer, queueCapacity: 4096))
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
@@ -88,7 +88,7 @@ final class RecorderLifecycleTests: XCTestCase {
     let writersBefore = ProcessThreads.named("rewind-writer")
     let threadsBefore = ProcessThreads.count
     for index in 0..<100 {
-      let recorder = Recorder(path: directory.path("\(index).rewind"))
+      let recorder = try Recorder(path: directory.path("\(index).rewind"))
       let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
       store.send(.increment)
     }
@@ -104,7 +104,7 @@ final class RecorderLifecycleTests: XCTestCase {
   func testARecorderGivenToASecondStoreRefusesIt() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("one.rewind")
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let first = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     let (second, issues) = withIssueCollection {
       Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
@@ -130,7 +130,7 @@ final class RecorderLifecycleTests: XCTestCase {
   func testAFinishedRecorderRefusesAStore() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("finished.rewind")
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     recorder.finish()
     let (store, issues) = withIssueCollection {
       Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
@@ -151,7 +151,7 @@ final class RecorderLifecycleTests: XCTestCase {
   func testARecorderInsideAScopeIsReportedAndRecordsNothing() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("scoped.rewind")
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let (store, issues) = withIssueCollection {
       Store(initialState: Holder.State()) { Holder(recorder: recorder) }
     }
@@ -176,7 +176,7 @@ final class RecorderLifecycleTests: XCTestCase {
   func testTheBlockingQueueBoundHoldsForEffectEventsToo() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("bound.rewind")
-    let recorder = Recorder(path: path, configuration: .init(queueCapacity: 2))
+    let recorder = try Recorder(path: path, configuration: .init(queueCapacity: 2))
     let store = Store(initialState: Pinger.State()) { Pinger().recording(to: recorder) }
     for _ in 1...300 { await store.send(.ping).finish() }
     await recorder.waitUntilFinished()
@@ -193,7 +193,7 @@ final class RecorderLifecycleTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("drop.rewind")
     let gate = Gate()
-    let recorder = Recorder(
+    let recorder = try Recorder(
       path: path,
       configuration: .heldWriter(at: gate, overflowPolicy: .dropAndRecordGap, queueCapacity: 4))
     let store = Store(initialState: Pinger.State()) { Pinger().recording(to: recorder) }

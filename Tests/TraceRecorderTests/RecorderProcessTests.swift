@@ -43,12 +43,17 @@ final class RecorderProcessTests: XCTestCase {
     let issues = lines.filter { $0.hasPrefix("issue: ") }
     XCTAssertEqual(issues.count, 1, "\(lines)")
     let issue = try XCTUnwrap(issues.first)
-    XCTAssertTrue(issue.hasPrefix("issue: Recording to \(path) stopped at step "), issue)
-    XCTAssertTrue(issue.hasSuffix(". The app keeps running unrecorded."), issue)
     XCTAssertEqual(lines.last, "done count=200010000 stopped=true")
-    // What was committed before the failure is a trace that replays.
+    // What was committed before the failure is a trace that replays, and the report names
+    // its last step whichever write failed (a step's, or a timed commit's).
     let reader = try TraceReader(path: path)
     let steps = try reader.info().stepCount
+    XCTAssertTrue(issue.hasPrefix("issue: Recording to \(path) stopped: \(path): "), issue)
+    XCTAssertTrue(
+      issue.hasSuffix(
+        ". The trace holds steps 0…\(steps) (its last commit); the app keeps running "
+          + "unrecorded."),
+      issue)
     XCTAssertGreaterThan(steps, 0)
     XCTAssertLessThan(steps, 20_000)
     XCTAssertEqual(try Replay(trace: path, reducer: ChildCounter()).run(), .matched(steps: steps))

@@ -136,7 +136,7 @@ final class RecorderSeamTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("board.rewind")
     let clock = TestClock()
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let store = Store(initialState: Board.State()) {
       Board().recording(to: recorder).dependency(\.uuid, .incrementing)
     } withDependencies: {
@@ -174,7 +174,7 @@ final class RecorderSeamTests: XCTestCase {
       rows,
       [
         "0 initial  → ",
-        "1 user addRow → rows[0]",
+        "1 user addRow → rows[id: \"\(row)\"]",
         "2 user rows.element.watch → rows[id: \"\(row)\"].isWatching",
         "3 user setQuery → query",
         "4 send:3 searched → matches",
@@ -183,7 +183,7 @@ final class RecorderSeamTests: XCTestCase {
         "7 user editor.presented.confirm.presented.wait → ",
         "8 user editor.dismiss → editor",
         "9 user removeFirstRow → rows[id: \"\(row)\"]",
-        "10 user addRow → rows[0]",
+        "10 user addRow → rows[id: \"\(second)\"]",
         "11 user rows.element.watch → rows[id: \"\(second)\"].isWatching",
       ])
     XCTAssertEqual(
@@ -212,7 +212,7 @@ final class RecorderSeamTests: XCTestCase {
   func testATestStoreRecordsTheActionsOfTheFeatureItTests() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("test-store.rewind")
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let store = TestStore(initialState: Board.State()) {
       Board().recording(to: recorder)
     } withDependencies: {

@@ -60,7 +60,7 @@ final class RecorderStackTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("trail.rewind")
     let clock = TestClock()
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let store = Store(initialState: Trail.State()) {
       Trail().recording(to: recorder)
     } withDependencies: {

@@ -14,7 +14,20 @@ final class ReplayTests: XCTestCase {
     _ = try await recordScript(to: path)
     let result = try Replay(trace: path, reducer: RecordedFeature()).run()
     XCTAssertEqual(result, .matched(steps: 17))
-    XCTAssertEqual(result.description, "Replayed 17 steps: every state matches the trace.")
+    XCTAssertEqual(
+      result.description,
+      "Replayed 17 steps: every state, effect and dependency read matches the trace.")
+  }
+
+  func testATraceOfFormatVersion1IsRefusedWithTheReason() throws {
+    let path = FixtureTraces.path("version-1/home.rewind")
+    XCTAssertThrowsError(try Replay(trace: path, reducer: RecordedFeature()).run()) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "Cannot replay \(path): it was recorded in trace format version 1, which encoded dates "
+          + "as numbers and left nil fields out, so no state re-encoded today hashes as it did; "
+          + "record it again to replay it (the inspector still reads it)")
+    }
   }
 
   func testReplayFromAGivenInitialStateMatches() async throws {
@@ -43,6 +56,7 @@ final class ReplayTests: XCTestCase {
       divergence.description,
       """
       Step 9 (searchResponse) diverged from the trace (8 steps matched before it):
+        the state after it differs from the recorded one (1 change, below)
 
         (
           … (2 unchanged)
@@ -50,7 +64,7 @@ final class ReplayTests: XCTestCase {
             … (1 unchanged)
       -     [1]: "ab2"
           ],
-          … (6 unchanged)
+          … (7 unchanged)
         )
 
       (Recorded: -, Replayed: +)
@@ -63,8 +77,9 @@ final class ReplayTests: XCTestCase {
       XCTAssertEqual(
         "\(error)",
         "Cannot replay \(path): the action of step 2 (decrement) does not fit "
-          + "TraceRecorderTests.CounterRenamedCase.Action: the recorded enum case at \"(root)\""
-          + " is not a case of the type (added, removed or renamed since recording)")
+          + "TraceRecorderTests.CounterRenamedCase.Action: the trace has the case .decrement, "
+          + "which the type does not have (its cases: .increment, .subtract): renamed or "
+          + "removed since recording")
     }
   }
 
@@ -74,7 +89,7 @@ final class ReplayTests: XCTestCase {
       XCTAssertEqual(
         "\(error)",
         "Cannot replay \(path): the recorded state does not fit "
-          + "TraceRecorderTests.CounterAddedField.State: field \"step\" is in the type but not "
+          + "TraceRecorderTests.CounterAddedField.State: field `step` is in the type but not "
           + "in the trace (added since recording)")
     }
   }
@@ -89,7 +104,7 @@ final class ReplayTests: XCTestCase {
       XCTAssertEqual(
         "\(error)",
         "Cannot replay \(path): the recorded state does not fit "
-          + "TraceRecorderTests.CounterAddedField.State: field \"step\" is in the type but not "
+          + "TraceRecorderTests.CounterAddedField.State: field `step` is in the type but not "
           + "in the trace (added since recording)")
     }
   }
@@ -101,7 +116,7 @@ final class ReplayTests: XCTestCase {
       XCTAssertEqual(
         "\(error)",
         "Cannot replay \(path): the recorded state does not fit "
-          + "TraceRecorderTests.CounterRenamedField.State: field \"total\" is in the type but "
+          + "TraceRecorderTests.CounterRenamedField.State: field `total` is in the type but "
           + "not in the trace (added since recording)")
     }
     XCTAssertThrowsError(
@@ -112,8 +127,9 @@ final class ReplayTests: XCTestCase {
       XCTAssertEqual(
         "\(error)",
         "Cannot replay \(path): the recorded state does not fit "
-          + "TraceRecorderTests.CounterRenamedField.State: field \"count\" is in the trace but "
-          + "not in the type (removed or renamed since recording)")
+          + "TraceRecorderTests.CounterRenamedField.State: field `count` is in the trace but "
+          + "not in the type, and field `total` is in the type but not in the trace (renamed "
+          + "or replaced since recording)")
     }
   }
 
@@ -132,7 +148,7 @@ final class ReplayTests: XCTestCase {
     let directory = try TemporaryDirectory()
     self.directory = directory
     let path = directory.path("counter.rewind")
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
     store.send(.increment)
     store.send(.decrement)

@@ -55,7 +55,7 @@ struct LiveSendOverheadCase: BenchCase {
     let path = context.newTracePath("send-live")
     let configuration = Recorder.Configuration(
       live: which == 2 ? Recorder.Live(directory: context.directory + "/live") : nil)
-    let recorder = Recorder(path: path, configuration: configuration)
+    let recorder = try Recorder(path: path, configuration: configuration)
     let store = Store(initialState: Counter.State()) { Counter().recording(to: recorder) }
     store.send(CounterScript.action(at: 1))
     let timing = SendTiming.sends(store, count)

@@ -14,7 +14,7 @@ struct LiveStalledClientCase: BenchCase {
 
   func run(_ context: BenchContext) throws -> CaseResult {
     let sends = context.scale.sendsPerSample
-    let stalledRecorder = Recorder(
+    let stalledRecorder = try Recorder(
       configuration: .init(
         live: .init(name: "stalled", historySteps: 2_000, directory: context.directory + "/stall")))
     let stalled = Store(initialState: Counter.State()) {
@@ -22,7 +22,7 @@ struct LiveStalledClientCase: BenchCase {
     }
     let watcher = try LiveWatcher(
       socketPath: context.directory + "/stall/\(getpid()).sock", reading: false)
-    let quietRecorder = Recorder(
+    let quietRecorder = try Recorder(
       configuration: .init(
         live: .init(name: "quiet", historySteps: 2_000, directory: context.directory + "/quiet")))
     let quiet = Store(initialState: Counter.State()) { Counter().recording(to: quietRecorder) }

@@ -49,8 +49,8 @@ struct LiveThroughputCase: BenchCase {
 
   /// A history that holds the whole sample: the client reads every step however far behind
   /// the recorder it falls, so the rate is what reaches it end to end.
-  private func recorder(_ context: BenchContext, steps: Int) -> Recorder {
-    Recorder(
+  private func recorder(_ context: BenchContext, steps: Int) throws -> Recorder {
+    try Recorder(
       configuration: .init(
         live: .init(historySteps: steps, directory: context.directory + "/live")))
   }
@@ -58,7 +58,7 @@ struct LiveThroughputCase: BenchCase {
   private func attached(_ steps: Int, _ context: BenchContext) throws -> (
     rate: Double, missed: Int
   ) {
-    let recorder = recorder(context, steps: steps)
+    let recorder = try recorder(context, steps: steps)
     let store = Store(initialState: Counter.State()) { Counter().recording(to: recorder) }
     let socket = context.directory + "/live/\(getpid()).sock"
     let watcher = try LiveWatcher(socketPath: socket, reading: true)
@@ -76,7 +76,7 @@ struct LiveThroughputCase: BenchCase {
 
   /// Steps per second a client attaching after the recording receives the history at.
   private func history(_ steps: Int, _ context: BenchContext) throws -> Double {
-    let recorder = recorder(context, steps: steps)
+    let recorder = try recorder(context, steps: steps)
     let store = Store(initialState: Counter.State()) { Counter().recording(to: recorder) }
     for step in 1...steps { store.send(CounterScript.action(at: step)) }
     while recorder.queuedEvents > 0 { usleep(1_000) }
@@ -95,7 +95,7 @@ struct LiveThroughputCase: BenchCase {
   }
 
   private func unattached(_ steps: Int, _ context: BenchContext) throws -> Double {
-    let recorder = recorder(context, steps: steps)
+    let recorder = try recorder(context, steps: steps)
     let store = Store(initialState: Counter.State()) { Counter().recording(to: recorder) }
     let start = Stopwatch.now()
     for step in 1...steps { store.send(CounterScript.action(at: step)) }

@@ -48,7 +48,7 @@ struct SendOverheadCase: BenchCase {
 
   /// Time per send through a recording store (its trace already created by one send).
   private func recordedSends(_ count: Int, path: String) throws -> SendTiming {
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let store = Store(initialState: Counter.State()) { Counter().recording(to: recorder) }
     store.send(CounterScript.action(at: 1))
     let timing = SendTiming.sends(store, count)

@@ -11,6 +11,8 @@ final class BenchContext {
   /// This executable, for cases that measure in a child process.
   let executablePath: String
   let inspectorPath: String
+  /// `rewind-demo`, next to this executable (`replay.chaos.100` records with it).
+  let demoPath: String
   private var longTrace: LongTrace?
   private var shortTrace: LongTrace?
   private var fileCounter = 0
@@ -21,6 +23,7 @@ final class BenchContext {
     executablePath = try Self.ownExecutablePath()
     inspectorPath = options.inspectorPath
       ?? (executablePath as NSString).deletingLastPathComponent + "/inspector"
+    demoPath = (executablePath as NSString).deletingLastPathComponent + "/rewind-demo"
     var template = Array(
       ((NSTemporaryDirectory() as NSString).appendingPathComponent("rewind-bench.XXXXXX"))
         .utf8CString)

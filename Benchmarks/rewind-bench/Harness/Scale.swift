@@ -10,6 +10,8 @@ struct Scale: Sendable {
   var longTraceSteps: Int
   /// Steps of `trace.bytes-per-step.counter`.
   var bytesPerStepSteps: Int
+  /// Steps of `trace.write-amplification.slow-app`, one per 5 ms (10 s in a full run).
+  var slowAppSteps: Int
   /// Wall time a throughput sample aims at: a pilot run measures the rate, and the sample's
   /// steps are the rate times this, kept inside the ranges below (so a run takes about the
   /// same time whether the recorder is fast or slow).
@@ -37,14 +39,14 @@ struct Scale: Sendable {
   var openKeys: Int
 
   static let full = Scale(
-    longTraceSteps: 1_000_000, bytesPerStepSteps: 100_000,
+    longTraceSteps: 1_000_000, bytesPerStepSteps: 100_000, slowAppSteps: 2_000,
     secondsPerSample: 1.5,
     counterStepRange: 20_000...2_000_000, todosStepRange: 200...100_000, reflectionSteps: 5,
     snapshotSteps: 1_000, sendsPerSample: 2_000, samples: 31, traceSamples: 5, seeks: 200,
     launches: 21, replaySamples: 3, openKeys: 200)
 
   static let quick = Scale(
-    longTraceSteps: 100_000, bytesPerStepSteps: 20_000,
+    longTraceSteps: 100_000, bytesPerStepSteps: 20_000, slowAppSteps: 400,
     secondsPerSample: 0.3,
     counterStepRange: 5_000...200_000, todosStepRange: 50...10_000, reflectionSteps: 2,
     snapshotSteps: 260, sendsPerSample: 2_000, samples: 7, traceSamples: 2, seeks: 30,

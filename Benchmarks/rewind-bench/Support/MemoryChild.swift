@@ -43,7 +43,7 @@ enum MemoryChild {
     else {
       throw BenchError("usage: --child memory recorded|bare STEPS FILE")
     }
-    let recorder = Recorder(path: arguments[2])
+    let recorder = try Recorder(path: arguments[2])
     let store = Store(initialState: Counter.State()) {
       if mode == .recorded {
         Counter().recording(to: recorder)

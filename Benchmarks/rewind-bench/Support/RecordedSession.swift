@@ -27,7 +27,7 @@ enum RecordedSession {
     _ reducer: R, initialState: R.State, steps: Int, path: String, removingFile: Bool = false,
     script: (Int) -> R.Action
   ) throws -> Run where R.State: Codable & Sendable, R.Action: Codable {
-    let recorder = Recorder(path: path)
+    let recorder = try Recorder(path: path)
     let store = Store(initialState: initialState) { reducer.recording(to: recorder) }
     let start = Stopwatch.now()
     for step in 1...steps { store.send(script(step)) }

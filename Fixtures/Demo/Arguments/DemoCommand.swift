@@ -10,7 +10,7 @@ enum DemoCommand: Equatable {
   case list
   case record(scenario: String, out: String, steps: Int, seed: UInt64, force: Bool)
   case run(scenario: String, options: LiveOptions)
-  case replay(scenario: String, trace: String)
+  case replay(scenario: String, trace: String, chaos: Int?, seed: UInt64)
 
   /// The scripted user actions of a `record` without `--steps`.
   static let defaultSteps = 24
@@ -28,8 +28,13 @@ enum DemoCommand: Equatable {
           [--pause MS] [--force]                a live session, recorded until Ctrl-C: to
                                                 FILE, and (--live) in memory for inspector
                                                 attach
-      replay SCENARIO FILE                      replays a trace through the fixed reducer:
-                                                exit 0 when every step matches, 1 otherwise
+      replay SCENARIO FILE [--chaos N] [--seed S]
+                                                replays a trace through the scenario's
+                                                replay reducer (the fixed one for
+                                                todos-buggy): exit 0 when every step
+                                                matches, 1 otherwise; with --chaos, runs N
+                                                orders of the effects' deliveries instead:
+                                                exit 0 when each ends as recorded, 1 otherwise
 
     --out FILE     the trace to write; its directory must exist
     --live         listen for inspector ps, attach, pause, jump, … (run needs --out,
@@ -42,6 +47,7 @@ enum DemoCommand: Equatable {
     --pause MS     run: the longest pause between two user actions (default: the
                    scenario's; 0 sends them back to back)
     --duration S   stop after S seconds
+    --chaos N      replay N schedules (1 to 100000) of the deliveries, from --seed
     --help         this help (also after a command: rewind-demo record --help)
     --version      the version, and the trace format versions it reads
     """
@@ -90,8 +96,13 @@ enum DemoCommand: Equatable {
     case "replay":
       let scenario = try rest.scenario()
       let trace = try rest.positional("FILE")
-      try rest.expectEnd()
-      return .replay(scenario: scenario, trace: trace)
+      let options = try rest.options(["--chaos", "--seed"])
+      let chaos = try options.integer("--chaos", in: 1...100_000)
+      let seed = try options.seed("--seed") ?? defaultSeed
+      if chaos == nil, options.values["--seed"] != nil {
+        throw UsageError("replay: --seed chooses the schedules of --chaos, which is missing")
+      }
+      return .replay(scenario: scenario, trace: trace, chaos: chaos, seed: seed)
     default:
       throw UsageError("unknown command '\(command)' (commands: list, record, run, replay)")
     }

@@ -17,6 +17,8 @@ struct AnyScenario: Sendable {
     @MainActor @Sendable (_ options: LiveOptions, _ stop: StopSignal) async throws(DemoError)
       -> String
   let replay: @Sendable (_ path: String) throws(DemoError) -> ReplayResult
+  let chaos:
+    @Sendable (_ path: String, _ seed: UInt64, _ runs: Int) throws(DemoError) -> ChaosReport
 
   init<S: Scenario>(_ scenario: S) {
     name = scenario.name
@@ -44,6 +46,23 @@ struct AnyScenario: Sendable {
       case let .failure(error): throw DemoError.replay(error)
       }
     }
+    chaos = { path, seed, runs throws(DemoError) in
+      let result = withDependencies {
+        $0.context = .live
+      } operation: { () -> Result<ChaosReport, ReplayError> in
+        do throws(ReplayError) {
+          return .success(
+            try Replay(trace: path, reducer: scenario.makeReplayReducer())
+              .chaos(seed: seed, runs: runs))
+        } catch {
+          return .failure(error)
+        }
+      }
+      switch result {
+      case let .success(report): return report
+      case let .failure(error): throw DemoError.replay(error)
+      }
+    }
   }
 
   /// Every scenario, in the order `list` shows them.
@@ -54,6 +73,8 @@ struct AnyScenario: Sendable {
     AnyScenario(HomeScenario()),
     AnyScenario(TodosScenario()),
     AnyScenario(TodosScenario(bug: .moveIgnoresFilter)),
+    AnyScenario(SearchScenario()),
+    AnyScenario(SearchScenario(bug: .forgetsCancelInFlight)),
   ]
 
   /// The scenario with this name.

@@ -11,6 +11,8 @@ enum DemoError: Error, CustomStringConvertible {
   case outputExists(String)
   /// `--out` names a file that cannot be created there (why, in words).
   case output(String, reason: String)
+  /// The recorder refused its configuration.
+  case configuration(RecorderConfigurationError)
   /// The recorder stopped with an error.
   case recording(RecorderError)
   /// The trace cannot be replayed (unreadable, gap, types that no longer fit).
@@ -24,6 +26,8 @@ enum DemoError: Error, CustomStringConvertible {
       "\(path) exists: remove it, choose another --out, or replace it with --force"
     case let .output(path, reason):
       "cannot record to \(path): \(reason)"
+    case let .configuration(error):
+      error.description
     case let .recording(error):
       error.description
     case let .replay(error):

@@ -21,12 +21,8 @@ struct LiveSession<S: Scenario> {
     if let path = options.out, FileManager.default.fileExists(atPath: path) {
       throw DemoError.outputExists(path)
     }
-    let configuration = Recorder.Configuration(
-      extra: ["app": "rewind-demo", "mode": "run", "scenario": scenario.name],
-      live: options.live ? Recorder.Live() : nil)
-    let recorder =
-      options.out.map { Recorder(path: $0, configuration: configuration) }
-      ?? Recorder(configuration: configuration)
+    let recorder = try Recorder.demo(
+      path: options.out, extra: ["mode": "run", "scenario": scenario.name], live: options.live)
     let store = Store(initialState: scenario.initialState()) {
       scenario.makeReducer().recording(to: recorder)
     } withDependencies: {

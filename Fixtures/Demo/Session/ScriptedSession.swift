@@ -27,14 +27,15 @@ struct ScriptedSession<S: Scenario> {
     guard !FileManager.default.fileExists(atPath: path) else {
       throw DemoError.outputExists(path)
     }
-    let recorder = Recorder(
-      path: path,
-      configuration: Recorder.Configuration(extra: [
-        "app": "rewind-demo", "mode": "record", "scenario": scenario.name,
-        "seed": "\(seed)", "steps": "\(steps)",
-      ])
-    )
     let clock = TestClock()
+    // The trace keeps the virtual time the session lived in: a test generated from it
+    // advances its clock as the script did.
+    let recorder = try Recorder.demo(
+      path: path,
+      extra: [
+        "mode": "record", "scenario": scenario.name, "seed": "\(seed)", "steps": "\(steps)",
+      ],
+      clock: clock)
     var random = DemoRandom(seed: seed)
     let core = RootCore(
       initialState: scenario.initialState(),

@@ -50,7 +50,7 @@ extension Effect {
   }
 
   /// Whether the effect does nothing asynchronous (no `.run` anywhere in it).
-  package var isSynchronous: Bool {
+  @usableFromInline package var isSynchronous: Bool {
     switch node {
     case .none, .send, .cancel:
       return true

@@ -59,7 +59,7 @@ public struct Effect<Action: Sendable>: Sendable {
     /// and the dependencies in force at creation are already applied inside it.
     package var operation: @Sendable (Send<Action>) async -> Void
     /// Where `Effect.run` was called, when known.
-    package var location: SourceLocation?
+    @usableFromInline package var location: SourceLocation?
 
     package init(
       priority: TaskPriority?,

@@ -24,6 +24,12 @@ import Synchronization
 /// // In an effect's operation, or in a test calling reducer.reduce directly:
 /// ReducingContext.isActiveOnThisThread  // false
 /// ```
+///
+/// Typed replay runs a recorded reducer with no store, on a thread of its own, and still needs
+/// to hear every dependency value the reducer reads (whatever overrides sit inside the
+/// reducer): `listening(to:_:)` makes that thread a reading context whose reads go to a
+/// `DependencyReadListener`, in a second slot that only the listening thread reads, so a store
+/// reducing on the main actor at the same time keeps its own slot.
 @usableFromInline
 package enum ReducingContext {
   /// The one context of the process. Each root core keeps a reference to it, so a batch reaches
@@ -33,9 +39,39 @@ package enum ReducingContext {
   /// The core reducing on this thread, if a batch runs on it.
   static func current() -> ReducingHooks? {
     let context = shared
+    let thread = currentThreadID()
     let owner = context.owner.load(ordering: .relaxed)
-    guard owner != 0, owner == currentThreadID() else { return nil }
-    return context.hooks
+    if owner != 0, owner == thread { return context.hooks }
+    let listening = context.listeningThread.load(ordering: .relaxed)
+    guard listening != 0, listening == thread else { return nil }
+    return context.listeningHooks
+  }
+
+  /// Runs `body` on this thread as a reducing context that tells `listener` every dependency
+  /// value read in it (the outermost generator call of each, as a store's instrument is told).
+  /// One thread listens at a time: a second one waits until the first is done.
+  ///
+  /// ```swift
+  /// ReducingContext.listening(to: checker) {
+  ///   _ = reducer.reduce(into: &state, action: action)  // checker hears uuid(), date.now …
+  /// }
+  /// ```
+  package static func listening<R>(to listener: some DependencyReadListener, _ body: () -> R)
+    -> R
+  {
+    let context = shared
+    let hooks = ReducingHooks()
+    hooks.listener = listener
+    hooks.isReading = true
+    return context.listeningLock.withLock { _ in
+      context.listeningHooks = hooks
+      context.listeningThread.store(currentThreadID(), ordering: .relaxed)
+      defer {
+        context.listeningThread.store(0, ordering: .relaxed)
+        context.listeningHooks = nil
+      }
+      return body()
+    }
   }
 
   /// Whether a store's batch is running on this thread.
@@ -59,13 +95,15 @@ package enum ReducingContext {
     _ produce: () -> Value, report: (Value) -> DependencyValueRead
   ) -> Value {
     guard let hooks = current(), hooks.isReading else { return produce() }
-    let context = shared
-    context.readDepth += 1
+    hooks.readDepth += 1
     let value = produce()
-    context.readDepth -= 1
-    if context.readDepth == 0, let core = hooks.core {
+    hooks.readDepth -= 1
+    guard hooks.readDepth == 0 else { return value }
+    if let core = hooks.core {
       let read = report(value)
       MainActor.assumeIsolated { core.dependencyRead(read) }
+    } else if let listener = hooks.listener {
+      listener.dependencyRead(report(value))
     }
     return value
   }
@@ -73,12 +111,14 @@ package enum ReducingContext {
   /// Reports a clock's `now`, on the thread of an instrumented core's reducer.
   static func readClock<C: Clock>(_ clock: C) -> C.Instant where C.Duration == Duration {
     guard let hooks = current(), hooks.isReading else { return clock.now }
-    let context = shared
-    context.readDepth += 1
+    hooks.readDepth += 1
     let now = clock.now
-    context.readDepth -= 1
-    if context.readDepth == 0, let core = hooks.core {
+    hooks.readDepth -= 1
+    guard hooks.readDepth == 0 else { return now }
+    if let core = hooks.core {
       MainActor.assumeIsolated { core.clockRead(now, of: C.self) }
+    } else if let listener = hooks.listener {
+      listener.clockRead(now, of: C.self)
     }
     return now
   }
@@ -97,9 +137,12 @@ package final class ReducingContextState: @unchecked Sendable {
   @usableFromInline let owner = Atomic<UInt>(0)
   /// The core whose batch is running (owner thread only).
   @exclusivity(unchecked) @usableFromInline unowned(unsafe) var hooks: ReducingHooks?
-  /// How deep in generator calls the reading thread is: a generator built on another reports
-  /// once, as the outermost call.
-  @exclusivity(unchecked) var readDepth = 0
+  /// The thread that listens to a reducer's reads without a store (typed replay), 0 when none.
+  let listeningThread = Atomic<UInt>(0)
+  /// The listening thread's hooks (that thread only).
+  @exclusivity(unchecked) var listeningHooks: ReducingHooks?
+  /// Lets one thread listen at a time.
+  let listeningLock = Mutex(())
 
   init() {}
 
@@ -140,6 +183,11 @@ package final class ReducingHooks {
   @exclusivity(unchecked) @usableFromInline unowned(unsafe) var core: (any ReducingCore)?
   /// Whether an instrumented core's reducer is running (dependency reads are reported).
   @exclusivity(unchecked) @usableFromInline var isReading = false
+  /// Where reads go when no core runs the reducer (typed replay).
+  @exclusivity(unchecked) var listener: (any DependencyReadListener)?
+  /// How deep in generator calls the reading thread is: a generator built on another reports
+  /// once, as the outermost call.
+  @exclusivity(unchecked) var readDepth = 0
 
   @usableFromInline init() {}
 }
@@ -152,6 +200,15 @@ func currentThreadID() -> UInt {
   #else
     UInt(bitPattern: pthread_self())
   #endif
+}
+
+/// What typed replay hears of a reducer it runs without a store: each dependency value read,
+/// on the reducer's thread (see `ReducingContext.listening(to:_:)`).
+package protocol DependencyReadListener: AnyObject {
+  /// A generator made a value.
+  func dependencyRead(_ read: DependencyValueRead)
+  /// The reducer read a clock's `now`.
+  func clockRead<C: Clock>(_ instant: C.Instant, of clock: C.Type) where C.Duration == Duration
 }
 
 /// What the reducing context reaches in a root core.

@@ -21,19 +21,7 @@ struct Inspection {
   /// generic core); the core casts them back to its own types.
   var held: [Any] = []
   var present: Any?
-  var presentStep: Int?
-  /// The recorded step whose state the store shows since its last jump.
-  var jumpedTo: Int?
-  /// For each jump (its own step number), the step of the original history its state came
-  /// from: steps after a jump descend from that step (see `base(of:)`).
-  var jumps: [(jumpStep: Int, base: Int)] = []
-
-  /// The step of the original history (at or before the present) that the state of `step`
-  /// descends from: itself, unless it was made during a jump.
-  func base(of step: Int) -> Int {
-    guard let presentStep, step > presentStep else { return step }
-    return jumps.last { $0.jumpStep <= step }?.base ?? step
-  }
+  var history = JumpHistory()
 }
 
 extension RootCore: StoreControl {
@@ -42,8 +30,8 @@ extension RootCore: StoreControl {
   @usableFromInline
   package var controlStatus: StoreControlStatus {
     StoreControlStatus(
-      lastStep: stepCount, isPaused: isHolding, jumpedTo: inspection.jumpedTo,
-      presentStep: inspection.presentStep, heldActions: inspection.held.count)
+      lastStep: stepCount, isPaused: isHolding, jumpedTo: inspection.history.jumpedTo,
+      presentStep: inspection.history.presentStep, heldActions: inspection.held.count)
   }
 
   @usableFromInline
@@ -58,15 +46,20 @@ extension RootCore: StoreControl {
   package func jump(to state: State, recordedStep: Int) throws(StoreControlError) -> Int {
     guard !isSending else { throw .busy }
     isHolding = true
+    if let present = inspection.present as? Inspection.Present<State>,
+      inspection.history.isReturn(to: recordedStep)
+    {
+      // Back to the present, still paused: the jump ends as a resume would end it.
+      storage.pointer.pointee = present.state
+      endJump()
+      return inspectorStep(.jump(toStep: recordedStep))
+    }
     if inspection.present == nil {
       inspection.present = Inspection.Present(state: storage.pointer.pointee, step: stepCount)
-      inspection.presentStep = stepCount
     }
-    let base = inspection.base(of: recordedStep)
     storage.pointer.pointee = state
-    inspection.jumpedTo = recordedStep
     let step = inspectorStep(.jump(toStep: recordedStep))
-    inspection.jumps.append((step, base))
+    inspection.history.jumped(at: step, to: recordedStep)
     return step
   }
 
@@ -87,15 +80,13 @@ extension RootCore: StoreControl {
   @usableFromInline
   package func continueFromHere() throws(StoreControlError) -> Int {
     guard !isSending else { throw .busy }
-    guard let presentStep = inspection.presentStep, let jumpedTo = inspection.jumpedTo else {
-      throw .notJumped
-    }
-    let base = inspection.base(of: jumpedTo)
+    guard let jumpedTo = inspection.history.jumpedTo else { throw .notJumped }
+    let future = inspection.history.abandonedFuture
     endJump()
     let step = inspectorStep(.continueFrom(step: jumpedTo))
-    // The future the store leaves: what the steps after `base` started, up to the present.
-    if base < presentStep {
-      let future = (base + 1)...presentStep
+    // The future the store leaves: what the steps after the jumped state's origin started,
+    // up to the present.
+    if let future {
       let abandoned = runningEffects.filter { future.contains($0.value.step) }
         .map { ($0.key, $0.value) }
       for (id, effect) in abandoned {
@@ -167,9 +158,7 @@ extension RootCore: StoreControl {
   /// Forgets the present and the jumps: the store is in the present again (or a new one).
   private func endJump() {
     inspection.present = nil
-    inspection.presentStep = nil
-    inspection.jumpedTo = nil
-    inspection.jumps.removeAll()
+    inspection.history.end()
   }
 
   /// Numbers an inspector's step, tells the instrument, and tells observers the new state.

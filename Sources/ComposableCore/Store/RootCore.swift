@@ -54,7 +54,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// Numbers effects in the order they started, to report them in that order.
   private var launchCount = 0
   /// The first `now` read from each clock type (instrumented only).
-  private var clockOrigins: [ObjectIdentifier: any Sendable] = [:]
+  private var clockOrigins = ClockOrigins()
   @usableFromInline package let observation = StoreObservation()
   /// What this store's effects reach of it besides `send` (cancellation by id, throttles).
   package let effectScope = EffectScope()
@@ -607,15 +607,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   package func clockRead<C: Clock>(_ instant: C.Instant, of clock: C.Type)
   where C.Duration == Duration {
     guard let instrument else { return }
-    let key = ObjectIdentifier(clock)
-    let offset: Duration
-    if let origin = clockOrigins[key] as? C.Instant {
-      offset = origin.duration(to: instant)
-    } else {
-      clockOrigins[key] = instant
-      offset = .zero
-    }
-    instrument.dependencyRead(.clockNow(offset))
+    instrument.dependencyRead(.clockNow(clockOrigins.offset(of: instant, on: clock)))
   }
 
   private static func reportSendAfterCompletion(_ action: Action, location: SourceLocation?) {

@@ -5,7 +5,7 @@
 /// ```
 enum Commands {
   static let all: [CommandSpec] = [
-    open, info, log, show, diff, tree, effects, replay, follow, export,
+    open, info, log, show, diff, tree, effects, replay, compare, follow, export, testgen,
   ] + LiveCommands.specs
 
   static func spec(named name: String) -> CommandSpec? {
@@ -124,6 +124,24 @@ enum Commands {
       step, both hashes and the diff are printed), 2 when the trace cannot be read.
       """)
 
+  static let compare = CommandSpec(
+    name: "compare",
+    summary: "two traces of one feature step by step, up to the first step that differs",
+    positionals: [
+      .init(name: "A", required: true, help: "the first trace file (.rewind)"),
+      .init(name: "B", required: true, help: "the second trace file (.rewind)"),
+    ],
+    options: [json],
+    example: "inspector compare before.rewind after.rewind",
+    details: """
+      Steps are aligned by number. The first step whose action differs (its origin, case path \
+      or payload; an effect is named by the step that started it), or whose state differs \
+      after the same action, is shown with the steps before it from both traces and the state \
+      diff (A: -, B: +); so is a trace that ends before the other. Each trace is read once, \
+      up to that step. Exit status 0 when the traces are the same, 1 when they differ, 2 when \
+      one cannot be read.
+      """)
+
   static let follow = CommandSpec(
     name: "follow",
     summary: "print steps as a running process writes them; stops when the trace is closed",
@@ -139,13 +157,43 @@ enum Commands {
 
   static let export = CommandSpec(
     name: "export",
-    summary: "the trace, or a range of steps, as one JSON document",
+    summary: "the trace, or a range of steps, as one JSON document or a Perfetto timeline",
     positionals: [trace],
     options: [
-      .init(name: "--format", value: "FORMAT", help: "the output format: json (the default)"),
+      .init(
+        name: "--format", value: "FORMAT",
+        help: "json (the default), or perfetto: a timeline for ui.perfetto.dev"),
       .init(name: "--from", value: "N", help: "first step (default 0)"),
       .init(name: "--to", value: "N", help: "last step (default: the last step)"),
     ],
     example: "inspector export bug.rewind --format json --from 100 --to 200 > part.json",
     details: ExportDocument.shape)
+
+  static let testgen = CommandSpec(
+    name: "testgen",
+    summary: "a Swift test that replays steps through a TestStore of the root feature",
+    positionals: [trace],
+    options: [
+      .init(name: "--from", value: "A", help: "first step (default 1)"),
+      .init(name: "--to", value: "B", help: "last step (default: the last step)"),
+      .init(name: "--swift-testing", value: nil, help: "a Swift Testing test instead of XCTest"),
+      .init(
+        name: "--reducer", value: "EXPR",
+        help: "the reducer the test runs (default: RootReducer())"),
+      .init(
+        name: "--import", value: "MODULES",
+        help: "more modules to import, comma-separated"),
+      .init(
+        name: "--dependency", value: "KEY=EXPR,…",
+        help: "clients the trace did not record (messageClient=.live)"),
+      .init(name: "--name", value: "NAME", help: "the test type's name"),
+    ],
+    example: "inspector testgen bug.rewind --from 1 --to 6 > Tests/AppTests/BugTests.swift",
+    details: """
+      Each step the user sent becomes `await store.send(…) { … }`, each step an effect sent
+      `await store.receive(…) { … }`, with the state changes the trace recorded as exhaustive
+      assertions; a TestClock advances by the recorded time between steps, and the uuid, date
+      and random values the reducer read are served back in order. Values whose Swift type the
+      trace cannot name are decoded with `.recorded(…)` (module TraceRecorder).
+      """)
 }

@@ -1,14 +1,16 @@
 import TraceKit
 
-/// `inspector export TRACE [--format json] [--from N] [--to N]`: the trace, or a range of it,
-/// as one JSON document (shape in `ExportDocument.shape`), streamed step by step.
+/// `inspector export TRACE [--format json|perfetto] [--from N] [--to N]`: the trace, or a
+/// range of it, as one JSON document (shape in `ExportDocument.shape`) or as a timeline for
+/// Perfetto (`PerfettoExport`), streamed step by step.
 enum ExportCommand {
   static func run(_ context: CommandContext, out: inout some FlushingOutput) throws(InspectorError)
   {
     let arguments = context.arguments
     let format = arguments.value("--format") ?? "json"
-    guard format == "json" else {
-      throw .usage("unsupported format '\(format)': expected 'json'", where: "export --format")
+    guard format == "json" || format == "perfetto" else {
+      throw .usage(
+        "unsupported format '\(format)': expected 'json' or 'perfetto'", where: "export --format")
     }
     let source = context.source
     let summary = try source.summary()
@@ -18,6 +20,10 @@ enum ExportCommand {
     try context.checkStep(to, in: summary)
     guard from <= to else {
       throw .usage("--from \(from) is after --to \(to)", where: "export")
+    }
+    if format == "perfetto" {
+      try PerfettoExport.run(source, summary: summary, from: from, to: to, out: &out)
+      return
     }
     var head = JSONOutput()
     head.field("format") { $0.string("rewind-export") }

@@ -2,7 +2,8 @@ import Foundation
 
 /// `inspector follow TRACE [--from-start]`: attaches to a trace another process is writing and
 /// prints each new step within a fraction of a second (it polls every 50 ms), until the writer
-/// closes the trace or the user presses Ctrl-C.
+/// closes the trace, the writer is gone (its process ended without closing it), or the user
+/// presses Ctrl-C.
 ///
 /// ```text
 ///      7  00:01.204  user             counter.incrementTapped  → counter.count
@@ -70,6 +71,13 @@ enum FollowCommand {
       if context.interruption.isRequested { return }
       if summary.isComplete, next > summary.stepCount {
         out.write(context.style.dim("(trace closed after step \(summary.stepCount))") + "\n")
+        return
+      }
+      if summary.isWriterGone, next > summary.stepCount {
+        // Its last commit is all there will ever be.
+        out.write(
+          context.style.dim(
+            "(writer gone after step \(summary.stepCount); the trace was not closed)") + "\n")
         return
       }
       usleep(pollInterval)

@@ -23,11 +23,7 @@ enum InfoCommand {
       ("reducer", summary.rootReducer),
       ("state", summary.stateType),
       ("action", summary.actionType),
-      (
-        "steps",
-        NumberText.grouped(summary.stepCount)
-          + " (keyframe every \(summary.keyframeInterval))"
-      ),
+      ("steps", stepsText(summary)),
       ("effects", NumberText.grouped(summary.effectCount)),
     ]
     if !summary.gaps.isEmpty {
@@ -50,7 +46,12 @@ enum InfoCommand {
         NumberText.bytes(summary.payloadUncompressedBytes) + " in "
           + NumberText.bytes(summary.payloadCompressedBytes) + " (" + ratio + ")"
       ))
-    rows.append(("complete", summary.isComplete ? "yes" : "no (being written)"))
+    rows.append(
+      (
+        "complete",
+        summary.isComplete
+          ? "yes" : summary.isWriterGone ? "no (writer gone)" : "no (being written)"
+      ))
     // The recorded metadata, quoted like any recorded string: a key named "steps" or
     // "complete" must not pass for the rows above.
     for key in summary.extra.keys.sorted() {
@@ -62,6 +63,17 @@ enum InfoCommand {
         context.style.bold(HelpText.padded(EscapedText.plain(name), width)) + "  "
           + EscapedText.plain(value) + "\n")
     }
+  }
+
+  /// `27 (keyframe every 256)`; with dropped steps, how many actions were sent and how many
+  /// the trace holds: `32 sent, 27 recorded (keyframe every 256)`.
+  static func stepsText(_ summary: TraceSummary) -> String {
+    let keyframes = " (keyframe every \(summary.keyframeInterval))"
+    guard summary.droppedSteps > 0 else {
+      return NumberText.grouped(summary.stepCount) + keyframes
+    }
+    return NumberText.grouped(summary.sentSteps) + " sent, "
+      + NumberText.grouped(summary.recordedSteps) + " recorded" + keyframes
   }
 
   /// `2026-05-28 20:26:40Z … 20:26:41.500 (1.5s)`; the end's date only when it differs.
@@ -86,6 +98,8 @@ enum InfoCommand {
       j.field("actionType") { $0.string(summary.actionType) }
       j.field("keyframeInterval") { $0.int(summary.keyframeInterval) }
       j.field("steps") { $0.int(summary.stepCount) }
+      j.field("sentSteps") { $0.int(summary.sentSteps) }
+      j.field("recordedSteps") { $0.int(summary.recordedSteps) }
       j.field("effects") { $0.int(summary.effectCount) }
       j.field("gaps") { j in
         j.array { j in
@@ -103,6 +117,7 @@ enum InfoCommand {
       j.field("payloadCompressedBytes") { $0.int(summary.payloadCompressedBytes) }
       j.field("payloadUncompressedBytes") { $0.int(summary.payloadUncompressedBytes) }
       j.field("complete") { $0.bool(summary.isComplete) }
+      j.field("writerGone") { $0.bool(summary.isWriterGone) }
       j.field("extra") { j in
         j.object { j in
           for key in summary.extra.keys.sorted() {

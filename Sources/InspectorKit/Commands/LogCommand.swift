@@ -58,6 +58,7 @@ enum LogCommand {
       return
     }
     var expected = from
+    var stopped = false
     do throws(InspectorError) {
       try context.source.forEachStepContent(from: from, to: to) {
         entry, content throws(InspectorError) in
@@ -78,12 +79,21 @@ enum LogCommand {
           out.write(line.render(entry, action: action) + "\n")
         }
         printed += 1
-        return limit.map { printed < $0 } ?? true
+        stopped = limit.map { printed >= $0 } ?? false
+        return !stopped
       }
     } catch {
       // A document that a damaged step ends early stays valid JSON and says why it ends.
       if json { out.write((printed == 0 ? "\n" : ",\n") + JSONOutput.error(error) + "\n]\n") }
       throw error
+    }
+    // Steps dropped after the last recorded one (the recording finished while the writer was
+    // behind) are a gap too.
+    if !json, !stopped, to == summary.stepCount, summary.sentSteps > summary.stepCount {
+      out.write(
+        context.style.warning(
+          "   … " + NumberText.counted(summary.sentSteps - summary.stepCount, "step")
+            + " not recorded (dropped)") + "\n")
     }
     if json { out.write(printed == 0 ? "]\n" : "\n]\n") }
   }

@@ -1,12 +1,14 @@
 import TraceKit
 
 /// `inspector replay TRACE`: rebuilds every state from step 0 by applying each step's diff,
-/// checks every state against its recorded hash and every keyframe against the rebuilt state.
-/// It holds one state at a time (memory stays flat) and stops at the first mismatch with the
-/// diff that shows it.
+/// checks every state against its recorded hash and every keyframe against the rebuilt state,
+/// and the effect table against the steps (`EffectTableCheck`: what it can say without the
+/// feature's types). It holds one state at a time (memory stays flat) and stops at the first
+/// mismatch with the diff that shows it.
 ///
 /// ```text
-/// replay: 1,000,001 states rebuilt, 3,907 keyframes and every hash match
+/// replay: 1,000,001 states rebuilt, 3,907 keyframes and every hash match; 2 effects agree
+/// with the steps
 /// ```
 enum ReplayCommand {
   /// Below this many steps a progress line would only flicker.
@@ -28,11 +30,15 @@ enum ReplayCommand {
     var resumed = 0
     var rebuilt = 0
     var unreadable: InspectorError?
+    var effects = EffectTableCheck(
+      effects: try source.effects(), lastStep: summary.stepCount,
+      isComplete: summary.isComplete)
     do throws(InspectorError) {
       try source.forEachStepContent(from: 0, to: summary.stepCount) {
         entry, content throws(InspectorError) in
         let step = entry.step
         rebuilt += 1
+        effects.observe(step: step, origin: entry.origin)
         if step == 0 {
           state = try source.state(at: 0)
         } else if step != lastStep + 1 {
@@ -104,15 +110,30 @@ enum ReplayCommand {
         .checkFailed, "replay check failed: " + unreadable.what, where: unreadable.location)
     }
     if let failure { throw failure }
-    let dropped = summary.gaps.reduce(0) { $0 + $1.dropped }
-    let gaps =
-      resumed == 0
-      ? ""
-      : " (resumed after \(NumberText.counted(resumed, "gap")) of "
-        + NumberText.counted(dropped, "dropped step") + ")"
+    guard effects.problems.isEmpty else {
+      out.write(context.style.bold("the effect table disagrees with the steps:") + "\n")
+      for problem in effects.problems { out.write("  " + EscapedText.plain(problem) + "\n") }
+      throw InspectorError(
+        .checkFailed, "replay check failed: the effects disagree with the steps",
+        where: context.location())
+    }
+    let dropped = summary.droppedSteps
+    var gaps = ""
+    if dropped > 0 {
+      gaps =
+        " (" + NumberText.counted(dropped, "step") + " dropped in "
+        + NumberText.counted(summary.gaps.count, "gap")
+        + (resumed == 0
+          ? "" : resumed == summary.gaps.count && resumed == 1
+            ? "; restarted from the keyframe after it"
+            : "; restarted from a keyframe after " + NumberText.counted(resumed, "gap"))
+        + ")"
+    }
+    let agree = summary.effectCount == 1 ? "agrees" : "agree"
     out.write(
       "replay: " + NumberText.counted(rebuilt, "state") + " rebuilt, "
-        + NumberText.counted(keyframes + 1, "keyframe") + " and every hash match" + gaps + "\n")
+        + NumberText.counted(keyframes + 1, "keyframe") + " and every hash match" + gaps + "; "
+        + NumberText.counted(summary.effectCount, "effect") + " \(agree) with the steps\n")
   }
 
   static func report(

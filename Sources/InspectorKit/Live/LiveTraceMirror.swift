@@ -50,8 +50,9 @@ final class LiveTraceMirror {
         try writer?.effectStarted(effect)
       case .effectSent(let id, let step):
         try writer?.effectSent(id: id, step: step)
-      case .effectEnded(let id, let nanos, let outcome):
-        try writer?.effectEnded(id: id, endNanos: nanos, outcome: outcome)
+      case .effectEnded(let id, let nanos, let outcome, let afterStep):
+        try writer?.effectEnded(
+          id: id, endNanos: nanos, outcome: outcome, endedAfterStep: afterStep)
       case .gap(let after, let dropped, _):
         try writer?.appendGap(afterStep: after, dropped: dropped)
       default:

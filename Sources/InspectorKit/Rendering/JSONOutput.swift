@@ -42,6 +42,9 @@ struct JSONOutput {
     scalar(value.isFinite ? "\(value)" : "null")
   }
 
+  /// A value already written as JSON: a number's exact text, or a finished object.
+  mutating func raw(_ json: String) { scalar(json) }
+
   mutating func value(_ value: TraceValue) {
     scalar(Self.escapingTerminalControls(value.jsonString))
   }

@@ -71,18 +71,9 @@ enum NumberText {
   static func dateTime(_ seconds: Double) -> String {
     guard isPlausibleTime(seconds) else { return "?" }
     let total = Int64(seconds.rounded(.down))
-    var days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+    let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
     let secs = total - days * 86_400
-    // Civil-from-days (Howard Hinnant's algorithm), valid for every proleptic Gregorian date.
-    days += 719_468
-    let era = (days >= 0 ? days : days - 146_096) / 146_097
-    let doe = days - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let day = doy - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    let (year, month, day) = CivilDate.date(daysSince1970: days)
     return "\(year)-" + pad(month, 2) + "-" + pad(day, 2) + " "
       + pad(secs / 3600, 2) + ":" + pad(secs / 60 % 60, 2) + ":" + pad(secs % 60, 2) + "Z"
   }

@@ -20,28 +20,44 @@ package struct StepContent {
   let storage: Storage
 
   package func action() throws(InspectorError) -> TraceValue {
-    switch storage {
-    case .file(let payload):
-      do {
-        return try payload.action()
-      } catch {
-        throw TraceFileSource.inspectorError(error)
-      }
-    case .source(let source, let step):
-      return try source.action(at: step)
+    try read { payload throws(TraceError) in
+      try payload.action()
+    } fromSource: { source, step throws(InspectorError) in
+      try source.action(at: step)
+    }
+  }
+
+  /// The values the reducer read from non-deterministic dependencies (uuid, date, random).
+  package func dependencies() throws(InspectorError) -> [DependencyRead] {
+    try read { payload throws(TraceError) in
+      try payload.dependencies()
+    } fromSource: { source, step throws(InspectorError) in
+      try source.dependencies(at: step)
     }
   }
 
   package func changes() throws(InspectorError) -> [TraceChange] {
+    try read { payload throws(TraceError) in
+      try payload.changes()
+    } fromSource: { source, step throws(InspectorError) in
+      try source.changes(at: step)
+    }
+  }
+
+  /// A part of the step: from the streamed line, or asked of the source.
+  private func read<T>(
+    _ fromLine: (TraceReader.StepPayload) throws(TraceError) -> T,
+    fromSource: (any TraceSource, Int) throws(InspectorError) -> T
+  ) throws(InspectorError) -> T {
     switch storage {
     case .file(let payload):
       do {
-        return try payload.changes()
+        return try fromLine(payload)
       } catch {
         throw TraceFileSource.inspectorError(error)
       }
     case .source(let source, let step):
-      return try source.changes(at: step)
+      return try fromSource(source, step)
     }
   }
 }

@@ -33,7 +33,8 @@ package final class TraceFileSource: TraceSource {
       gaps: info.gaps,
       firstWallTime: info.firstWallTime, lastWallTime: info.lastWallTime,
       fileSize: info.fileSize, payloadCompressedBytes: info.payloadBytes,
-      payloadUncompressedBytes: info.payloadRawBytes, isComplete: info.isComplete)
+      payloadUncompressedBytes: info.payloadRawBytes, isComplete: info.isComplete,
+      isWriterGone: info.isWriterGone)
     cachedSummary = summary
     return summary
   }
@@ -89,6 +90,10 @@ package final class TraceFileSource: TraceSource {
     try read { () throws(TraceError) in try reader.changes(at: step) }
   }
 
+  package func dependencies(at step: Int) throws(InspectorError) -> [DependencyRead] {
+    try read { () throws(TraceError) in try reader.dependencies(at: step) }
+  }
+
   package func state(at step: Int) throws(InspectorError) -> TraceValue {
     return try read { () throws(TraceError) in try reader.state(at: step) }
   }
@@ -111,6 +116,32 @@ package final class TraceFileSource: TraceSource {
 
   package func effects() throws(InspectorError) -> [EffectRecord] {
     try read { () throws(TraceError) in try reader.effects() }
+  }
+
+  package func effectStream(startedFrom from: Int, through to: Int) throws(InspectorError)
+    -> any EffectStream
+  {
+    let cursor = try read { () throws(TraceError) in
+      try reader.effectCursor(startedFrom: from, through: to)
+    }
+    return Cursor(cursor)
+  }
+
+  /// The reader's effect cursor as an `EffectStream`.
+  private final class Cursor: EffectStream {
+    let cursor: EffectCursor
+
+    init(_ cursor: EffectCursor) {
+      self.cursor = cursor
+    }
+
+    func next() throws(InspectorError) -> EffectRecord? {
+      do {
+        return try cursor.next()
+      } catch {
+        throw TraceFileSource.inspectorError(error)
+      }
+    }
   }
 
   package func tree() throws(InspectorError) -> ReducerTreeNode? {
@@ -150,10 +181,14 @@ package final class TraceFileSource: TraceSource {
     try read { () throws(TraceError) in try reader.effect(id: id) }
   }
 
-  /// Closed when the trace says so; otherwise whether another process holds SQLite's lock on
-  /// the trace's shared memory (every connection to a WAL database holds it while open).
+  /// Closed when the trace says so; gone when its writer's lock on the file is free (what
+  /// `info` says); otherwise whether another process holds SQLite's lock on the trace's
+  /// shared memory (every connection to a WAL database holds it while open), for a trace
+  /// whose writer took no lock (version 1).
   package func writerState() -> WriterState {
-    if (try? summary())?.isComplete == true { return .closed }
+    let summary = try? summary()
+    if summary?.isComplete == true { return .closed }
+    if summary?.isWriterGone == true { return .gone }
     switch WriterProbe.othersHoldSharedMemory(of: path) {
     case true?: return .writing
     case false?: return .gone

@@ -25,11 +25,17 @@ package protocol TraceSource: AnyObject {
   ) throws(InspectorError)
   func action(at step: Int) throws(InspectorError) -> TraceValue
   func changes(at step: Int) throws(InspectorError) -> [TraceChange]
+  /// The dependency values the step's reducer read (empty for sources that keep none).
+  func dependencies(at step: Int) throws(InspectorError) -> [DependencyRead]
   /// The state after the step: nearest keyframe plus patches.
   func state(at step: Int) throws(InspectorError) -> TraceValue
   /// The full state stored at the step when it is a keyframe, else nil.
   func keyframe(at step: Int) throws(InspectorError) -> TraceValue?
   func effects() throws(InspectorError) -> [EffectRecord]
+  /// The effects started by the steps `from...to`, one at a time in the order they started,
+  /// for commands that must not hold every effect of a long trace.
+  func effectStream(startedFrom from: Int, through to: Int) throws(InspectorError)
+    -> any EffectStream
   func tree() throws(InspectorError) -> ReducerTreeNode?
   /// Makes steps committed since the last call visible (live follow).
   func refresh() throws(InspectorError)
@@ -56,6 +62,21 @@ package protocol TraceSource: AnyObject {
 }
 
 extension TraceSource {
+  package func dependencies(at step: Int) throws(InspectorError) -> [DependencyRead] { [] }
+
+  /// For sources held in memory: their effects, sorted by start time.
+  package func effectStream(startedFrom from: Int, through to: Int) throws(InspectorError)
+    -> any EffectStream
+  {
+    let started = try effects().enumerated()
+      .filter { $0.element.startedByStep >= from && $0.element.startedByStep <= to }
+      .sorted {
+        ($0.element.startNanos ?? .max, $0.offset) < ($1.element.startNanos ?? .max, $1.offset)
+      }
+      .map(\.element)
+    return EffectList(started)
+  }
+
   package func forEachStepContent(
     from: Int, to: Int, _ body: (StepRow, StepContent) throws(InspectorError) -> Bool
   ) throws(InspectorError) {

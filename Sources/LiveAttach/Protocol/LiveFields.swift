@@ -99,6 +99,12 @@ struct LiveFields {
     return id
   }
 
+  func optionalUUID(_ key: String) throws(LiveProtocolError) -> UUID? {
+    guard let text = try optionalString(key) else { return nil }
+    guard let id = UUID(uuidString: text) else { throw .malformed("'\(key)' is not a UUID") }
+    return id
+  }
+
   func array(_ key: String) throws(LiveProtocolError) -> [TraceValue] {
     guard case .array(let elements)? = value(key) else {
       throw .malformed("'\(key)' is not an array")

@@ -30,7 +30,7 @@ package enum LiveMessage: Sendable {
   case step(StepRecord)
   case effectStarted(EffectRecord)
   case effectSent(id: UUID, step: Int)
-  case effectEnded(id: UUID, endNanos: UInt64, outcome: EffectOutcome)
+  case effectEnded(id: UUID, endNanos: UInt64, outcome: EffectOutcome, afterStep: Int?)
   /// Steps after `afterStep` that the client will not receive: the recorder dropped them, or
   /// the client read too slowly and the history moved past them (a keyframe follows).
   case gap(afterStep: Int, dropped: Int, reason: GapReason)
@@ -169,13 +169,16 @@ package enum LiveMessage: Sendable {
       object.set("file", effect.file)
       object.set("line", effect.line)
       object.set("startNs", effect.startNanos.map { .int(Int64(clamping: $0)) } ?? .null)
+      object.set("kind", effect.kind)
+      object.set("parent", effect.parentID?.uuidString)
+      object.set("afterStep", effect.startedAfterStep)
       return object
     case .effectSent(let id, let step):
       var object = LiveObject(type: "effectSent")
       object.set("id", id.uuidString)
       object.set("step", step)
       return object
-    case .effectEnded(let id, let endNanos, let outcome):
+    case .effectEnded(let id, let endNanos, let outcome, let afterStep):
       var object = LiveObject(type: "effectEnded")
       object.set("id", id.uuidString)
       object.set("endNs", endNanos)
@@ -184,6 +187,7 @@ package enum LiveMessage: Sendable {
         object.set("reason", reason)
         object.set("byStep", byStep)
       }
+      object.set("afterStep", afterStep)
       return object
     case .gap(let afterStep, let dropped, let reason):
       var object = LiveObject(type: "gap")
@@ -270,13 +274,15 @@ package enum LiveMessage: Sendable {
         EffectRecord(
           id: try fields.uuid("id"), startedByStep: try fields.int("step"),
           cancelID: try fields.optionalString("cancelID"), file: try fields.optionalString("file"),
-          line: try fields.optionalInt("line"), startNanos: start))
+          line: try fields.optionalInt("line"), startNanos: start,
+          kind: try fields.optionalString("kind"), parentID: try fields.optionalUUID("parent"),
+          startedAfterStep: try fields.optionalInt("afterStep")))
     case "effectSent":
       self = .effectSent(id: try fields.uuid("id"), step: try fields.int("step"))
     case "effectEnded":
       self = .effectEnded(
         id: try fields.uuid("id"), endNanos: try fields.uint64("endNs"),
-        outcome: try Self.outcome(fields))
+        outcome: try Self.outcome(fields), afterStep: try fields.optionalInt("afterStep"))
     case "gap":
       guard let reason = GapReason(rawValue: try fields.string("reason")) else {
         throw .malformed("'reason' is not recorder, history or client")

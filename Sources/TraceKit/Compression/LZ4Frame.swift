@@ -1,7 +1,9 @@
 import CLZ4
 
-/// Standard LZ4 frames (the format of the `lz4` command), always with a content checksum and
-/// the content size in the header, so `lz4 -dc` can read every payload of a trace.
+/// Standard LZ4 frames (the format of the `lz4` command), always with a content checksum, so
+/// `lz4 -dc` can read every payload of a trace. `compress` declares the content size in the
+/// header; a frame written in pieces by `LZ4FrameStream` cannot, and its reader is told the
+/// size instead.
 ///
 /// ```swift
 /// let frame = try LZ4Frame.compress(Array("hello\n".utf8))
@@ -61,6 +63,20 @@ package enum LZ4Frame {
   package static func decompress(
     _ frame: UnsafeRawBufferPointer, limit: Int = defaultLimit
   ) throws(LZ4FrameError) -> [UInt8] {
+    try decompress(frame, size: nil, limit: limit, allowsMissingEnd: false).bytes
+  }
+
+  /// Decompresses one frame of `size` bytes of content (the frame may also declare it; then
+  /// both must agree; `nil` takes the declared size). With `allowsMissingEnd`, a frame whose
+  /// writer has not ended it yet is accepted when its blocks produce all `size` bytes (each
+  /// block checked by its own checksum); `isEnded` says whether the end mark (and the content
+  /// checksum behind it) was there.
+  ///
+  /// Nothing larger than `limit`, or than the size, is ever allocated.
+  package static func decompress(
+    _ frame: UnsafeRawBufferPointer, size expected: Int?, limit: Int = defaultLimit,
+    allowsMissingEnd: Bool
+  ) throws(LZ4FrameError) -> (bytes: [UInt8], isEnded: Bool) {
     guard let base = frame.baseAddress, !frame.isEmpty else { throw .truncated }
     var contextPointer: OpaquePointer?
     let created = LZ4F_createDecompressionContext(&contextPointer, UInt32(LZ4F_VERSION))
@@ -76,11 +92,18 @@ package enum LZ4Frame {
       throw classify(header)
     }
     let declared = info.contentSize
+    if let expected, declared != 0, declared != UInt64(expected) {
+      throw .malformed("the frame declares \(declared) bytes of content, not \(expected)")
+    }
     guard declared <= UInt64(limit) else { throw .tooLarge(size: declared, limit: limit) }
-    let size = Int(declared)
+    // LZ4 writes 0 for "size unknown": without a size from the caller, content behind a 0 is
+    // refused rather than trusted.
+    let size = expected ?? Int(declared)
+    guard size >= 0, size <= limit else { throw .tooLarge(size: UInt64(size), limit: limit) }
 
     var offset = consumed
     var produced = 0
+    var ended = true
     var failure: LZ4FrameError?
     // One byte of slack lets us notice a frame that produces more than it declared.
     let output = [UInt8](unsafeUninitializedCapacity: size + 1) { destination, count in
@@ -89,7 +112,13 @@ package enum LZ4Frame {
         var inputSize = frame.count - offset
         var outputSize = size + 1 - produced
         if inputSize == 0 {
-          failure = .truncated
+          // The input ended before the end mark: all right only for a frame still being
+          // written whose blocks gave everything (the check after the loop).
+          if allowsMissingEnd {
+            ended = false
+          } else {
+            failure = .truncated
+          }
           break
         }
         hint = LZ4F_decompress(
@@ -102,10 +131,9 @@ package enum LZ4Frame {
         offset += inputSize
         produced += outputSize
         if produced > size {
-          // LZ4 writes 0 for "size unknown"; this format always declares the size, so content
-          // behind a 0 is refused rather than trusted.
-          failure = size == 0 ? .missingContentSize
-            : .malformed("content larger than its declared size")
+          failure =
+            expected == nil && declared == 0
+            ? .missingContentSize : .malformed("content larger than its declared size")
           break
         }
         if inputSize == 0 && outputSize == 0 && hint != 0 {
@@ -116,12 +144,14 @@ package enum LZ4Frame {
       count = failure == nil ? produced : 0
     }
     if let failure { throw failure }
-    guard produced == size else { throw .malformed("content smaller than its declared size") }
+    guard produced == size else {
+      throw ended ? .malformed("content smaller than its declared size") : .truncated
+    }
     guard offset == frame.count else { throw .trailingBytes(count: frame.count - offset) }
-    return output
+    return (output, ended)
   }
 
-  private static func errorName(_ code: Int) -> String {
+  static func errorName(_ code: Int) -> String {
     guard let name = LZ4F_getErrorName(code) else { return "unknown LZ4 error" }
     return String(cString: name)
   }

@@ -141,15 +141,7 @@ struct StepLine: Sendable {
         for element in elements { decoded.append(try Self.change(element)) }
         changes = decoded
       case "deps":
-        guard case .array(let elements) = field.value else {
-          throw Failure(reason: "'deps' is not an array")
-        }
-        for element in elements {
-          guard case .object(let pair) = element, pair.count == 2, pair[0].key == "key",
-            case .string(let key) = pair[0].value, pair[1].key == "value"
-          else { throw Failure(reason: "a dependency is not {\"key\":…,\"value\":…}") }
-          dependencies.append(DependencyRead(key: key, value: pair[1].value))
-        }
+        dependencies = try Self.dependencies(field.value)
       default:
         // Later minor versions may add fields; a reader of this version skips them.
         continue
@@ -201,6 +193,62 @@ struct StepLine: Sendable {
     } catch {
       throw Failure(reason: error.description)
     }
+  }
+
+  /// The action and dependency reads of a line, found in one pass that builds neither the
+  /// action's tree nor the changes: typed replay decodes each distinct action once, by its
+  /// bytes. A line in another member order is parsed whole, its action written back as JSON.
+  struct ReplayParts {
+    /// The action's JSON: a range of the line, or the bytes of a whole-line parse's action.
+    var action: Either
+    var dependencies: [DependencyRead]
+
+    enum Either {
+      case range(Range<Int>)
+      case bytes([UInt8])
+    }
+  }
+
+  static func replayParts(parsing line: UnsafeRawBufferPointer) throws(Failure) -> ReplayParts {
+    if let range = actionRange(line),
+      let changesStart = expect(",\"changes\":", in: line, at: range.upperBound),
+      let changesEnd = skipValue(line, from: changesStart)
+    {
+      if changesEnd == line.count - 1, line[changesEnd] == UInt8(ascii: "}") {
+        return ReplayParts(action: .range(range), dependencies: [])
+      }
+      if let depsStart = expect(",\"deps\":", in: line, at: changesEnd),
+        let depsEnd = skipValue(line, from: depsStart), depsEnd == line.count - 1,
+        line[depsEnd] == UInt8(ascii: "}")
+      {
+        let value: TraceValue
+        do {
+          let text = UnsafeRawBufferPointer(rebasing: line[depsStart..<depsEnd])
+          value = try TraceValue(json: Array(text))
+        } catch {
+          throw Failure(reason: error.description)
+        }
+        return ReplayParts(action: .range(range), dependencies: try dependencies(value))
+      }
+    }
+    let whole = try StepLine(parsing: line)
+    return ReplayParts(
+      action: .bytes(Array(whole.action.jsonString.utf8)), dependencies: whole.dependencies)
+  }
+
+  /// The reads of a `deps` array.
+  private static func dependencies(_ value: TraceValue) throws(Failure) -> [DependencyRead] {
+    guard case .array(let elements) = value else {
+      throw Failure(reason: "'deps' is not an array")
+    }
+    var dependencies: [DependencyRead] = []
+    for element in elements {
+      guard case .object(let pair) = element, pair.count == 2, pair[0].key == "key",
+        case .string(let key) = pair[0].value, pair[1].key == "value"
+      else { throw Failure(reason: "a dependency is not {\"key\":…,\"value\":…}") }
+      dependencies.append(DependencyRead(key: key, value: pair[1].value))
+    }
+    return dependencies
   }
 
   /// The byte range of the action in `{"step":N,"action":…,…}`.

@@ -60,6 +60,10 @@ public struct TraceError: Error, CustomStringConvertible, Sendable, Hashable {
     case invalidWrite(String)
     /// A payload larger than a reader would accept.
     case payloadTooLarge(bytes: Int, limit: Int)
+    /// The trace file was removed or replaced while it was being written.
+    case fileRemoved
+    /// The trace's last commits are in a write-ahead log file that is not beside it.
+    case missingLog(String)
   }
 
   public var kind: Kind
@@ -113,8 +117,8 @@ public struct TraceError: Error, CustomStringConvertible, Sendable, Hashable {
     case .notSQLite: "not a SQLite database, so not a Rewind trace"
     case .notATrace(let detail): "a SQLite database but not a Rewind trace (\(detail))"
     case .unsupportedVersion(let version):
-      "trace format version \(version) is not supported (this reader reads version "
-        + "\(TraceSchema.formatVersion))"
+      "trace format version \(version) is not supported (this reader reads versions "
+        + TraceSchema.readableVersions.map(String.init).joined(separator: " and ") + ")"
     case .missingTable(let table): "the trace has no '\(table)' table"
     case .truncated(let expected, let actual):
       "file is truncated: \(actual) bytes, the header says \(expected)"
@@ -146,6 +150,11 @@ public struct TraceError: Error, CustomStringConvertible, Sendable, Hashable {
     case .invalidWrite(let message): location + message
     case .payloadTooLarge(let bytes, let limit):
       location + "payload of \(bytes) bytes exceeds the limit of \(limit) bytes"
+    case .fileRemoved:
+      location + "the trace file was removed or replaced while it was being written"
+    case .missingLog(let log):
+      "the trace was not closed by its writer and its last commits are in '\(log)', which "
+        + "is not beside it (copy the -wal file with the trace)"
     }
   }
 

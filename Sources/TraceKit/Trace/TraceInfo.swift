@@ -4,6 +4,7 @@
 /// ```swift
 /// let info = try reader.info()
 /// print(info.stepCount, info.isComplete)  // 1000 true
+/// print(info.sentSteps, info.recordedSteps)  // 1000 990 (10 dropped)
 /// ```
 public struct TraceInfo: Sendable, Hashable {
   public var formatVersion: Int
@@ -25,6 +26,24 @@ public struct TraceInfo: Sendable, Hashable {
   public var keyframeCount: Int
   /// Whether the writer closed the trace cleanly.
   public var isComplete: Bool
+  /// Whether the process writing the trace still holds it open: false once it closed the
+  /// trace or died (its lock goes with it), nil when this reader cannot tell.
+  public var isWriterAlive: Bool?
+
+  /// A trace that is not complete and whose writer is gone: it will never grow again.
+  public var isWriterGone: Bool { !isComplete && isWriterAlive == false }
+
+  /// Steps dropped by the recorder (gaps), in total.
+  public var droppedSteps: Int { gaps.reduce(0) { $0 + $1.dropped } }
+
+  /// The actions the store reduced: the last step number, or the end of a gap after it
+  /// (steps dropped after the last recorded one, when the recording finished).
+  public var sentSteps: Int {
+    gaps.reduce(stepCount) { max($0, $1.afterStep + $1.dropped) }
+  }
+
+  /// The actions the trace holds (step 0, the initial state, is not one).
+  public var recordedSteps: Int { sentSteps - droppedSteps }
 
   /// Uncompressed over compressed payload size (0 when there is no payload).
   public var compressionRatio: Double {

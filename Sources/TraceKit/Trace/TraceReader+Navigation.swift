@@ -88,7 +88,7 @@ extension TraceReader {
     var effects: [EffectRecord] = []
     try querying(step: step) { () throws in
       let rows = try database.prepare(
-        "SELECT \(Self.effectColumns) FROM effects WHERE \(condition) ORDER BY rowid")
+        "SELECT \(try effectColumns()) FROM effects WHERE \(condition) ORDER BY rowid")
       defer { rows.reset() }
       try bind(rows)
       let sends = try database.prepare(

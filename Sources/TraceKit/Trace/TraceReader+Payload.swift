@@ -191,34 +191,92 @@ extension TraceReader {
   }
 
   /// Reads, decompresses and splits one chunk (`step`: the step it is read for, for messages).
+  /// A chunk is one LZ4 frame stored in one or more rows (its parts, in step order); the
+  /// last chunk of a trace still being written may not have its end mark yet.
   func loadChunk(id: Int, step: Int) throws(TraceError) -> DecodedChunk {
     let statement = selectChunkStatement
     defer { statement.reset() }
-    let found: Bool
-    do {
-      try statement.bind(id, at: 1)
-      found = try statement.step()
-    } catch {
-      throw queryError(error, step: step, chunk: id)
-    }
-    guard found else {
-      throw TraceError(.corruptChunk("no such chunk"), file: path, step: step, chunk: id)
-    }
-    let (firstStep, lastStep) = try chunkRange(statement, step: step)
     let file = path
-    let rawSize = try Self.integer(statement, 3, "raw_size", in: Self.payloadSizes) { reason in
+    func damaged(_ reason: String) -> TraceError {
       TraceError(.corruptChunk(reason), file: file, step: step, chunk: id)
     }
-    let bytes = try decompress(
-      statement, column: 4, expectedSize: Int(rawSize), step: step, chunk: id, keyframe: false)
+    var frame: [UInt8] = []
+    var rawSize = 0
+    var lastStep = id
+    var parts = 0
+    var isLastChunk = true
     do {
-      var decoded = try DecodedChunk(
-        id: id, firstStep: firstStep, lastStep: lastStep, bytes: bytes)
+      try statement.bind(id, at: 1)
+      while try statement.step() {
+        // Columns: first_step, chunk, last_step, step_count, raw_size, data.
+        let chunk = try Self.step(statement, 1, "chunk", damaged)
+        guard chunk == id else {
+          isLastChunk = false
+          break
+        }
+        let first = try Self.step(statement, 0, "first_step", damaged)
+        if parts == 0, first != id { break }
+        let last = try Self.step(statement, 2, "last_step", damaged)
+        guard last >= first, first > lastStep || parts == 0 else {
+          throw damaged("a part's steps \(first)…\(last) overlap or run backwards")
+        }
+        let partRaw = try Self.integer(statement, 4, "raw_size", in: Self.payloadSizes, damaged)
+        guard partRaw <= Int64(TraceSchema.payloadLimit - rawSize) else {
+          throw damaged("its parts hold more than \(TraceSchema.payloadLimit) bytes")
+        }
+        rawSize += Int(partRaw)
+        lastStep = last
+        statement.withBlob(at: 5) { frame.append(contentsOf: $0) }
+        parts += 1
+      }
+    } catch let error as TraceError {
+      throw error
+    } catch let error as SQLiteError {
+      throw queryError(error, step: step, chunk: id)
+    } catch {
+      throw TraceError(.database("\(error)"), file: path, step: step, chunk: id)
+    }
+    guard parts > 0 else { throw damaged("no such chunk") }
+    let bytes = try decompressChunk(frame, size: rawSize, id: id, step: step, isLast: isLastChunk)
+    do {
+      var decoded = try DecodedChunk(id: id, firstStep: id, lastStep: lastStep, bytes: bytes)
       decoded.paths = pathCache
       return decoded
     } catch {
       throw TraceError(.corruptChunk(error.reason), file: path, step: step, chunk: id)
     }
+  }
+
+  /// A chunk's frame decompressed. Its end mark may be missing only while its writer may
+  /// still add to it: in the last chunk of a trace not closed yet.
+  private func decompressChunk(
+    _ frame: [UInt8], size: Int, id: Int, step: Int, isLast: Bool
+  ) throws(TraceError) -> [UInt8] {
+    let result = frame.withUnsafeBytes { buffer in
+      Result { () throws(LZ4FrameError) in
+        try LZ4Frame.decompress(
+          buffer, size: size, limit: TraceSchema.payloadLimit, allowsMissingEnd: true)
+      }
+    }
+    let decoded: (bytes: [UInt8], isEnded: Bool)
+    do {
+      decoded = try result.get()
+    } catch {
+      throw TraceError(.corruptChunk(error.description), file: path, step: step, chunk: id)
+    }
+    if !decoded.isEnded {
+      let complete: String?
+      do {
+        complete = try Self.metaValue(database, TraceSchema.Key.complete)
+      } catch {
+        throw queryError(error, step: step, chunk: id)
+      }
+      guard isLast, complete != "1" else {
+        throw TraceError(
+          .corruptChunk("its LZ4 frame has no end mark"), file: path, step: step, chunk: id)
+      }
+    }
+    return decoded.bytes
   }
 
   private func stateHashes(from first: Int, through last: Int)

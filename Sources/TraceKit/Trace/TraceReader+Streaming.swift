@@ -47,6 +47,36 @@ extension TraceReader {
       }
     }
 
+    /// The action's JSON and the dependency reads, found in one pass over the line without
+    /// building the action or the changes: typed replay decodes each distinct action once, by
+    /// its bytes. `body` gets bytes valid only during the call.
+    ///
+    /// ```swift
+    /// try payload.withActionJSON { json, reads in
+    ///   print(String(decoding: json, as: UTF8.self), reads)  // {"$case":"plus"} []
+    /// }
+    /// ```
+    public func withActionJSON<R>(
+      _ body: (_ json: UnsafeRawBufferPointer, _ dependencies: [DependencyRead]) throws -> R
+    ) throws -> R {
+      let line = chunk.lines[index]
+      return try chunk.bytes.withUnsafeBytes { buffer in
+        let text = UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end])
+        let parts: StepLine.ReplayParts
+        do {
+          parts = try StepLine.replayParts(parsing: text)
+        } catch let error as StepLine.Failure {
+          throw failure(error)
+        }
+        switch parts.action {
+        case .range(let range):
+          return try body(UnsafeRawBufferPointer(rebasing: text[range]), parts.dependencies)
+        case .bytes(let bytes):
+          return try bytes.withUnsafeBytes { try body($0, parts.dependencies) }
+        }
+      }
+    }
+
     private func failure(_ error: StepLine.Failure) -> TraceError {
       TraceError(.corruptChunk(error.reason), file: file, step: step, chunk: chunk.id)
     }

@@ -59,13 +59,30 @@ extension TraceReader {
         .corruptMetadata("complete is \(Self.shown(other)), not 0 or 1"), file: path)
     }
     let last = try lastStep()
-    let effectCount: Int
-    if meta[TraceSchema.Key.effectCount] != nil {
-      // The writer keeps the count in `meta`; COUNT(*) would read the whole table.
-      effectCount = try number(TraceSchema.Key.effectCount, in: counts)
+    let totals: (effects: Int, chunks: Int, keyframes: Int, payload: Int, raw: Int)
+    let keys = [
+      TraceSchema.Key.effectCount, TraceSchema.Key.chunkCount, TraceSchema.Key.keyframeCount,
+      TraceSchema.Key.payloadBytes, TraceSchema.Key.payloadRawBytes,
+    ]
+    if keys.allSatisfy({ meta[$0] != nil }) {
+      // Written when the trace was closed (by version 1: at every commit).
+      totals = (
+        try number(keys[0], in: counts), try number(keys[1], in: counts),
+        try number(keys[2], in: counts), try number(keys[3], in: counts),
+        try number(keys[4], in: counts))
     } else {
+      // A trace still being written (or whose writer died) keeps no totals: derive them. A
+      // chunk row fills a leaf page with the start of its data, so this reads a page per row
+      // (a few hundred per million steps); effects are counted by their rowid.
       do {
-        effectCount = Int(try database.scalarInt("SELECT COUNT(*) FROM effects") ?? 0)
+        totals = (
+          Int(try database.scalarInt("SELECT MAX(rowid) FROM effects") ?? 0),
+          Int(
+            try database.scalarInt("SELECT COUNT(*) FROM chunks WHERE chunk = first_step") ?? 0),
+          Int(try database.scalarInt("SELECT COUNT(*) FROM keyframes") ?? 0),
+          Int(try database.scalarInt("SELECT SUM(length(data)) FROM chunks") ?? 0),
+          Int(try database.scalarInt("SELECT SUM(raw_size) FROM chunks") ?? 0)
+        )
       } catch {
         throw queryError(error)
       }
@@ -76,18 +93,20 @@ extension TraceReader {
       formatVersion: try number(TraceSchema.Key.formatVersion, in: counts, required: true),
       metadata: metadata,
       stepCount: last,
-      effectCount: effectCount,
+      effectCount: totals.effects,
       gaps: try checkedGaps(lastStep: last).map {
         TraceGap(afterStep: $0.afterStep, dropped: $0.dropped)
       },
       firstWallTime: firstWall,
       lastWallTime: lastWall,
       fileSize: fileSize(path) + fileSize(path + "-wal"),
-      payloadBytes: try number(TraceSchema.Key.payloadBytes, in: counts),
-      payloadRawBytes: try number(TraceSchema.Key.payloadRawBytes, in: counts),
-      chunkCount: try number(TraceSchema.Key.chunkCount, in: counts),
-      keyframeCount: try number(TraceSchema.Key.keyframeCount, in: counts),
-      isComplete: complete)
+      payloadBytes: totals.payload,
+      payloadRawBytes: totals.raw,
+      chunkCount: totals.chunks,
+      keyframeCount: totals.keyframes,
+      isComplete: complete,
+      isWriterAlive: complete
+        ? false : meta[TraceSchema.Key.writerLock] == "flock" ? database.isLockedByWriter : nil)
   }
 
   private func metaTable() throws(TraceError) -> [String: String] {
@@ -138,7 +157,7 @@ extension TraceReader {
         sends[id, default: []].append(step)
       }
       let rows = try database.prepare(
-        "SELECT \(Self.effectColumns) FROM effects ORDER BY rowid")
+        "SELECT \(try effectColumns()) FROM effects ORDER BY rowid")
       defer { rows.reset() }
       while try rows.step() {
         effects.append(try decodeEffect(rows, sentSteps: sends[rows.text(at: 0)] ?? []))
@@ -153,12 +172,34 @@ extension TraceReader {
     return effects
   }
 
-  static let effectColumns = """
-    id, started_by_step, cancel_id, file, line, start_ns, end_ns, outcome, cancel_reason,
-    cancelled_by_step
-    """
+  /// The columns `decodeEffect` reads. Traces written before the effects' kind, parent and
+  /// surrounding steps were recorded have no such columns: those read as unknown.
+  func effectColumns() throws(SQLiteError) -> String {
+    let lifecycle =
+      try hasLifecycleColumns()
+      ? "kind, parent_id, started_after_step, ended_after_step" : "NULL, NULL, NULL, NULL"
+    return """
+      id, started_by_step, cancel_id, file, line, start_ns, end_ns, outcome, cancel_reason,
+      cancelled_by_step, \(lifecycle)
+      """
+  }
 
-  /// Decodes a row selected with `effectColumns`.
+  /// Whether the `effects` table has the columns of each effect's kind, parent and the steps
+  /// around its start and end.
+  private func hasLifecycleColumns() throws(SQLiteError) -> Bool {
+    if let hasEffectLifecycle { return hasEffectLifecycle }
+    let statement = try database.prepare("SELECT name FROM pragma_table_info('effects')")
+    defer { statement.reset() }
+    var names: Set<String> = []
+    while try statement.step() { names.insert(statement.text(at: 0)) }
+    let found = names.isSuperset(of: [
+      "kind", "parent_id", "started_after_step", "ended_after_step",
+    ])
+    hasEffectLifecycle = found
+    return found
+  }
+
+  /// Decodes a row selected with `effectColumns()`.
   func decodeEffect(_ rows: SQLiteStatement, sentSteps: [Int]) throws(TraceError)
     -> EffectRecord
   {
@@ -196,7 +237,20 @@ extension TraceReader {
       endNanos: try Self.optionalInteger(rows, 6, "end_ns", in: nanos, damaged)
         .map { UInt64($0) },
       outcome: outcome,
-      sentSteps: sentSteps)
+      sentSteps: sentSteps,
+      kind: rows.optionalText(at: 10),
+      parentID: try rows.optionalText(at: 11).map { text throws(TraceError) in
+        guard let parent = UUID(uuidString: text) else {
+          throw damaged("parent_id \(Self.shown(text)) is not a UUID")
+        }
+        return parent
+      },
+      startedAfterStep: try Self.optionalInteger(
+        rows, 12, "started_after_step", in: Self.stepRange, damaged
+      ).map { Int($0) },
+      endedAfterStep: try Self.optionalInteger(
+        rows, 13, "ended_after_step", in: Self.stepRange, damaged
+      ).map { Int($0) })
   }
 
   /// The reducer tree, or nil when the writer stored none.

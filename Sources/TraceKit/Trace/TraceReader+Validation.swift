@@ -24,9 +24,9 @@ extension TraceReader {
   /// The trace format versions this reader reads.
   ///
   /// ```swift
-  /// print(TraceReader.readableFormatVersions)  // [1]
+  /// print(TraceReader.readableFormatVersions)  // [1, 2]
   /// ```
-  public static var readableFormatVersions: [Int] { [TraceSchema.formatVersion] }
+  public static var readableFormatVersions: [Int] { TraceSchema.readableVersions }
 
   /// The columns the reader selects, by table: a file whose tables lack one is refused when it
   /// is opened, with the table and column named.
@@ -112,11 +112,15 @@ extension TraceReader {
 
   // MARK: Opening
 
-  /// Refuses a file whose tables lack a column the reader selects.
-  static func checkColumns(_ database: SQLiteConnection, path: String)
+  /// The columns version 2 added: a chunk is stored in parts, each naming its chunk.
+  static let columnsSinceVersion2: KeyValuePairs<String, [String]> = ["chunks": ["chunk"]]
+
+  /// Refuses a file whose tables lack a column the reader selects (for its version).
+  static func checkColumns(_ database: SQLiteConnection, version: Int, path: String)
     throws(TraceError)
   {
-    for (table, columns) in requiredColumns {
+    let required = Array(requiredColumns) + (version >= 2 ? Array(columnsSinceVersion2) : [])
+    for (table, columns) in required {
       var present: Set<String> = []
       do {
         let statement = try database.prepare("SELECT name FROM pragma_table_info(?)")
@@ -133,9 +137,10 @@ extension TraceReader {
   }
 
   /// The version check `docs/trace-format.md` describes: `PRAGMA user_version` and
-  /// `meta.format_version` both name a version this reader reads.
+  /// `meta.format_version` both name a version this reader reads; returns it.
+  @discardableResult
   static func checkVersion(userVersion: Int64, formatVersion text: String, path: String)
-    throws(TraceError)
+    throws(TraceError) -> Int
   {
     guard let version = Int(text), readableFormatVersions.contains(version) else {
       throw TraceError(.unsupportedVersion(cut(text)), file: path)
@@ -146,6 +151,7 @@ extension TraceReader {
           "the header's user_version is \(userVersion), but format_version is \(version)"),
         file: path)
     }
+    return version
   }
 
   /// A write-ahead log that SQLite could not open: when the trace has a `-wal` file but no

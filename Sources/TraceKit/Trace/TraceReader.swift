@@ -17,6 +17,8 @@ import Foundation
 public final class TraceReader {
   public let path: String
   let database: SQLiteConnection
+  /// The trace's format version (one of `TraceSchema.readableVersions`).
+  let formatVersion: Int
 
   private let selectRow: SQLiteStatement
   let selectChunkStatement: SQLiteStatement
@@ -35,6 +37,10 @@ public final class TraceReader {
   /// The interned index values read so far (see `TraceReader+Index.swift`).
   var interned = InternedIndex()
 
+  /// Whether the `effects` table has the columns of the effects' kind, parent and surrounding
+  /// steps (asked once: a table's columns do not change under a reader).
+  var hasEffectLifecycle: Bool?
+
   /// The recorded gaps by the last step each drops (its `afterStep` as the value), loaded when
   /// the index first jumps over step numbers (see `TraceReader+Validation.swift`).
   var gapEnds: [Int: Int]?
@@ -47,25 +53,30 @@ public final class TraceReader {
   /// every table.
   public init(path: String) throws(TraceError) {
     self.path = path
-    try Self.checkFile(path)
+    let standsAlone = try Self.checkFile(path)
     do {
-      database = try SQLiteConnection(path: path, mode: .readOnly)
+      // A closed trace whose write-ahead log is gone but empty (a reader was attached when
+      // its writer closed it) is read as it is: opened normally, SQLite would create a new
+      // log beside it, or fail in a read-only directory.
+      database = try SQLiteConnection(
+        path: path, mode: standsAlone ? .readOnlyImmutable : .readOnly)
     } catch {
       throw Self.openError(error, path: path)
     }
     database.setBusyTimeout(milliseconds: 5_000)
-    try Self.checkSchema(database, path: path)
+    formatVersion = try Self.checkSchema(database, path: path)
+    let chunkColumn = formatVersion == 1 ? "first_step" : "chunk"
     do {
       selectRow = try database.prepare(
         "SELECT \(Self.rowColumns) FROM steps WHERE step = ?")
       selectChunkStatement = try database.prepare(
         """
-        SELECT first_step, last_step, step_count, raw_size, data FROM chunks
-        WHERE first_step = ?
+        SELECT first_step, \(chunkColumn), last_step, step_count, raw_size, data FROM chunks
+        WHERE first_step >= ? ORDER BY first_step
         """)
       selectChunkRangeStatement = try database.prepare(
         """
-        SELECT first_step, last_step FROM chunks WHERE first_step <= ?
+        SELECT \(chunkColumn), last_step FROM chunks WHERE first_step <= ?
         ORDER BY first_step DESC LIMIT 1
         """)
       selectKeyframeStatement = try database.prepare(
@@ -89,7 +100,9 @@ public final class TraceReader {
 
   // MARK: Opening checks
 
-  private static func checkFile(_ path: String) throws(TraceError) {
+  /// Checks the file before SQLite opens it; returns whether it must be opened as a file that
+  /// stands alone, without its write-ahead log (see `init`).
+  private static func checkFile(_ path: String) throws(TraceError) -> Bool {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw TraceError(.fileNotFound, file: path)
@@ -108,22 +121,42 @@ public final class TraceReader {
     // checkpoint in progress), so the size check runs only on a file that stands alone.
     let walPath = path + "-wal"
     let walSize = (try? FileManager.default.attributesOfItem(atPath: walPath)[.size] as? Int)
-    guard walSize == nil || walSize == 0 else { return }
+    // Bytes 18-19 are 2 while the file is in WAL mode: its writer is running, was killed, or
+    // closed it while a reader was attached. Without its log beside it, only the last case
+    // leaves a whole trace in the file: ask the file itself whether it was closed.
+    var standsAlone = false
+    if header[18] == 2, walSize == nil {
+      guard isClosedTrace(path) else { throw TraceError(.missingLog(walPath), file: path) }
+      standsAlone = true
+    }
+    guard walSize == nil || walSize == 0 else { return false }
     var pageSize = Int(header[16]) << 8 | Int(header[17])
     if pageSize == 1 { pageSize = 65_536 }
     let pageCount =
       Int(header[28]) << 24 | Int(header[29]) << 16 | Int(header[30]) << 8 | Int(header[31])
     // The page count is valid only when "version-valid-for" equals the change counter.
-    guard header[24..<28] == header[92..<96], pageCount > 0 else { return }
+    guard header[24..<28] == header[92..<96], pageCount > 0 else { return standsAlone }
     let expected = pageSize * pageCount
     let actual =
       (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? expected
     if actual < expected {
       throw TraceError(.truncated(expectedBytes: expected, actualBytes: actual), file: path)
     }
+    return standsAlone
   }
 
-  private static func checkSchema(_ database: SQLiteConnection, path: String) throws(TraceError)
+  /// Whether the file on its own says its writer closed it (`meta.complete` is 1).
+  private static func isClosedTrace(_ path: String) -> Bool {
+    guard let database = try? SQLiteConnection(path: path, mode: .readOnlyImmutable),
+      let complete = try? metaValue(database, TraceSchema.Key.complete)
+    else { return false }
+    return complete == "1"
+  }
+
+  /// Checks that the file is a trace of a version this reader reads, with every table;
+  /// returns the version.
+  private static func checkSchema(_ database: SQLiteConnection, path: String)
+    throws(TraceError) -> Int
   {
     do {
       let applicationID = try database.scalarInt("PRAGMA application_id") ?? 0
@@ -144,11 +177,12 @@ public final class TraceReader {
       guard let version = try metaValue(database, TraceSchema.Key.formatVersion) else {
         throw TraceError(.corruptMetadata("no format_version"), file: path)
       }
-      try checkVersion(userVersion: userVersion, formatVersion: version, path: path)
+      let number = try checkVersion(userVersion: userVersion, formatVersion: version, path: path)
       for table in TraceSchema.tables where !tables.contains(table) {
         throw TraceError(.missingTable(table), file: path)
       }
-      try checkColumns(database, path: path)
+      try checkColumns(database, version: number, path: path)
+      return number
     } catch let error as TraceError {
       throw error
     } catch let error as SQLiteError {
@@ -158,7 +192,7 @@ public final class TraceReader {
     }
   }
 
-  private static func metaValue(_ database: SQLiteConnection, _ key: String)
+  static func metaValue(_ database: SQLiteConnection, _ key: String)
     throws(SQLiteError) -> String?
   {
     let statement = try database.prepare("SELECT value FROM meta WHERE key = ?")
@@ -219,7 +253,8 @@ public final class TraceReader {
     return (row, try chunkRange(holding: step).first)
   }
 
-  /// The chunk holding `step`: the one with the largest first step at or before it (chunks
+  /// The chunk holding `step` (its first step, which names it) and the last step of the row
+  /// that holds the step's line: the row with the largest first step at or before it (rows
   /// are keyed by their first step, so this is one primary-key seek).
   func chunkRange(holding step: Int) throws(TraceError) -> (first: Int, last: Int) {
     let statement = selectChunkRangeStatement

@@ -1,10 +1,16 @@
-/// The SQLite schema of a trace file, format version 1 (documented in docs/trace-format.md).
+/// The SQLite schema of a trace file, format version 2 (documented in docs/trace-format.md).
 ///
 /// ```swift
-/// print(TraceSchema.formatVersion)  // 1
+/// print(TraceSchema.formatVersion)  // 2
 /// ```
+///
+/// Readers also read version 1: its chunks are one row each, and it keeps counters in `meta`
+/// that version 2 derives from the tables.
 enum TraceSchema {
-  static let formatVersion = 1
+  static let formatVersion = 2
+
+  /// The versions a reader reads.
+  static let readableVersions = [1, 2]
 
   /// `PRAGMA application_id`: "RWND" in ASCII, so `file` and a reader can tell a trace from
   /// any other SQLite database without reading a table.
@@ -51,6 +57,7 @@ enum TraceSchema {
     );
     CREATE TABLE chunks (
       first_step INTEGER PRIMARY KEY,
+      chunk INTEGER NOT NULL,
       last_step INTEGER NOT NULL,
       step_count INTEGER NOT NULL,
       raw_size INTEGER NOT NULL,
@@ -72,7 +79,11 @@ enum TraceSchema {
       end_ns INTEGER,
       outcome TEXT NOT NULL,
       cancel_reason TEXT,
-      cancelled_by_step INTEGER
+      cancelled_by_step INTEGER,
+      kind TEXT,
+      parent_id TEXT,
+      started_after_step INTEGER,
+      ended_after_step INTEGER
     );
     CREATE TABLE effect_sends (
       effect_id TEXT NOT NULL,
@@ -102,7 +113,7 @@ enum TraceSchema {
       (SELECT paths FROM path_sets WHERE id = s.changed) AS changed_paths,
       s.state_hash AS state_hash,
       s.reducer_ns AS reducer_ns,
-      (SELECT first_step FROM chunks WHERE first_step <= s.step ORDER BY first_step DESC LIMIT 1)
+      (SELECT chunk FROM chunks WHERE first_step <= s.step ORDER BY first_step DESC LIMIT 1)
         AS chunk
     FROM steps AS s;
     """
@@ -118,7 +129,11 @@ enum TraceSchema {
     static let actionType = "action_type"
     static let keyframeInterval = "keyframe_interval"
     static let extraPrefix = "extra."
-    static let lastStep = "last_step"
+    /// `flock` when the writer holds a lock on the file for its lifetime (how readers tell
+    /// that it is gone); absent when it could not take one.
+    static let writerLock = "writer_lock"
+    // Totals written by `close()` (version 1 rewrote them at every commit), so `info` on a
+    // closed trace needs no scan; a trace still being written has them derived.
     static let chunkCount = "chunk_count"
     static let keyframeCount = "keyframe_count"
     static let effectCount = "effect_count"

@@ -14,11 +14,17 @@ import Foundation
 /// try writer.close()                           // marks the trace complete
 /// ```
 ///
-/// Steps are buffered as JSON Lines in an open chunk; a chunk is sealed (compressed, stored and
-/// committed with its index rows) at 2048 steps or 256 KiB. `flush()` commits everything pending
-/// in one transaction, storing the open chunk as it is so far; the next flush rewrites that
-/// chunk row with more lines. Index rows and the chunk row they point to are always written in
-/// the same transaction.
+/// Steps are buffered as JSON Lines in an open chunk: one LZ4 frame of at most 2048 steps or
+/// 256 KiB, written in parts. `flush()` commits everything pending in one transaction: the
+/// lines since the last flush become the frame's next blocks, stored as one new row; a sealed
+/// chunk's last row carries the frame's end mark. Nothing stored is ever rewritten or
+/// compressed again, so what a flush writes is what it adds. Index rows and the chunk rows
+/// they point to are always written in the same transaction.
+///
+/// The file is created owner-only (0600, as are its `-wal` and `-shm`). The writer holds a
+/// lock on it for its lifetime (released by the kernel however the process ends), which is how
+/// a reader tells a trace being written from one whose writer is gone. Each commit checks that
+/// the file is still at its path: a removed or replaced file is an error, not a silent loss.
 ///
 /// A writer belongs to one thread (the recorder's background writer); it is not `Sendable`.
 public final class TraceWriter {
@@ -26,6 +32,9 @@ public final class TraceWriter {
   static let defaultChunkStepLimit = 2048
   /// Uncompressed bytes per chunk before it is sealed.
   static let chunkByteLimit = 256 * 1024
+
+  /// Pages of write-ahead log after which a commit checkpoints it (SQLite's default is 1000).
+  static let logPages = 16
 
   /// LZ4's lowest high-compression level: on step lines it stores about a third less than the
   /// fast mode, at a few hundred MB/s (measured with trace-format-bench; see the format page).
@@ -42,7 +51,8 @@ public final class TraceWriter {
   private let insertAction: SQLiteStatement
   private let insertPathSet: SQLiteStatement
   private let insertOrigin: SQLiteStatement
-  private let upsertChunk: SQLiteStatement
+  private let insertChunk: SQLiteStatement
+  private let updateChunkEnd: SQLiteStatement
   private let insertKeyframe: SQLiteStatement
   private let upsertMeta: SQLiteStatement
   private let insertEffect: SQLiteStatement
@@ -52,13 +62,18 @@ public final class TraceWriter {
   private let insertGapIfAbsent: SQLiteStatement
 
   private var inTransaction = false
+  private var hasWriterLock = false
   private var isClosed = false
   /// Set when SQLite failed: the file keeps the last commit, and the writer refuses more work.
   private var failure: TraceError?
 
   /// The number of the last step appended (committed or not).
   public private(set) var lastStep = 0
+  /// The number of the last step committed to the file (-1 before step 0 is, and once the
+  /// file was removed).
+  public private(set) var committedStep = -1
   private var chunk = OpenChunk()
+  private let stream: LZ4FrameStream
   private var scratch: [UInt8] = []
   private var lineEncoder = StepLine.Encoder()
   /// Interned index values: each distinct action path, changed-path set and effect origin is
@@ -70,28 +85,28 @@ public final class TraceWriter {
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
 
-  // Totals kept in `meta` so a reader's `info` needs no scan.
-  private var sealedChunkCount = 0
-  private var sealedPayloadBytes = 0
-  private var sealedPayloadRawBytes = 0
+  // Totals `close()` stores in `meta`, so `info` on a closed trace scans nothing (a chunk row
+  // fills a leaf page with the start of its data: a scan of `chunks` reads the payload).
+  private var chunkCount = 0
   private var keyframeCount = 0
   private var effectCount = 0
+  private var payloadBytes = 0
+  private var payloadRawBytes = 0
 
-  /// The chunk being filled: its lines, and what its stored (partial) version holds.
+  /// The chunk being filled: how much it holds, and the lines not stored yet.
   private struct OpenChunk {
-    /// The chunk's first step, also its key in `chunks`.
+    /// The chunk's first step, which names it (`chunks.chunk` of each of its rows).
     var firstStep: Int?
-    var lastStep = 0
     var stepCount = 0
-    var lines: [UInt8] = []
-    /// Lines added since the chunk row was last written.
-    var isDirty = false
-    var storedBytes = 0
-    var storedRawBytes = 0
-
-    init() {
-      lines.reserveCapacity(TraceWriter.chunkByteLimit + 4096)
-    }
+    var rawBytes = 0
+    /// Lines appended since the last stored part, from step `pendingFirstStep` on.
+    var pending: [UInt8] = []
+    var pendingFirstStep: Int?
+    var pendingCount = 0
+    var lastStep = 0
+    /// The last stored part (its first step and bytes): `close()` appends the frame's end
+    /// mark to it when no lines came after it.
+    var lastPart: (firstStep: Int, data: [UInt8])?
   }
 
   /// Creates the trace file (it must not exist yet) and commits step 0 — the initial state,
@@ -111,13 +126,26 @@ public final class TraceWriter {
       throw TraceError(.invalidWrite("a file already exists at this path"), file: path)
     }
     do {
-      database = try SQLiteConnection(path: path, mode: .create)
-      // Debian's SQLite defaults WAL to synchronous=FULL (an fsync per commit); NORMAL keeps
-      // WAL's guarantee that a crash loses at most the last commits, never corrupts the file.
-      // Incremental auto-vacuum lets `close()` return the pages that rewriting the open chunk
-      // at each flush set free (it must be chosen before the first table exists).
+      stream = try LZ4FrameStream(level: Self.compressionLevel)
+    } catch {
+      throw TraceError(.invalidWrite(error.description), file: path)
+    }
+    do {
+      database = try SQLiteConnection(path: path, mode: .createNew)
+      // Taken before the first commit, so no reader can see the trace without its writer.
+      hasWriterLock = database.lockAsWriter()
+      // No fsync while recording, and a log of a few pages that checkpoints often and is
+      // reused from its start: what a commit writes stays in the page cache, and a page
+      // rewritten by the next commits (the last page of `steps`, of `chunks`) reaches the disk
+      // once per writeback (Linux: within 30 s), not once per commit. With fsyncs (NORMAL or
+      // FULL) every commit cost whole new pages of log, 15-45x the trace's size for a slow
+      // app (Benchmarks/README, trace.write-amplification.slow-app). A killed process loses
+      // nothing committed: the kernel keeps what it was handed. Only a power loss or an OS
+      // crash while recording can damage the trace; `close()` syncs, so a closed trace is
+      // durable.
       try database.execute(
-        "PRAGMA auto_vacuum = INCREMENTAL; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF; "
+          + "PRAGMA wal_autocheckpoint = \(Self.logPages)")
       database.setBusyTimeout(milliseconds: 5_000)
       try database.execute("BEGIN IMMEDIATE")
       try database.execute(TraceSchema.createSQL)
@@ -130,25 +158,27 @@ public final class TraceWriter {
       insertPathSet = try database.prepare("INSERT INTO path_sets (id, paths) VALUES (?, ?)")
       insertOrigin = try database.prepare(
         "INSERT INTO origins (id, effect_id) VALUES (?, ?)")
-      upsertChunk = try database.prepare(
+      insertChunk = try database.prepare(
         """
-        INSERT OR REPLACE INTO chunks (first_step, last_step, step_count, raw_size, data)
-        VALUES (?, ?, ?, ?, ?)
+        INSERT INTO chunks (first_step, chunk, last_step, step_count, raw_size, data)
+        VALUES (?, ?, ?, ?, ?, ?)
         """)
+      updateChunkEnd = try database.prepare("UPDATE chunks SET data = ? WHERE first_step = ?")
       insertKeyframe = try database.prepare(
         "INSERT INTO keyframes (step, state_hash, raw_size, data) VALUES (?, ?, ?, ?)")
       upsertMeta = try database.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)")
       insertEffect = try database.prepare(
         """
         INSERT INTO effects (id, started_by_step, cancel_id, file, line, start_ns, end_ns,
-          outcome, cancel_reason, cancelled_by_step) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          outcome, cancel_reason, cancelled_by_step, kind, parent_id, started_after_step,
+          ended_after_step) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
       insertSend = try database.prepare(
         "INSERT OR IGNORE INTO effect_sends (effect_id, step) VALUES (?, ?)")
       updateEffectEnd = try database.prepare(
         """
-        UPDATE effects SET end_ns = ?, outcome = ?, cancel_reason = ?, cancelled_by_step = ?
-        WHERE id = ?
+        UPDATE effects SET end_ns = ?, outcome = ?, cancel_reason = ?, cancelled_by_step = ?,
+          ended_after_step = ? WHERE id = ?
         """)
       upsertGap = try database.prepare(
         "INSERT OR REPLACE INTO gaps (after_step, dropped) VALUES (?, ?)")
@@ -168,6 +198,7 @@ public final class TraceWriter {
       (TraceSchema.Key.actionType, metadata.actionType),
       (TraceSchema.Key.keyframeInterval, String(metadata.keyframeInterval)),
     ]
+    if hasWriterLock { meta.append((TraceSchema.Key.writerLock, "flock")) }
     for (key, value) in metadata.extra.sorted(by: { $0.key < $1.key }) {
       meta.append((TraceSchema.Key.extraPrefix + key, value))
     }
@@ -185,8 +216,15 @@ public final class TraceWriter {
 
   deinit {
     // A writer dropped without `close()` keeps what it had: commit it, as a crash after the
-    // last flush would not. Errors have nowhere to go here; the file keeps the last commit.
-    if !isClosed && failure == nil { try? flush() }
+    // last flush would not, and leave WAL mode (closing the last connection folds the log
+    // into the file), so the file stands alone and a reader does not look for a log. It is
+    // not marked complete. Errors have nowhere to go here; the file keeps the last commit.
+    if !isClosed && failure == nil {
+      try? flush()
+      database.setBusyTimeout(milliseconds: 0)
+      try? database.execute("PRAGMA journal_mode = DELETE")
+    }
+    database.close()
   }
 
   // MARK: Steps
@@ -221,8 +259,8 @@ public final class TraceWriter {
     }
     let keyframe = jumped || record.step % metadata.keyframeInterval == 0
     try write(record, state: keyframe ? state() : nil, keyframe: keyframe)
-    if chunk.stepCount >= chunkStepLimit || chunk.lines.count >= Self.chunkByteLimit {
-      try sealChunk()
+    if chunk.stepCount >= chunkStepLimit || chunk.rawBytes >= Self.chunkByteLimit {
+      try storePart(ends: true)
       try commit()
     }
   }
@@ -268,10 +306,13 @@ public final class TraceWriter {
     }
     // The line joins the chunk only once nothing above can refuse the step.
     if chunk.firstStep == nil { chunk.firstStep = record.step }
+    if chunk.pendingFirstStep == nil { chunk.pendingFirstStep = record.step }
     chunk.lastStep = record.step
     chunk.stepCount += 1
-    chunk.isDirty = true
-    StepLine.write(record, into: &chunk.lines, encoder: &lineEncoder)
+    chunk.pendingCount += 1
+    let before = chunk.pending.count
+    StepLine.write(record, into: &chunk.pending, encoder: &lineEncoder)
+    chunk.rawBytes += chunk.pending.count - before
     try sql { () throws(SQLiteError) in
       try insertStep.bind(record.step, at: 1)
       try insertStep.bind(bitPattern: record.monotonicNanos, at: 2)
@@ -288,6 +329,7 @@ public final class TraceWriter {
       try insertStep.bind(bitPattern: record.reducerNanos, at: 8)
       try insertStep.run()
       if let keyframeData {
+        keyframeCount += 1
         try insertKeyframe.bind(record.step, at: 1)
         try insertKeyframe.bind(bitPattern: keyframeData.hash, at: 2)
         try insertKeyframe.bind(keyframeData.rawSize, at: 3)
@@ -295,7 +337,6 @@ public final class TraceWriter {
         try insertKeyframe.run()
       }
     }
-    if keyframeData != nil { keyframeCount += 1 }
     lastStep = record.step
   }
 
@@ -394,6 +435,10 @@ public final class TraceWriter {
       try insertEffect.bind(record.startNanos.map { Int64(bitPattern: $0) }, at: 6)
       try insertEffect.bind(record.endNanos.map { Int64(bitPattern: $0) }, at: 7)
       try bindOutcome(record.outcome, statement: insertEffect, at: 8)
+      try insertEffect.bind(record.kind, at: 11)
+      try insertEffect.bind(record.parentID?.uuidString, at: 12)
+      try insertEffect.bind(record.startedAfterStep.map(Int64.init), at: 13)
+      try insertEffect.bind(record.endedAfterStep.map(Int64.init), at: 14)
       try insertEffect.run()
       for step in record.sentSteps {
         try insertSend.bind(id, at: 1)
@@ -414,16 +459,17 @@ public final class TraceWriter {
     }
   }
 
-  /// Records how an effect ended.
-  public func effectEnded(id: UUID, endNanos: UInt64, outcome: EffectOutcome)
-    throws(TraceError)
-  {
+  /// Records how an effect ended, and how many steps had been reduced then.
+  public func effectEnded(
+    id: UUID, endNanos: UInt64, outcome: EffectOutcome, endedAfterStep: Int? = nil
+  ) throws(TraceError) {
     try checkWritable(step: nil)
     var changed = 0
     try sql { () throws(SQLiteError) in
       try updateEffectEnd.bind(bitPattern: endNanos, at: 1)
       try bindOutcome(outcome, statement: updateEffectEnd, at: 2)
-      try updateEffectEnd.bind(id.uuidString, at: 5)
+      try updateEffectEnd.bind(endedAfterStep.map(Int64.init), at: 5)
+      try updateEffectEnd.bind(id.uuidString, at: 6)
       try updateEffectEnd.run()
       changed = database.changes
     }
@@ -467,79 +513,142 @@ public final class TraceWriter {
     }
   }
 
+  // MARK: Metadata
+
+  /// Stores a free-form metadata pair (`extra.<key>` in `meta`), replacing an earlier value;
+  /// committed with the next commit.
+  public func setExtra(_ key: String, _ value: String) throws(TraceError) {
+    try checkWritable(step: nil)
+    try sql { () throws(SQLiteError) in try setMeta(TraceSchema.Key.extraPrefix + key, value) }
+  }
+
   // MARK: Commits
 
-  /// Commits everything pending in one transaction. The open chunk is stored as it is so far,
-  /// so a crash after `flush()` loses nothing written before it.
+  /// Commits everything pending in one transaction. The lines since the last flush are stored
+  /// as the open chunk's next part, so a crash after `flush()` loses nothing written before it.
   public func flush() throws(TraceError) {
     try checkWritable(step: nil)
-    if chunk.isDirty { try storeChunk() }
+    try storePart(ends: false)
     try commit()
   }
 
-  /// Flushes, marks effects still running as `unfinished`, marks the trace complete and
-  /// checkpoints the write-ahead log into the file. The writer accepts nothing afterwards.
-  public func close() throws(TraceError) {
+  /// Flushes, ends the open chunk's frame, marks effects still running as `unfinished`, marks
+  /// the trace complete and folds the write-ahead log into the file, so the closed trace is
+  /// one file. The writer accepts nothing afterwards.
+  ///
+  /// A reader attached at that moment (a live `inspector follow`) keeps the log files in
+  /// place until it detaches; `close()` waits up to `readerGrace` for that.
+  public func close(readerGrace: Duration = .seconds(1)) throws(TraceError) {
     try checkWritable(step: nil)
-    if chunk.isDirty { try storeChunk() }
+    try storePart(ends: true)
+    if let part = chunk.lastPart {
+      // The last lines were stored before the end was known: their row gets the end mark.
+      try endFrame(after: part)
+    }
     try sql { () throws(SQLiteError) in
       try database.execute("UPDATE effects SET outcome = 'unfinished' WHERE outcome = 'running'")
+      try setMeta(TraceSchema.Key.chunkCount, String(chunkCount))
+      try setMeta(TraceSchema.Key.keyframeCount, String(keyframeCount))
+      try setMeta(TraceSchema.Key.effectCount, String(effectCount))
+      try setMeta(TraceSchema.Key.payloadBytes, String(payloadBytes))
+      try setMeta(TraceSchema.Key.payloadRawBytes, String(payloadRawBytes))
       try setMeta(TraceSchema.Key.complete, "1")
     }
     try commit()
     isClosed = true
-    // The pages a rewritten partial chunk left free go back to the file system; the trace is
-    // complete either way, so a failure here costs only space.
-    try? database.execute("PRAGMA incremental_vacuum")
-    // Folds the log into the main file and leaves WAL mode, so the closed trace is one plain
-    // file that a reader can open where it cannot create `-wal`/`-shm` files (a read-only
-    // directory, a bug report's attachment). A reader still attached keeps WAL mode in place:
-    // leaving it needs the file to ourselves, and waiting for that is not worth it.
-    try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    database.setBusyTimeout(milliseconds: 0)
-    try? database.execute("PRAGMA journal_mode = DELETE")
+    let grace = readerGrace.components
+    let graceMilliseconds = Int32(
+      clamping: grace.seconds * 1_000 + grace.attoseconds / 1_000_000_000_000_000)
+    database.setBusyTimeout(milliseconds: max(0, graceMilliseconds))
+    // Folds the log into the main file (waiting out readers in a read transaction), so the
+    // file alone holds everything; then leaves WAL mode, which needs the file to ourselves,
+    // so the closed trace has no `-wal`/`-shm` beside it and opens where they cannot be
+    // created (a read-only directory, a bug report's attachment). The trace is complete
+    // either way, so a failure here costs only the two extra files.
+    try? database.execute("PRAGMA synchronous = NORMAL; PRAGMA wal_checkpoint(TRUNCATE)")
+    leaveWALMode(within: readerGrace)
     database.close()
   }
 
-  private func sealChunk() throws(TraceError) {
-    try storeChunk()
-    sealedChunkCount += 1
-    sealedPayloadBytes += chunk.storedBytes
-    sealedPayloadRawBytes += chunk.storedRawBytes
-    chunk = OpenChunk()
+  /// Switches the file to rollback-journal mode, which needs every other connection gone:
+  /// SQLite does not wait for that (no busy handler on this lock), so this retries until the
+  /// readers attached at the end of a recording (a live `follow`, which leaves once it sees
+  /// the trace complete) have let go, or the grace ends.
+  private func leaveWALMode(within grace: Duration) {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: grace)
+    while true {
+      if (try? database.scalarText("PRAGMA journal_mode = DELETE")) == "delete" { return }
+      guard clock.now < deadline else { return }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
   }
 
-  private func storeChunk() throws(TraceError) {
-    guard let firstStep = chunk.firstStep else { return }
-    let frame = try compress(chunk.lines, step: nil)
-    let rawSize = chunk.lines.count
-    try sql { () throws(SQLiteError) in
-      try upsertChunk.bind(firstStep, at: 1)
-      try upsertChunk.bind(chunk.lastStep, at: 2)
-      try upsertChunk.bind(chunk.stepCount, at: 3)
-      try upsertChunk.bind(rawSize, at: 4)
-      try upsertChunk.bind(blob: frame, at: 5)
-      try upsertChunk.run()
+  /// Stores the lines appended since the last part as the open chunk's next part (its frame's
+  /// next blocks); with `ends`, also the frame's end mark, which seals the chunk.
+  private func storePart(ends: Bool) throws(TraceError) {
+    guard let chunkStep = chunk.firstStep else { return }
+    guard let first = chunk.pendingFirstStep else {
+      if ends, chunk.lastPart == nil { chunk = OpenChunk() }
+      return
     }
-    chunk.storedBytes = frame.count
-    chunk.storedRawBytes = rawSize
-    chunk.isDirty = false
+    let data: [UInt8]
+    do {
+      data = try stream.part(chunk.pending, ends: ends)
+    } catch {
+      throw TraceError(.invalidWrite(error.description), file: path, chunk: chunkStep)
+    }
+    try sql { () throws(SQLiteError) in
+      try insertChunk.bind(first, at: 1)
+      try insertChunk.bind(chunkStep, at: 2)
+      try insertChunk.bind(chunk.lastStep, at: 3)
+      try insertChunk.bind(chunk.pendingCount, at: 4)
+      try insertChunk.bind(chunk.pending.count, at: 5)
+      try insertChunk.bind(blob: data, at: 6)
+      try insertChunk.run()
+    }
+    if first == chunkStep { chunkCount += 1 }
+    payloadBytes += data.count
+    payloadRawBytes += chunk.pending.count
+    if ends {
+      chunk = OpenChunk()
+    } else {
+      chunk.lastPart = (first, data)
+      chunk.pending.removeAll(keepingCapacity: true)
+      chunk.pendingFirstStep = nil
+      chunk.pendingCount = 0
+    }
+  }
+
+  /// Appends the frame's end mark to its last stored part (one small row rewritten once).
+  private func endFrame(after part: (firstStep: Int, data: [UInt8])) throws(TraceError) {
+    let end: [UInt8]
+    do {
+      end = try stream.end()
+    } catch {
+      throw TraceError(.invalidWrite(error.description), file: path, chunk: chunk.firstStep)
+    }
+    try sql { () throws(SQLiteError) in
+      try updateChunkEnd.bind(blob: part.data + end, at: 1)
+      try updateChunkEnd.bind(part.firstStep, at: 2)
+      try updateChunkEnd.run()
+    }
+    payloadBytes += end.count
+    chunk = OpenChunk()
   }
 
   private func commit() throws(TraceError) {
     guard inTransaction else { return }
-    let open = chunk.firstStep == nil ? 0 : 1
-    try sql { () throws(SQLiteError) in
-      try setMeta(TraceSchema.Key.lastStep, String(lastStep))
-      try setMeta(TraceSchema.Key.chunkCount, String(sealedChunkCount + open))
-      try setMeta(TraceSchema.Key.keyframeCount, String(keyframeCount))
-      try setMeta(TraceSchema.Key.effectCount, String(effectCount))
-      try setMeta(TraceSchema.Key.payloadBytes, String(sealedPayloadBytes + chunk.storedBytes))
-      try setMeta(
-        TraceSchema.Key.payloadRawBytes, String(sealedPayloadRawBytes + chunk.storedRawBytes))
-      try database.execute("COMMIT")
-    }
+    try sql { () throws(SQLiteError) in try database.execute("COMMIT") }
     inTransaction = false
+    if database.isStillAtPath == false {
+      // The commit went to a file no one can reach: nothing is kept at the path.
+      committedStep = -1
+      let error = TraceError(.fileRemoved, file: path)
+      failure = error
+      throw error
+    }
+    committedStep = lastStep
   }
 
   // MARK: Plumbing

@@ -10,6 +10,10 @@ enum DecodingFailure {
   static func text(_ error: any Error, value: TraceValue) -> String {
     guard let error = error as? DecodingError else { return "\(error)" }
     switch error {
+    case .typeMismatch(let type, let context) where context.underlyingError is TraceUnknownCase:
+      let name = (context.underlyingError as? TraceUnknownCase)?.name
+      return place(context.codingPath) + "no case of \(shortName(type))"
+        + (name.map { " is named '\($0)'" } ?? "")
     case .typeMismatch(let type, let context) where context.debugDescription.contains("keys"):
       let name = caseName(at: context.codingPath, in: value).map { " is named '\($0)'" } ?? ""
       return place(context.codingPath) + "no case of \(shortName(type))\(name)"

@@ -11,7 +11,7 @@ enum LiveEvent: Sendable {
   case step(StepRecord)
   case effectStarted(EffectRecord)
   case effectSent(id: UUID, step: Int)
-  case effectEnded(id: UUID, endNanos: UInt64, outcome: EffectOutcome)
+  case effectEnded(id: UUID, endNanos: UInt64, outcome: EffectOutcome, afterStep: Int?)
   /// Steps the recorder dropped (its overflow policy).
   case gap(afterStep: Int, dropped: Int)
 
@@ -20,8 +20,8 @@ enum LiveEvent: Sendable {
     case .step(let record): .step(record)
     case .effectStarted(let effect): .effectStarted(effect)
     case .effectSent(let id, let step): .effectSent(id: id, step: step)
-    case .effectEnded(let id, let nanos, let outcome):
-      .effectEnded(id: id, endNanos: nanos, outcome: outcome)
+    case .effectEnded(let id, let nanos, let outcome, let afterStep):
+      .effectEnded(id: id, endNanos: nanos, outcome: outcome, afterStep: afterStep)
     case .gap(let after, let dropped): .gap(afterStep: after, dropped: dropped, reason: .recorder)
     }
   }

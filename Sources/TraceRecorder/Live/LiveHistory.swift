@@ -149,10 +149,12 @@ final class LiveHistory: Sendable {
     mutate { add(.effectSent(id: id, step: step), to: &$0) }
   }
 
-  func effectEnded(id: UUID, endNanos: UInt64, outcome: EffectOutcome) {
+  func effectEnded(id: UUID, endNanos: UInt64, outcome: EffectOutcome, afterStep: Int?) {
     mutate { storage in
       storage.running[id] = nil
-      add(.effectEnded(id: id, endNanos: endNanos, outcome: outcome), to: &storage)
+      add(
+        .effectEnded(id: id, endNanos: endNanos, outcome: outcome, afterStep: afterStep),
+        to: &storage)
     }
   }
 

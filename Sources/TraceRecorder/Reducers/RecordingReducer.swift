@@ -76,9 +76,9 @@ extension RecordingReducer: StoreInstrumentProviding {
     guard RootState.self == State.self, RootAction.self == Action.self else {
       reportIssue(
         """
-        A "recording(to:)" at "\(location)" records "\(typeName(State.self))", a part of a \
-        store whose state is "\(typeName(RootState.self))": a Recorder records the whole state \
-        of a store, so it \
+        A "recording(to:)" at "\(location)" records "\(qualifiedTypeName(State.self))", a \
+        part of a store whose state is "\(qualifiedTypeName(RootState.self))": a Recorder \
+        records the whole state of a store, so it \
         must wrap the store's root reducer (it may sit under ".dependency(…)" or in \
         "CombineReducers", not inside a "Scope"). Nothing is recorded.
         """,
@@ -98,16 +98,4 @@ extension RecordingReducer: ReducerNodeDescribing {
   }
 
   package var childReducers: [any Reducer] { [base] }
-}
-
-/// `Module.Feature.State`: the qualified name, without the `(unknown context at $…)` part Swift
-/// prints for private types (an address, different from build to build).
-private func typeName(_ type: Any.Type) -> String {
-  var text = String(reflecting: type)
-  while let start = text.range(of: "(unknown context at "),
-    let end = text[start.upperBound...].range(of: ").")
-  {
-    text.removeSubrange(start.lowerBound..<end.upperBound)
-  }
-  return text
 }

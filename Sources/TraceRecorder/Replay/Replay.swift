@@ -2,22 +2,33 @@ import ComposableCore
 import Foundation
 import TraceKit
 
-/// Re-executes a recorded trace on the real reducer and checks every step's state hash.
+/// Re-executes a recorded trace on the real reducer and checks, at every step, everything
+/// the trace recorded: the hash of the state after it, the effects it started (how many,
+/// which kind, under which cancellation ids), the effects it cancelled (`.cancel(id:)`,
+/// `cancelInFlight`, child teardowns), the synchronous `.send`s it returned, and the
+/// dependency values it read. It stops at the first step that differs and says every way it
+/// differs there.
 ///
-/// Effects are not run: the actions they sent are in the trace, at the positions where the
-/// store reduced them. The values the reducer read from `uuid`, `date` and
-/// `withRandomNumberGenerator` are served back from the trace. The steps an attached
-/// inspector made are replayed as they happened: a jump takes the state recorded at it
-/// (decoded), a continue leaves the state as it is; actions the inspector sent are reduced
+/// Effects are not run: the actions they sent are in the trace, at the places where the store
+/// reduced them, and each recorded effect runs (for the checks) as long as the trace says it
+/// did, unless the reducer cancels it. The values the reducer reads from `uuid`, `date`,
+/// `withRandomNumberGenerator` and `continuousClock` are served back from the trace; a reducer
+/// that reads more of them than the step recorded ends the replay there (it never loops on
+/// invented values). On Linux the reducer runs on a thread whose calls for system randomness
+/// are counted (see `SystemRandomWatch`), so `Int.random(in:)` or `UUID()` used directly is
+/// reported at its step every time. The steps an attached inspector made are replayed as
+/// they happened: a jump takes the state recorded at it (decoded), a continue keeps the state
+/// and cancels the effects of the future it leaves; actions the inspector sent are reduced
 /// like any other.
 ///
 /// ```swift
 /// let result = try Replay(trace: "bug.rewind", reducer: AppFeature()).run()
 /// print(result)
-/// // Replayed 42 steps: every state matches the trace.
+/// // Replayed 42 steps: every state, effect and dependency read matches the trace.
 /// // — or —
-/// // Step 17 (counter.incrementTapped) diverged from the trace:
-/// //   counter.count: 3 → 4
+/// // Step 20 (detail.dismiss) diverged from the trace (19 steps matched before it):
+/// //   the trace recorded cancelling `detailFetch` (run, step 12) with .cancel(id:); the
+/// //   reducer did not
 /// ```
 public struct Replay<Base: Reducer> where Base.State: Codable, Base.Action: Codable {
   /// The trace file.
@@ -33,141 +44,79 @@ public struct Replay<Base: Reducer> where Base.State: Codable, Base.Action: Coda
     self.initialState = initialState
   }
 
-  /// Replays every step, stopping at the first whose state differs from the trace.
+  /// Replays every step, stopping at the first that differs from the trace.
   ///
   /// - Throws: `ReplayError` when the trace cannot be read, has a gap, or the state or
   ///   action types no longer fit what was recorded.
+  @inlinable
   public func run() throws(ReplayError) -> ReplayResult {
-    let reader: TraceReader
-    let info: TraceInfo
-    do {
-      reader = try TraceReader(path: path)
-      info = try reader.info()
-    } catch {
-      throw ReplayError(.unreadableTrace(error.description), path: path)
+    let (reducer, initialState) = (self.reducer, self.initialState)
+    return try ReplayDriver.run(path: path) { trace throws(ReplayError) in
+      try ReplayEngine(reducer: reducer, initialState: initialState, trace: trace).steps
     }
-    let redaction = Redaction(
-      paths: RecorderMetadata.paths(info.metadata.extra, key: RecorderMetadata.redactedStateKey))
-    let recordedInitial = try read(step: 0) { () throws(TraceError) in try reader.state(at: 0) }
-    var state = try startingState(recordedInitial)
-    let encoder = TraceValueEncoder()
-    let decoder = TraceValueDecoder()
-    let last = info.stepCount
-    if let gap = info.gaps.first {
-      throw ReplayError(.gap(afterStep: gap.afterStep, dropped: gap.dropped), path: path)
+  }
+}
+
+/// Runs a replay: opens the trace, starts the watched thread and the replay context, and
+/// walks the steps in batches through the closures that `makeSteps` (specialized for the
+/// feature) returns, stopping at the first step that differs.
+@usableFromInline
+enum ReplayDriver {
+  @usableFromInline
+  static func run(
+    path: String, makeSteps: (ReplayTrace) throws(ReplayError) -> ReplaySteps
+  ) throws(ReplayError) -> ReplayResult {
+    let trace = try ReplayTrace(path: path)
+    let dependencies = DependencyValues.current
+    let (outcome, status) = SystemRandomWatch.run { watch in
+      Result { () throws(ReplayError) in
+        try ReplayTrace.withReplayContext(dependencies) { served, reads throws(ReplayError) in
+          let steps = try makeSteps(trace)
+          let check = StepCheck(
+            effects: trace.effects, served: served, reads: reads, watch: watch)
+          return try replay(trace, steps: steps, check: check)
+        }
+      }
     }
+    let result = try outcome.get()
+    if case .matched(let steps, _) = result, case .unwatched(let reason) = status {
+      return .matched(steps: steps, unwatched: reason)
+    }
+    return result
+  }
+
+  private static func replay(_ trace: ReplayTrace, steps: ReplaySteps, check: StepCheck)
+    throws(ReplayError) -> ReplayResult
+  {
     var matched = 0
-    for step in stride(from: 1, through: last, by: 1) {
-      let row = try read(step: step) { () throws(TraceError) in try reader.row(at: step) }
-      let actionValue = try read(step: step) { () throws(TraceError) in
-        try reader.action(at: step)
-      }
-      if row.origin.isInspectorStep {
-        if case .jump = row.origin {
-          // The inspector replaced the state: it is the one recorded at this step.
-          let recorded = try read(step: step) { () throws(TraceError) in
-            try reader.state(at: step)
+    var divergence: ReplayDivergence?
+    try trace.forEachBatch { batch throws(ReplayError) in
+      for index in batch.indices {
+        let step = batch[index]
+        var findings = try check.replay(index, of: batch, steps: steps)
+        var states: (recorded: TraceValue, replayed: TraceValue)?
+        if let replayed = try steps.stateMismatch(step) {
+          let recorded = try trace.state(at: step.step)
+          if let shape = steps.shapeDifference(recorded) {
+            findings.append(.stateShape(shape))
+          } else {
+            states = (recorded, replayed)
           }
-          state = try decodedState(recorded)
         }
-      } else {
-        try reduce(
-          &state, step: step, row: row, actionValue: actionValue, reader: reader,
-          decoder: decoder)
-      }
-      var replayed: TraceValue
-      do {
-        replayed = try encoder.encode(state)
-      } catch {
-        throw ReplayError(.encoding(step: step, detail: "\(error)"), path: path)
-      }
-      redaction.apply(to: &replayed)
-      if replayed.stableHash != row.stateHash {
-        let recorded = try read(step: step) { () throws(TraceError) in
-          try reader.state(at: step)
+        guard findings.isEmpty && states == nil else {
+          let changes = states.map { TraceDiff.changes(from: $0.recorded, to: $0.replayed) } ?? []
+          if states != nil { findings.append(.state(changes: changes.count)) }
+          divergence = ReplayDivergence(
+            step: step.step, actionPath: step.actionPath, action: step.action,
+            matchedSteps: matched, findings: findings, recorded: states?.recorded,
+            replayed: states?.replayed, changes: changes)
+          return false
         }
-        return .diverged(
-          ReplayDivergence(
-            step: step, actionPath: row.actionPath, action: actionValue, recorded: recorded,
-            replayed: replayed, changes: TraceDiff.changes(from: recorded, to: replayed),
-            matchedSteps: matched))
+        matched += 1
       }
-      matched += 1
+      return true
     }
+    if let divergence { return .diverged(divergence) }
     return .matched(steps: matched)
-  }
-
-  /// Reduces the action of a recorded step, with the dependency values it read served back.
-  private func reduce(
-    _ state: inout Base.State, step: Int, row: StepRow, actionValue: TraceValue,
-    reader: TraceReader, decoder: TraceValueDecoder
-  ) throws(ReplayError) {
-    let reads = try read(step: step) { () throws(TraceError) in
-      try reader.dependencies(at: step)
-    }
-    let action: Base.Action
-    do {
-      action = try decoder.decode(Base.Action.self, from: actionValue)
-    } catch {
-      throw ReplayError(
-        .actionShape(
-          step: step, actionPath: row.actionPath, type: String(reflecting: Base.Action.self),
-          detail: ShapeDescription.decodingFailure(error)),
-        path: path)
-    }
-    let served = ServedDependencies(reads)
-    _ = withDependencies {
-      served.install(into: &$0)
-    } operation: {
-      reducer.reduce(into: &state, action: action)
-    }
-  }
-
-  /// A recorded state decoded into the feature's state type.
-  private func decodedState(_ recorded: TraceValue) throws(ReplayError) -> Base.State {
-    do {
-      return try TraceValueDecoder().decode(Base.State.self, from: recorded)
-    } catch {
-      throw ReplayError(
-        .stateShape(
-          type: String(reflecting: Base.State.self),
-          detail: ShapeDescription.decodingFailure(error)),
-        path: path)
-    }
-  }
-
-  private func read<T>(step: Int, _ body: () throws(TraceError) -> T) throws(ReplayError) -> T {
-    do {
-      return try body()
-    } catch {
-      throw ReplayError(.unreadableTrace(error.description), path: path)
-    }
-  }
-
-  /// The given initial state, or step 0 decoded; either way checked against the trace's shape.
-  private func startingState(_ recorded: TraceValue) throws(ReplayError) -> Base.State {
-    let typeName = String(reflecting: Base.State.self)
-    let state: Base.State
-    if let initialState {
-      state = initialState
-    } else {
-      do {
-        state = try TraceValueDecoder().decode(Base.State.self, from: recorded)
-      } catch {
-        throw ReplayError(
-          .stateShape(type: typeName, detail: ShapeDescription.decodingFailure(error)),
-          path: path)
-      }
-    }
-    let encoded: TraceValue
-    do {
-      encoded = try TraceValueEncoder().encode(state)
-    } catch {
-      throw ReplayError(.encoding(step: 0, detail: "\(error)"), path: path)
-    }
-    if let difference = ShapeDescription.fieldDifference(recorded: recorded, current: encoded) {
-      throw ReplayError(.stateShape(type: typeName, detail: difference), path: path)
-    }
-    return state
   }
 }

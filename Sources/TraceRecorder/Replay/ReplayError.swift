@@ -11,6 +11,14 @@ public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
     case actionShape(step: Int, actionPath: String, type: String, detail: String)
     /// The replayed state could not be encoded.
     case encoding(step: Int, detail: String)
+    /// The trace was written in an older format whose state encoding differs from today's.
+    case formatVersion(Int)
+    /// The trace does not record what replay needs to check effects (each effect's kind,
+    /// parent and the steps around its start and end): it was recorded before they were.
+    case effectsUnrecorded
+    /// A chaos replay found that the reducer, run in the recorded order, does not end as the
+    /// recording did: `run()` says at which step it first differs.
+    case chaosRecordedOrderDiffers
   }
 
   public var kind: Kind
@@ -36,6 +44,17 @@ public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
         + "\(type): \(detail)"
     case .encoding(let step, let detail):
       "Cannot replay \(path): the state after step \(step) could not be encoded: \(detail)"
+    case .formatVersion(let version):
+      "Cannot replay \(path): it was recorded in trace format version \(version), which "
+        + "encoded dates as numbers and left nil fields out, so no state re-encoded today "
+        + "hashes as it did; record it again to replay it (the inspector still reads it)"
+    case .effectsUnrecorded:
+      "Cannot replay \(path): it does not record when its effects started and ended, which "
+        + "checking them needs; record it again to replay it"
+    case .chaosRecordedOrderDiffers:
+      "Cannot replay \(path) in other orders: in the recorded order the reducer already ends "
+        + "with another state than the recording's (a plain replay shows the first step that "
+        + "differs)"
     }
   }
 }

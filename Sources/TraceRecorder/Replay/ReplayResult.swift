@@ -4,20 +4,23 @@ import TraceKit
 ///
 /// ```swift
 /// switch try Replay(trace: path, reducer: AppFeature()).run() {
-/// case .matched(let steps): print("\(steps) steps match")
+/// case .matched(let steps, _): print("\(steps) steps match")
 /// case .diverged(let divergence): print(divergence)
 /// }
 /// ```
 public enum ReplayResult: Sendable, Equatable, CustomStringConvertible {
-  /// Every step's state matched the trace.
-  case matched(steps: Int)
-  /// The first step whose state differs.
+  /// Every step matched the trace. `unwatched` says why direct use of the system's randomness
+  /// could not be watched (nil on Linux, where it is).
+  case matched(steps: Int, unwatched: String? = nil)
+  /// The first step that differs.
   case diverged(ReplayDivergence)
 
   public var description: String {
     switch self {
-    case .matched(let steps):
-      "Replayed \(steps) steps: every state matches the trace."
+    case .matched(let steps, let unwatched):
+      "Replayed \(steps == 1 ? "1 step" : "\(steps) steps"): every state, effect and "
+        + "dependency read matches the trace."
+        + (unwatched.map { " (Not checked: direct use of system randomness; \($0).)" } ?? "")
     case .diverged(let divergence):
       divergence.description
     }

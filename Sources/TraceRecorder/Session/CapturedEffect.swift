@@ -11,4 +11,9 @@ struct CapturedEffect: Sendable {
   var cancelIDs: [EffectCancelID]
   var location: SourceLocation?
   var startNanos: UInt64
+  var kind: EffectLaunch.Kind
+  /// The concatenation whose task started it.
+  var parent: UUID?
+  /// How many steps had been reduced when it started.
+  var startedAfterStep: Int
 }

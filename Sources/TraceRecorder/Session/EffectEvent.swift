@@ -5,10 +5,11 @@ import TraceKit
 /// that the session keeps one waiting without touching generic metadata).
 ///
 /// ```swift
-/// EffectEvent.ended(id, nanos: 1_200, outcome: .finished)
+/// EffectEvent.ended(id, nanos: 1_200, outcome: .finished, afterStep: 7)
 /// ```
 @usableFromInline
 enum EffectEvent: Sendable {
   case started(CapturedEffect)
-  case ended(UUID, nanos: UInt64, outcome: EffectOutcome)
+  /// `afterStep`: how many steps had been reduced when it ended.
+  case ended(UUID, nanos: UInt64, outcome: EffectOutcome, afterStep: Int)
 }

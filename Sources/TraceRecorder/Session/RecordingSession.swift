@@ -35,6 +35,8 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   private nonisolated let kit: CaptureKit<State, Action>
   /// Monotonic nanoseconds at the start of the trace.
   nonisolated let origin: UInt64
+  /// The time the trace records, when it is not the system's monotonic clock's.
+  nonisolated let clockNanos: (@Sendable () -> UInt64)?
   private nonisolated let whenFull: CaptureQueue<SessionEvent<State, Action>>.WhenFull
   private nonisolated let done = FinishSignal()
   private nonisolated let stopped = Atomic<Bool>(false)
@@ -60,6 +62,9 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   @exclusivity(unchecked) private var droppedSteps: [ClosedRange<Int>] = []
   /// Effects whose start is in the trace and whose end is not yet.
   @exclusivity(unchecked) private var recordedEffects: Set<EffectID> = []
+  /// The last step whose reducer returned: an effect starting or ending now does so after
+  /// it (one cancelled while step n is reduced ends after step n - 1).
+  @exclusivity(unchecked) private var lastEndedStep = 0
 
   /// A session writing a new trace at `path`, its writer thread started.
   init(
@@ -80,7 +85,8 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     }
     queue = CaptureQueue(capacity: configuration.queueCapacity)
     whenFull = configuration.overflowPolicy == .blockProducer ? .block : .drop
-    origin = MonotonicClock.nanoseconds()
+    clockNanos = configuration.clock.map(Self.nanoseconds)
+    origin = clockNanos?() ?? MonotonicClock.nanoseconds()
     live?.countSteps { [weak self] in self?.capturedSteps ?? 0 }
     let writer = StepWriter<State, Action>(session: self, tree: tree)
     do {
@@ -89,7 +95,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     } catch {
       fail(
         RecorderError(
-          path: path ?? "memory", step: nil,
+          path: path ?? "memory", lastCommittedStep: nil,
           message: "the writer thread could not be started (error \(error.code))"))
     }
   }
@@ -118,16 +124,17 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     } else {
       sender = nil
     }
-    stepStart = MonotonicClock.nanoseconds()
+    stepStart = now()
     reads.removeAll(keepingCapacity: true)
   }
 
   func dependencyRead(_ read: DependencyValueRead) {
     guard isRecording else { return }
-    reads.append(Self.dependencyRead(read))
+    reads.append(read.traceRead)
   }
 
   func stepEnded(_ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64) {
+    lastEndedStep = step
     guard isRecording else { return }
     steps.store(step, ordering: .relaxed)
     let isBehind = pendingCount > 0 && !queuePendingEvents()
@@ -189,7 +196,8 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     }
     let effect = CapturedEffect(
       id: launch.id.uuid, startedByStep: launch.step, cancelIDs: launch.cancelIDs,
-      location: launch.location, startNanos: MonotonicClock.nanoseconds() &- origin)
+      location: launch.location, startNanos: now() &- origin,
+      kind: launch.kind, parent: launch.parent?.uuid, startedAfterStep: lastEndedStep)
     recordedEffects.insert(launch.id)
     queueOrKeep(.started(effect))
   }
@@ -199,13 +207,14 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   }
 
   func effectsCancelled(_ ids: [EffectID], cause: EffectCancelCause, step: Int?) {
-    let outcome = EffectOutcome.cancelled(reason: Self.reason(cause), byStep: step)
+    let outcome = EffectOutcome.cancelled(reason: cause.traceReason, byStep: step)
     for id in ids { end(id, outcome: outcome) }
   }
 
   private func end(_ id: EffectID, outcome: EffectOutcome) {
     guard isRecording, recordedEffects.remove(id) != nil else { return }
-    queueOrKeep(.ended(id.uuid, nanos: MonotonicClock.nanoseconds() &- origin, outcome: outcome))
+    queueOrKeep(
+      .ended(id.uuid, nanos: now() &- origin, outcome: outcome, afterStep: lastEndedStep))
   }
 
   /// Queues an effect event, after those kept back; keeps it back when there is no room.
@@ -231,6 +240,29 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     return left == 0
   }
 
+  // MARK: Time
+
+  /// Nanoseconds on the clock the trace records.
+  private func now() -> UInt64 {
+    clockNanos?() ?? MonotonicClock.nanoseconds()
+  }
+
+
+  /// A clock's time as nanoseconds since a fixed instant of it (the moment this is called).
+  private static func nanoseconds(_ clock: any Clock<Duration>) -> @Sendable () -> UInt64 {
+    func reading<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> UInt64 {
+      let start = clock.now
+      return {
+        let (seconds, attoseconds) = start.duration(to: clock.now).components
+        // A clock that went back (it cannot) or beyond 584 years reads as its nearest end.
+        guard seconds >= 0 else { return 0 }
+        let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? .max : whole &+ UInt64(attoseconds / 1_000_000_000)
+      }
+    }
+    return reading(clock)
+  }
+
   // MARK: What the trace stores
 
   static func stepOrigin(_ origin: ActionOrigin) -> StepOrigin {
@@ -240,36 +272,6 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     case .send(let step): .send(step: step)
     case .observer: .observer
     case .inspector: .inspector
-    }
-  }
-
-  static func dependencyRead(_ read: DependencyValueRead) -> DependencyRead {
-    switch read {
-    case .uuid(let value):
-      DependencyRead(key: "uuid", value: .string(value.uuidString))
-    case .date(let value):
-      DependencyRead(key: "date", value: .double(value.timeIntervalSinceReferenceDate))
-    case .random(let value):
-      DependencyRead(
-        key: "random", value: value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value))
-    case .clockNow(let offset):
-      DependencyRead(
-        key: "clock",
-        value: .double(
-          Double(offset.components.seconds) + Double(offset.components.attoseconds) / 1e18))
-    }
-  }
-
-  /// The `cancel_reason` a cause is stored as.
-  static func reason(_ cause: EffectCancelCause) -> String {
-    switch cause {
-    case .cancel: "cancel"
-    case .cancelInFlight: "cancelInFlight"
-    case .teardown(let kind): kind.rawValue
-    case .storeTeardown: "storeDeinit"
-    case .storeTask: "storeTask"
-    case .testSkip: "skippedInFlight"
-    case .abandonedFuture: "abandonedFuture"
     }
   }
 

@@ -4,18 +4,23 @@
   import Darwin
 #endif
 
-/// Whether two values are the same: identical bits (the older one is kept alive by the
-/// cache, so its buffers cannot have been reused), or equal by `Equatable`.
+/// Whether two values are certainly the same: identical bits. The older one is kept alive by
+/// the writer's cache, so a copy-on-write buffer it shares cannot have been changed in place.
 ///
-/// State is assumed to be made of values: a class instance inside it that is mutated in place
-/// keeps its bits and is not re-encoded.
+/// Not `Equatable`: a hand-written `==` may compare less than the value holds (a model equal
+/// by its id whose title changed), and what it leaves out would go unrecorded. Values that
+/// differ in bits are encoded again and their encodings compared. A class instance, which
+/// changes in place and keeps its bits, is never encoded by the writer (see
+/// `TraceValueEncoder.classInstancesReplaced`): its placeholder does not change.
 ///
 /// ```swift
-/// Equality.same([1, 2], [1, 2])  // true
+/// let rows = [1, 2]
+/// Equality.same(rows, rows)  // true
+/// Equality.same(rows, [1, 2])  // false: another buffer
 /// ```
 enum Equality {
   static func same<T>(_ lhs: T, _ rhs: T) -> Bool {
-    let identical = withUnsafeBytes(of: lhs) { left in
+    withUnsafeBytes(of: lhs) { left in
       withUnsafeBytes(of: rhs) { right in
         guard left.count == right.count else { return false }
         guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else {
@@ -24,15 +29,5 @@ enum Equality {
         return memcmp(leftBase, rightBase, left.count) == 0
       }
     }
-    if identical { return true }
-    guard let lhs = lhs as? any Equatable else { return false }
-    return lhs.isEqual(to: rhs)
-  }
-}
-
-extension Equatable {
-  fileprivate func isEqual(to other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
   }
 }

@@ -14,23 +14,38 @@ struct FieldCache {
   var encoding: Encoding
   /// The encoding's stable hash when it is a container; `nil` for a scalar (hashed inline).
   var hash: UInt64?
-  /// The changes this field made in the step that produced it.
-  var changes: [TraceChange] = []
+  /// What the field's encoding changed in the step that produced it; nil for nothing (most
+  /// fields, most steps: kept nil, copying the cache entry costs no retains for it).
+  var edits: Edits?
 
-  init(key: String, swiftValue: Any, value: TraceValue, changes: [TraceChange] = []) {
+  /// A field's changes in one step.
+  struct Edits {
+    var changes: [TraceChange] = []
+    /// The leaf-most paths the changes changed (see `TraceDiff.changesAndPaths`).
+    var paths: [TracePath] = []
+    /// Where the encoding put a placeholder for class instances.
+    var replaced: [TracePath] = []
+
+    /// nil when there is nothing to tell.
+    var orNil: Edits? {
+      changes.isEmpty && paths.isEmpty && replaced.isEmpty ? nil : self
+    }
+  }
+
+  init(key: String, swiftValue: Any, value: TraceValue, edits: Edits? = nil) {
     self.key = key
     self.swiftValue = swiftValue
     self.encoding = .tree(value)
     self.hash = MerkleHash.isContainer(value) ? MerkleHash.hash(value) : nil
-    self.changes = changes
+    self.edits = edits
   }
 
-  init(key: String, swiftValue: Any, elements: ElementCache, changes: [TraceChange]) {
+  init(key: String, swiftValue: Any, elements: ElementCache, edits: Edits?) {
     self.key = key
     self.swiftValue = swiftValue
     self.encoding = .elements(elements)
     self.hash = elements.hash
-    self.changes = changes
+    self.edits = edits
   }
 
   /// The field's tree: O(1), except for an identified array (O(count): keyframes, whole

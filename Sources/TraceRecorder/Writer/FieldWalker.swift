@@ -46,11 +46,20 @@ final class FieldWalker: Encoder {
   func add(_ key: String, leaf value: TraceValue, swiftValue: Any) throws {
     try check()
     let old = previous(key)
-    var changes: [TraceChange] = []
+    var edits: FieldCache.Edits?
     if let old {
-      if old.value != value { changes = [.set(TracePath([.key(key)]), value)] }
+      if case .tree(let previous) = old.encoding, previous == value {
+        var kept = old
+        kept.edits = nil
+        kept.swiftValue = swiftValue
+        fields.append(kept)
+        return
+      }
+      // A scalar (or null) on one side at least: the field changed as a whole.
+      let path = TracePath([.key(key)])
+      edits = FieldCache.Edits(changes: [.set(path, value)], paths: [path])
     }
-    fields.append(FieldCache(key: key, swiftValue: swiftValue, value: value, changes: changes))
+    fields.append(FieldCache(key: key, swiftValue: swiftValue, value: value, edits: edits))
   }
 
   func add<T: Encodable>(_ key: String, _ value: T) throws {
@@ -58,7 +67,7 @@ final class FieldWalker: Encoder {
     let old = previous(key)
     if let old, let oldValue = old.swiftValue as? T, Equality.same(oldValue, value) {
       var kept = old
-      kept.changes = []
+      kept.edits = nil
       kept.swiftValue = value
       fields.append(kept)
       return
@@ -67,12 +76,14 @@ final class FieldWalker: Encoder {
       fields.append(try collection.encodeIncrementally(key: key, previous: old))
       return
     }
-    let encoded = try TraceValueEncoder().encode(value)
-    var changes: [TraceChange] = []
+    let (encoded, replaced) = try TraceValueEncoder().encodeReplacingClassInstances(value)
+    var edits = FieldCache.Edits(replaced: replaced.map { $0.prefixed(by: [.key(key)]) })
     if let old {
-      changes = TraceDiff.changes(from: old.value, to: encoded).map { $0.prefixed(by: key) }
+      let diff = TraceDiff.changesAndPaths(from: old.value, to: encoded)
+      edits.changes = diff.changes.map { $0.prefixed(by: key) }
+      edits.paths = diff.paths.map { $0.prefixed(by: [.key(key)]) }
     }
-    fields.append(FieldCache(key: key, swiftValue: value, value: encoded, changes: changes))
+    fields.append(FieldCache(key: key, swiftValue: value, value: encoded, edits: edits.orNil))
   }
 
   func check() throws {
@@ -135,6 +146,53 @@ struct FieldContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     try walker.add(key.stringValue, leaf: unsigned(value), swiftValue: value)
   }
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    try walker.add(key.stringValue, value)
+  }
+
+  // `nil` is `null`, as `TraceValueEncoder` writes it (see `TraceKeyedEncoding`).
+  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
     try walker.add(key.stringValue, value)
   }
 

@@ -20,7 +20,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   ///
   /// ```swift
   /// let field = try rows.encodeIncrementally(key: "rows", previous: cached)
-  /// field.changes  // [.set(rows[id: 7].done, true)]
+  /// field.edits?.changes  // [.set(rows[id: 7].done, true)]
   /// ```
   func encodeIncrementally(key: String, previous: FieldCache?) throws -> FieldCache {
     guard let previous, let old = previous.swiftValue as? Self, var cache = previous.elements
@@ -30,27 +30,30 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     guard old.count == count, cache.count == count else {
       return try rebuild(key: key, previous: previous, old: old, cache: cache)
     }
-    let encoder = TraceValueEncoder()
+    var encoder = ElementEncoder(key: key)
     var changes: [TraceChange] = []
+    var paths: [TracePath] = []
     var sameShape = true
     for chunk in chunksChanged(since: old) {
       for index in Self.differingIndices(old, self, chunk: chunk) {
-        let tree = try encoder.encode(self[index])
+        let tree = try encoder.encode(self[index], at: index)
         if old.ids[index] != ids[index] { sameShape = false }
         if sameShape {
-          let component = Self.component(of: tree, index: index)
-          changes += TraceDiff.changes(from: cache[index], to: tree)
-            .map { $0.prefixed(by: [.key(key), component]) }
+          let prefix: [TracePath.Component] = [.key(key), Self.component(of: tree, index: index)]
+          let diff = TraceDiff.changesAndPaths(from: cache[index], to: tree)
+          changes += diff.changes.map { $0.prefixed(by: prefix) }
+          paths += diff.paths.map { $0.prefixed(by: prefix) }
         }
         cache.set(index, tree: tree)
       }
     }
     cache.rehash()
     if !sameShape {
-      changes = TraceDiff.changes(from: previous.value, to: cache.value)
-        .map { $0.prefixed(by: key) }
+      (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: cache.value)
     }
-    return FieldCache(key: key, swiftValue: self, elements: cache, changes: changes)
+    return FieldCache(
+      key: key, swiftValue: self, elements: cache,
+      edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
   /// Elements added, removed or moved: reuses the tree and hash of every element whose id and
@@ -58,7 +61,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   private func rebuild(key: String, previous: FieldCache, old: Self, cache: ElementCache)
     throws -> FieldCache
   {
-    let encoder = TraceValueEncoder()
+    var encoder = ElementEncoder(key: key)
     var oldIndex: [ID: Int] = [:]
     oldIndex.reserveCapacity(old.count)
     for (index, id) in old.ids.enumerated() { oldIndex[id] = index }
@@ -73,32 +76,47 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
         trees.append(cache[match])
         hashes.append(cache.elementHash(match))
       } else {
-        let tree = try encoder.encode(self[index])
+        let tree = try encoder.encode(self[index], at: index)
         trees.append(tree)
         hashes.append(MerkleHash.isContainer(tree) ? MerkleHash.hash(tree) : 0)
       }
     }
     let elements = ElementCache(trees: trees, hashes: hashes)
-    let changes = TraceDiff.changes(from: previous.value, to: .array(trees))
-      .map { $0.prefixed(by: key) }
-    return FieldCache(key: key, swiftValue: self, elements: elements, changes: changes)
+    let (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: .array(trees))
+    return FieldCache(
+      key: key, swiftValue: self, elements: elements,
+      edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
   /// The first encoding of the field (or one that follows a field of another type).
   private func encodeWhole(key: String, previous: FieldCache?) throws -> FieldCache {
-    let encoder = TraceValueEncoder()
+    var encoder = ElementEncoder(key: key)
     var trees: [TraceValue] = []
     trees.reserveCapacity(count)
     for chunk in 0..<chunkCount {
-      for element in self.chunk(chunk) { trees.append(try encoder.encode(element)) }
+      let start = chunkRange(chunk).lowerBound
+      for (offset, element) in self.chunk(chunk).enumerated() {
+        trees.append(try encoder.encode(element, at: start + offset))
+      }
     }
     var changes: [TraceChange] = []
+    var paths: [TracePath] = []
     if let previous {
-      changes = TraceDiff.changes(from: previous.value, to: .array(trees))
-        .map { $0.prefixed(by: key) }
+      (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: .array(trees))
     }
     return FieldCache(
-      key: key, swiftValue: self, elements: ElementCache(trees: trees), changes: changes)
+      key: key, swiftValue: self, elements: ElementCache(trees: trees),
+      edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
+  }
+
+  /// The field's changes and changed paths, diffed whole.
+  private static func wholeDiff(key: String, from old: TraceValue, to new: TraceValue)
+    -> ([TraceChange], [TracePath])
+  {
+    let diff = TraceDiff.changesAndPaths(from: old, to: new)
+    return (
+      diff.changes.map { $0.prefixed(by: key) }, diff.paths.map { $0.prefixed(by: [.key(key)]) }
+    )
   }
 
   /// `rows[id: 7]` when the element is an object with an `id` (the ids of an identified array
@@ -110,13 +128,14 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     return .index(index)
   }
 
-  /// The positions in chunk `chunk` whose elements differ between the two arrays (of equal
-  /// counts, so their chunks cover the same positions): their bits differ, and they are not
-  /// equal by `Equatable` either.
+  /// The positions in chunk `chunk` whose elements' bits differ between the two arrays (of
+  /// equal counts, so their chunks cover the same positions). Their encodings are compared
+  /// next (not `==`, which may compare less than the element holds: see `Equality`).
   ///
   /// Only `size` bytes are compared, not `stride`: copying an array copies its elements field
   /// by field, so the padding after the last field is garbage (every element of a copied chunk
-  /// differed in it when measured). Padding between fields can differ too, hence `Equatable`.
+  /// differed in it when measured). Padding between fields can differ too: such an element is
+  /// encoded again and found unchanged.
   private static func differingIndices(_ old: Self, _ new: Self, chunk: Int) -> [Int] {
     let stride = MemoryLayout<Element>.stride
     let size = MemoryLayout<Element>.size
@@ -131,9 +150,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
           oldBase != newBase
         else { return }
         for offset in 0..<range.count
-        where memcmp(oldBase + offset * stride, newBase + offset * stride, size) != 0
-          && !Equality.same(oldChunk[offset], newChunk[offset])
-        {
+        where memcmp(oldBase + offset * stride, newBase + offset * stride, size) != 0 {
           indices.append(range.lowerBound + offset)
         }
       }
@@ -151,5 +168,25 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
         return memcmp(oldBase, newBase, oldBytes.count) == 0
       }
     }
+  }
+}
+
+/// Encodes an identified array's elements as values only, noting where class instances were
+/// replaced (`rows[3].cache`).
+private struct ElementEncoder {
+  let key: String
+  private let encoder = TraceValueEncoder()
+  private(set) var replaced: [TracePath] = []
+
+  init(key: String) {
+    self.key = key
+  }
+
+  mutating func encode<Element: Encodable>(_ element: Element, at index: Int) throws
+    -> TraceValue
+  {
+    let (tree, paths) = try encoder.encodeReplacingClassInstances(element)
+    for path in paths { replaced.append(path.prefixed(by: [.key(key), .index(index)])) }
+    return tree
   }
 }

@@ -29,6 +29,12 @@ struct IncrementalEncoder<State: Encodable> {
 
     fileprivate var source: Source
     var changes: [TraceChange]
+    /// The leaf-most paths the changes changed: what `inspector diff` shows for the step.
+    var paths: [TracePath]
+    /// Where this step's encoding put a placeholder for class instances (see
+    /// `TraceValueEncoder.encodeReplacingClassInstances`): parts not encoded again are not
+    /// listed.
+    var replaced: [TracePath] = []
     /// `value.stableHash`, computed from cached subtree hashes.
     var hash: UInt64
 
@@ -58,28 +64,40 @@ struct IncrementalEncoder<State: Encodable> {
     guard walker.mode == .keyed else { return try whole(state) }
     let fields = walker.fields
     var changes: [TraceChange] = []
-    if previous != nil, fields.map(\.key) == cache.map(\.key) {
-      for field in fields { changes += field.changes }
+    var paths: [TracePath] = []
+    var replaced: [TracePath] = []
+    for case let edits? in fields.lazy.map(\.edits) { replaced += edits.replaced }
+    let sameKeys =
+      fields.count == cache.count && zip(fields, cache).allSatisfy { $0.key == $1.key }
+    if previous != nil, sameKeys {
+      for case let edits? in fields.lazy.map(\.edits) {
+        changes += edits.changes
+        paths += edits.paths
+      }
     } else if let previous {
-      let before = Result(source: previous, changes: [], hash: 0).value
+      let before = Result(source: previous, changes: [], paths: [], replaced: [], hash: 0).value
       let after = TraceValue.object(fields.map { TraceField($0.key, $0.value) })
-      changes = TraceDiff.changes(from: before, to: after)
+      (changes, paths) = TraceDiff.changesAndPaths(from: before, to: after)
     }
     var object = MerkleHash.ObjectHasher(fieldCount: fields.count)
     for field in fields { field.combine(into: &object) }
     let hash = object.finalize()
     previous = .fields(fields)
-    return Result(source: .fields(fields), changes: changes, hash: hash)
+    return Result(
+      source: .fields(fields), changes: changes, paths: paths, replaced: replaced, hash: hash)
   }
 
   private mutating func whole(_ state: State) throws -> Result {
-    let value = try encoder.encode(state)
+    let (value, replaced) = try encoder.encodeReplacingClassInstances(state)
     var changes: [TraceChange] = []
+    var paths: [TracePath] = []
     if let previous {
-      let before = Result(source: previous, changes: [], hash: 0).value
-      changes = TraceDiff.changes(from: before, to: value)
+      let before = Result(source: previous, changes: [], paths: [], replaced: [], hash: 0).value
+      (changes, paths) = TraceDiff.changesAndPaths(from: before, to: value)
     }
     previous = .whole(value)
-    return Result(source: .whole(value), changes: changes, hash: value.stableHash)
+    return Result(
+      source: .whole(value), changes: changes, paths: paths, replaced: replaced,
+      hash: value.stableHash)
   }
 }

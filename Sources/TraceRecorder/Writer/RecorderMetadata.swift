@@ -7,6 +7,10 @@
 enum RecorderMetadata {
   static let redactedStateKey = "rewind.redactedState"
   static let redactedActionKey = "rewind.redactedAction"
+  /// Written when the recording finishes: the redaction paths that matched no value in any
+  /// recorded state or action (`state passwrd, action login.pass`), so `inspector info`
+  /// shows them.
+  static let unmatchedRedactionKey = "rewind.redactionUnmatched"
 
   static func entries(_ configuration: Recorder.Configuration) -> [String: String] {
     var entries: [String: String] = [:]

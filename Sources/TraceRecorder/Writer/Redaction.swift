@@ -4,28 +4,47 @@ import TraceKit
 /// be shared without them while replay still checks that they match.
 ///
 /// ```swift
-/// let redaction = Redaction(paths: ["password"])
+/// let redaction = try Redaction(validating: ["password"], setting: "redactedStatePaths")
 /// var value: TraceValue = .object([TraceField("password", .string("hunter2"))])
-/// redaction.apply(to: &value)
+/// redaction.apply(to: &value)  // [0]: the paths that matched
 /// print(value)  // (password: "<redacted 5f1d…>")
 /// ```
+@usableFromInline
 struct Redaction: Sendable {
   let paths: [TracePath]
-  /// Paths that did not parse; reported by the recorder's configuration check.
-  let invalid: [String]
+  /// The paths as configured, in the same order.
+  let texts: [String]
 
-  init(paths texts: [String]) {
+  /// Parses every path; the first that does not parse is an error naming the setting and its
+  /// position, so nothing is ever recorded in the clear because of a typo.
+  init(validating texts: [String], setting: String, of kind: String = "state")
+    throws(RecorderConfigurationError)
+  {
     var parsed: [TracePath] = []
-    var invalid: [String] = []
-    for text in texts {
-      if let path = try? TracePath(parsing: text) {
-        parsed.append(path)
-      } else {
-        invalid.append(text)
+    for (index, text) in texts.enumerated() {
+      do {
+        parsed.append(try TracePath(parsing: text))
+      } catch {
+        throw RecorderConfigurationError(
+          setting: "\(setting)[\(index)]", problem: "is not a \(kind) path: \(error)")
       }
     }
     paths = parsed
-    self.invalid = invalid
+    self.texts = texts
+  }
+
+  /// Paths already validated (by the recorder's configuration check, or by the recorder that
+  /// wrote a trace's metadata); one that does not parse is left out.
+  init(validated texts: [String]) {
+    var parsed: [TracePath] = []
+    var kept: [String] = []
+    for text in texts {
+      guard let path = try? TracePath(parsing: text) else { continue }
+      parsed.append(path)
+      kept.append(text)
+    }
+    paths = parsed
+    self.texts = kept
   }
 
   var isEmpty: Bool { paths.isEmpty }
@@ -71,6 +90,12 @@ struct Redaction: Sendable {
     return result
   }
 
+  /// The changed path as the redacted states show it: a change at or below a redacted path
+  /// is a change of the marker at that path.
+  func changedPath(_ path: TracePath) -> TracePath {
+    paths.first { path.components.starts(with: $0.components) } ?? path
+  }
+
   private func redactBelow(_ path: TracePath, in value: inout TraceValue) {
     for redacted in paths where redacted.components.starts(with: path.components) {
       let relative = TracePath(Array(redacted.components.dropFirst(path.components.count)))
@@ -79,11 +104,19 @@ struct Redaction: Sendable {
     }
   }
 
-  func apply(to value: inout TraceValue) {
-    for path in paths {
-      guard let found = value.value(at: path), !Self.isMarker(found) else { continue }
+  /// Replaces every redacted value in `value`; returns the positions of the paths found in
+  /// it (redacted now, or already a marker).
+  @usableFromInline
+  @discardableResult
+  func apply(to value: inout TraceValue) -> [Int] {
+    var found: [Int] = []
+    for (index, path) in paths.enumerated() {
+      guard let current = value.value(at: path) else { continue }
+      found.append(index)
+      guard !Self.isMarker(current) else { continue }
       // The path was just found in the value, so the patch cannot fail.
-      try? TraceDiff.apply([.set(path, Self.marker(for: found))], to: &value)
+      try? TraceDiff.apply([.set(path, Self.marker(for: current))], to: &value)
     }
+    return found
   }
 }

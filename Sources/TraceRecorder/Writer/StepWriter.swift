@@ -25,6 +25,11 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private var lastAction: (action: Action, value: TraceValue, path: String)?
   private var isDirty = false
   private var failed = false
+  /// The paths of class instances already reported (each is reported once).
+  private var reportedClassInstances = Set<String>()
+  /// The positions of the redaction paths that found a value at least once.
+  private var stateMatched = Set<Int>()
+  private var actionMatched = Set<Int>()
   private var lastFlush: UInt64 = 0
   private let flushNanos: UInt64
 
@@ -33,8 +38,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     self.tree = tree
     live = session.live?.history
     let configuration = session.configuration
-    stateRedaction = Redaction(paths: configuration.redactedStatePaths)
-    actionRedaction = Redaction(paths: configuration.redactedActionPaths)
+    // `Recorder.init` validated both lists.
+    stateRedaction = Redaction(validated: configuration.redactedStatePaths)
+    actionRedaction = Redaction(validated: configuration.redactedActionPaths)
     let interval = configuration.flushInterval.components
     flushNanos = UInt64(max(0, interval.seconds)) * 1_000_000_000
       + UInt64(max(0, interval.attoseconds / 1_000_000_000))
@@ -76,7 +82,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       let now = MonotonicClock.nanoseconds()
       if wasIdle || now &- lastFlush >= flushNanos {
         do throws(WriteFailure) {
-          try write(step: nil) { trace throws(TraceError) in try trace.flush() }
+          try write { trace throws(TraceError) in try trace.flush() }
           lastFlush = now
           isDirty = false
         } catch {
@@ -87,26 +93,26 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   }
 
   private struct WriteFailure: Error {
-    var step: Int?
     var message: String
   }
 
   private func fail(_ failure: WriteFailure) {
     failed = true
+    // What the file holds is what was committed, whichever write failed (a step's, or the
+    // timed commit's, which has no step of its own).
+    let committed = trace.map { $0.committedStep >= 0 ? $0.committedStep : nil } ?? nil
     trace = nil
     session.fail(
       RecorderError(
-        path: session.path ?? "memory", step: failure.step, message: failure.message))
+        path: session.path ?? "memory", lastCommittedStep: committed, message: failure.message))
   }
 
-  private func write(step: Int?, _ body: (TraceWriter) throws(TraceError) -> Void)
-    throws(WriteFailure)
-  {
+  private func write(_ body: (TraceWriter) throws(TraceError) -> Void) throws(WriteFailure) {
     guard let trace else { return }
     do {
       try body(trace)
     } catch {
-      throw WriteFailure(step: step ?? error.step, message: error.description)
+      throw WriteFailure(message: error.description)
     }
   }
 
@@ -125,16 +131,16 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         cancelID: effect.cancelIDs.isEmpty
           ? nil : effect.cancelIDs.map(\.description).joined(separator: ", "),
         file: effect.location?.fileID, line: effect.location.map { Int($0.line) },
-        startNanos: effect.startNanos)
-      try write(step: effect.startedByStep) { trace throws(TraceError) in
-        try trace.effectStarted(record)
-      }
+        startNanos: effect.startNanos, kind: effect.kind.rawValue, parentID: effect.parent,
+        startedAfterStep: effect.startedAfterStep)
+      try write { trace throws(TraceError) in try trace.effectStarted(record) }
       live?.effectStarted(record)
-    case .effect(.ended(let id, let nanos, let outcome)):
-      try write(step: nil) { trace throws(TraceError) in
-        try trace.effectEnded(id: id, endNanos: nanos, outcome: outcome)
+    case .effect(.ended(let id, let nanos, let outcome, let afterStep)):
+      try write { trace throws(TraceError) in
+        try trace.effectEnded(
+          id: id, endNanos: nanos, outcome: outcome, endedAfterStep: afterStep)
       }
-      live?.effectEnded(id: id, endNanos: nanos, outcome: outcome)
+      live?.effectEnded(id: id, endNanos: nanos, outcome: outcome, afterStep: afterStep)
     case .finish:
       break
     }
@@ -143,10 +149,12 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private func start(state: State, wallTime: Double) throws(WriteFailure) {
     var initial: TraceValue
     do {
-      initial = try encoder.encode(state).value
-      stateRedaction.apply(to: &initial)
+      let encoded = try encoder.encode(state)
+      initial = encoded.value
+      reportClassInstances(encoded.replaced, in: "state")
+      stateMatched.formUnion(stateRedaction.apply(to: &initial))
     } catch {
-      throw WriteFailure(step: 0, message: "the initial state could not be encoded: \(error)")
+      throw WriteFailure(message: "the initial state could not be encoded: \(error)")
     }
     let metadata = TraceMetadata(
       rootReducer: tree.rootTypeName, stateType: String(reflecting: State.self),
@@ -154,6 +162,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       keyframeInterval: session.configuration.keyframeInterval,
       extra: session.configuration.extra.merging(
         RecorderMetadata.entries(session.configuration), uniquingKeysWith: { $1 }))
+    wallOrigin = wallTime
     if let path = session.path {
       do {
         let writer = try TraceWriter(
@@ -161,7 +170,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         trace = writer
         try writer.writeTree(tree.node)
       } catch {
-        throw WriteFailure(step: 0, message: error.description)
+        throw WriteFailure(message: error.description)
       }
     }
     live?.start(metadata: metadata, wallTime: wallTime, initialState: initial, tree: tree.node)
@@ -176,14 +185,16 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         action = last.value
         actionPath = last.path
       } else {
-        var encodedAction = try actionEncoder.encode(captured.action)
+        var (encodedAction, replaced) = try actionEncoder.encodeReplacingClassInstances(
+          captured.action)
+        reportClassInstances(replaced, in: "action")
         actionPath = ActionCasePath.path(of: encodedAction)
-        actionRedaction.apply(to: &encodedAction)
+        actionMatched.formUnion(actionRedaction.apply(to: &encodedAction))
         action = encodedAction
         lastAction = (captured.action, encodedAction, actionPath)
       }
     } catch {
-      throw WriteFailure(step: captured.facts.step, message: "encoding failed: \(error)")
+      throw WriteFailure(message: "step \(captured.facts.step) could not be encoded: \(error)")
     }
     try append(captured.state, facts: captured.facts, action: action, actionPath: actionPath)
   }
@@ -201,8 +212,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     do {
       encoded = try encoder.encode(state)
     } catch {
-      throw WriteFailure(step: facts.step, message: "encoding failed: \(error)")
+      throw WriteFailure(message: "step \(facts.step) could not be encoded: \(error)")
     }
+    reportClassInstances(encoded.replaced, in: "state")
     var changes = encoded.changes
     var stateHash = encoded.hash
     // The whole state tree is built only when needed: redaction, or a keyframe (the trace
@@ -210,16 +222,18 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     var redacted: TraceValue?
     if !stateRedaction.isEmpty {
       var state = encoded.value
-      stateRedaction.apply(to: &state)
+      stateMatched.formUnion(stateRedaction.apply(to: &state))
       changes = stateRedaction.apply(to: changes, newState: state)
       // Redaction replaced subtrees, so the cached hashes are not the recorded state's.
       stateHash = state.stableHash
       redacted = state
     }
+    // The leaf-most paths the diff found (an inserted element by its id, not the index its
+    // insertion needs), once each: what `inspector diff` shows for this step.
     var changedPaths: [String] = []
-    changedPaths.reserveCapacity(changes.count)
-    for change in changes {
-      let text = change.path.description
+    changedPaths.reserveCapacity(encoded.paths.count)
+    for path in encoded.paths {
+      let text = (redacted == nil ? path : stateRedaction.changedPath(path)).description
       if !changedPaths.contains(text) { changedPaths.append(text) }
     }
     let record = StepRecord(
@@ -236,7 +250,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       whole = built
       return built
     }
-    try write(step: facts.step) { trace throws(TraceError) in
+    try write { trace throws(TraceError) in
       try trace.append(record, state: wholeState())
       // The core told which effect sent this step's action: the effect's record lists it.
       if let sender = facts.sender {
@@ -249,8 +263,37 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     }
   }
 
-  private lazy var wallOrigin: Double = Date().timeIntervalSince1970
-    - Double(MonotonicClock.nanoseconds() &- session.origin) / 1e9
+  /// Reports, once per path, the values recorded as a placeholder because they hold class
+  /// instances: the first ones when the recording starts (step 0), any other when it first
+  /// appears.
+  private func reportClassInstances(_ paths: [TracePath], in part: String) {
+    var new: [String] = []
+    for path in paths {
+      // One report for all the elements of an array: `rows[…]`.
+      let general = TracePath(
+        path.components.map { if case .index = $0 { .key("[…]") } else { $0 } })
+      let text = general.description.replacingOccurrences(of: #"["[…]"]"#, with: "[…]")
+      if reportedClassInstances.insert(part + " " + text).inserted { new.append(text) }
+    }
+    guard !new.isEmpty else { return }
+    reportIssue(
+      "\(recording): the \(part) at \(new.joined(separator: ", ")) "
+        + (new.count == 1 ? "holds" : "hold")
+        + " class instances, which change in place where the recorder cannot see them; "
+        + (new.count == 1 ? "it is" : "they are")
+        + " recorded as \"<not recorded: …>\". Make "
+        + (new.count == 1 ? "it a value type" : "them value types") + " to record "
+        + (new.count == 1 ? "it." : "them."))
+  }
+
+  /// How the issues it reports name the recording.
+  private var recording: String {
+    session.path.map { "Recording to \($0)" } ?? "Recording in memory"
+  }
+
+  /// The wall time of step 0, where the trace's clock reads zero: a step's wall time is this
+  /// plus its time on the trace's clock (which may be a virtual one, `Configuration.clock`).
+  private var wallOrigin: Double = 0
 
   private func wallTime(_ monotonicNanos: UInt64) -> Double {
     wallOrigin + Double(monotonicNanos) / 1e9
@@ -258,17 +301,48 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
 
   private func close(trailingGap: (afterStep: Int, dropped: Int)?) {
     guard !failed else { return }
+    let unmatched = unmatchedRedactions()
     do throws(WriteFailure) {
       if let gap = trailingGap {
-        try write(step: gap.afterStep) { trace throws(TraceError) in
+        try write { trace throws(TraceError) in
           try trace.appendGap(afterStep: gap.afterStep, dropped: gap.dropped)
         }
         live?.gap(afterStep: gap.afterStep, dropped: gap.dropped)
       }
-      try write(step: nil) { trace throws(TraceError) in try trace.close() }
+      if !unmatched.isEmpty {
+        try write { trace throws(TraceError) in
+          try trace.setExtra(
+            RecorderMetadata.unmatchedRedactionKey,
+            unmatched.map { "\($0.kind) \($0.path)" }.joined(separator: ", "))
+        }
+      }
+      try write { trace throws(TraceError) in try trace.close() }
       trace = nil
     } catch {
       fail(error)
     }
+    if !unmatched.isEmpty {
+      let list = unmatched.map { "\($0.setting) \(TraceValue.string($0.path).jsonString)" }
+      reportIssue(
+        "\(recording): "
+          + (unmatched.count == 1 ? "a redaction path" : "redaction paths")
+          + " matched nothing in the whole recording, so nothing was redacted there: "
+          + list.joined(separator: ", ") + ".")
+    }
+  }
+
+  /// The redaction paths that never found a value, in configuration order (only known once a
+  /// trace was started; a recording that never began has nothing to tell).
+  private func unmatchedRedactions() -> [(setting: String, kind: String, path: String)] {
+    guard trace != nil else { return [] }
+    var unmatched: [(setting: String, kind: String, path: String)] = []
+    for (index, text) in stateRedaction.texts.enumerated() where !stateMatched.contains(index) {
+      unmatched.append(("redactedStatePaths[\(index)]", "state", text))
+    }
+    for (index, text) in actionRedaction.texts.enumerated() where !actionMatched.contains(index)
+    {
+      unmatched.append(("redactedActionPaths[\(index)]", "action", text))
+    }
+    return unmatched
   }
 }

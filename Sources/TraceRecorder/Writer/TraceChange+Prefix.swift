@@ -14,3 +14,10 @@ extension TraceChange {
     }
   }
 }
+
+extension TracePath {
+  /// The path, moved under an object field or other components.
+  func prefixed(by components: [TracePath.Component]) -> TracePath {
+    TracePath(components + self.components)
+  }
+}

@@ -12,11 +12,12 @@
 /// print(value == new)  // true
 /// ```
 ///
-/// What the diff emits, level by level:
+/// What the diff emits, level by level (pairing children as `children(_:_:)` does):
 /// - equal subtrees: nothing (checked with `==`, which is O(1) for arrays sharing storage);
 /// - objects with the same keys in the same order: changes per changed field; keys removed:
-///   `.remove`; keys added at the end: `.set` (which appends); any other reordering of keys
-///   (or a duplicate key): one `.set` of the whole object;
+///   `.remove`; keys added at the end: `.set` (which appends); keys added elsewhere, kept
+///   keys reordered, or a duplicate key: one `.set` of the whole object (the changed paths
+///   still name the keys);
 /// - arrays whose elements are all objects with distinct `id` fields, in both values: elements
 ///   matched by id (`todos[id: 3]`): gone or moved elements are `.remove`d by id, new or moved
 ///   ones `.insert`ed at their new index, kept ones diffed in place; the longest run of
@@ -26,12 +27,31 @@
 /// - the same enum case: changes inside its associated values (a single unlabelled value is
 ///   entered directly: `destination.childDetail.name`); another case: `.set` of the whole value;
 /// - `.reflected` values of the same type are looked through; anything else: `.set`.
+///
+/// The changed paths are the leaf-most paths where the values differ (`changedPaths`): a
+/// change's own path, except that an element inserted into an identified array is named by
+/// its id (`todos[id: 4]`, not the index the insertion needs), and a whole-object `.set`
+/// names the keys inside it that changed.
 public enum TraceDiff {
   /// The changes that turn `old` into `new`, in the order they must be applied.
   public static func changes(from old: TraceValue, to new: TraceValue) -> [TraceChange] {
+    changesAndPaths(from: old, to: new).changes
+  }
+
+  /// The changes that turn `old` into `new`, and the leaf-most paths where they differ (the
+  /// same as `changedPaths(from:to:)`, found in the same walk).
+  ///
+  /// ```swift
+  /// let (changes, paths) = TraceDiff.changesAndPaths(from: old, to: new)
+  /// changes.map(\.description)     // ["insert todos[0] (id: 4, title: \"b\")", …]
+  /// paths.map(\.description)       // ["todos[id: 4]", "todos[id: 3].title"]
+  /// ```
+  public static func changesAndPaths(from old: TraceValue, to new: TraceValue)
+    -> (changes: [TraceChange], paths: [TracePath])
+  {
     var differ = Differ()
     differ.diff(old, new, whole: new)
-    return differ.changes
+    return (differ.changes, differ.paths)
   }
 
   /// Applies `changes` in order to `value`, in place.
@@ -54,9 +74,27 @@ public enum TraceDiff {
 struct Differ {
   var path: [TracePath.Component] = []
   var changes: [TraceChange] = []
+  var paths: [TracePath] = []
 
+  /// A `set` of a value that replaces a leaf, or a container that cannot be paired with the
+  /// old one: the change's path is the changed path.
   private mutating func emitSet(_ value: TraceValue) {
-    changes.append(.set(TracePath(path), value))
+    let here = TracePath(path)
+    changes.append(.set(here, value))
+    paths.append(here)
+  }
+
+  /// A `set` of a whole container whose children do pair (keys added in the middle of an
+  /// object, a duplicate key): the changed paths are found inside it.
+  private mutating func emitWholeSet(old: TraceValue, new: TraceValue, whole: TraceValue) {
+    guard old != new else { return }
+    changes.append(.set(TracePath(path), whole))
+    TraceDiff.appendChangedPaths(old, new, prefix: &path, into: &paths)
+  }
+
+  private mutating func emit(_ change: TraceChange, changedPath: TracePath) {
+    changes.append(change)
+    paths.append(changedPath)
   }
 
   /// Emits the changes from `old` to `new` at the current path (none when they are equal).
@@ -99,23 +137,30 @@ struct Differ {
   private mutating func diffObject(_ a: [TraceField], _ b: [TraceField], whole: TraceValue) {
     // Keys compare by bytes: a key that only changed its Unicode normalization is a new key.
     if a.count == b.count && a.indices.allSatisfy({ sameUTF8(a[$0].key, b[$0].key) }) {
-      if Self.hasDuplicateKeys(a) { return emitSet(whole) }
+      if Self.hasDuplicateKeys(a) {
+        return emitWholeSet(old: .object(a), new: .object(b), whole: whole)
+      }
       for index in a.indices {
         diffField(b[index].key, a[index].value, b[index].value)
       }
       return
     }
-    if Self.hasDuplicateKeys(a) || Self.hasDuplicateKeys(b) { return emitSet(whole) }
+    if Self.hasDuplicateKeys(a) || Self.hasDuplicateKeys(b) {
+      return emitWholeSet(old: .object(a), new: .object(b), whole: whole)
+    }
     let newKeys = Set(b.lazy.map(\.key))
     let oldKeys = Set(a.lazy.map(\.key))
     let kept = a.filter { newKeys.contains($0.key) }
-    // Removing keys and appending new ones cannot reorder what stays.
+    // Removing keys and appending new ones cannot reorder what stays; a key added between
+    // kept ones (a dictionary's sorted keys) has no `set` of its own, so the whole object is
+    // set.
     for (index, field) in kept.enumerated() where !sameUTF8(b[index].key, field.key) {
-      return emitSet(whole)
+      return emitWholeSet(old: .object(a), new: .object(b), whole: whole)
     }
     for field in a where !newKeys.contains(field.key) {
       path.append(.key(field.key))
-      changes.append(.remove(TracePath(path)))
+      let removed = TracePath(path)
+      emit(.remove(removed), changedPath: removed)
       path.removeLast()
     }
     for (index, field) in kept.enumerated() {
@@ -144,9 +189,12 @@ struct Differ {
   private mutating func diffEnum(
     _ name: String, _ a: [TraceField], _ b: [TraceField], whole: TraceValue
   ) {
-    guard a.count == b.count, a.indices.allSatisfy({ sameUTF8(a[$0].key, b[$0].key) }),
-      !Self.hasDuplicateKeys(a)
-    else { return emitSet(whole) }
+    guard !a.isEmpty, a.count == b.count,
+      a.indices.allSatisfy({ sameUTF8(a[$0].key, b[$0].key) }), !Self.hasDuplicateKeys(a)
+    else {
+      if a != b { emitSet(whole) }
+      return
+    }
     path.append(.key(name))
     if a.count == 1 && a[0].key == "_0" {
       // The only associated value is entered directly: the path names the case, not `_0`.
@@ -207,7 +255,8 @@ struct Differ {
     }
   }
 
-  /// The `id` of every element, if all elements are objects with distinct ids.
+  /// The `id` of every element, if all elements are objects with distinct ids (`[]` for an
+  /// empty array).
   static func distinctIDs(_ elements: [TraceValue]) -> [TraceValue]? {
     var ids: [TraceValue] = []
     ids.reserveCapacity(elements.count)
@@ -219,12 +268,14 @@ struct Differ {
     return ids
   }
 
-  private mutating func diffIdentified(
-    _ a: [TraceValue], _ oldIDs: [TraceValue], _ b: [TraceValue], _ newIDs: [TraceValue]
-  ) {
+  /// For each position of the new array, the old index of the element that stays there, or
+  /// -1 where an element is new or moved: the survivors (elements whose id is in both) in
+  /// their longest run that kept its relative order stay.
+  static func stayingElements(oldIDs: [TraceValue], newIDs: [TraceValue], newCount: Int)
+    -> [Int]
+  {
     var newPosition = [TraceValue: Int](minimumCapacity: newIDs.count)
     for (index, id) in newIDs.enumerated() { newPosition[id] = index }
-    // Old elements that survive, in old order, with their new positions.
     var survivorOld: [Int] = []
     var survivorNew: [Int] = []
     for (index, id) in oldIDs.enumerated() {
@@ -233,21 +284,47 @@ struct Differ {
         survivorNew.append(position)
       }
     }
-    // The longest subsequence already in new order stays; other survivors move.
-    let staying = Self.longestIncreasingSubsequence(survivorNew)
-    var oldIndexOfStaying = [Int](repeating: -1, count: b.count)
-    for k in staying { oldIndexOfStaying[survivorNew[k]] = survivorOld[k] }
-    for (index, id) in oldIDs.enumerated() {
-      if let position = newPosition[id], oldIndexOfStaying[position] == index { continue }
+    var oldIndexOfStaying = [Int](repeating: -1, count: newCount)
+    for k in longestIncreasingSubsequence(survivorNew) {
+      oldIndexOfStaying[survivorNew[k]] = survivorOld[k]
+    }
+    return oldIndexOfStaying
+  }
+
+  /// The lengths of the common prefix and of the common suffix (not overlapping it).
+  static func commonEnds(_ a: [TraceValue], _ b: [TraceValue]) -> (prefix: Int, suffix: Int) {
+    var prefix = 0
+    while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < a.count - prefix && suffix < b.count - prefix
+      && a[a.count - 1 - suffix] == b[b.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    return (prefix, suffix)
+  }
+
+  private mutating func diffIdentified(
+    _ a: [TraceValue], _ oldIDs: [TraceValue], _ b: [TraceValue], _ newIDs: [TraceValue]
+  ) {
+    let oldIndexOfStaying = Self.stayingElements(
+      oldIDs: oldIDs, newIDs: newIDs, newCount: b.count)
+    var stays = [Bool](repeating: false, count: a.count)
+    for oldIndex in oldIndexOfStaying where oldIndex >= 0 { stays[oldIndex] = true }
+    for (index, id) in oldIDs.enumerated() where !stays[index] {
       path.append(.id(id))
-      changes.append(.remove(TracePath(path)))
+      let removed = TracePath(path)
+      emit(.remove(removed), changedPath: removed)
       path.removeLast()
     }
     for (position, element) in b.enumerated() {
       let oldIndex = oldIndexOfStaying[position]
       if oldIndex < 0 {
+        // Inserted at its index; named, as a changed path, by its id.
         path.append(.index(position))
-        changes.append(.insert(TracePath(path), element))
+        let insertion = TracePath(path)
+        path[path.count - 1] = .id(newIDs[position])
+        emit(.insert(insertion, element), changedPath: TracePath(path))
         path.removeLast()
       } else if a[oldIndex] != element {
         path.append(.id(newIDs[position]))
@@ -284,14 +361,7 @@ struct Differ {
   }
 
   private mutating func diffIndexed(_ a: [TraceValue], _ b: [TraceValue]) {
-    var prefix = 0
-    while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
-    var suffix = 0
-    while suffix < a.count - prefix && suffix < b.count - prefix
-      && a[a.count - 1 - suffix] == b[b.count - 1 - suffix]
-    {
-      suffix += 1
-    }
+    let (prefix, suffix) = Self.commonEnds(a, b)
     let oldMiddle = a.count - prefix - suffix
     let newMiddle = b.count - prefix - suffix
     let overlap = min(oldMiddle, newMiddle)
@@ -303,13 +373,15 @@ struct Differ {
     if newMiddle > oldMiddle {
       for index in (prefix + overlap)..<(prefix + newMiddle) {
         path.append(.index(index))
-        changes.append(.insert(TracePath(path), b[index]))
+        let inserted = TracePath(path)
+        emit(.insert(inserted, b[index]), changedPath: inserted)
         path.removeLast()
       }
     } else if oldMiddle > newMiddle {
       for index in ((prefix + overlap)..<(prefix + oldMiddle)).reversed() {
         path.append(.index(index))
-        changes.append(.remove(TracePath(path)))
+        let removed = TracePath(path)
+        emit(.remove(removed), changedPath: removed)
         path.removeLast()
       }
     }

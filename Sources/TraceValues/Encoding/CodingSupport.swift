@@ -110,24 +110,40 @@ enum EnumCaseDetector {
 enum TypeKindCache {
   enum Kind {
     case plain, optional, set, dictionary
+    /// A class, or a value whose own stored properties hold class instances (see
+    /// `ReferenceProbe`): such a value can change in place, and a recorder may not read it
+    /// off the main actor (see `TraceValueEncoder.classInstancesReplaced`).
+    case reference
   }
 
   private static let kinds = Mutex<[ObjectIdentifier: Kind]>([:])
+  /// The kinds the encoder saw, probed for references with the first value of each type.
+  private static let encodingKinds = Mutex<[ObjectIdentifier: Kind]>([:])
 
   static func kind(of type: Any.Type) -> Kind {
     let id = ObjectIdentifier(type)
     if let kind = kinds.withLock({ $0[id] }) { return kind }
-    let kind: Kind =
-      if type is any OptionalCoding.Type {
-        .optional
-      } else if type is any SortedSetEncoding.Type {
-        .set
-      } else if type is any SortedDictionaryEncoding.Type {
-        .dictionary
-      } else {
-        .plain
-      }
+    let kind = structuralKind(of: type)
     kinds.withLock { $0[id] = kind }
     return kind
+  }
+
+  /// The kind of a value being encoded: as `kind(of:)`, except that a plain type is
+  /// `.reference` when it is a class or when `ReferenceProbe` finds class instances in the
+  /// first value of it the encoder meets.
+  static func encodingKind<T>(of type: T.Type, sample: T) -> Kind {
+    let id = ObjectIdentifier(type)
+    if let kind = encodingKinds.withLock({ $0[id] }) { return kind }
+    var kind = structuralKind(of: type)
+    if kind == .plain, ReferenceProbe.holdsReferences(sample) { kind = .reference }
+    encodingKinds.withLock { $0[id] = kind }
+    return kind
+  }
+
+  private static func structuralKind(of type: Any.Type) -> Kind {
+    if type is any OptionalCoding.Type { return .optional }
+    if type is any SortedSetEncoding.Type { return .set }
+    if type is any SortedDictionaryEncoding.Type { return .dictionary }
+    return .plain
   }
 }

@@ -10,11 +10,26 @@ final class TraceDecoding: Decoder, SingleValueDecodingContainer {
   let value: TraceValue
   let parent: TraceDecoding?
   let key: CodingKey?
+  /// The first recorded enum case the type did not know, kept by the root for the error.
+  private var unknownCase: TraceUnknownCase?
 
   init(value: TraceValue, parent: TraceDecoding?, key: CodingKey?) {
     self.value = value
     self.parent = parent
     self.key = key
+  }
+
+  /// The first enum case found in the value that the type being decoded does not have.
+  var firstUnknownCase: TraceUnknownCase? {
+    var level = self
+    while let parent = level.parent { level = parent }
+    return level.unknownCase
+  }
+
+  private func noteUnknownCase(_ unknown: TraceUnknownCase) {
+    var level = self
+    while let parent = level.parent { level = parent }
+    if level.unknownCase == nil { level.unknownCase = unknown }
   }
 
   var codingPath: [CodingKey] {
@@ -48,6 +63,14 @@ final class TraceDecoding: Decoder, SingleValueDecodingContainer {
       return KeyedDecodingContainer(TraceKeyedDecoding<Key>(decoding: self, fields: fields))
     case .enumCase(let name, let fields):
       // Synthesized enum decoding reads one key, the case, holding the associated values.
+      if Key(stringValue: name) == nil {
+        // Kept so that the type mismatch the enum's `init(from:)` throws can name the case.
+        noteUnknownCase(
+          TraceUnknownCase(
+            codingPath: codingPath.map(\.stringValue), name: name,
+            cases: EnumCaseNames.codingNames(of: Key.self),
+            typeName: EnumCaseNames.enumTypeName(of: Key.self)))
+      }
       let caseField = [TraceField(name, .object(fields))]
       return KeyedDecodingContainer(TraceKeyedDecoding<Key>(decoding: self, fields: caseField))
     default:
@@ -81,6 +104,18 @@ final class TraceDecoding: Decoder, SingleValueDecodingContainer {
     }
     if T.self == Double.self { return try double(value, key: key) as! T }
     if T.self == Date.self {
+      // ISO 8601 text (format version 2), or seconds since 2001 (version 1, and dates that
+      // have no such text).
+      if case .string(let text) = value {
+        guard let seconds = DateText.seconds(parsing: text) else {
+          throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+              codingPath: path(key),
+              debugDescription: "\(TraceValue.string(text).jsonString) is not an ISO 8601 date "
+                + "(YYYY-MM-DDTHH:MM:SS[.fraction]Z)"))
+        }
+        return Date(timeIntervalSinceReferenceDate: seconds) as! T
+      }
       return Date(timeIntervalSinceReferenceDate: try double(value, key: key)) as! T
     }
     if T.self == UUID.self {
@@ -289,11 +324,12 @@ struct TraceKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    // `nil` is `null` (or, written by format version 1, no key at all). A nested optional's
+    // `.some(nil)` is the `Optional.some` marker: one level of it is this call's own.
     guard let value = lookup(key) else { return nil }
-    if case .null = value {
-      // `Int??` stored `.some(nil)` as a present `null`; a plain optional stored `nil`.
-      guard let optional = T.self as? any OptionalCoding.Type else { return nil }
-      return (optional.noneValue as! T)
+    if case .null = value { return nil }
+    if T.self is any OptionalCoding.Type, let inner = OptionalSomeMarker.unwrap(value) {
+      return try decoding.decodeValue(type, from: inner, key: key)
     }
     return try decoding.decodeValue(type, from: value, key: key)
   }

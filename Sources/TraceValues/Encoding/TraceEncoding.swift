@@ -17,6 +17,9 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
   // only touched by the coding level that owns them, on one thread, never overlapping.
   let parent: TraceEncoding?
   let key: CodingKey?
+  /// Whether values that hold class instances are written as a placeholder instead of being
+  /// encoded (the root's setting, copied down).
+  let replacesClassInstances: Bool
   @exclusivity(unchecked) var mode = Mode.none
   @exclusivity(unchecked) var single = TraceValue.null
   @exclusivity(unchecked) var fields: [TraceField] = []
@@ -26,10 +29,14 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
   /// Set when the only nested container is a synthesized enum case's payload.
   @exclusivity(unchecked) var enumPayload: TraceEncoding?
   @exclusivity(unchecked) var conflict: String?
+  /// On the root level: the paths where a placeholder replaced a value holding class
+  /// instances.
+  @exclusivity(unchecked) var replacedPaths: [TracePath] = []
 
-  init(parent: TraceEncoding?, key: CodingKey?) {
+  init(parent: TraceEncoding?, key: CodingKey?, replacesClassInstances: Bool = false) {
     self.parent = parent
     self.key = key
+    self.replacesClassInstances = parent?.replacesClassInstances ?? replacesClassInstances
   }
 
   var codingPath: [CodingKey] {
@@ -116,13 +123,20 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     if T.self == Int.self { return .int(Int64(value as! Int)) }
     if T.self == Bool.self { return .bool(value as! Bool) }
     if T.self == Double.self { return .double(value as! Double) }
-    if T.self == Date.self { return .double((value as! Date).timeIntervalSinceReferenceDate) }
-    if T.self == UUID.self { return .string((value as! UUID).uuidString) }
+    if T.self == Date.self {
+      let seconds = (value as! Date).timeIntervalSinceReferenceDate
+      return DateText.text(seconds: seconds).map(TraceValue.string) ?? .double(seconds)
+    }
+    if T.self == UUID.self { return .string(UUIDText.string(value as! UUID)) }
     if T.self == Data.self { return .bytes([UInt8](value as! Data)) }
     if T.self == URL.self, (value as! URL).baseURL == nil {
       return .string((value as! URL).absoluteString)
     }
-    switch TypeKindCache.kind(of: T.self) {
+    switch TypeKindCache.encodingKind(of: T.self, sample: value) {
+    case .reference where replacesClassInstances:
+      return placeholder(for: T.self, key: key)
+    case .reference:
+      break
     case .optional:
       if let optional = value as? any OptionalCoding, optional.isNone { return .null }
       let encoded = try encodeChild(value, key: key)
@@ -141,6 +155,26 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
       break
     }
     return try encodeChild(value, key: key)
+  }
+
+  /// What stands for a value that holds class instances, without reading it: its type's
+  /// name. The path is noted on the root.
+  private func placeholder(for type: Any.Type, key: CodingKey?) -> TraceValue {
+    var root = self
+    while let parent = root.parent { root = parent }
+    var components: [TracePath.Component] = []
+    for codingKey in codingPath + (key.map { [$0] } ?? []) {
+      if let index = codingKey.intValue, codingKey.stringValue.hasPrefix("Index ") {
+        components.append(.index(index))
+      } else {
+        components.append(.key(codingKey.stringValue))
+      }
+    }
+    root.replacedPaths.append(TracePath(components))
+    let name = EnumCaseDetector.typeName(type)
+    return .string(
+      type is AnyClass
+        ? "<not recorded: \(name) is a class>" : "<not recorded: \(name) holds class instances>")
   }
 
   private func encodeChild<T: Encodable>(_ value: T, key: CodingKey?) throws -> TraceValue {
@@ -218,6 +252,56 @@ struct TraceKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: UInt64, forKey key: Key) throws { append(key, .unsigned(value)) }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    append(key, try encoding.encodeValue(value, key: key))
+  }
+
+  // `nil` is written as `null`, not left out (the default): a field keeps its place in the
+  // state whatever its value, so an optional that gets a value is a change at its own path,
+  // not a new key in the middle of the object.
+  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { append(key, .null) }
+  }
+  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { append(key, .null) }
+  }
+  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { append(key, .null) }
+  }
+  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { append(key, .null) }
+  }
+  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { append(key, .null) }
+  }
+  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { append(key, .null) }
+  }
+  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { append(key, .null) }
+  }
+  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { append(key, .null) }
+  }
+  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { append(key, .null) }
+  }
+  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { append(key, .null) }
+  }
+  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { append(key, .null) }
+  }
+  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { append(key, .null) }
+  }
+  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { append(key, .null) }
+  }
+  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { append(key, .null) }
+  }
+  mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+    // Encoded as the optional it is, so `.some(nil)` of a nested optional keeps its marker.
     append(key, try encoding.encodeValue(value, key: key))
   }
 

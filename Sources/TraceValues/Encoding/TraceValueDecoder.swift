@@ -17,9 +17,23 @@ public struct TraceValueDecoder: Sendable {
 
   /// Decodes a `T` from `value`.
   ///
-  /// - Throws: `DecodingError` with the coding path of the first value that does not fit.
+  /// - Throws: `DecodingError` with the coding path of the first value that does not fit. A
+  ///   recorded enum case the type does not have is a `typeMismatch` whose underlying error
+  ///   is a `TraceUnknownCase` naming the case and the type's cases.
   public func decode<T: Decodable>(_ type: T.Type, from value: TraceValue) throws -> T {
     let root = TraceDecoding(value: value, parent: nil, key: nil)
-    return try root.decodeValue(type, from: value, key: nil)
+    do {
+      return try root.decodeValue(type, from: value, key: nil)
+    } catch DecodingError.typeMismatch(let type, let context) {
+      guard let unknown = root.firstUnknownCase,
+        unknown.codingPath == context.codingPath.map(\.stringValue)
+      else { throw DecodingError.typeMismatch(type, context) }
+      throw DecodingError.typeMismatch(
+        type,
+        DecodingError.Context(
+          codingPath: context.codingPath,
+          debugDescription: "The recorded case \"\(unknown.name)\" is not a case of \(type)",
+          underlyingError: unknown))
+    }
   }
 }

@@ -18,8 +18,10 @@
 ///   to process, and hashes must not): `String`- and `Int`-keyed ones as objects, others as
 ///   `[key, value, key, value, …]` sorted by the key's JSON text, as `Dictionary`'s own
 ///   `Codable` shapes them; a `Set` likewise becomes an array sorted by its elements' JSON text;
-/// - `Data` becomes `.bytes`; `URL` (without a base URL) its absolute string; `Date` and
-///   `UUID` what their own `Codable` writes (seconds since 2001 as a double, the uuid string);
+/// - `Data` becomes `.bytes`; `URL` (without a base URL) its absolute string; `UUID` its
+///   string; `Date` ISO 8601 text in UTC whose fraction gives the same `Double` back
+///   (`"2026-05-12T08:00:00.25Z"`; see `DateText`), or, for a date that has none (not finite,
+///   outside the years 1…9999), its seconds since 2001;
 /// - `nil` is `null`, and `Optional.some` of a value that itself encodes as `null`
 ///   (`Int??.some(nil)`) is `.enumCase("Optional.some", [_0: null])`, so nested optionals
 ///   decode back exactly;
@@ -38,5 +40,22 @@ public struct TraceValueEncoder: Sendable {
     let root = TraceEncoding(parent: nil, key: nil)
     defer { root.dismantle() }
     return try root.encodeValue(value, key: nil)
+  }
+
+  /// Encodes `value` as values only: a class instance, or a value whose stored properties
+  /// hold one (found by `ReferenceProbe`), is not read but written as a placeholder string
+  /// (`"<not recorded: Cache is a class>"`); returns where.
+  ///
+  /// A recorder encodes on its own thread what the main actor captured earlier: a value is a
+  /// copy, but a class instance is the one the app keeps changing, so reading it there would
+  /// race with the app and record what it became, not what it was.
+  @usableFromInline
+  package func encodeReplacingClassInstances<T: Encodable>(_ value: T) throws
+    -> (value: TraceValue, replaced: [TracePath])
+  {
+    let root = TraceEncoding(parent: nil, key: nil, replacesClassInstances: true)
+    defer { root.dismantle() }
+    let encoded = try root.encodeValue(value, key: nil)
+    return (encoded, root.replacedPaths)
   }
 }

@@ -73,14 +73,16 @@ package struct DiffRenderer: Sendable {
     return out
   }
 
-  /// The diff as lines, and the path of every change in order.
+  /// The diff as lines, and the path of every change in order (once each: an element moved
+  /// in an identified array is shown removed and inserted, at one path).
   package func diff(
     from old: TraceValue, to new: TraceValue, typeName: String? = nil
   ) -> (lines: [Line], paths: [TracePath]) {
     guard old != new else { return ([], []) }
     var state = Walk()
     walk(old, new, label: "", typeName: typeName, indent: 0, suffix: "", at: [], &state)
-    return (state.lines, state.paths)
+    var seen = Set<TracePath>()
+    return (state.lines, state.paths.filter { seen.insert($0).inserted })
   }
 
   /// The line with its mark: `- `, `+ ` or `  ` in the default format.
@@ -185,191 +187,37 @@ package struct DiffRenderer: Sendable {
     flushFold()
   }
 
-  /// The children of two containers of the same shape, aligned; nil when the values must be
-  /// shown whole (different kinds, different enum cases, leaves).
+  /// The children of two containers, paired as the trace's own diff pairs them (so the paths
+  /// shown are the changed paths the index holds); nil when the values must be shown whole.
   private func pairedChildren(_ old: TraceValue, _ new: TraceValue) -> [Entry]? {
-    switch (old, new) {
-    case (.object(let a), .object(let b)):
-      return alignFields(a, b)
-    case (.enumCase(let n, let a), .enumCase(let m, let b)) where n == m && !a.isEmpty:
-      return alignFields(a, b, enumCase: n)
-    case (.reflected(let t, let a), .reflected(let u, let b)) where t == u:
-      if case .object(let fa) = a, case .object(let fb) = b {
-        return alignFields(fa, fb)
+    guard let children = TraceDiff.children(old, new) else { return nil }
+    var container = old
+    while case .reflected(_, let inner) = container { container = inner }
+    let isEnum: Bool
+    if case .enumCase = container { isEnum = true } else { isEnum = false }
+    return children.map { child in
+      let label = Self.label(child.components, inEnum: isEnum)
+      switch child {
+      case .same(_, let value): return .same(label, value)
+      case .changed(let path, let old, let new): return .changed(label, path, old, new)
+      case .removed(let path, let old): return .removed(label, path, old)
+      case .inserted(let path, let new): return .inserted(label, path, new)
       }
-      return nil
-    case (.array(let a), .array(let b)):
-      if let ids = ValueDumper.identifiers(a), let newIDs = ValueDumper.identifiers(b) {
-        return alignIdentified(a, ids, b, newIDs)
-      }
-      return alignElements(a, b)
-    default:
-      return nil
     }
   }
 
-  /// Fields matched by key. Inside an enum case a path names the case, then the field, or
-  /// only the case when its single value is unlabelled (`mode.loaded`), as `TracePath` does.
-  private func alignFields(
-    _ old: [TraceField], _ new: [TraceField], enumCase: String? = nil
-  ) -> [Entry] {
-    let label = enumCase == nil ? ValueDumper.fieldLabel : ValueDumper.label
-    let entered = old.count == 1 && new.count == 1 && old[0].key == "_0" && new[0].key == "_0"
-    func at(_ key: String) -> [TracePath.Component] {
-      guard let enumCase else { return [.key(key)] }
-      return entered ? [.key(enumCase)] : [.key(enumCase), .key(key)]
-    }
-    var newByKey: [String: TraceValue] = [:]
-    for field in new { newByKey[field.key] = field.value }
-    var oldKeys = Set<String>()
-    var entries: [Entry] = []
-    for field in old {
-      oldKeys.insert(field.key)
-      if let value = newByKey[field.key] {
-        entries.append(
-          value == field.value
-            ? .same(label(field.key), value)
-            : .changed(label(field.key), at(field.key), field.value, value))
-      } else {
-        entries.append(.removed(label(field.key), at(field.key), field.value))
+  /// `key: `, `[id: 3]: `, `[2]: `. In an enum case (`case` or `case.label`), a label only for
+  /// a labelled associated value: the others print in parentheses after the case.
+  private static func label(_ components: [TracePath.Component], inEnum: Bool) -> String {
+    switch components.last {
+    case .key(let key)?:
+      if inEnum {
+        return components.count == 2 ? ValueDumper.label(key) : ""
       }
+      return ValueDumper.fieldLabel(key)
+    case .id(let id)?: return "[id: " + ValueDumper.scalarText(id) + "]: "
+    case .index(let index)?: return "[\(index)]: "
+    case nil: return ""
     }
-    for field in new where !oldKeys.contains(field.key) {
-      entries.append(.inserted(label(field.key), at(field.key), field.value))
-    }
-    return entries
-  }
-
-  /// Identified elements matched by id, as `TraceDiff` matches them: the longest run of
-  /// survivors that kept their relative order stays in place (diffed there); an element that
-  /// moved is shown removed where it was and inserted where it is now. Entries follow the new
-  /// order; between two staying elements, what left comes before what arrived.
-  private func alignIdentified(
-    _ old: [TraceValue], _ oldIDs: [TraceValue], _ new: [TraceValue], _ newIDs: [TraceValue]
-  ) -> [Entry] {
-    func label(_ id: TraceValue) -> String { "[id: " + ValueDumper.scalarText(id) + "]: " }
-    var newIndex: [TraceValue: Int] = [:]
-    for (index, id) in newIDs.enumerated() { newIndex[id] = index }
-    var survivorOld: [Int] = []
-    var survivorNew: [Int] = []
-    for (index, id) in oldIDs.enumerated() {
-      if let match = newIndex[id] {
-        survivorOld.append(index)
-        survivorNew.append(match)
-      }
-    }
-    var stayingOld = [Int](repeating: -1, count: new.count)
-    for k in Differ.longestIncreasingSubsequence(survivorNew) {
-      stayingOld[survivorNew[k]] = survivorOld[k]
-    }
-    var entries: [Entry] = []
-    var nextOld = 0
-    func removeOld(before end: Int) {
-      while nextOld < end {
-        // Every old element before a staying one either stays earlier or leaves here.
-        entries.append(.removed(label(oldIDs[nextOld]), [.id(oldIDs[nextOld])], old[nextOld]))
-        nextOld += 1
-      }
-    }
-    // For each new index, the old index of the next staying element (old.count if none).
-    var nextStayingOld = [Int](repeating: old.count, count: new.count + 1)
-    for index in new.indices.reversed() {
-      nextStayingOld[index] =
-        stayingOld[index] >= 0 ? stayingOld[index] : nextStayingOld[index + 1]
-    }
-    for index in new.indices {
-      let from = stayingOld[index]
-      guard from >= 0 else {
-        removeOld(before: nextStayingOld[index])
-        entries.append(.inserted(label(newIDs[index]), [.index(index)], new[index]))
-        continue
-      }
-      removeOld(before: from)
-      nextOld = from + 1
-      let id = newIDs[index]
-      entries.append(
-        old[from] == new[index]
-          ? .same(label(id), new[index])
-          : .changed(label(id), [.id(id)], old[from], new[index]))
-    }
-    removeOld(before: old.count)
-    return entries
-  }
-
-  /// Plain arrays: common ends kept, the middle aligned by a longest common subsequence when
-  /// it is small enough, else position by position.
-  private func alignElements(_ old: [TraceValue], _ new: [TraceValue]) -> [Entry] {
-    func label(_ index: Int) -> String { "[\(index)]: " }
-    var prefix = 0
-    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
-    var suffix = 0
-    while suffix < old.count - prefix, suffix < new.count - prefix,
-      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
-    {
-      suffix += 1
-    }
-    var entries: [Entry] = (0..<prefix).map { .same(label($0), new[$0]) }
-    let oldMiddle = Array(old[prefix..<(old.count - suffix)])
-    let newMiddle = Array(new[prefix..<(new.count - suffix)])
-    let pairs =
-      oldMiddle.count * newMiddle.count <= 250_000
-      ? commonSubsequence(oldMiddle, newMiddle) : []
-    var i = 0
-    var j = 0
-    func gap(upTo oldEnd: Int, _ newEnd: Int) {
-      while i < oldEnd, j < newEnd {
-        entries.append(
-          .changed(label(prefix + j), [.index(prefix + j)], oldMiddle[i], newMiddle[j]))
-        i += 1
-        j += 1
-      }
-      while i < oldEnd {
-        entries.append(.removed(label(prefix + i), [.index(prefix + i)], oldMiddle[i]))
-        i += 1
-      }
-      while j < newEnd {
-        entries.append(.inserted(label(prefix + j), [.index(prefix + j)], newMiddle[j]))
-        j += 1
-      }
-    }
-    for (oldIndex, newIndex) in pairs {
-      gap(upTo: oldIndex, newIndex)
-      entries.append(.same(label(prefix + newIndex), newMiddle[newIndex]))
-      i += 1
-      j += 1
-    }
-    gap(upTo: oldMiddle.count, newMiddle.count)
-    let tail = new.count - suffix
-    entries += (tail..<new.count).map { .same(label($0), new[$0]) }
-    return entries
-  }
-
-  private func commonSubsequence(_ a: [TraceValue], _ b: [TraceValue]) -> [(Int, Int)] {
-    guard !a.isEmpty, !b.isEmpty else { return [] }
-    let columns = b.count + 1
-    var lengths = [Int](repeating: 0, count: (a.count + 1) * columns)
-    for i in stride(from: a.count - 1, through: 0, by: -1) {
-      for j in stride(from: b.count - 1, through: 0, by: -1) {
-        lengths[i * columns + j] =
-          a[i] == b[j]
-          ? lengths[(i + 1) * columns + j + 1] + 1
-          : max(lengths[(i + 1) * columns + j], lengths[i * columns + j + 1])
-      }
-    }
-    var pairs: [(Int, Int)] = []
-    var i = 0
-    var j = 0
-    while i < a.count, j < b.count {
-      if a[i] == b[j] {
-        pairs.append((i, j))
-        i += 1
-        j += 1
-      } else if lengths[(i + 1) * columns + j] >= lengths[i * columns + j + 1] {
-        i += 1
-      } else {
-        j += 1
-      }
-    }
-    return pairs
   }
 }

@@ -30,7 +30,7 @@ final class CommandTests: XCTestCase {
             … (1 unchanged)
           ),
           todos: [
-      +     [0]: (id: 1, title: "Milk", done: true)
+      +     [id: 1]: (id: 1, title: "Milk", done: true)
           ],
       -   mode: .idle,
       +   mode: .loading(3),

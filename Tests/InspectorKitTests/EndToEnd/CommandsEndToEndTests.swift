@@ -90,12 +90,12 @@ final class CommandsEndToEndTests: EndToEndTestCase {
     XCTAssertEqual(
       piped.out,
       "     3  00:00.375  user             todos.addTapped(title: \"Walk the dog\")"
-        + "  → todos[1]\n")
+        + "  → todos[id: 2]\n")
     let cut = try BuiltProducts.run(
       "inspector", arguments, in: directory.url, environment: ["COLUMNS": "80"])
     XCTAssertEqual(
       cut.out,
-      "     3  00:00.375  user             todos.addTapped(title: \"Walk t…)  → todos[1]\n")
+      "     3  00:00.375  user             todos.addTapped(title: \"Wa…)  → todos[id: 2]\n")
   }
 
   func testPipedOutputHasNoColourAndNoColorIsHonoured() throws {

@@ -47,17 +47,56 @@ final class FollowEndToEndTests: EndToEndTestCase {
     XCTAssertEqual(lines.last, "(trace closed after step 16)")
     XCTAssertEqual(
       lines[6], "     6  00:00.750  effect 7e1a0c11  child.timerTicked  → child.ticks")
+    // The writer waited for the follower to let go before leaving WAL mode: one file.
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+        .filter { $0.hasPrefix("live.rewind") }, ["live.rewind"])
   }
 
-  func testFollowWithoutFromStartPrintsOnlyNewSteps() throws {
+  func testFollowEndsWhenTheWriterIsGone() throws {
+    let (writer, trace) = try startSampleWriter(steps: 100_000, delayMillis: 20)
+    let follower = try BuiltProducts.start(
+      "inspector", ["follow", "live.rewind"], in: directory.url)
+    usleep(300_000)
+    kill(writer.process.processIdentifier, SIGKILL)
+    writer.process.waitUntilExit()
+    waitUntil("the follower to stop") { !follower.process.isRunning }
+    let output = follower.output()
+    XCTAssertEqual(output.status, 0)
+    XCTAssertEqual(output.err, "")
+    let info = try inspect(["info", "TRACE", "--json"], trace: trace)
+    let last = try XCTUnwrap(
+      info.out.split(separator: ",").first { $0.hasPrefix("\"steps\":") }
+        .flatMap { Int($0.dropFirst(8)) })
+    XCTAssertTrue(
+      output.out.hasSuffix("(writer gone after step \(last); the trace was not closed)\n"),
+      output.out)
+    XCTAssertTrue(info.out.contains("\"complete\":false,\"writerGone\":true"), info.out)
+    let text = try inspect(["info", "TRACE"], trace: trace).out
+    XCTAssertTrue(
+      text.split(separator: "\n").contains {
+        $0.hasPrefix("complete ") && $0.hasSuffix("  no (writer gone)")
+      }, text)
+  }
+
+  /// Starts the sample writer on `live.rewind` and waits until a reader can open the trace.
+  func startSampleWriter(steps: Int, delayMillis: Int) throws
+    -> (writer: BuiltProducts.Running, trace: URL)
+  {
     let writer = try BuiltProducts.start(
-      "inspector-test-writer", ["live.rewind", "--steps", "120", "--delay-ms", "25"],
+      "inspector-test-writer",
+      ["live.rewind", "--steps", String(steps), "--delay-ms", String(delayMillis)],
       in: directory.url)
     let trace = directory.url.appendingPathComponent("live.rewind")
     waitUntil("the trace to be readable") {
       FileManager.default.fileExists(atPath: trace.path)
         && (try? inspect(["info", "TRACE"], trace: trace).status) == 0
     }
+    return (writer, trace)
+  }
+
+  func testFollowWithoutFromStartPrintsOnlyNewSteps() throws {
+    let (writer, _) = try startSampleWriter(steps: 120, delayMillis: 25)
     let follower = try BuiltProducts.start(
       "inspector", ["follow", "live.rewind"], in: directory.url)
     writer.process.waitUntilExit()

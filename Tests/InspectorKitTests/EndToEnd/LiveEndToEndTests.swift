@@ -135,10 +135,14 @@ final class LiveEndToEndTests: XCTestCase {
     let replay = try demo.inspector(["replay", "dump.rewind"])
     XCTAssertEqual(replay.status, 0, replay.out + replay.err)
     XCTAssertEqual(
-      replay.out, "replay: \(n + 6) states rebuilt, 1 keyframe and every hash match\n")
+      replay.out,
+      "replay: \(n + 6) states rebuilt, 1 keyframe and every hash match; 1 effect agrees "
+        + "with the steps\n")
     let typed = try BuiltProducts.run("rewind-demo", ["replay", "counter", dump], in: work.url)
     XCTAssertEqual(typed.status, 0, typed.out + typed.err)
-    XCTAssertEqual(typed.out, "Replayed \(n + 5) steps: every state matches the trace.\n")
+    XCTAssertEqual(
+      typed.out,
+      "Replayed \(n + 5) steps: every state, effect and dependency read matches the trace.\n")
   }
 
   func testWhatTheAppRefusesExitsOneAndWhatCannotBeReachedExitsTwo() throws {

@@ -13,6 +13,8 @@ import XCTest
 final class RowCorruptionEndToEndTests: EndToEndTestCase {
   static let variants = 2_000
   static let batchSize = 200
+  /// How many command lines the child runs on each variant (its `commands`).
+  static let commandLines = 13
   /// The child's largest resident size over a batch: far below a runaway allocation.
   static let memoryLimitKiB = 200 * 1024
 
@@ -113,7 +115,7 @@ final class RowCorruptionEndToEndTests: EndToEndTestCase {
     }
     for batch in running { try finish(batch) }
 
-    XCTAssertEqual(checked, Self.variants * 11)
+    XCTAssertEqual(checked, Self.variants * Self.commandLines)
     XCTAssertEqual(crossChecked, Self.variants / 10)
     XCTAssertTrue(
       failures.isEmpty,

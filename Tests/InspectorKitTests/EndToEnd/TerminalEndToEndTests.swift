@@ -53,7 +53,8 @@ final class TerminalEndToEndTests: EndToEndTestCase {
     XCTAssertTrue(output.contains("\rreplay: 50% (5,000/10,000)"), output)
     XCTAssertTrue(
       output.hasSuffix(
-        "\r\u{1B}[Kreplay: 10,001 states rebuilt, 40 keyframes and every hash match\n"),
+        "\r\u{1B}[Kreplay: 10,001 states rebuilt, 40 keyframes and every hash match; "
+          + "3 effects agree with the steps\n"),
       output)
   }
 }

@@ -19,6 +19,12 @@ final class MemoryTraceSource: TraceSource {
   var recordedHashOverride: [Int: UInt64] = [:]
   /// Keyframes to report instead of the real states (to test replay failures).
   var keyframeOverride: [Int: TraceValue] = [:]
+  /// Each step's monotonic time instead of a step every 250 ms (a virtual clock's instants).
+  var times: [UInt64]?
+  /// Each step's reducer time instead of 1 µs.
+  var reducerTimes: [UInt64]?
+  /// Gaps the summary reports (the steps stay in `states`).
+  var gaps: [TraceGap] = []
 
   init(
     path: String = "memory.rewind", states: [TraceValue], actions: [(String, TraceValue)],
@@ -39,7 +45,8 @@ final class MemoryTraceSource: TraceSource {
     TraceSummary(
       formatVersion: 1, rootReducer: "AppFeature", stateType: "AppFeature.State",
       actionType: "AppFeature.Action", keyframeInterval: keyframeInterval,
-      stepCount: states.count - 1, effectCount: effectList.count, firstWallTime: 1_780_000_000,
+      stepCount: states.count - 1, effectCount: effectList.count, gaps: gaps,
+      firstWallTime: 1_780_000_000,
       lastWallTime: 1_780_000_000 + Double(states.count - 1) * 0.25, fileSize: 4096,
       payloadCompressedBytes: 1000, payloadUncompressedBytes: 3500, isComplete: isComplete)
   }
@@ -47,11 +54,12 @@ final class MemoryTraceSource: TraceSource {
   func entry(_ step: Int) -> StepRow {
     let changes = step == 0 ? [] : TraceDiff.changes(from: states[step - 1], to: states[step])
     return StepRow(
-      step: step, monotonicNanos: UInt64(step) * 250_000_000,
+      step: step, monotonicNanos: times?[step] ?? UInt64(step) * 250_000_000,
       wallTime: 1_780_000_000 + Double(step) * 0.25, origin: origins[step],
       actionPath: actionPaths[step],
       changedPaths: Array(Set(changes.map { $0.path.description })).sorted(),
-      stateHash: recordedHashOverride[step] ?? states[step].stableHash, reducerNanos: 1000)
+      stateHash: recordedHashOverride[step] ?? states[step].stableHash,
+      reducerNanos: reducerTimes?[step] ?? 1000)
   }
 
   func forEachStep(

@@ -85,9 +85,20 @@ final class LiveMessageTests: XCTestCase {
         #"{"type":"error","id":null,"code":"malformed","message":"bad"}"#
       ),
       (
-        .effectEnded(id: id, endNanos: 9, outcome: .cancelled(reason: "abandonedFuture", byStep: 5)),
+        .effectEnded(
+          id: id, endNanos: 9, outcome: .cancelled(reason: "abandonedFuture", byStep: 5),
+          afterStep: 4),
         #"{"type":"effectEnded","id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","endNs":9,"#
-          + #""outcome":"cancelled","reason":"abandonedFuture","byStep":5}"#
+          + #""outcome":"cancelled","reason":"abandonedFuture","byStep":5,"afterStep":4}"#
+      ),
+      (
+        .effectStarted(
+          EffectRecord(
+            id: id, startedByStep: 3, cancelID: "timer", startNanos: 7, kind: "concatenation",
+            parentID: id, startedAfterStep: 3)),
+        #"{"type":"effectStarted","id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","step":3,"#
+          + #""cancelID":"timer","file":null,"line":null,"startNs":7,"kind":"concatenation","#
+          + #""parent":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","afterStep":3}"#
       ),
       (
         .gap(afterStep: 3, dropped: 4, reason: .client),

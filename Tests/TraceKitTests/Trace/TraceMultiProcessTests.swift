@@ -40,6 +40,7 @@ final class TraceMultiProcessTests: XCTestCase {
       let reader = try TraceReader(path: path)
       let info = try reader.info()
       XCTAssertFalse(info.isComplete, "run \(run)")
+      XCTAssertTrue(info.isWriterGone, "run \(run): the writer died with its process")
       let last = try reader.lastStep()
       XCTAssertGreaterThanOrEqual(last, committed, "run \(run): a committed step was lost")
       let states = expectedStates(through: last)
@@ -60,6 +61,7 @@ final class TraceMultiProcessTests: XCTestCase {
     let reader = try TraceReader(path: path)
     XCTAssertEqual(try reader.lastStep(), 1)
     XCTAssertFalse(try reader.info().isComplete)
+    XCTAssertEqual(try reader.info().isWriterAlive, true)
     let states = expectedStates(through: 5)
     for step in 2...5 {
       process.send("go")
@@ -72,7 +74,30 @@ final class TraceMultiProcessTests: XCTestCase {
     XCTAssertEqual(process.waitForExit(), 0)
     reader.refresh()
     XCTAssertTrue(try reader.info().isComplete)
+    XCTAssertFalse(try reader.info().isWriterGone)
     XCTAssertEqual(try reader.effects().count, 0)
+  }
+
+  func testTheTraceOfAKilledWriterCopiedWithoutItsLogNamesTheLog() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("killed.rewind")
+    let process = try ChildProcess(
+      executable: try childPath(), arguments: [path, "1000000", "50"])
+    _ = try process.waitForLine(timeout: 120) { (self.committedStep($0) ?? 0) >= 500 }
+    process.kill()
+    XCTAssertTrue(try TraceReader(path: path).info().isWriterGone)
+    let copy = try TemporaryDirectory()
+    let alone = copy.path("killed.rewind")
+    try FileManager.default.copyItem(atPath: path, toPath: alone)
+    XCTAssertThrowsError(try TraceReader(path: alone)) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "\(alone): the trace was not closed by its writer and its last commits are in "
+          + "'\(alone)-wal', which is not beside it (copy the -wal file with the trace)")
+    }
+    // With its log, the copy reads.
+    try FileManager.default.copyItem(atPath: path + "-wal", toPath: alone + "-wal")
+    XCTAssertGreaterThanOrEqual(try TraceReader(path: alone).lastStep(), 500)
   }
 }
 

@@ -28,8 +28,14 @@ final class TraceOpenFormatTests: XCTestCase {
     let path = directory.path("t.rewind")
     let states = try writeSyntheticTrace(at: path, steps: 700)
 
+    // A chunk is one LZ4 frame, stored in one or more rows (parts) in step order.
     let written = try run(
-      "sqlite3", ["t.rewind", "SELECT writefile('c.lz4', data) FROM chunks WHERE first_step = 0"],
+      "sqlite3",
+      [
+        "t.rewind",
+        "SELECT writefile('c.lz4', (SELECT group_concat(data, '') FROM "
+          + "(SELECT data FROM chunks WHERE chunk = 0 ORDER BY first_step)))",
+      ],
       in: directory.url.path)
     XCTAssertGreaterThan(Int(written.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 0)
     let text = try run("lz4", ["-dc", "c.lz4"], in: directory.url.path)
@@ -38,7 +44,7 @@ final class TraceOpenFormatTests: XCTestCase {
 
     let reader = try TraceReader(path: path)
     let range = try SQLiteConnection(path: path, mode: .readOnly)
-      .scalarText("SELECT first_step || ' ' || last_step FROM chunks WHERE first_step = 0")
+      .scalarText("SELECT MIN(first_step) || ' ' || MAX(last_step) FROM chunks WHERE chunk = 0")
     let bounds = (range ?? "").split(separator: " ").compactMap { Int($0) }
     XCTAssertEqual(bounds.count, 2)
     XCTAssertEqual(lines.count - 1, bounds[1] - bounds[0] + 1)

@@ -75,7 +75,7 @@ final class TraceRoundTripTests: XCTestCase {
     let reader = try TraceReader(path: path)
 
     let info = try reader.info()
-    XCTAssertEqual(info.formatVersion, 1)
+    XCTAssertEqual(info.formatVersion, 2)
     XCTAssertEqual(info.metadata, metadata)
     XCTAssertEqual(info.stepCount, 10)
     XCTAssertEqual(info.effectCount, 2)
@@ -144,18 +144,24 @@ final class TraceRoundTripTests: XCTestCase {
     }
     try writer.close()
     let reader = try TraceReader(path: path)
-    // Chunks seal at 2048 lines or 256 KiB; they cover steps 0…5000 without overlap.
+    // Chunks seal at 2048 lines or 256 KiB; their rows (parts: step 0 was committed alone)
+    // cover steps 0…5000 without overlap.
     let db = try SQLiteConnection(path: path, mode: .readOnly)
     let chunks = try db.prepare(
-      "SELECT first_step, last_step, step_count FROM chunks ORDER BY first_step")
+      "SELECT first_step, last_step, step_count, chunk FROM chunks ORDER BY first_step")
     var next = 0
     var count = 0
+    var lines = 0
     while try chunks.step() {
       XCTAssertEqual(chunks.int64(at: 0), Int64(next))
-      XCTAssertLessThanOrEqual(chunks.int64(at: 2), 2_048)
       XCTAssertEqual(chunks.int64(at: 1) - chunks.int64(at: 0) + 1, chunks.int64(at: 2))
+      if chunks.int64(at: 3) == chunks.int64(at: 0) {
+        count += 1
+        lines = 0
+      }
+      lines += Int(chunks.int64(at: 2))
+      XCTAssertLessThanOrEqual(lines, 2_048)
       next = Int(chunks.int64(at: 1)) + 1
-      count += 1
     }
     chunks.reset()
     XCTAssertEqual(next, 5_001)
@@ -242,7 +248,7 @@ final class TraceRoundTripTests: XCTestCase {
     let db = try SQLiteConnection(path: path, mode: .readOnly)
     XCTAssertEqual(try db.scalarText("PRAGMA journal_mode"), "delete")
     XCTAssertEqual(try db.scalarInt("PRAGMA application_id"), 0x5257_4E44)
-    XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), 1)
+    XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), 2)
   }
 
   func testClosedWriterRefusesMoreWork() throws {

@@ -20,13 +20,13 @@ final class LiveAttachTests: XCTestCase {
 
   private func makeRecorder(
     file: Bool = true, historySteps: Int = 10_000
-  ) -> Recorder {
+  ) throws -> Recorder {
     let live = Recorder.Live(
       name: "live-test", historySteps: historySteps, directory: directory.path("run"))
     let configuration = Recorder.Configuration(live: live)
     return file
-      ? Recorder(path: directory.path("t.rewind"), configuration: configuration)
-      : Recorder(configuration: configuration)
+      ? try Recorder(path: directory.path("t.rewind"), configuration: configuration)
+      : try Recorder(configuration: configuration)
   }
 
   private func makeStore(_ recorder: Recorder) -> StoreOf<LiveFeature> {
@@ -46,7 +46,7 @@ final class LiveAttachTests: XCTestCase {
   }
 
   func testAWatcherGetsTheHistoryThenEachStepAsItHappens() async throws {
-    let recorder = makeRecorder()
+    let recorder = try makeRecorder()
     let store = makeStore(recorder)
     store.send(.plus)
     store.send(.addRow(7))
@@ -80,7 +80,7 @@ final class LiveAttachTests: XCTestCase {
   }
 
   func testPauseJumpResumeContinueAndSendChangeTheStoreExactlyAndAreRecorded() async throws {
-    let recorder = makeRecorder()
+    let recorder = try makeRecorder()
     let store = makeStore(recorder)
     store.send(.plus)
     store.send(.plus)
@@ -143,7 +143,7 @@ final class LiveAttachTests: XCTestCase {
   }
 
   func testContinueFromHereCancelsTheEffectsOfTheAbandonedFuture() async throws {
-    let recorder = makeRecorder()
+    let recorder = try makeRecorder()
     let store = makeStore(recorder)
     store.send(.load("a"))  // 1: kept
     store.send(.plus)  // 2: the jump's target
@@ -161,10 +161,45 @@ final class LiveAttachTests: XCTestCase {
     XCTAssertEqual(
       effects.map { "\($0.startedByStep) \($0.cancelID ?? "-") \($0.outcome)" },
       ["1 a finished", "3 b cancelled(reason: \"abandonedFuture\", byStep: Optional(5))"])
+    // Replay cancels, at the continue, what the abandoned future left running, and checks
+    // the trace recorded exactly that.
+    let replay = try Replay(trace: directory.path("t.rewind"), reducer: LiveFeature(gates: gates))
+      .run()
+    XCTAssertEqual("\(replay)", "\(ReplayResult.matched(steps: 6))")
+  }
+
+  func testAJumpToThePresentReturnsThereAndStaysPaused() async throws {
+    let recorder = try makeRecorder()
+    let store = makeStore(recorder)
+    store.send(.load("a"))  // 1
+    store.send(.plus)  // 2
+    try await waitUntilHeld(recorder, step: 2)
+    let client = try await connect()
+    _ = try await client.run(.jump(step: 1))
+    let answer = try await client.run(.jump(step: 2))
+    XCTAssertEqual(answer.step, 4)
+    XCTAssertEqual(answer.status, LiveStatus(lastStep: 4, isPaused: true))
+    XCTAssertEqual(store.count, 1)
+    // Nothing is abandoned: the effect of step 1 still runs and is not cancelled.
+    await client.assertRefused(
+      .continueFromHere, code: "notJumped",
+      "the store has not jumped: there is no jumped state to continue from")
+    _ = try await client.run(.resume)
+    gates.open("a")
+    let loaded = await eventually { store.loaded == ["a"] }
+    XCTAssertTrue(loaded)
+    await recorder.waitUntilFinished()
+    let reader = try TraceReader(path: directory.path("t.rewind"))
+    let origins = try reader.rows(from: 3, to: 5).map(\.origin)
+    XCTAssertEqual(Array(origins.prefix(2)), [.jump(toStep: 1), .jump(toStep: 2)])
+    guard case .effect = origins[2] else { return XCTFail("step 5: \(origins[2])") }
+    let replay = try Replay(trace: directory.path("t.rewind"), reducer: LiveFeature(gates: gates))
+      .run()
+    XCTAssertEqual("\(replay)", "\(ReplayResult.matched(steps: 5))")
   }
 
   func testAJumpOutsideTheHistoryOrWithoutAJumpIsRefusedWithTheReason() async throws {
-    let recorder = makeRecorder(file: false)
+    let recorder = try makeRecorder(file: false)
     let store = makeStore(recorder)
     store.send(.plus)
     try await waitUntilHeld(recorder, step: 1)
@@ -184,7 +219,7 @@ final class LiveAttachTests: XCTestCase {
   }
 
   func testAWatcherThatStopsReadingMissesStepsAndIsToldHowMany() async throws {
-    let recorder = makeRecorder(historySteps: 64)
+    let recorder = try makeRecorder(historySteps: 64)
     let store = makeStore(recorder)
     let client = try await connect()
     try await client.off { try $0.watch(live: true) }
@@ -314,7 +349,7 @@ final class TestClient: @unchecked Sendable {
     case .end(let reason): "end \(reason)"
     case .gap(let after, let dropped, let reason): "gap \(after)+\(dropped) \(reason)"
     case .effectStarted(let effect): "effectStarted \(effect.startedByStep)"
-    case .effectEnded(_, _, let outcome): "effectEnded \(outcome.storageText)"
+    case .effectEnded(_, _, let outcome, _): "effectEnded \(outcome.storageText)"
     case .status(let status): "status \(status.text)"
     default: message.type
     }

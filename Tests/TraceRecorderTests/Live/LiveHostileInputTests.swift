@@ -19,14 +19,14 @@ final class LiveHostileInputTests: XCTestCase {
 
   private var socketPath: String { directory.path("run") + "/\(getpid()).sock" }
 
-  private func makeRecorder() -> Recorder {
-    Recorder(
+  private func makeRecorder() throws -> Recorder {
+    try Recorder(
       path: directory.path("t.rewind"),
       configuration: .init(live: .init(directory: directory.path("run"))))
   }
 
   func testEachBadFrameIsAnsweredWithItsErrorAndTheConnectionGoesOnWhereItCan() async throws {
-    let recorder = makeRecorder()
+    let recorder = try makeRecorder()
     let store = Store(initialState: LiveFeature.State()) {
       LiveFeature(gates: LiveGates()).recording(to: recorder)
     }
@@ -83,7 +83,7 @@ final class LiveHostileInputTests: XCTestCase {
   func testRandomBytesHalfFramesAndAThousandConnectionsLeaveTheAppReducingExactly()
     async throws
   {
-    let recorder = makeRecorder()
+    let recorder = try makeRecorder()
     let store = Store(initialState: LiveFeature.State()) {
       LiveFeature(gates: LiveGates()).recording(to: recorder)
     }

@@ -67,7 +67,7 @@ func recordScript(
   to path: String, configuration: Recorder.Configuration = .init(redactedStatePaths: ["password"])
 ) async throws -> RecordedFeature.State {
   let clock = TestClock()
-  let recorder = Recorder(path: path, configuration: configuration)
+  let recorder = try Recorder(path: path, configuration: configuration)
   let store = Store(
     initialState: RecordedFeature.State(),
     reducer: { RecordedFeature().recording(to: recorder) },

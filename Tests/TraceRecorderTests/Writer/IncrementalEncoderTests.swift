@@ -103,7 +103,8 @@ final class IncrementalEncoderTests: XCTestCase {
   }
 
   func testRedactedChangesCarryOnlyMarkers() throws {
-    let redaction = Redaction(paths: ["secret", "detail.title"])
+    let redaction = try Redaction(
+      validating: ["secret", "detail.title"], setting: "redactedStatePaths")
     var state = State()
     var encoder = IncrementalEncoder<State>()
     var previous = try encoder.encode(state).value

@@ -6,15 +6,21 @@ final class TraceDiffTests: XCTestCase {
 
   private func lines(_ changes: [TraceChange]) -> [String] { changes.map(\.description) }
 
-  /// Diffs, checks the exact changes, and checks that they patch `old` into `new`.
+  /// Diffs, checks the exact changes (and, when given, the changed paths), and checks that
+  /// they patch `old` into `new` and that the paths are those `changedPaths` finds.
   private func assertDiff(
-    _ old: String, _ new: String, _ expected: [String], file: StaticString = #filePath,
-    line: UInt = #line
+    _ old: String, _ new: String, _ expected: [String], paths: [String]? = nil,
+    file: StaticString = #filePath, line: UInt = #line
   ) throws {
     let a = try json(old)
     let b = try json(new)
-    let changes = TraceDiff.changes(from: a, to: b)
+    let (changes, changedPaths) = TraceDiff.changesAndPaths(from: a, to: b)
     XCTAssertEqual(lines(changes), expected, file: file, line: line)
+    if let paths {
+      XCTAssertEqual(changedPaths.map(\.description), paths, file: file, line: line)
+    }
+    XCTAssertEqual(
+      Set(changedPaths), Set(TraceDiff.changedPaths(from: a, to: b)), file: file, line: line)
     var patched = a
     try TraceDiff.apply(changes, to: &patched)
     XCTAssertEqual(patched, b, file: file, line: line)
@@ -24,11 +30,27 @@ final class TraceDiffTests: XCTestCase {
     try assertDiff(#"{"a":[1,{"b":2}]}"#, #"{"a":[1,{"b":2}]}"#, [])
   }
 
-  func testInsertionAtTheFrontOfIdentifiedArrayIsOneInsert() throws {
+  func testInsertionAtTheFrontOfIdentifiedArrayIsOneInsertNamedByItsID() throws {
     try assertDiff(
       #"{"todos":[{"id":1,"t":"a"},{"id":2,"t":"b"},{"id":3,"t":"c"}]}"#,
       #"{"todos":[{"id":0,"t":"z"},{"id":1,"t":"a"},{"id":2,"t":"b"},{"id":3,"t":"c"}]}"#,
-      [#"insert todos[0] (id: 0, t: "z")"#])
+      [#"insert todos[0] (id: 0, t: "z")"#], paths: ["todos[id: 0]"])
+    try assertDiff(
+      #"{"todos":[]}"#, #"{"todos":[{"id":"a"},{"id":"b"}]}"#,
+      [#"insert todos[0] (id: "a")"#, #"insert todos[1] (id: "b")"#],
+      paths: [#"todos[id: "a"]"#, #"todos[id: "b"]"#])
+  }
+
+  func testAValueReplacingNullIsChangedAtItsOwnPath() throws {
+    try assertDiff(
+      #"{"a":1,"briefing":null,"c":2}"#, #"{"a":1,"briefing":{"text":"hi","n":1},"c":2}"#,
+      [#"set briefing (text: "hi", n: 1)"#], paths: ["briefing"])
+  }
+
+  func testAKeyAddedBetweenOthersSetsTheObjectButNamesTheKey() throws {
+    try assertDiff(
+      #"{"tags":{"a":1,"c":3},"n":0}"#, #"{"tags":{"a":1,"b":2,"c":4},"n":0}"#,
+      ["set tags (a: 1, b: 2, c: 4)"], paths: ["tags.c", "tags.b"])
   }
 
   func testRemovalFromIdentifiedArrayIsOneRemoveByID() throws {
@@ -60,7 +82,8 @@ final class TraceDiffTests: XCTestCase {
     try assertDiff(
       #"[{"id":"a"},{"id":"b"},{"id":"c"},{"id":"d"}]"#,
       #"[{"id":"b"},{"id":"c"},{"id":"d"},{"id":"a"}]"#,
-      [#"remove [id: "a"]"#, #"insert [3] (id: "a")"#])
+      [#"remove [id: "a"]"#, #"insert [3] (id: "a")"#],
+      paths: [#"[id: "a"]"#, #"[id: "a"]"#])
   }
 
   func testIndexedArraysDiffTheMiddleAfterCommonPrefixAndSuffix() throws {
@@ -198,8 +221,13 @@ final class TraceDiffTests: XCTestCase {
     for iteration in 0..<15_000 {
       let old = random.value(depth: 5)
       let new = iteration % 4 == 0 ? random.value(depth: 5) : random.mutate(old, depth: 5)
-      let changes = TraceDiff.changes(from: old, to: new)
+      let (changes, paths) = TraceDiff.changesAndPaths(from: old, to: new)
       if old != new { differingPairs += 1 }
+      // The paths found while diffing are those the pairing of children gives (what the
+      // inspector shows), and a change is at or above each of them.
+      XCTAssertEqual(
+        Set(paths), Set(TraceDiff.changedPaths(from: old, to: new)),
+        "iteration \(iteration)\n\(old.jsonString)\n\(new.jsonString)\n\(lines(changes))")
       var patched = old
       do {
         try TraceDiff.apply(changes, to: &patched)

@@ -65,7 +65,8 @@ final class DiffRendererTests: XCTestCase {
 
   func testPathOfEveryChangeIsReported() {
     let paths = DiffRenderer(width: 60).diff(from: old, to: new).paths.map(\.description)
-    XCTAssertEqual(paths, ["count", "todos[id: 1].done", "todos[id: 2]", "todos[1]", "mode"])
+    XCTAssertEqual(
+      paths, ["count", "todos[id: 1].done", "todos[id: 2]", "todos[id: 3]", "mode"])
   }
 
   func testInsertionAtTheFrontOfAPlainArrayIsOneLine() {

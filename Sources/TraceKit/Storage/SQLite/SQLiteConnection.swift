@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One SQLite connection. The class owns the C handle: `deinit` closes it, and a failed open
 /// closes the half-made handle before throwing.
 ///
@@ -17,36 +23,74 @@ import CSQLite
 package final class SQLiteConnection {
   package enum Mode: Sendable {
     case readOnly
+    /// Read-only, the file taken as it is on disk: no write-ahead log and no locks (SQLite's
+    /// `immutable`), for a file that nothing writes any more.
+    case readOnlyImmutable
     case readWrite
     /// Read-write, creating the file if it does not exist.
     case create
+    /// Read-write on a file this call creates, owner-only (mode 0600 whatever the umask; the
+    /// `-wal` and `-shm` files SQLite makes beside it take the same mode); fails when a file
+    /// exists at the path.
+    case createNew
   }
 
   package let path: String
   let handle: OpaquePointer
   private var isClosed = false
+  /// SQLite's descriptor of the database file, found right after opening (while the path
+  /// still names the file); see `SQLiteConnection+File.swift`.
+  private(set) var databaseDescriptor: Int32?
 
   package init(path: String, mode: Mode) throws(SQLiteError) {
     self.path = path
     var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    var name = path
     switch mode {
     case .readOnly: flags |= SQLITE_OPEN_READONLY
+    case .readOnlyImmutable:
+      flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+      name = Self.immutableURI(path)
     case .readWrite: flags |= SQLITE_OPEN_READWRITE
     case .create: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    case .createNew:
+      try Self.createOwnerOnlyFile(path)
+      flags |= SQLITE_OPEN_READWRITE
     }
     var pointer: OpaquePointer?
-    let code = sqlite3_open_v2(path, &pointer, flags, nil)
+    let code = sqlite3_open_v2(name, &pointer, flags, nil)
     guard code == SQLITE_OK, let pointer else {
       let error = SQLiteError(connection: pointer, code: code, sql: nil)
       // A failed open may still hand back a handle that must be closed.
       if let pointer { sqlite3_close_v2(pointer) }
+      if mode == .createNew { unlink(path) }
       throw error
     }
     handle = pointer
+    databaseDescriptor = findDatabaseDescriptor()
+  }
+
+
+  /// A `file:` URI naming `path` with `immutable=1`: the path percent-encoded where a URI
+  /// would read it otherwise.
+  static func immutableURI(_ path: String) -> String {
+    var uri = "file:"
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
+        uri += "%" + String(byte >> 4, radix: 16) + String(byte & 0xF, radix: 16)
+      default:
+        uri.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return uri + "?immutable=1"
   }
 
   deinit {
-    if !isClosed { sqlite3_close_v2(handle) }
+    if !isClosed {
+      _ = unlockFile()
+      sqlite3_close_v2(handle)
+    }
   }
 
   /// Closes the connection now rather than at `deinit` (the last connection to a WAL database
@@ -56,6 +100,7 @@ package final class SQLiteConnection {
   package func close() {
     guard !isClosed else { return }
     isClosed = true
+    _ = unlockFile()
     sqlite3_close_v2(handle)
   }
 

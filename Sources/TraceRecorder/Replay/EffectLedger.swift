@@ -1,0 +1,253 @@
+import ComposableCore
+import Foundation
+import TraceKit
+
+/// The recorded effects as the replayed reducer drives them: which are running at each step,
+/// what each is registered under, and what the reducer started and cancelled, compared with
+/// what the trace recorded the store doing.
+///
+/// Replay runs no effect. An effect the reducer starts is paired with the effect the trace
+/// recorded in the same place (the same step, the same position in the launch order, or the
+/// same position among a concatenation's parts); it runs, in the ledger, for as long as the
+/// trace says it ran — until it finished (`EffectRecord.endedAfterStep`) or until the
+/// reducer cancels it. So a cancellation the reducer asks for reaches exactly the effects the
+/// store would have cancelled, and the trace's record of the step says whether it did.
+///
+/// ```swift
+/// var ledger = EffectLedger(RecordedEffects(try reader.effects()))
+/// ledger.cancel(detailFetch, cause: .cancel(detailFetch), at: 20)
+/// ledger.cancellationFindings(at: 20)
+/// // [] — or "the trace recorded cancelling `detailFetch` …; the reducer did not"
+/// ```
+struct EffectLedger {
+  /// A recorded effect the reducer's effects were paired with.
+  struct Tracked {
+    var record: Int
+    /// Every key it is registered under: each cancellation id at each prefix of its path.
+    var keys: [EffectCancelID]
+    /// Whether a concatenation's task started it (it starts between steps).
+    var isPart: Bool
+    /// The step at which the reducer cancelled it.
+    var cancelledAt: Int?
+    /// For a concatenation: what its task sends, in order, and how many the trace reached.
+    var plannedSends: [TraceValue] = []
+    var sendsSeen = 0
+  }
+
+  let recorded: RecordedEffects
+  private(set) var tracked: [Tracked] = []
+  private var trackedByRecord: [Int: Int] = [:]
+  private var registry: [EffectCancelID: [Int]] = [:]
+  /// The trace's text of the cancellation ids met so far.
+  private let texts = CancelIDTexts()
+  /// What the reducer cancelled at the step being checked: tracked index and reason.
+  private var cancelledNow: [(tracked: Int, reason: String)] = []
+  /// The cancel-in-flight ids of concatenations' later parts, which the store performs when
+  /// it reaches them and records as cancelled by the step that started the concatenation.
+  private var partCancelIDs: [Int: Set<EffectCancelID>] = [:]
+
+  init(_ recorded: RecordedEffects) {
+    self.recorded = recorded
+  }
+
+  /// Whether `tracked` runs while step `step` is reduced (or launched).
+  private func isRunning(_ effect: Tracked, at step: Int) -> Bool {
+    if effect.cancelledAt != nil { return false }
+    let record = recorded.records[effect.record]
+    if effect.isPart, let started = record.startedAfterStep, started >= step { return false }
+    switch record.outcome {
+    case .finished, .cancelled(_, nil):
+      if let ended = record.endedAfterStep, ended < step { return false }
+      return true
+    case .cancelled, .running, .unfinished:
+      return true
+    }
+  }
+
+  /// The reducer of `step` cancels what runs under `id` (`.cancel(id:)`, a teardown, or a
+  /// cancel in flight).
+  mutating func cancel(_ id: EffectCancelID, cause: EffectCancelCause, at step: Int) {
+    guard let members = registry[id] else { return }
+    let reason = cause.traceReason
+    var remaining: [Int] = []
+    for member in members {
+      if isRunning(tracked[member], at: step) {
+        tracked[member].cancelledAt = step
+        cancelledNow.append((member, reason))
+      } else if !hasEnded(tracked[member], before: step) {
+        // A concatenation's part that has not started yet.
+        remaining.append(member)
+      }
+    }
+    // What has ended stays ended: the list keeps only what a later cancel could reach.
+    registry[id] = remaining.isEmpty ? nil : remaining
+  }
+
+  /// An inspector's continue, at `step`, left the future `future` behind: the effects its
+  /// steps started that still run are cancelled, as the store cancels them.
+  mutating func abandon(_ future: ClosedRange<Int>, at step: Int) {
+    for member in tracked.indices where isRunning(tracked[member], at: step) {
+      guard future.contains(recorded.records[tracked[member].record].startedByStep) else {
+        continue
+      }
+      tracked[member].cancelledAt = step
+      cancelledNow.append((member, EffectCancelCause.abandonedFuture.traceReason))
+    }
+  }
+
+  /// Whether `effect` ended (cancelled, or finished) before `step`, for good.
+  private func hasEnded(_ effect: Tracked, before step: Int) -> Bool {
+    if effect.cancelledAt != nil { return true }
+    let record = recorded.records[effect.record]
+    switch record.outcome {
+    case .finished, .cancelled(_, nil):
+      return (record.endedAfterStep ?? .max) < step
+    case .cancelled, .running, .unfinished:
+      return false
+    }
+  }
+
+  /// Pairs the tasks the reducer's launch starts with those the trace recorded for `step`,
+  /// performing its cancels in flight in order; returns what differs (nothing is started
+  /// then).
+  mutating func launch(_ events: [EffectShape.Event], at step: Int) -> [ReplayFinding] {
+    let recordedStarts = recorded.started(by: step)
+    let starts = events.compactMap { event -> EffectShape? in
+      if case .start(let shape) = event { shape } else { nil }
+    }
+    if let finding = compare(starts, recordedStarts, step: step, of: nil) {
+      return [finding]
+    }
+    var next = 0
+    var findings: [ReplayFinding] = []
+    for event in events {
+      switch event {
+      case .cancelInFlight(let id):
+        cancel(id, cause: .cancelInFlight(id), at: step)
+      case .start(let shape):
+        findings += track(shape, record: recordedStarts[next], isPart: false, step: step)
+        next += 1
+      }
+    }
+    return findings
+  }
+
+  /// Registers a paired effect and, for a concatenation, pairs its parts.
+  private mutating func track(_ shape: EffectShape, record: Int, isPart: Bool, step: Int)
+    -> [ReplayFinding]
+  {
+    var keys: [EffectCancelID] = []
+    for cancelID in shape.cancelIDs {
+      for path in cancelID.navigationIDPath.prefixes {
+        keys.append(EffectCancelID(id: cancelID.id, navigationIDPath: path))
+      }
+    }
+    let index = tracked.count
+    tracked.append(
+      Tracked(record: record, keys: keys, isPart: isPart, plannedSends: shape.sends))
+    trackedByRecord[record] = index
+    for key in keys { registry[key, default: []].append(index) }
+    guard shape.kind == .concatenation else { return [] }
+    for event in shape.events {
+      if case .cancelInFlight(let id) = event { partCancelIDs[step, default: []].insert(id) }
+    }
+    let children = recorded.children(of: record)
+    if let finding = compare(shape.children, children, step: step, of: record) {
+      return [finding]
+    }
+    var findings: [ReplayFinding] = []
+    for (child, childRecord) in zip(shape.children, children) {
+      findings += track(child, record: childRecord, isPart: true, step: step)
+    }
+    return findings
+  }
+
+  /// Whether the tasks the reducer starts are those the trace recorded (for a
+  /// concatenation's parts, the recorded ones may be fewer: the trace may end, or the
+  /// concatenation be cancelled, before the rest start).
+  private func compare(_ planned: [EffectShape], _ records: [Int], step: Int, of parent: Int?)
+    -> ReplayFinding?
+  {
+    let countFits = parent == nil ? planned.count == records.count : records.count <= planned.count
+    let fits =
+      countFits
+      && zip(planned, records).allSatisfy { shape, record in
+        let recordedEffect = recorded.records[record]
+        return (recordedEffect.kind ?? shape.kind.rawValue) == shape.kind.rawValue
+          && recordedEffect.cancelID == texts.text(of: shape.cancelIDs)
+      }
+    guard !fits else { return nil }
+    let recordedEffects = records.map(recorded.described)
+    let replayedEffects = planned.map { $0.described(step: step, texts: texts) }
+    if let parent {
+      return .concatenationParts(
+        of: recorded.described(parent), recorded: recordedEffects, replayed: replayedEffects)
+    }
+    return .effectsStarted(recorded: recordedEffects, replayed: replayedEffects)
+  }
+
+  /// What the reducer cancelled at `step` against what the trace recorded cancelled by it;
+  /// clears the step's cancellations.
+  mutating func cancellationFindings(at step: Int) -> [ReplayFinding] {
+    defer { cancelledNow.removeAll(keepingCapacity: true) }
+    let recordedCancelled = recorded.cancelled(by: step)
+    if recordedCancelled.isEmpty && cancelledNow.isEmpty { return [] }
+    var replayedReasons: [Int: String] = [:]
+    for (member, reason) in cancelledNow {
+      replayedReasons[tracked[member].record] = reason
+    }
+    var findings: [ReplayFinding] = []
+    var recordedSet = Set<Int>()
+    for record in recordedCancelled {
+      recordedSet.insert(record)
+      guard case .cancelled(let reason, _) = recorded.records[record].outcome else { continue }
+      if let replayed = replayedReasons[record] {
+        if replayed != reason {
+          findings.append(
+            .cancellationCause(
+              recorded.described(record), recorded: reason, replayed: replayed))
+        }
+      } else if !isCancelledByAPart(record, step: step, reason: reason) {
+        findings.append(.cancellationMissing(recorded.described(record), reason: reason))
+      }
+    }
+    for (member, reason) in cancelledNow where !recordedSet.contains(tracked[member].record) {
+      findings.append(
+        .cancellationUnexpected(recorded.described(tracked[member].record), reason: reason))
+    }
+    return findings
+  }
+
+  /// A cancel in flight in a concatenation's later part is performed when the task reaches
+  /// it, between steps, and recorded as cancelled by the step that started the concatenation:
+  /// replay checks that the reducer asked for it, not what it reached then.
+  private func isCancelledByAPart(_ record: Int, step: Int, reason: String) -> Bool {
+    guard reason == "cancelInFlight", let ids = partCancelIDs[step],
+      let member = trackedByRecord[record]
+    else { return false }
+    return tracked[member].keys.contains { ids.contains($0) }
+  }
+
+  /// Checks that the effect the trace names as the sender of `step` runs (in the ledger) and,
+  /// for a concatenation's own send, that it is the one its parts send next.
+  mutating func checkSender(_ id: UUID, action: TraceValue, at step: Int) -> ReplayFinding? {
+    guard let record = recorded.indexByID[id] else {
+      return .unknownSender(effect: id.uuidString)
+    }
+    guard let member = trackedByRecord[record] else {
+      return .unknownSender(effect: recorded.described(record).description)
+    }
+    if let cancelledAt = tracked[member].cancelledAt {
+      return .senderCancelled(recorded.described(record), cancelledAt: cancelledAt)
+    }
+    guard recorded.records[record].kind == EffectLaunch.Kind.concatenation.rawValue else {
+      return nil
+    }
+    let position = tracked[member].sendsSeen
+    tracked[member].sendsSeen += 1
+    let planned = tracked[member].plannedSends
+    let expected = position < planned.count ? planned[position] : nil
+    guard expected != action else { return nil }
+    return .concatenationSend(recorded.described(record), recorded: action, replayed: expected)
+  }
+}

@@ -1,0 +1,217 @@
+import ComposableCore
+import Foundation
+import TraceKit
+
+/// The part of a replay that knows the feature's types: it decodes each recorded action,
+/// runs the reducer, reads the structure of the effect it returned (`EffectPlan`) and checks
+/// the hash of the state after it. Everything else (the reads, the effects' bookkeeping, the
+/// report) is `StepCheck`'s, which knows no Swift type of the feature.
+///
+/// Its methods are `@inlinable`, and `Replay.run()` builds it and hands the driver closures
+/// into it: so this code is specialized in the module that knows the feature. Unspecialized,
+/// each generic operation (a dictionary of actions, an effect's nodes) looked its metadata up
+/// at run time, a quarter of a step's time.
+///
+/// ```swift
+/// let engine = try ReplayEngine(reducer: Todos(), initialState: nil, trace: trace)
+/// let reduced = try engine.reduce(step)  // what the step's effect asks of the store
+/// ```
+@usableFromInline
+final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: Codable {
+  @usableFromInline let reducer: Base
+  /// The state the replay starts from (a chaos schedule starts each run from it).
+  @usableFromInline let initial: Base.State
+  // One thread only, and used every step: no dynamic exclusivity checks.
+  @exclusivity(unchecked) @usableFromInline var state: Base.State
+  @usableFromInline let path: String
+  @usableFromInline let trace: ReplayTrace
+  @usableFromInline let redaction: Redaction
+  @usableFromInline let encoder = TraceValueEncoder()
+  @usableFromInline let decoder = TraceValueDecoder()
+  /// Each distinct recorded action decoded once (by `RecordedStep.actionID`).
+  @exclusivity(unchecked) @usableFromInline var decodedActions: [Int: Base.Action] = [:]
+  /// The states that matched their recorded hash so far.
+  @exclusivity(unchecked) @usableFromInline var matchedStates = StateHashes<Base.State>()
+  /// `==` when the state is `Equatable`.
+  @usableFromInline let stateEquality: ((Base.State, Base.State) -> Bool)?
+
+  /// An engine starting from `initialState`, or from the trace's step 0 decoded; either way
+  /// checked against the shape of the recorded step 0.
+  @inlinable
+  init(reducer: Base, initialState: Base.State?, trace: ReplayTrace) throws(ReplayError) {
+    self.reducer = reducer
+    self.path = trace.path
+    self.trace = trace
+    self.redaction = trace.redaction
+    let start = try Self.startingState(initialState, recorded: trace.initialState, path: path)
+    self.initial = start
+    self.state = start
+    self.stateEquality = equality(of: Base.State.self)
+  }
+
+  /// The closures the driver calls, specialized for the feature's types.
+  @inlinable
+  var steps: ReplaySteps {
+    ReplaySteps(
+      reduce: { [self] step throws(ReplayError) in try reduce(step) },
+      jump: { [self] step throws(ReplayError) in try jump(step) },
+      stateMismatch: { [self] step throws(ReplayError) in try stateMismatch(step) },
+      shapeDifference: { recorded in
+        ShapeDescription.roundTripDifference(Base.State.self, recorded: recorded)
+      })
+  }
+
+  /// Runs the reducer on the step's action; returns what its effect asks of the store.
+  @inlinable
+  func reduce(_ step: RecordedStep) throws(ReplayError) -> ReducedStep {
+    let action = try decode(step)
+    let effect = reducer.reduce(into: &state, action: action)
+    if case .none = effect.node { return ReducedStep() }
+    let plan = EffectPlan(effect)
+    var events: [EffectShape.Event] = []
+    for event in plan.events {
+      if let shape = try shapeEvent(event, step: step.step) { events.append(shape) }
+    }
+    var sends: [TraceValue] = []
+    for action in plan.sends { sends.append(try encode(action, step: step.step)) }
+    return ReducedStep(cancellations: plan.cancellations, events: events, sends: sends)
+  }
+
+  /// An inspector's jump: the state recorded at the step, decoded with the feature's type.
+  @inlinable
+  func jump(_ step: RecordedStep) throws(ReplayError) {
+    let recorded = try trace.state(at: step.step)
+    do {
+      state = try decoder.decode(Base.State.self, from: recorded)
+    } catch {
+      throw ReplayError(
+        .stateShape(
+          type: qualifiedTypeName(Base.State.self),
+          detail: ShapeDescription.decodingFailure(error, recorded: recorded)),
+        path: path)
+    }
+  }
+
+  /// Whether the state after the step hashes as recorded; the encoded state when it does not.
+  @inlinable
+  func stateMismatch(_ step: RecordedStep) throws(ReplayError) -> TraceValue? {
+    if let stateEquality,
+      matchedStates.contains(state, hash: step.stateHash, equal: stateEquality)
+    {
+      return nil
+    }
+    let encoded = try encode(step: step.step)
+    guard encoded.stableHash == step.stateHash else { return encoded }
+    if stateEquality != nil { matchedStates.insert(state, hash: step.stateHash) }
+    return nil
+  }
+
+  @inlinable
+  func shapeEvent(_ event: EffectPlan<Base.Action>.Event, step: Int)
+    throws(ReplayError) -> EffectShape.Event?
+  {
+    switch event {
+    case .cancelInFlight(let id):
+      return .cancelInFlight(id)
+    case .start(let planned):
+      return .start(try shape(planned, step: step))
+    case .send:
+      return nil
+    }
+  }
+
+  @inlinable
+  func shape(_ planned: PlannedEffect<Base.Action>, step: Int)
+    throws(ReplayError) -> EffectShape
+  {
+    var events: [EffectShape.Event] = []
+    var sends: [TraceValue] = []
+    for part in planned.parts {
+      if case .send(let action) = part {
+        sends.append(try encode(action, step: step))
+      } else if let event = try shapeEvent(part, step: step) {
+        events.append(event)
+      }
+    }
+    return EffectShape(
+      kind: planned.kind, cancelIDs: planned.cancelIDs, location: planned.location,
+      events: events, sends: sends)
+  }
+
+  @inlinable
+  func decode(_ step: RecordedStep) throws(ReplayError) -> Base.Action {
+    if let action = decodedActions[step.actionID] { return action }
+    do {
+      let action = try decoder.decode(Base.Action.self, from: step.action)
+      if decodedActions.count >= RecordedActions.capacity {
+        decodedActions.removeAll(keepingCapacity: true)
+      }
+      decodedActions[step.actionID] = action
+      return action
+    } catch {
+      throw ReplayError(
+        .actionShape(
+          step: step.step, actionPath: step.actionPath,
+          type: qualifiedTypeName(Base.Action.self),
+          detail: ShapeDescription.decodingFailure(error, recorded: step.action)),
+        path: path)
+    }
+  }
+
+  /// The state as the recorder encodes it (class instances as placeholders), redacted as the
+  /// trace is.
+  @inlinable
+  func encode(step: Int) throws(ReplayError) -> TraceValue {
+    var encoded: TraceValue
+    do {
+      encoded = try encoder.encodeReplacingClassInstances(state).value
+    } catch {
+      throw ReplayError(.encoding(step: step, detail: "\(error)"), path: path)
+    }
+    redaction.apply(to: &encoded)
+    return encoded
+  }
+
+  @inlinable
+  func encode(_ action: Base.Action, step: Int) throws(ReplayError) -> TraceValue {
+    do {
+      return try encoder.encode(action)
+    } catch {
+      throw ReplayError(.encoding(step: step, detail: "an action it sent: \(error)"), path: path)
+    }
+  }
+
+  /// The given initial state, or step 0 decoded; either way checked against the trace's shape.
+  @inlinable
+  static func startingState(_ initialState: Base.State?, recorded: TraceValue, path: String)
+    throws(ReplayError) -> Base.State
+  {
+    let typeName = qualifiedTypeName(Base.State.self)
+    let state: Base.State
+    if let initialState {
+      state = initialState
+    } else {
+      do {
+        state = try TraceValueDecoder().decode(Base.State.self, from: recorded)
+      } catch {
+        throw ReplayError(
+          .stateShape(
+            type: typeName, detail: ShapeDescription.decodingFailure(error, recorded: recorded)),
+          path: path)
+      }
+    }
+    let encoded: TraceValue
+    do {
+      encoded = try TraceValueEncoder().encodeReplacingClassInstances(state).value
+    } catch {
+      throw ReplayError(.encoding(step: 0, detail: "\(error)"), path: path)
+    }
+    // A given state differs in its values, not in its shape; a decoded one must round-trip.
+    if let difference = ShapeDescription.difference(
+      recorded: recorded, current: encoded, valuesMatter: initialState == nil)
+    {
+      throw ReplayError(.stateShape(type: typeName, detail: difference), path: path)
+    }
+    return state
+  }
+}

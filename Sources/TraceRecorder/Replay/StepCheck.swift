@@ -1,0 +1,109 @@
+import ComposableCore
+import TraceKit
+
+/// Checks each replayed step against what the trace recorded of it, knowing no Swift type of
+/// the feature: the effect that sent it, the dependency values the reducer read (served from
+/// the trace), its direct use of system randomness, the effects it started and cancelled
+/// (`EffectLedger`) and its synchronous `.send`s. The reducer runs in `ReplaySteps.reduce`.
+///
+/// ```swift
+/// let check = StepCheck(effects: trace.effects, served: served, reads: reads, watch: watch)
+/// let findings = try check.replay(0, of: batch, steps: steps)  // [] when the step matches
+/// ```
+final class StepCheck {
+  // One thread only, and used every step: no dynamic exclusivity checks.
+  @exclusivity(unchecked) private var ledger: EffectLedger
+  private let served: ServedDependencies
+  private let reads: DependencyCheck
+  private let watch: SystemRandomWatch
+  /// Where the inspector's jumps in the trace left the store.
+  private var jumps = JumpHistory()
+
+  init(
+    effects: RecordedEffects, served: ServedDependencies, reads: DependencyCheck,
+    watch: SystemRandomWatch
+  ) {
+    ledger = EffectLedger(effects)
+    self.served = served
+    self.reads = reads
+    self.watch = watch
+  }
+
+  /// Replays the step at `index` of `batch`; returns how it differs from the trace.
+  func replay(_ index: Int, of batch: [RecordedStep], steps: ReplaySteps)
+    throws(ReplayError) -> [ReplayFinding]
+  {
+    let step = batch[index]
+    if step.origin.isInspectorStep { return try inspectorStep(step, steps: steps) }
+    var findings: [ReplayFinding] = []
+    if case .effect(let sender) = step.origin,
+      let finding = ledger.checkSender(sender, action: step.action, at: step.step)
+    {
+      findings.append(finding)
+    }
+    served.load(step.dependencies)
+    reads.begin(step.dependencies)
+    let before = watch.use
+    watch.counting = true
+    defer { watch.counting = false }
+    let reduced = try steps.reduce(step)
+    watch.counting = false
+    findings += reads.end()
+    let randomness = watch.use - before
+    if !randomness.isEmpty {
+      findings.append(
+        .systemRandomness(getrandom: randomness.getrandom, deviceOpens: randomness.deviceOpens))
+    }
+    for (id, reason) in reduced.cancellations {
+      let cause: EffectCancelCause
+      switch reason {
+      case .cancelEffect: cause = .cancel(id)
+      case .teardown(let kind): cause = .teardown(kind)
+      }
+      ledger.cancel(id, cause: cause, at: step.step)
+    }
+    findings += ledger.launch(reduced.events, at: step.step)
+    findings += ledger.cancellationFindings(at: step.step)
+    let recorded = Self.recordedSends(of: step.step, in: batch, after: index)
+    if reduced.sends != recorded {
+      findings.append(.sends(recorded: recorded, replayed: reduced.sends))
+    }
+    return findings
+  }
+
+  /// A jump or a continue of an attached inspector: no reducer runs. A jump shows the state
+  /// recorded at it; a continue keeps the jumped state and cancels the effects of the future
+  /// it leaves, which the trace must have recorded cancelled by it.
+  private func inspectorStep(_ step: RecordedStep, steps: ReplaySteps)
+    throws(ReplayError) -> [ReplayFinding]
+  {
+    switch step.origin {
+    case .jump(let recordedStep):
+      try steps.jump(step)
+      if jumps.isReturn(to: recordedStep) {
+        jumps.end()
+      } else {
+        jumps.jumped(at: step.step, to: recordedStep)
+      }
+    case .continued:
+      if let future = jumps.abandonedFuture { ledger.abandon(future, at: step.step) }
+      jumps.end()
+    default:
+      break
+    }
+    return ledger.cancellationFindings(at: step.step)
+  }
+
+  /// The actions of the steps after `index` in the batch that `step` sent.
+  private static func recordedSends(of step: Int, in batch: [RecordedStep], after index: Int)
+    -> [TraceValue]
+  {
+    var recorded: [TraceValue] = []
+    var later = index + 1
+    while later < batch.count {
+      if batch[later].origin == .send(step: step) { recorded.append(batch[later].action) }
+      later += 1
+    }
+    return recorded
+  }
+}
