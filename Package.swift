@@ -71,7 +71,7 @@ let package = Package(
 
     .testTarget(
       name: "ComposableCoreTests",
-      dependencies: ["ComposableCore", "ComposableTesting"]
+      dependencies: ["ComposableCore", "ComposableTesting", "TestSupport"]
     ),
     .testTarget(
       name: "ComposableTestingTests",

@@ -1,8 +1,9 @@
 import TraceKit
 
 /// Writes a `step` message's JSON directly — the bytes `LiveMessage.step(record)`'s object
-/// would write — without building that object, and remembers the text of the paths it wrote:
-/// a live app changes the same few paths again and again.
+/// would write — without building that object; its changes are written by the trace's own
+/// change encoder, which remembers the text of the paths it wrote (a live app changes the
+/// same few paths again and again).
 ///
 /// ```swift
 /// var writer = StepFrameWriter()
@@ -10,9 +11,7 @@ import TraceKit
 /// // {"type":"step","step":7,"mono":1500,…,"hash":"00abcdef01234567","reducerNs":42}
 /// ```
 package struct StepFrameWriter {
-  private var paths: [TracePath: [UInt8]] = [:]
-  /// Bounds the cache: ever-new paths (ids) must not grow memory.
-  private static let cacheLimit = 4_096
+  private var changes = StepLine.Encoder()
 
   package init() {}
 
@@ -35,29 +34,11 @@ package struct StepFrameWriter {
     Self.append(#","changes":["#, to: &output)
     for (index, change) in record.changes.enumerated() {
       if index > 0 { output.append(UInt8(ascii: ",")) }
-      switch change {
-      case .set(let path, let value):
-        Self.append(#"{"op":"set","path":"#, to: &output)
-        writePath(path, into: &output)
-        Self.append(#","value":"#, to: &output)
-        value.writeJSON(into: &output)
-      case .remove(let path):
-        Self.append(#"{"op":"remove","path":"#, to: &output)
-        writePath(path, into: &output)
-      case .insert(let path, let value):
-        Self.append(#"{"op":"insert","path":"#, to: &output)
-        writePath(path, into: &output)
-        Self.append(#","value":"#, to: &output)
-        value.writeJSON(into: &output)
-      }
-      output.append(UInt8(ascii: "}"))
+      changes.writeChange(change, into: &output)
     }
-    Self.append(#"],"changedPaths":["#, to: &output)
-    for (index, path) in record.changedPaths.enumerated() {
-      if index > 0 { output.append(UInt8(ascii: ",")) }
-      TraceValue.string(path).writeJSON(into: &output)
-    }
-    Self.append(#"],"hash":""#, to: &output)
+    Self.append(#"],"changedPaths":"#, to: &output)
+    changes.writeStringArray(record.changedPaths, into: &output)
+    Self.append(#","hash":""#, to: &output)
     Self.appendHex(record.stateHash, to: &output)
     Self.append(#"","reducerNs":"#, to: &output)
     LiveObject.integer(record.reducerNanos).writeJSON(into: &output)
@@ -66,18 +47,6 @@ package struct StepFrameWriter {
       LiveMessage.dependencies(record).writeJSON(into: &output)
     }
     output.append(UInt8(ascii: "}"))
-  }
-
-  private mutating func writePath(_ path: TracePath, into output: inout [UInt8]) {
-    if let cached = paths[path] {
-      output.append(contentsOf: cached)
-      return
-    }
-    var text: [UInt8] = []
-    TraceValue.string(path.description).writeJSON(into: &text)
-    if paths.count >= Self.cacheLimit { paths.removeAll(keepingCapacity: true) }
-    paths[path] = text
-    output.append(contentsOf: text)
   }
 
   private static func append(_ text: StaticString, to output: inout [UInt8]) {

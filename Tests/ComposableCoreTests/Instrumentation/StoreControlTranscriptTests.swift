@@ -1,13 +1,13 @@
 import ComposableCore
 import Observation
-import Synchronization
+import TestSupport
 import XCTest
 
 /// What an attached inspector does to a store through its control — pause, jump, resume,
 /// continue from here, send — as the store's state shows it and as its instrument is told.
 @MainActor
 final class StoreControlTranscriptTests: XCTestCase {
-  private let gates = Gates()
+  private let gates = EffectGates()
   private let transcript = Transcript()
 
   private func makeStore() -> (Store<Relay.State, Relay.Action>, any StoreControl<Relay.State,
@@ -239,7 +239,7 @@ private struct Relay: Reducer {
     case arrived(String)
   }
 
-  let gates: Gates
+  let gates: EffectGates
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
@@ -262,38 +262,4 @@ private struct Relay: Reducer {
 private final class ControlBox {
   var control: (any StoreControl<Relay.State, Relay.Action>)?
   var outcome: Result<Int, StoreControlError> = .success(0)
-}
-
-/// Named one-shot gates effects wait at; a test opens them one by one.
-private final class Gates: Sendable {
-  private let state = Mutex<(open: Set<String>, waiters: [String: [CheckedContinuation<
-    Void, Never
-  >]])>(([], [:]))
-
-  func wait(_ name: String) async {
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let resumeNow = state.withLock { state in
-          if state.open.contains(name) { return true }
-          state.waiters[name, default: []].append(continuation)
-          return false
-        }
-        if resumeNow { continuation.resume() }
-      }
-    } onCancel: {
-      open(name)
-    }
-  }
-
-  func isWaiting(_ name: String) -> Bool {
-    state.withLock { !($0.waiters[name] ?? []).isEmpty }
-  }
-
-  func open(_ name: String) {
-    let waiters = state.withLock { state in
-      state.open.insert(name)
-      return state.waiters.removeValue(forKey: name) ?? []
-    }
-    for waiter in waiters { waiter.resume() }
-  }
 }

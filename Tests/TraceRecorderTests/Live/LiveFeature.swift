@@ -1,6 +1,6 @@
 import ComposableCore
 import Foundation
-import Synchronization
+import TestSupport
 
 /// A counter whose `load` effect waits at a named gate, then sends `loaded`: the feature the
 /// live tests steer. Its rows (forEach) each count on their own.
@@ -19,7 +19,7 @@ struct LiveFeature: Reducer {
     case row(IdentifiedAction<Int, Row.Action>)
   }
 
-  let gates: LiveGates
+  let gates: EffectGates
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
@@ -69,39 +69,5 @@ extension AnyCasePath where Root == LiveFeature.Action, Value == IdentifiedActio
       guard case .row(let action) = $0 else { return nil }
       return action
     }
-  }
-}
-
-/// Named one-shot gates the feature's effects wait at; a test opens them.
-final class LiveGates: Sendable {
-  private let state = Mutex<(open: Set<String>, waiters: [String: [CheckedContinuation<
-    Void, Never
-  >]])>(([], [:]))
-
-  func wait(_ name: String) async {
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let now = state.withLock { state in
-          if state.open.contains(name) { return true }
-          state.waiters[name, default: []].append(continuation)
-          return false
-        }
-        if now { continuation.resume() }
-      }
-    } onCancel: {
-      open(name)
-    }
-  }
-
-  func isWaiting(_ name: String) -> Bool {
-    state.withLock { !($0.waiters[name] ?? []).isEmpty }
-  }
-
-  func open(_ name: String) {
-    let waiters = state.withLock { state in
-      state.open.insert(name)
-      return state.waiters.removeValue(forKey: name) ?? []
-    }
-    for waiter in waiters { waiter.resume() }
   }
 }

@@ -28,7 +28,7 @@ final class LiveHostileInputTests: XCTestCase {
   func testEachBadFrameIsAnsweredWithItsErrorAndTheConnectionGoesOnWhereItCan() async throws {
     let recorder = try makeRecorder()
     let store = Store(initialState: LiveFeature.State()) {
-      LiveFeature(gates: LiveGates()).recording(to: recorder)
+      LiveFeature(gates: EffectGates()).recording(to: recorder)
     }
     store.send(.plus)
     let path = socketPath
@@ -85,7 +85,7 @@ final class LiveHostileInputTests: XCTestCase {
   {
     let recorder = try makeRecorder()
     let store = Store(initialState: LiveFeature.State()) {
-      LiveFeature(gates: LiveGates()).recording(to: recorder)
+      LiveFeature(gates: EffectGates()).recording(to: recorder)
     }
     let path = socketPath
     let done = Flag()
