@@ -16,7 +16,8 @@ struct LiveStalledClientCase: BenchCase {
     let sends = context.scale.sendsPerSample
     let stalledRecorder = try Recorder(
       configuration: .init(
-        live: .init(name: "stalled", historySteps: 2_000, directory: context.directory + "/stall")))
+        live: .init(
+          name: "stalled", historySteps: 2_000, directory: context.directory + "/stall")))
     let stalled = Store(initialState: Counter.State()) {
       Counter().recording(to: stalledRecorder)
     }

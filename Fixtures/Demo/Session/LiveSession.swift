@@ -87,9 +87,9 @@ struct LiveSession<S: Scenario> {
   }
 
   /// Waits until no effect of the store is doing anything of its own.
-  private func idle(_ store: Store<S.Feature.State, S.Feature.Action>, while shouldGoOn: () -> Bool)
-    async
-  {
+  private func idle(
+    _ store: Store<S.Feature.State, S.Feature.Action>, while shouldGoOn: () -> Bool
+  ) async {
     guard let core = store.core as? any PendingOperationCounting else { return }
     while shouldGoOn(), core.pendingOperationCount > 0 {
       await pause(.milliseconds(5), while: shouldGoOn)

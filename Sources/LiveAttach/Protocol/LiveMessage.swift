@@ -288,7 +288,8 @@ package enum LiveMessage: Sendable {
         throw .malformed("'reason' is not recorder, history or client")
       }
       self = .gap(
-        afterStep: try fields.int("afterStep"), dropped: try fields.int("dropped", in: 1...Int.max),
+        afterStep: try fields.int("afterStep"),
+        dropped: try fields.int("dropped", in: 1...Int.max),
         reason: reason)
     case "historyEnd":
       self = .historyEnd(lastStep: try fields.int("lastStep"))
@@ -337,7 +338,8 @@ package enum LiveMessage: Sendable {
     case "finished": return .finished
     case "unfinished": return .unfinished
     case "cancelled":
-      return .cancelled(reason: try fields.string("reason"), byStep: try fields.optionalInt("byStep"))
+      return .cancelled(
+        reason: try fields.string("reason"), byStep: try fields.optionalInt("byStep"))
     case let other: throw .malformed("'outcome' is not an outcome: \(other)")
     }
   }

@@ -165,7 +165,9 @@ private final class LiveServerLoop: @unchecked Sendable {
     var poller = Poller()
     while true {
       let (answers, stop) = server.takeInbox()
-      for answer in answers { deliver(answer.message, to: answer.connection, status: answer.status) }
+      for answer in answers {
+        deliver(answer.message, to: answer.connection, status: answer.status)
+      }
       if closingSince == nil, let reason = stop ?? server.history.summary.ending {
         beginClosing(reason)
       }

@@ -20,7 +20,7 @@ final class LiveSession: Sendable {
   init(configuration: Recorder.Live, file: String?, store: any LiveStoreHandle) {
     history = LiveHistory(
       steps: configuration.historySteps,
-      bytes: max(1, configuration.historyMegabytes) << 20)
+      bytes: configuration.historyMegabytes << 20)
     let location =
       configuration.directory
       ?? LiveDirectory.location(environment: ProcessInfo.processInfo.environment)

@@ -6,7 +6,7 @@ extension Recorder {
   /// uid checked; never TCP).
   ///
   /// ```swift
-  /// let recorder = Recorder(
+  /// let recorder = try Recorder(
   ///   path: "session.rewind", configuration: .init(live: .init(name: "my-app")))
   /// // in another terminal:
   /// // $ inspector ps

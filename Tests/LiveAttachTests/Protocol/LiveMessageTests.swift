@@ -118,7 +118,8 @@ final class LiveMessageTests: XCTestCase {
     var big = FrameReader(limit: 10)
     big.append(frame)
     XCTAssertThrowsError(try big.next()) { error in
-      XCTAssertEqual(error as? LiveProtocolError, .frameTooLarge(bytes: frame.count - 4, limit: 10))
+      XCTAssertEqual(
+        error as? LiveProtocolError, .frameTooLarge(bytes: frame.count - 4, limit: 10))
     }
     reader.append([0, 0, 0, 3, UInt8(ascii: "{")])
     XCTAssertNil(try reader.next())

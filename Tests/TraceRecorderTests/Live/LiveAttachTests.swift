@@ -11,7 +11,7 @@ import XCTest
 /// its exact states and its trace.
 @MainActor
 final class LiveAttachTests: XCTestCase {
-  private let gates = LiveGates()
+  private let gates = EffectGates()
   private var directory: TemporaryDirectory!
 
   override func setUp() async throws {
@@ -166,6 +166,24 @@ final class LiveAttachTests: XCTestCase {
     let replay = try Replay(trace: directory.path("t.rewind"), reducer: LiveFeature(gates: gates))
       .run()
     XCTAssertEqual("\(replay)", "\(ReplayResult.matched(steps: 6))")
+  }
+
+  func testAHistoryOfNothingIsRefusedWithTheSetting() {
+    XCTAssertThrowsError(
+      try Recorder(
+        configuration: .init(live: .init(historySteps: 0, directory: directory.path("run"))))
+    ) {
+      XCTAssertEqual(
+        "\($0)", "Recorder configuration: live.historySteps is 0; it must be at least 1")
+    }
+    XCTAssertThrowsError(
+      try Recorder(
+        path: directory.path("t.rewind"),
+        configuration: .init(live: .init(historyMegabytes: -1, directory: directory.path("run"))))
+    ) {
+      XCTAssertEqual(
+        "\($0)", "Recorder configuration: live.historyMegabytes is -1; it must be at least 1")
+    }
   }
 
   func testAJumpToThePresentReturnsThereAndStaysPaused() async throws {
