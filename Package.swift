@@ -51,9 +51,17 @@ let package = Package(
     // The trace format.
     .target(name: "TraceKit", dependencies: ["TraceValues", "CSQLite", "CLZ4"]),
 
+    // Live attach: the per-user socket directory, the socket layer (only
+    // Sources/LiveAttach/System makes system calls) and the versioned protocol between a
+    // recording app and the inspector (docs/live-protocol.md).
+    .target(name: "LiveAttach", dependencies: ["TraceKit"]),
+    .testTarget(name: "LiveAttachTests", dependencies: ["LiveAttach", "TraceKit", "TestSupport"]),
+
     // The Recorder higher-order reducer and typed replay.
     // `_printChanges()` renders its diffs with TraceValues' one renderer.
-    .target(name: "TraceRecorder", dependencies: ["ComposableCore", "TraceKit", "CRandomWatch"]),
+    .target(name: "TraceRecorder", dependencies: [
+      "ComposableCore", "TraceKit", "LiveAttach", "CRandomWatch",
+    ]),
     // Counts a thread's calls for system randomness (a seccomp filter on that thread alone):
     // typed replay runs reducers on such a thread. Only TraceRecorder/Replay imports it.
     .target(name: "CRandomWatch", path: "Sources/CRandomWatch"),
@@ -63,7 +71,7 @@ let package = Package(
 
     .testTarget(
       name: "ComposableCoreTests",
-      dependencies: ["ComposableCore", "ComposableTesting"]
+      dependencies: ["ComposableCore", "ComposableTesting", "TestSupport"]
     ),
     .testTarget(
       name: "ComposableTestingTests",
@@ -76,13 +84,14 @@ let package = Package(
     .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TestSupport"]),
 
     // The inspector: all logic in InspectorKit; the executable parses arguments and exits.
-    .target(name: "InspectorKit", dependencies: ["TraceKit", "TraceValues", "CNcursesw"]),
+    .target(
+      name: "InspectorKit", dependencies: ["TraceKit", "TraceValues", "LiveAttach", "CNcursesw"]),
     .executableTarget(name: "inspector", dependencies: ["InspectorKit"]),
     // Writes the inspector's deterministic sample session: end-to-end tests, follow, benchmarks.
     .executableTarget(name: "inspector-test-writer", dependencies: ["TraceKit"]),
     .testTarget(
       name: "InspectorKitTests",
-      dependencies: ["InspectorKit", "TestSupport"],
+      dependencies: ["InspectorKit", "LiveAttach", "TestSupport"],
       exclude: ["EndToEnd/Snapshots", "Interactive/Snapshots"]
     ),
     .testTarget(
@@ -90,7 +99,7 @@ let package = Package(
       // InspectorKit: the changed paths the recorder indexes are checked against the paths
       // the inspector's diff shows.
       dependencies: ["TraceRecorder", "ComposableCore", "ComposableTesting", "TraceKit",
-        "TestSupport", "InspectorKit"]
+        "LiveAttach", "TestSupport", "InspectorKit"]
     ),
     // The child process of the recorder's kill and write-error tests: records a feature.
     .executableTarget(
@@ -130,7 +139,7 @@ let package = Package(
       name: "rewind-bench",
       dependencies: [
         "ComposableCore", "TraceKit", "TraceRecorder", "CounterFeature", "ShowcaseFeature",
-        "SearchFeature", "FixtureSupport",
+        "SearchFeature", "FixtureSupport", "LiveAttach",
       ],
       path: "Benchmarks/rewind-bench"
     ),

@@ -138,7 +138,8 @@ func endToEnd<R: Reducer>(
   let recordedCPU = Double(threadCPU() - cpu) / Double(steps)
   recorder.finishBlocking()
   let seconds = Double(now() - start) / 1e9
-  let size = (try? FileManager.default.attributesOfItem(atPath: recorder.path)[.size] as? Int)
+  let size =
+    (try? FileManager.default.attributesOfItem(atPath: recorder.path ?? "")[.size] as? Int)
     .flatMap { $0 } ?? 0
   print(
     String(

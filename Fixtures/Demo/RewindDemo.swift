@@ -58,12 +58,12 @@ enum RewindDemo {
         return error.exitStatus
       }
 
-    case let .run(name, out, duration, force):
+    case let .run(name, options):
       guard let scenario = AnyScenario.named(name) else { return 2 }
       let stop = StopSignal.install()
       do {
-        try OutputFile.prepare(out, replacing: force)
-        print(try await scenario.run(out, duration, stop))
+        if let out = options.out { try OutputFile.prepare(out, replacing: options.force) }
+        print(try await scenario.run(options, stop))
         return 0
       } catch {
         printError("rewind-demo: run: \(error)")

@@ -1,3 +1,6 @@
+import Foundation
+import LiveAttach
+
 /// The inspector as a library: parses a command line, runs the command against a trace and
 /// writes to the given streams. The executable only hands it `CommandLine.arguments` and exits
 /// with the status it returns.
@@ -14,10 +17,18 @@ public struct Inspector: Sendable {
   let terminal: any Terminal
   let open: Opener
   let interruption: Interruption
+  /// Where running apps listen (`LiveDirectory.location`): the live commands look there.
+  let liveLocation: String
 
-  package init(terminal: any Terminal, interruption: Interruption, open: @escaping Opener) {
+  package init(
+    terminal: any Terminal, interruption: Interruption,
+    liveLocation: String = LiveDirectory.location(
+      environment: ProcessInfo.processInfo.environment),
+    open: @escaping Opener
+  ) {
     self.terminal = terminal
     self.interruption = interruption
+    self.liveLocation = liveLocation
     self.open = open
   }
 
@@ -31,6 +42,14 @@ public struct Inspector: Sendable {
       case .help(let text):
         out.write(text)
       case .run(let parsed):
+        if LiveCommands.isLive(parsed.command) {
+          let context = LiveContext(
+            arguments: parsed, location: liveLocation, terminal: terminal,
+            style: Style(colour: terminal.colour), interruption: interruption)
+          try LiveCommands.run(context, out: &out)
+          out.flush()
+          return 0
+        }
         let source: any TraceSource
         if parsed.command == "follow" {
           // Started before the writer's first commit, `follow` waits for the trace.
@@ -42,8 +61,16 @@ public struct Inspector: Sendable {
             return 0
           }
           source = opened
+        } else if parsed.command == "open", let target = parsed.value("--attach") {
+          guard parsed.positionals.isEmpty else {
+            throw .usage("give a TRACE or --attach, not both", where: "open")
+          }
+          source = try LiveTraceSource.attach(
+            target, location: liveLocation, interruption: interruption)
+        } else if let path = parsed.positionals.first {
+          source = try open(path)
         } else {
-          source = try open(parsed.positionals[0])
+          throw .usage("missing argument TRACE", where: parsed.command)
         }
         let context = CommandContext(
           arguments: parsed, source: source, terminal: terminal,
@@ -88,6 +115,7 @@ extension Inspector {
   public init(environment: [String: String]) {
     self.init(
       terminal: SystemTerminal(environment: environment), interruption: .onSIGINT(),
+      liveLocation: LiveDirectory.location(environment: environment),
       open: { path throws(InspectorError) in try TraceFileSource(path: path) })
   }
 }

@@ -20,6 +20,17 @@ extension Recorder.Configuration {
       throw RecorderConfigurationError(
         setting: "flushInterval", problem: "is \(flushInterval); it must be more than zero")
     }
+    if let live {
+      guard live.historySteps >= 1 else {
+        throw RecorderConfigurationError(
+          setting: "live.historySteps", problem: "is \(live.historySteps); it must be at least 1")
+      }
+      guard live.historyMegabytes >= 1 else {
+        throw RecorderConfigurationError(
+          setting: "live.historyMegabytes",
+          problem: "is \(live.historyMegabytes); it must be at least 1")
+      }
+    }
     _ = try Redaction(validating: redactedStatePaths, setting: "redactedStatePaths", of: "state")
     _ = try Redaction(
       validating: redactedActionPaths, setting: "redactedActionPaths", of: "action")

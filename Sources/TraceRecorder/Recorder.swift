@@ -21,6 +21,10 @@ import TraceKit
 /// // /tmp/session.rewind holds step 0 (the initial state) and step 1 (incrementTapped).
 /// ```
 ///
+/// With `Configuration.live` set, the recording can also be watched and steered from another
+/// terminal (`inspector attach`, see `Recorder.Live`); `Recorder(configuration:)` records in
+/// memory only, for live attach, and writes no file.
+///
 /// A recorder records one store, from the moment the store is created (step 0 is written
 /// then); a second store given the same recorder is refused with a runtime warning. A write
 /// error (disk full, file removed, permissions) stops the recording with one report; the
@@ -50,6 +54,9 @@ public final class Recorder: Sendable {
     /// `TestClock`) records the time its feature lived in, so a test generated from the trace
     /// advances its own test clock as the recording did. Reducer times are always real.
     public var clock: (any Clock<Duration>)?
+    /// Live attach: keep the last steps in memory and let an inspector of the same user watch
+    /// and steer the app through a socket (nil: off).
+    public var live: Live?
     /// Tests only: called by the writer thread before it takes each batch, so a test can hold
     /// the writer back and make the queue overflow deterministically.
     var writerWillTake: (@Sendable () -> Void)?
@@ -62,7 +69,8 @@ public final class Recorder: Sendable {
       overflowPolicy: OverflowPolicy = .blockProducer,
       queueCapacity: Int = 4096,
       extra: [String: String] = [:],
-      clock: (any Clock<Duration>)? = nil
+      clock: (any Clock<Duration>)? = nil,
+      live: Live? = nil
     ) {
       self.keyframeInterval = keyframeInterval
       self.flushInterval = flushInterval
@@ -72,6 +80,7 @@ public final class Recorder: Sendable {
       self.queueCapacity = queueCapacity
       self.extra = extra
       self.clock = clock
+      self.live = live
     }
   }
 
@@ -83,8 +92,8 @@ public final class Recorder: Sendable {
     case dropAndRecordGap
   }
 
-  /// Where the trace is written.
-  public let path: String
+  /// Where the trace is written (nil: in memory only, for live attach).
+  public let path: String?
   /// How it is written.
   public let configuration: Configuration
 
@@ -117,6 +126,23 @@ public final class Recorder: Sendable {
     self.configuration = configuration
   }
 
+  /// A recorder that writes no file: it keeps the last steps in memory for live attach
+  /// (`configuration.live`, turned on with its defaults when nil).
+  ///
+  /// ```swift
+  /// let recorder = try Recorder(configuration: .init(live: .init(historySteps: 5_000)))
+  /// // inspector attach <pid>; inspector dump <pid> --out session.rewind
+  /// ```
+  ///
+  /// - Throws: `RecorderConfigurationError`, as `init(path:configuration:)` does.
+  public init(configuration: Configuration) throws(RecorderConfigurationError) {
+    try configuration.validate()
+    var configuration = configuration
+    if configuration.live == nil { configuration.live = Live() }
+    self.path = nil
+    self.configuration = configuration
+  }
+
   /// Finishes the recording: captured steps are flushed, effects still running are marked
   /// unfinished, and the trace is closed, by the writer thread. Returns at once; later actions
   /// are not recorded. Await `waitUntilFinished()` to know the file is complete.
@@ -134,7 +160,7 @@ public final class Recorder: Sendable {
   ///
   /// ```swift
   /// await recorder.waitUntilFinished()
-  /// try TraceReader(path: recorder.path).info().isComplete  // true
+  /// try TraceReader(path: recorder.path!).info().isComplete  // true
   /// ```
   @MainActor
   public func waitUntilFinished() async {
@@ -203,7 +229,8 @@ public final class Recorder: Sendable {
     case .success:
       return self.state.withLock { $0.session } as? RecordingSession<State, Action>
     case .failure(let misuse):
-      reportIssue(misuse.message(path: path, location: location), location: location)
+      reportIssue(
+        misuse.message(path: path ?? "memory", location: location), location: location)
       return nil
     }
   }

@@ -249,7 +249,12 @@ final class RewindDemoEndToEndTests: XCTestCase {
         ["record", "counter", "--out", "x", "--seed", "1", "--seed", "2"],
         "record: --seed given twice"
       ),
-      (["run", "counter", "--out", "x", "--steps", "3"], "run: unknown option '--steps'"),
+      (["run", "counter", "--out", "x", "--speed", "3"], "run: unknown option '--speed'"),
+      (["run", "counter"], "run: --out FILE, --live or both are required"),
+      (
+        ["run", "counter", "--live", "--pause", "-5"],
+        "run: --pause must be a whole number from 0 to 60000, got '-5'"
+      ),
       (
         ["record", "counter", "--out", "x", "--force", "--force"],
         "record: --force given twice"

@@ -30,6 +30,9 @@ enum AllCases {
       OpenFirstFrameCase(),
       OpenKeyCase(),
       OpenMemoryCase(),
+      LiveSendOverheadCase(),
+      LiveThroughputCase(),
+      LiveStalledClientCase(),
     ]
   }
 }

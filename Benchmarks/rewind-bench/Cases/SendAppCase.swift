@@ -15,8 +15,8 @@ struct SendAppCase: BenchCase {
     var ratios: [Double] = []
     let warmUp = 3
     for round in 0..<(warmUp + context.scale.samples) {
-      var app = SendWorkload.Timing(wall: 0, cpu: 0)
-      var counter = SendWorkload.Timing(wall: 0, cpu: 0)
+      var app = SendTiming(wall: 0, cpu: 0)
+      var counter = SendTiming(wall: 0, cpu: 0)
       if round % 2 == 0 {
         app = SendWorkload.app.bare(sends)
         counter = SendWorkload.counter.bare(sends)

@@ -24,8 +24,8 @@ struct SendOverheadCase: BenchCase {
     let warmUp = 3
     for round in 0..<(warmUp + context.scale.samples) {
       let recordedFirst = round % 2 == 0
-      var recorded = SendWorkload.Timing(wall: 0, cpu: 0)
-      var bare = SendWorkload.Timing(wall: 0, cpu: 0)
+      var recorded = SendTiming(wall: 0, cpu: 0)
+      var bare = SendTiming(wall: 0, cpu: 0)
       if recordedFirst {
         recorded = try workload.recorded(sends, context.newTracePath("send"))
         bare = workload.bare(sends)

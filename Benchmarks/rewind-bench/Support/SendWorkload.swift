@@ -6,17 +6,11 @@ import TraceRecorder
 /// A feature and its script, sent through a bare store or a recorded one.
 @MainActor
 struct SendWorkload {
-  /// Per-send time of one sample: wall clock, and CPU time of the main thread.
-  struct Timing {
-    var wall: Double
-    var cpu: Double
-  }
-
   let label: String
   /// Time per send through a recording store (its trace already created by one send).
-  let recorded: @MainActor (_ sends: Int, _ path: String) throws -> Timing
+  let recorded: @MainActor (_ sends: Int, _ path: String) throws -> SendTiming
   /// Time per send through a bare store.
-  let bare: @MainActor (_ sends: Int) -> Timing
+  let bare: @MainActor (_ sends: Int) -> SendTiming
 
   static let counter = SendWorkload(
     label: "Counter",
@@ -43,11 +37,11 @@ struct SendWorkload {
 
   private static func recordedSends<R: Reducer>(
     _ reducer: R, _ state: R.State, _ count: Int, path: String, script: (Int) -> R.Action
-  ) throws -> Timing where R.State: Codable & Sendable, R.Action: Codable {
+  ) throws -> SendTiming where R.State: Codable & Sendable, R.Action: Codable {
     let recorder = try Recorder(path: path)
     let store = Store(initialState: state) { reducer.recording(to: recorder) }
     store.send(script(1))
-    let timing = timeSends(store, count, script)
+    let timing = SendTiming.sends(store, count, script: script)
     recorder.finishBlocking()
     if let error = recorder.error { throw BenchError("the recorder stopped: \(error)") }
     TraceFile.remove(path)
@@ -56,20 +50,9 @@ struct SendWorkload {
 
   private static func bareSends<R: Reducer>(
     _ reducer: R, _ state: R.State, _ count: Int, script: (Int) -> R.Action
-  ) -> Timing {
+  ) -> SendTiming {
     let store = Store(initialState: state) { reducer }
     store.send(script(1))
-    return timeSends(store, count, script)
-  }
-
-  private static func timeSends<State, Action>(
-    _ store: Store<State, Action>, _ count: Int, _ script: (Int) -> Action
-  ) -> Timing {
-    let cpuStart = Stopwatch.threadCPUNow()
-    let start = Stopwatch.now()
-    for step in 2...(count + 1) { store.send(script(step)) }
-    let wall = Double(Stopwatch.now() - start)
-    let cpu = Double(Stopwatch.threadCPUNow() - cpuStart)
-    return Timing(wall: wall / Double(count), cpu: cpu / Double(count))
+    return SendTiming.sends(store, count, script: script)
   }
 }

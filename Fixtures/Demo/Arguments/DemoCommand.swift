@@ -9,7 +9,7 @@ enum DemoCommand: Equatable {
   case version
   case list
   case record(scenario: String, out: String, steps: Int, seed: UInt64, force: Bool)
-  case run(scenario: String, out: String, duration: Duration?, force: Bool)
+  case run(scenario: String, options: LiveOptions)
   case replay(scenario: String, trace: String, chaos: Int?, seed: UInt64)
 
   /// The scripted user actions of a `record` without `--steps`.
@@ -24,8 +24,10 @@ enum DemoCommand: Equatable {
       list                                      the scenarios
       record SCENARIO --out FILE [--steps N] [--seed S] [--force]
                                                 a scripted, seeded session, recorded
-      run SCENARIO --out FILE [--duration SECONDS] [--force]
-                                                a live session, recorded until Ctrl-C
+      run SCENARIO [--out FILE] [--live] [--duration SECONDS] [--steps N] [--seed S]
+          [--pause MS] [--force]                a live session, recorded until Ctrl-C: to
+                                                FILE, and (--live) in memory for inspector
+                                                attach
       replay SCENARIO FILE [--chaos N] [--seed S]
                                                 replays a trace through the scenario's
                                                 replay reducer (the fixed one for
@@ -35,10 +37,15 @@ enum DemoCommand: Equatable {
                                                 exit 0 when each ends as recorded, 1 otherwise
 
     --out FILE     the trace to write; its directory must exist
+    --live         listen for inspector ps, attach, pause, jump, … (run needs --out,
+                   --live, or both)
     --force        replace FILE (and its -wal and -shm files) if it exists
-    --steps N      scripted user actions after the scenario's opening ones (default 24)
-    --seed S       the script's random seed: the same seed records the same actions
-                   (default 1)
+    --steps N      scripted user actions after the scenario's opening ones (record: default
+                   24; run: without end, or N then idle until stopped)
+    --seed S       the script's random seed: the same seed makes the same choices
+                   (default 1; run: a new seed each time)
+    --pause MS     run: the longest pause between two user actions (default: the
+                   scenario's; 0 sends them back to back)
     --duration S   stop after S seconds
     --chaos N      replay N schedules (1 to 100000) of the deliveries, from --seed
     --help         this help (also after a command: rewind-demo record --help)
@@ -73,11 +80,19 @@ enum DemoCommand: Equatable {
         scenario: scenario, out: out, steps: steps, seed: seed, force: options.flag("--force"))
     case "run":
       let scenario = try rest.scenario()
-      let options = try rest.options(["--out", "--duration"], flags: ["--force"])
-      let out = try options.required("--out", placeholder: "FILE")
-      let duration = try options.seconds("--duration")
-      return .run(
-        scenario: scenario, out: out, duration: duration, force: options.flag("--force"))
+      let options = try rest.options(
+        ["--out", "--duration", "--steps", "--seed", "--pause"], flags: ["--force", "--live"])
+      let live = LiveOptions(
+        out: options.values["--out"], live: options.flag("--live"),
+        duration: try options.seconds("--duration"),
+        steps: try options.integer("--steps", in: 0...1_000_000),
+        seed: try options.seed("--seed"),
+        longestPause: try options.integer("--pause", in: 0...60_000).map { .milliseconds($0) },
+        force: options.flag("--force"))
+      guard live.out != nil || live.live else {
+        throw UsageError("run: --out FILE, --live or both are required")
+      }
+      return .run(scenario: scenario, options: live)
     case "replay":
       let scenario = try rest.scenario()
       let trace = try rest.positional("FILE")

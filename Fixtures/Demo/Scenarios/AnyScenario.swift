@@ -14,8 +14,8 @@ struct AnyScenario: Sendable {
     @MainActor @Sendable (_ path: String, _ steps: Int, _ seed: UInt64) async throws(DemoError)
       -> String
   let run:
-    @MainActor @Sendable (_ path: String, _ duration: Duration?, _ stop: StopSignal)
-      async throws(DemoError) -> String
+    @MainActor @Sendable (_ options: LiveOptions, _ stop: StopSignal) async throws(DemoError)
+      -> String
   let replay: @Sendable (_ path: String) throws(DemoError) -> ReplayResult
   let chaos:
     @Sendable (_ path: String, _ seed: UInt64, _ runs: Int) throws(DemoError) -> ChaosReport
@@ -26,8 +26,8 @@ struct AnyScenario: Sendable {
     record = { path, steps, seed throws(DemoError) in
       try await ScriptedSession(scenario: scenario, seed: seed, steps: steps).record(to: path)
     }
-    run = { path, duration, stop throws(DemoError) in
-      try await LiveSession(scenario: scenario, duration: duration).run(to: path, stop: stop)
+    run = { options, stop throws(DemoError) in
+      try await LiveSession(scenario: scenario, options: options).run(stop: stop)
     }
     replay = { path throws(DemoError) in
       // Live values even when a test process launched the demo (its environment says

@@ -19,6 +19,9 @@ package enum EffectCancelCause: Sendable, Hashable, CustomStringConvertible {
   case storeTask
   /// A test store skipped the effects in flight.
   case testSkip
+  /// An attached inspector continued from a jumped state: the effect was started by a step of
+  /// the future it abandoned.
+  case abandonedFuture
 
   @usableFromInline package var description: String {
     switch self {
@@ -28,6 +31,7 @@ package enum EffectCancelCause: Sendable, Hashable, CustomStringConvertible {
     case .storeTeardown: "storeTeardown"
     case .storeTask: "storeTask"
     case .testSkip: "testSkip"
+    case .abandonedFuture: "abandonedFuture"
     }
   }
 }

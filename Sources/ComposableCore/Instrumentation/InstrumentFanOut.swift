@@ -43,4 +43,12 @@ final class InstrumentFanOut<State, Action: Sendable>: StoreInstrument {
       instrument.effectsCancelled(ids, cause: cause, step: step)
     }
   }
+
+  func inspectorStep(_ step: Int, kind: InspectorStepKind, state: borrowing State) {
+    for instrument in instruments { instrument.inspectorStep(step, kind: kind, state: state) }
+  }
+
+  func storeControlled(by control: any StoreControl<State, Action>) {
+    for instrument in instruments { instrument.storeControlled(by: control) }
+  }
 }

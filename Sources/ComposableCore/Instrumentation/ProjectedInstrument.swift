@@ -50,4 +50,8 @@ package final class ProjectedInstrument<State, BaseAction: Sendable, Action: Sen
   package func effectsCancelled(_ ids: [EffectID], cause: EffectCancelCause, step: Int?) {
     base.effectsCancelled(ids, cause: cause, step: step)
   }
+
+  package func inspectorStep(_ step: Int, kind: InspectorStepKind, state: borrowing State) {
+    base.inspectorStep(step, kind: kind, state: state)
+  }
 }

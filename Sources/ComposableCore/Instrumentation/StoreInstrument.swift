@@ -43,6 +43,13 @@
 ///   `StoreTask.cancel()`, a test skipping effects). `Effect.cancel(id:)` and child teardowns
 ///   take effect while the reducer that created them runs, so they are reported between
 ///   `stepBegan` and `stepEnded` of that step.
+/// - `inspectorStep`: an attached inspector replaced the state (a jump, the return to the
+///   present) or went on from a jumped state: a numbered step without an action, with the
+///   state after it. The effects `continueFrom` abandons are reported cancelled after it.
+///
+/// **Control.** `storeControlled(by:)` hands the instrument the store's `StoreControl` once,
+/// after `storeStarted`: pause, jump, resume, continue from here and send as the inspector.
+/// The core owns its instrument, so an instrument keeps the control weakly.
 @MainActor
 @usableFromInline
 package protocol StoreInstrument<State, Action>: AnyObject {
@@ -64,6 +71,17 @@ package protocol StoreInstrument<State, Action>: AnyObject {
   func effectFinished(_ id: EffectID)
   /// The core cancelled running effects (`ids` in the order they were started).
   func effectsCancelled(_ ids: [EffectID], cause: EffectCancelCause, step: Int?)
+  /// An attached inspector made step `step` without an action; `state` is the state after it.
+  func inspectorStep(_ step: Int, kind: InspectorStepKind, state: borrowing State)
+  /// The store's control, for an instrument that steers the store (keep it weakly).
+  func storeControlled(by control: any StoreControl<State, Action>)
+}
+
+extension StoreInstrument {
+  /// Instruments that only watch need not hear of an inspector's steps.
+  package func inspectorStep(_ step: Int, kind: InspectorStepKind, state: borrowing State) {}
+  /// Instruments that only watch do not keep the control.
+  package func storeControlled(by control: any StoreControl<State, Action>) {}
 }
 
 /// What an instrument provider learns about the store it is asked to instrument.

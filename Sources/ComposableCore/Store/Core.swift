@@ -24,6 +24,13 @@ package enum SendOrigin {
     if case .effect = self { return true }
     return false
   }
+
+  /// Whether an attached inspector sent the action.
+  @inlinable
+  var isInspector: Bool {
+    if case .inspector = self { return true }
+    return false
+  }
 }
 
 /// The brain behind a `Store`: the root core runs the reducer and the effects; scoped cores

@@ -39,12 +39,17 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   @exclusivity(unchecked) @usableFromInline var currentStep: Int?
   /// Whether observers are being told about a batch: a send from outside is then `.observer`.
   @exclusivity(unchecked) @usableFromInline var isNotifyingObservers = false
+  /// Whether an inspector paused the store: actions not sent by it are held (see
+  /// `RootCore+Control`). Checked only when instrumented: only an instrument can pause.
+  @exclusivity(unchecked) @usableFromInline var isHolding = false
+  /// What an attached inspector did to the store (see `RootCore+Control`).
+  var inspection = Inspection()
   /// This core as the reducing context holds it, made once (forming the existential per batch
   /// would look the conformance up each time).
   @usableFromInline let hooks = ReducingHooks()
   /// The process's reducing context, kept here so that a batch reaches it directly.
   @usableFromInline let context = ReducingContext.shared
-  private var runningEffects: [EffectID: RunningEffect] = [:]
+  var runningEffects: [EffectID: RunningEffect] = [:]
   private var cancellables: [EffectCancelID: Set<EffectID>] = [:]
   /// Numbers effects in the order they started, to report them in that order.
   private var launchCount = 0
@@ -83,6 +88,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       self?.cancelEffects(id: id, cause: .cancel(id), step: nil)
     }
     instrument?.storeStarted(state: storage.pointer.pointee)
+    instrument?.storeControlled(by: self)
   }
 
   /// Destroys the state, then cancels every effect still running.
@@ -126,6 +132,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   @inlinable
   package func send(_ action: Action, origin: SendOrigin) -> StoreTask {
     if instrument != nil {
+      if isHolding, !origin.isInspector {
+        return hold(action, origin: origin)
+      }
       bufferedOrigins.append(actionOrigin(of: origin))
     }
     if isSending {
@@ -225,13 +234,19 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     bufferedOrigins.removeAll(keepingCapacity: true)
     isSending = false
     if observation.isObserved {
-      // An observer's send runs a batch of its own inside this notification.
-      let wasNotifying = isNotifyingObservers
-      isNotifyingObservers = true
-      observation.didFinishBatch()
-      isNotifyingObservers = wasNotifying
+      notifyObservers()
     }
     return StoreTask(group: group)
+  }
+
+  /// Tells observers about the state after a batch (or an inspector's step).
+  @usableFromInline
+  func notifyObservers() {
+    // An observer's send runs a batch of its own inside this notification.
+    let wasNotifying = isNotifyingObservers
+    isNotifyingObservers = true
+    observation.didFinishBatch()
+    isNotifyingObservers = wasNotifying
   }
 
   /// Starts an effect a reducer returned; returns the task group of the batch.
@@ -297,6 +312,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     let group: EffectTaskGroup
     /// The order it started in.
     let launch: Int
+    /// The step whose reducer returned it (0 when not instrumented).
+    let step: Int
   }
 
   /// Starts an effect; returns the tasks it started (awaited by concatenation).
@@ -386,7 +403,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       action: context.action,
       parent: context.parent,
       group: group,
-      launch: launchCount
+      launch: launchCount,
+      step: context.step
     )
     group.append(task)
     instrument?.effectStarted(
@@ -486,7 +504,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     }
   }
 
-  private func unregister(_ id: EffectID, from cancelKeys: [EffectCancelID]) {
+  func unregister(_ id: EffectID, from cancelKeys: [EffectCancelID]) {
     for key in cancelKeys {
       cancellables[key]?.remove(id)
       if cancellables[key]?.isEmpty == true {
@@ -532,7 +550,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
 
   /// Cancels the tasks of effects taken out of `runningEffects` and tells the instrument: an
   /// effect whose operation had already returned finished, the others were cancelled.
-  private func end(
+  func end(
     _ effects: [(id: EffectID, effect: RunningEffect)], cause: EffectCancelCause, step: Int?
   ) {
     var cancelled: [(launch: Int, id: EffectID)] = []

@@ -6,7 +6,7 @@
 enum Commands {
   static let all: [CommandSpec] = [
     open, info, log, show, diff, tree, effects, replay, compare, follow, export, testgen,
-  ]
+  ] + LiveCommands.specs
 
   static func spec(named name: String) -> CommandSpec? {
     all.first { $0.name == name }
@@ -20,17 +20,23 @@ enum Commands {
   static let open = CommandSpec(
     name: "open",
     summary: "move through the trace in the terminal: steps, diffs, state, effects, tree",
-    positionals: [trace],
+    positionals: [
+      .init(name: "TRACE", required: false, help: "the trace file (.rewind), unless --attach")
+    ],
     options: [
-      .init(name: "--step", value: "N", help: "start on step N (default 0)")
+      .init(name: "--step", value: "N", help: "start on step N (default 0)"),
+      .init(
+        name: "--attach", value: "PID|NAME",
+        help: "a running app instead of a file: its history, then its steps as they happen"),
     ],
     example: "inspector open bug.rewind --step 120",
     details: """
       Keys: arrows or j/k move, Tab switches tabs, / searches action paths, f keeps the steps
       that changed a state path, [ and ] go to the previous or next change of the value under
       the State cursor, m and ' set and visit marks, d diffs the last mark against the cursor,
-      ? lists every key, q quits. It needs a terminal: piped, or with TERM=dumb, it exits with
-      status 2 and names the batch commands.
+      ? lists every key, q quits. Attached to an app, p pauses it, J jumps it to the step
+      under the cursor, r resumes it and c continues from the jumped state. It needs a
+      terminal: piped, or with TERM=dumb, it exits with status 2 and names the batch commands.
       """)
 
   static let info = CommandSpec(

@@ -8,9 +8,11 @@
 enum HelpText {
   static var tool: String {
     var out = """
-      inspector: read, replay, diff, follow and export Rewind traces.
+      inspector: read, replay, diff, follow and export Rewind traces; watch and steer
+      running apps.
 
       USAGE: inspector COMMAND TRACE [options]
+             inspector COMMAND PID|NAME [options]   (a running app: ps lists them)
 
       COMMANDS:
 
@@ -24,7 +26,8 @@ enum HelpText {
       Output goes to stdout, messages to stderr. Colour only on a terminal, without NO_COLOR
       and with a TERM other than 'dumb'. 'inspector --version' prints the version and the
       trace format versions this inspector reads.
-      Exit status: 0 success, 1 a failed replay check, 2 bad usage or an unreadable trace.
+      Exit status: 0 success, 1 a failed replay check or a command the app refused, 2 bad
+      usage, an unreadable trace or an app that cannot be reached.
       See 'inspector COMMAND --help' for a command's options.
 
       EXAMPLE:

@@ -1,4 +1,5 @@
 import Foundation
+import TraceKit
 
 /// `inspector follow TRACE [--from-start]`: attaches to a trace another process is writing and
 /// prints each new step within a fraction of a second (it polls every 50 ms), until the writer
@@ -16,8 +17,9 @@ enum FollowCommand {
 
   /// Opens the trace, waiting up to `--wait SECONDS` for it to appear and become readable: a
   /// follower started before the writer's first commit finds no file, an empty file, or a
-  /// file without its tables yet. Any unreadable-input error is retried until the deadline,
-  /// then reported with what was last wrong. Nil when Ctrl-C came first.
+  /// file without its tables (or its log) yet. Those are retried until the deadline, then
+  /// reported with what was last wrong; a trace that is there but damaged is reported at once,
+  /// since waiting cannot mend it. Nil when Ctrl-C came first.
   ///
   /// ```text
   /// inspector: no readable trace after waiting 5 s (--wait): no such file (live.rewind)
@@ -37,7 +39,7 @@ enum FollowCommand {
         _ = try source.summary()
         return source
       } catch {
-        guard error.kind == .input else { throw error }
+        guard error.kind == .input, isNotThereYet(error.cause) else { throw error }
         if clock.now >= deadline {
           throw .input(
             "no readable trace after waiting \(seconds) s (--wait): \(error.what)",
@@ -46,6 +48,17 @@ enum FollowCommand {
       }
       usleep(pollInterval)
       if interruption.isRequested { return nil }
+    }
+  }
+
+  /// What a trace looks like between its writer creating the file and its first commit
+  /// (SQLite writes the header before the log exists, and the tables with the first commit).
+  static func isNotThereYet(_ cause: TraceError.Kind?) -> Bool {
+    switch cause {
+    case .fileNotFound?, .notSQLite?, .notATrace?, .missingTable?, .missingLog?, .truncated?:
+      true
+    default:
+      false
     }
   }
 

@@ -79,7 +79,8 @@ struct OpenScreen {
       let count = row.changedPaths.isEmpty ? "·" : NumberText.grouped(row.changedPaths.count)
       let countWidth = max(2, count.count)
       let pathRoom = layout.stepsWidth - x - countWidth - 2
-      let path = row.step == 0 ? "(initial state)" : row.actionPath
+      let path =
+        row.step == 0 ? "(initial state)" : row.origin.inspectorStepText ?? row.actionPath
       let isHit = model.search?.actionPaths.contains(row.actionPath) == true
       grid.write(path, row: y, column: x, limit: pathRoom, style: isHit ? .hit : .plain)
       grid.write(
@@ -97,7 +98,8 @@ struct OpenScreen {
   }
 
   /// `init`, `user`, the first 8 hex digits of the effect that sent the action, `send:N` for
-  /// a `.send` step N's reducer returned, `observer` or `inspector`.
+  /// a `.send` step N's reducer returned, `observer` or `inspectr` (an attached inspector sent
+  /// the action, or made the step: a jump, a continue).
   static func origin(_ origin: StepOrigin) -> String {
     switch origin {
     case .initial: "init"
@@ -105,7 +107,8 @@ struct OpenScreen {
     case .effect(let id): DetailContent.short(id)
     case .send(let step): "send:\(step)"
     case .observer: "observer"
-    case .inspector: "inspector"
+    // Eight columns, as wide as the column is.
+    case .inspector, .jump, .continued: "inspectr"
     }
   }
 
@@ -115,6 +118,8 @@ struct OpenScreen {
     case .initial: "initial"
     case .effect: "effect " + Self.origin(origin)
     case .send(let step): "sent by step \(step)"
+    case .inspector: "sent by the inspector"
+    case .jump, .continued: "the inspector's " + (origin.inspectorStepText ?? "")
     default: Self.origin(origin)
     }
   }

@@ -271,10 +271,27 @@ package final class OpenSession {
       } else {
         model.message = "no mark yet: set one with m and a letter, then move and press d"
       }
+    case .character("p"), .character("J"), .character("r"), .character("c"):
+      steer(key)
     case .mouse(let mouse):
       try handleMouse(mouse)
     default:
       break
+    }
+  }
+
+  /// `p`, `J`, `r`, `c`: pause, jump to the step under the cursor, resume, continue from
+  /// here: only for a running app.
+  private func steer(_ key: Key) {
+    guard let steering = source as? any LiveSteering else {
+      model.message = "p, J, r and c steer a running app: inspector open --attach PID|NAME"
+      return
+    }
+    switch key {
+    case .character("p"): model.message = steering.pause()
+    case .character("J"): model.message = steering.jump(to: model.cursor)
+    case .character("r"): model.message = steering.resume()
+    default: model.message = steering.continueFromHere()
     }
   }
 

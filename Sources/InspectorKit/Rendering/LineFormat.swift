@@ -30,13 +30,13 @@ struct LineFormat {
     case .effect(let id): origin = "effect " + id.uuidString.prefix(8).lowercased()
     case .send(let step): origin = "send of \(step)"
     case .observer: origin = "observer"
-    case .inspector: origin = "inspector"
+    case .inspector, .jump, .continued: origin = "inspector"
     }
     // The line after the number; the number is added last, dimmed.
     // All ASCII, so its UTF-8 count is its width.
     let head =
       "  " + Self.elapsed(entry.monotonicNanos) + "  " + HelpText.padded(origin, 15) + "  "
-    let path = EscapedText.plain(entry.actionPath)
+    let path = entry.origin.inspectorStepText ?? EscapedText.plain(entry.actionPath)
     var payload = payload(action)
     let changed =
       entry.changedPaths.isEmpty

@@ -12,6 +12,8 @@ package enum WriterState: Sendable, Equatable {
   case gone
   /// Not closed, and the source cannot tell whether its writer lives.
   case unknown
+  /// A running app, attached to (`inspector open --attach`): its state in a few words.
+  case attached(String)
 
   package var text: String {
     switch self {
@@ -19,6 +21,7 @@ package enum WriterState: Sendable, Equatable {
     case .writing: "live"
     case .gone: "writer gone"
     case .unknown: "not closed"
+    case .attached(let text): text
     }
   }
 }

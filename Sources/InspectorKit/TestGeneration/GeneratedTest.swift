@@ -123,6 +123,8 @@ struct GeneratedTest {
     case .user, .initial: return ("send", "sent by the user")
     case .observer: return ("send", "sent by an observer")
     case .inspector: return ("send", "sent by an attached inspector")
+    // `TestgenCommand` refuses a range with an inspector's jump or continue before adding it.
+    case .jump, .continued: return ("send", step.origin.inspectorStepText ?? "")
     }
   }
 

@@ -47,6 +47,12 @@ enum TestgenCommand {
       initialNanos: initialNanos, effects: effects)
     var lastNanos: UInt64 = 0
     try source.forEachStepContent(from: from, to: to) { entry, content throws(InspectorError) in
+      if let text = entry.origin.inspectorStepText {
+        throw .input(
+          "step \(entry.step) is an attached inspector's \(text), which a TestStore cannot "
+            + "send: choose a range without it",
+          where: source.path)
+      }
       test.add(
         entry, action: try content.action(), changes: try content.changes(),
         reads: try content.dependencies())

@@ -7,7 +7,7 @@ import Foundation
 /// ```json
 /// {"step":7,"action":{"$case":"increment"},"changes":[…],"deps":[{"key":"uuid","value":"…"}]}
 /// ```
-struct StepLine: Sendable {
+package struct StepLine: Sendable {
   var step: Int
   var action: TraceValue
   var changes: [TraceChange]
@@ -51,15 +51,17 @@ struct StepLine: Sendable {
   /// Writes changes in exactly the bytes `change.jsonValue.writeJSON(into:)` gives
   /// (`{"op":…,"path":…,"value":…}`), without building the intermediate value, and remembers
   /// the JSON text of recent paths: a recording changes the same few paths again and again.
-  struct Encoder {
+  ///
+  /// The live protocol's step messages (`StepFrameWriter`) write their changes with it too.
+  package struct Encoder {
     private var paths: [TracePath: [UInt8]] = [:]
     private var pathLists: [[String]: [UInt8]] = [:]
     /// Bounds the caches: a recording of ever-new paths (ids) must not grow memory.
     private static let cacheLimit = 4_096
 
-    init() {}
+    package init() {}
 
-    mutating func writeChange(_ change: TraceChange, into buffer: inout [UInt8]) {
+    package mutating func writeChange(_ change: TraceChange, into buffer: inout [UInt8]) {
       switch change {
       case .set(let path, let value):
         append("{\"op\":\"set\",\"path\":", into: &buffer)
@@ -91,7 +93,7 @@ struct StepLine: Sendable {
     }
 
     /// The JSON array of strings stored in the `changed_paths` column.
-    mutating func writeStringArray(_ strings: [String], into buffer: inout [UInt8]) {
+    package mutating func writeStringArray(_ strings: [String], into buffer: inout [UInt8]) {
       if let cached = pathLists[strings] {
         buffer.append(contentsOf: cached)
         return

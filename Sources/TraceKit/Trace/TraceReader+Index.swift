@@ -153,31 +153,47 @@ extension TraceReader {
 
   private func origin(_ id: Int64, step: Int) throws(TraceError) -> StepOrigin {
     if let known = StepOrigin(storedCode: id) {
-      // A `.send` is reduced after the step whose reducer returned it.
-      if case .send(let sender) = known, sender >= step {
-        throw TraceError(
-          .corruptIndex("origin \(id) names a send of step \(sender), not an earlier step"),
-          file: path, step: step)
-      }
-      return known
+      return try checked(known, code: id, step: step)
     }
     switch id {
     case ..<2:
       throw TraceError(.corruptIndex("origin \(id) is no known origin"), file: path, step: step)
     default:
-      if let known = interned.origins[id] { return known }
+      if let known = interned.origins[id] { return try checked(known, code: id, step: step) }
       if interned.effectIDs[id] == nil { try reloadInterned() }
       guard let text = interned.effectIDs[id] else {
         throw TraceError(.corruptIndex("origin \(id) is not in origins"), file: path, step: step)
       }
-      guard let uuid = UUID(uuidString: text) else {
+      let origin: StepOrigin
+      if let uuid = UUID(uuidString: text) {
+        origin = .effect(uuid)
+      } else if let inspector = StepOrigin(storageText: text), inspector.isInspectorStep {
+        origin = inspector
+      } else {
         throw TraceError(
           .corruptIndex("origin \(id) has effect id '\(text)', not a UUID"), file: path,
           step: step)
       }
-      interned.origins[id] = .effect(uuid)
-      return .effect(uuid)
+      interned.origins[id] = origin
+      return try checked(origin, code: id, step: step)
     }
+  }
+
+  /// The origin, unless it names a step that is not earlier than its own: a `.send` is
+  /// reduced after the step whose reducer returned it, an inspector jumps to a recorded step.
+  private func checked(
+    _ origin: StepOrigin, code: Int64, step: Int
+  ) throws(TraceError) -> StepOrigin {
+    guard let named = origin.namedStep, named >= step else { return origin }
+    let what =
+      switch origin {
+      case .jump: "a jump to step \(named)"
+      case .continued: "a continue from step \(named)"
+      default: "a send of step \(named)"
+      }
+    throw TraceError(
+      .corruptIndex("origin \(code) names \(what), not an earlier step"), file: path,
+      step: step)
   }
 
   private func actionPath(_ id: Int64, step: Int) throws(TraceError) -> String {

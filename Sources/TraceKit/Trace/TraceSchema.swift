@@ -107,7 +107,8 @@ enum TraceSchema {
       CASE WHEN s.origin = 0 THEN 'initial' WHEN s.origin = 1 THEN 'user'
         WHEN s.origin = -1 THEN 'observer' WHEN s.origin = -2 THEN 'inspector'
         WHEN s.origin <= -3 THEN 'send:' || (-s.origin - 3)
-        ELSE 'effect:' || (SELECT effect_id FROM origins WHERE id = s.origin) END AS origin,
+        ELSE (SELECT CASE WHEN effect_id GLOB '*:*' THEN effect_id ELSE 'effect:' || effect_id
+          END FROM origins WHERE id = s.origin) END AS origin,
       (SELECT path FROM actions WHERE id = s.action) AS action_path,
       (SELECT paths FROM path_sets WHERE id = s.changed) AS changed_paths,
       s.state_hash AS state_hash,

@@ -87,7 +87,7 @@ public final class TraceWriter {
   private var pathSetIDs: [[UInt8]: Int] = [:]
   /// The path set of the last step and its id.
   private var lastPathSet: (paths: [String], id: Int)?
-  private var originIDs: [UUID: Int] = [:]
+  private var originIDs: [StepOrigin: Int] = [:]
   private var lastAction: (path: String, id: Int)?
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
@@ -428,22 +428,26 @@ public final class TraceWriter {
     return id
   }
 
-  /// The code of `StepOrigin.storedCode`, or for an effect the id of its `origins` row.
+  /// The code of `StepOrigin.storedCode`, or for an effect (and an inspector's step) the id
+  /// of its `origins` row, which holds the effect's UUID (the step's `jump:<k>`,
+  /// `continue:<k>`).
   private func originID(_ origin: StepOrigin) throws(TraceError) -> Int {
-    switch origin {
-    case .initial, .user, .send, .observer, .inspector:
-      return origin.storedCode ?? 0
-    case .effect(let uuid):
-      if let known = originIDs[uuid] { return known }
-      let id = originIDs.count + 2
-      try sql { () throws(SQLiteError) in
-        try insertOrigin.bind(id, at: 1)
-        try insertOrigin.bind(uuid.uuidString, at: 2)
-        try insertOrigin.run()
-      }
-      originIDs[uuid] = id
-      return id
+    if let code = origin.storedCode { return code }
+    if let known = originIDs[origin] { return known }
+    let text: String
+    if case .effect(let uuid) = origin {
+      text = uuid.uuidString
+    } else {
+      text = origin.storageText
     }
+    let id = originIDs.count + 2
+    try sql { () throws(SQLiteError) in
+      try insertOrigin.bind(id, at: 1)
+      try insertOrigin.bind(text, at: 2)
+      try insertOrigin.run()
+    }
+    originIDs[origin] = id
+    return id
   }
 
   // MARK: Effects

@@ -83,6 +83,18 @@ struct EffectLedger {
     registry[id] = remaining.isEmpty ? nil : remaining
   }
 
+  /// An inspector's continue, at `step`, left the future `future` behind: the effects its
+  /// steps started that still run are cancelled, as the store cancels them.
+  mutating func abandon(_ future: ClosedRange<Int>, at step: Int) {
+    for member in tracked.indices where isRunning(tracked[member], at: step) {
+      guard future.contains(recorded.records[tracked[member].record].startedByStep) else {
+        continue
+      }
+      tracked[member].cancelledAt = step
+      cancelledNow.append((member, EffectCancelCause.abandonedFuture.traceReason))
+    }
+  }
+
   /// Whether `effect` ended (cancelled, or finished) before `step`, for good.
   private func hasEnded(_ effect: Tracked, before step: Int) -> Bool {
     if effect.cancelledAt != nil { return true }

@@ -16,7 +16,10 @@ import TraceKit
 /// that reads more of them than the step recorded ends the replay there (it never loops on
 /// invented values). On Linux the reducer runs on a thread whose calls for system randomness
 /// are counted (see `SystemRandomWatch`), so `Int.random(in:)` or `UUID()` used directly is
-/// reported at its step every time.
+/// reported at its step every time. The steps an attached inspector made are replayed as
+/// they happened: a jump takes the state recorded at it (decoded), a continue keeps the state
+/// and cancels the effects of the future it leaves; actions the inspector sent are reduced
+/// like any other.
 ///
 /// ```swift
 /// let result = try Replay(trace: "bug.rewind", reducer: AppFeature()).run()

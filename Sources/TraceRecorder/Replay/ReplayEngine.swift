@@ -24,6 +24,7 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   // One thread only, and used every step: no dynamic exclusivity checks.
   @exclusivity(unchecked) @usableFromInline var state: Base.State
   @usableFromInline let path: String
+  @usableFromInline let trace: ReplayTrace
   @usableFromInline let redaction: Redaction
   @usableFromInline let encoder = TraceValueEncoder()
   @usableFromInline let decoder = TraceValueDecoder()
@@ -40,6 +41,7 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   init(reducer: Base, initialState: Base.State?, trace: ReplayTrace) throws(ReplayError) {
     self.reducer = reducer
     self.path = trace.path
+    self.trace = trace
     self.redaction = trace.redaction
     let start = try Self.startingState(initialState, recorded: trace.initialState, path: path)
     self.initial = start
@@ -52,6 +54,7 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   var steps: ReplaySteps {
     ReplaySteps(
       reduce: { [self] step throws(ReplayError) in try reduce(step) },
+      jump: { [self] step throws(ReplayError) in try jump(step) },
       stateMismatch: { [self] step throws(ReplayError) in try stateMismatch(step) },
       shapeDifference: { recorded in
         ShapeDescription.roundTripDifference(Base.State.self, recorded: recorded)
@@ -72,6 +75,21 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
     var sends: [TraceValue] = []
     for action in plan.sends { sends.append(try encode(action, step: step.step)) }
     return ReducedStep(cancellations: plan.cancellations, events: events, sends: sends)
+  }
+
+  /// An inspector's jump: the state recorded at the step, decoded with the feature's type.
+  @inlinable
+  func jump(_ step: RecordedStep) throws(ReplayError) {
+    let recorded = try trace.state(at: step.step)
+    do {
+      state = try decoder.decode(Base.State.self, from: recorded)
+    } catch {
+      throw ReplayError(
+        .stateShape(
+          type: qualifiedTypeName(Base.State.self),
+          detail: ShapeDescription.decodingFailure(error, recorded: recorded)),
+        path: path)
+    }
   }
 
   /// Whether the state after the step hashes as recorded; the encoded state when it does not.

@@ -48,6 +48,7 @@ final class ReplayTrace: @unchecked Sendable {
   }
 
   /// The state the trace holds after `step`.
+  @usableFromInline
   func state(at step: Int) throws(ReplayError) -> TraceValue {
     try Self.read(path) { () throws(TraceError) in try reader.state(at: step) }
   }

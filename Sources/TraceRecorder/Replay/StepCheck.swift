@@ -16,6 +16,8 @@ final class StepCheck {
   private let served: ServedDependencies
   private let reads: DependencyCheck
   private let watch: SystemRandomWatch
+  /// Where the inspector's jumps in the trace left the store.
+  private var jumps = JumpHistory()
 
   init(
     effects: RecordedEffects, served: ServedDependencies, reads: DependencyCheck,
@@ -32,6 +34,7 @@ final class StepCheck {
     throws(ReplayError) -> [ReplayFinding]
   {
     let step = batch[index]
+    if step.origin.isInspectorStep { return try inspectorStep(step, steps: steps) }
     var findings: [ReplayFinding] = []
     if case .effect(let sender) = step.origin,
       let finding = ledger.checkSender(sender, action: step.action, at: step.step)
@@ -66,6 +69,29 @@ final class StepCheck {
       findings.append(.sends(recorded: recorded, replayed: reduced.sends))
     }
     return findings
+  }
+
+  /// A jump or a continue of an attached inspector: no reducer runs. A jump shows the state
+  /// recorded at it; a continue keeps the jumped state and cancels the effects of the future
+  /// it leaves, which the trace must have recorded cancelled by it.
+  private func inspectorStep(_ step: RecordedStep, steps: ReplaySteps)
+    throws(ReplayError) -> [ReplayFinding]
+  {
+    switch step.origin {
+    case .jump(let recordedStep):
+      try steps.jump(step)
+      if jumps.isReturn(to: recordedStep) {
+        jumps.end()
+      } else {
+        jumps.jumped(at: step.step, to: recordedStep)
+      }
+    case .continued:
+      if let future = jumps.abandonedFuture { ledger.abandon(future, at: step.step) }
+      jumps.end()
+    default:
+      break
+    }
+    return ledger.cancellationFindings(at: step.step)
   }
 
   /// The actions of the steps after `index` in the batch that `step` sent.

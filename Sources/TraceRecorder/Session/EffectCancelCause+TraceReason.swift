@@ -14,6 +14,7 @@ extension EffectCancelCause {
     case .storeTeardown: "storeDeinit"
     case .storeTask: "storeTask"
     case .testSkip: "skippedInFlight"
+    case .abandonedFuture: "abandonedFuture"
     }
   }
 }

@@ -25,8 +25,12 @@ import TraceKit
 final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Sendable>:
   StoreInstrument, RecordingSessionControl
 {
-  nonisolated let path: String
+  /// The trace file (nil: the recording is kept in memory only, for live attach).
+  nonisolated let path: String?
   nonisolated let configuration: Recorder.Configuration
+  /// Live attach: the history in memory and its server (see `Recorder.Live`).
+  nonisolated let live: LiveSession?
+  private nonisolated let liveStore: LiveStoreBridge<State, Action>?
   nonisolated let queue: CaptureQueue<SessionEvent<State, Action>>
   private nonisolated let kit: CaptureKit<State, Action>
   /// Monotonic nanoseconds at the start of the trace.
@@ -64,16 +68,26 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
 
   /// A session writing a new trace at `path`, its writer thread started.
   init(
-    path: String, configuration: Recorder.Configuration, tree: RecorderTree,
+    path: String?, configuration: Recorder.Configuration, tree: RecorderTree,
     kit: CaptureKit<State, Action>
   ) {
     self.path = path
     self.configuration = configuration
     self.kit = kit
+    if let live = configuration.live {
+      let store = LiveStoreBridge<State, Action>(
+        redacting: !configuration.redactedStatePaths.isEmpty)
+      liveStore = store
+      self.live = LiveSession(configuration: live, file: path, store: store)
+    } else {
+      liveStore = nil
+      self.live = nil
+    }
     queue = CaptureQueue(capacity: configuration.queueCapacity)
     whenFull = configuration.overflowPolicy == .blockProducer ? .block : .drop
     clockNanos = configuration.clock.map(Self.nanoseconds)
     origin = clockNanos?() ?? MonotonicClock.nanoseconds()
+    live?.countSteps { [weak self] in self?.capturedSteps ?? 0 }
     let writer = StepWriter<State, Action>(session: self, tree: tree)
     do {
       let thread = try WriterThread(name: "rewind-writer") { writer.run() }
@@ -81,7 +95,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     } catch {
       fail(
         RecorderError(
-          path: path, lastCommittedStep: nil,
+          path: path ?? "memory", lastCommittedStep: nil,
           message: "the writer thread could not be started (error \(error.code))"))
     }
   }
@@ -131,12 +145,45 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
       lastQueuedStep.store(step, ordering: .relaxed)
       droppedSinceLastQueued.store(0, ordering: .relaxed)
     } else {
-      droppedSinceLastQueued.add(1, ordering: .relaxed)
-      if let last = droppedSteps.last, last.upperBound == step - 1 {
-        droppedSteps[droppedSteps.count - 1] = last.lowerBound...step
-      } else {
-        droppedSteps.append(step...step)
+      dropped(step)
+    }
+  }
+
+  /// Accounts for a step that found no room (drop policy): it is part of a gap.
+  private func dropped(_ step: Int) {
+    droppedSinceLastQueued.add(1, ordering: .relaxed)
+    if let last = droppedSteps.last, last.upperBound == step - 1 {
+      droppedSteps[droppedSteps.count - 1] = last.lowerBound...step
+    } else {
+      droppedSteps.append(step...step)
+    }
+  }
+
+  // MARK: An attached inspector
+
+  func storeControlled(by control: any StoreControl<State, Action>) {
+    liveStore?.attach(control)
+  }
+
+  /// A jump or a continue: a step without an action, recorded like any other (rare, so it is
+  /// captured without the kit's specialized code).
+  func inspectorStep(_ step: Int, kind: InspectorStepKind, state: borrowing State) {
+    guard isRecording else { return }
+    steps.store(step, ordering: .relaxed)
+    let stepOrigin: StepOrigin =
+      switch kind {
+      case .jump(let target): .jump(toStep: target)
+      case .continueFrom(let base): .continued(fromStep: base)
       }
+    let facts = StepFacts(
+      step: step, monotonicNanos: MonotonicClock.nanoseconds() &- origin, origin: stepOrigin,
+      sender: nil, reducerNanos: 0, dependencies: [])
+    let isBehind = pendingCount > 0 && !queuePendingEvents()
+    if !isBehind, queue.append(.inspectorStep(facts, state: copy state), whenFull: whenFull) {
+      lastQueuedStep.store(step, ordering: .relaxed)
+      droppedSinceLastQueued.store(0, ordering: .relaxed)
+    } else {
+      dropped(step)
     }
   }
 
@@ -228,6 +275,11 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     }
   }
 
+  /// The recording ended or stopped: live watchers are told, the socket goes.
+  nonisolated func liveEnded(_ reason: String) {
+    live?.finish(reason)
+  }
+
   // MARK: Ending
 
   nonisolated func finish() {
@@ -243,6 +295,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     let closing = SessionEvent<State, Action>.finish(
       trailingGap: trailing, effects: endings, done: done)
     if !queue.close(with: closing) || writer.withLock({ $0 == nil }) {
+      liveEnded("finished")
       done.signal()
     }
   }
@@ -257,6 +310,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
 
   nonisolated func joinWriter() {
     writer.withLock { $0 }?.join()
+    live?.join()
   }
 
   /// Called by the writer when a write failed: stops capturing and reports once.
@@ -267,6 +321,9 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
       return true
     }
     stopped.store(true, ordering: .releasing)
-    if first { reportIssue(error.description) }
+    if first {
+      liveEnded("failed: \(error.message)")
+      reportIssue(error.description)
+    }
   }
 }

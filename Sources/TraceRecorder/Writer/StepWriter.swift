@@ -15,6 +15,8 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private let session: RecordingSession<State, Action>
   private let tree: RecorderTree
   private var trace: TraceWriter?
+  /// The history live attach keeps in memory: it gets every record the trace gets.
+  private let live: LiveHistory?
   private var encoder = IncrementalEncoder<State>()
   private let stateRedaction: Redaction
   private let actionEncoder = TraceValueEncoder()
@@ -36,6 +38,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   init(session: RecordingSession<State, Action>, tree: RecorderTree) {
     self.session = session
     self.tree = tree
+    live = session.live?.history
     let configuration = session.configuration
     // `Recorder.init` validated both lists.
     stateRedaction = Redaction(validated: configuration.redactedStatePaths)
@@ -64,6 +67,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
             }
           }
           close(trailingGap: gap)
+          session.liveEnded("finished")
           done.signal()
           return
         }
@@ -101,7 +105,8 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     let committed = trace.map { $0.committedStep >= 0 ? $0.committedStep : nil } ?? nil
     trace = nil
     session.fail(
-      RecorderError(path: session.path, lastCommittedStep: committed, message: failure.message))
+      RecorderError(
+        path: session.path ?? "memory", lastCommittedStep: committed, message: failure.message))
   }
 
   private func write(_ body: (TraceWriter) throws(TraceError) -> Void) throws(WriteFailure) {
@@ -120,6 +125,8 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       try start(state: state, wallTime: wallTime)
     case .step(let step):
       try append(step)
+    case .inspectorStep(let facts, let state):
+      try appendInspectorStep(facts, state: state)
     case .effect(.started(let effect)):
       let record = EffectRecord(
         id: effect.id, startedByStep: effect.startedByStep,
@@ -129,11 +136,13 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         startNanos: effect.startNanos, kind: effect.kind.rawValue, parentID: effect.parent,
         startedAfterStep: effect.startedAfterStep)
       try write { trace throws(TraceError) in try trace.effectStarted(record) }
+      live?.effectStarted(record)
     case .effect(.ended(let id, let nanos, let outcome, let afterStep)):
       try write { trace throws(TraceError) in
         try trace.effectEnded(
           id: id, endNanos: nanos, outcome: outcome, endedAfterStep: afterStep)
       }
+      live?.effectEnded(id: id, endNanos: nanos, outcome: outcome, afterStep: afterStep)
     case .finish:
       break
     }
@@ -165,28 +174,24 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       extra: session.configuration.extra.merging(
         RecorderMetadata.entries(session.configuration), uniquingKeysWith: { $1 }))
     wallOrigin = wallTime
-    do {
-      let writer = try TraceWriter(
-        path: session.path, metadata: metadata, initialState: initial, wallTime: wallTime)
-      trace = writer
-      try writer.writeTree(tree.node)
-    } catch {
-      throw WriteFailure(message: error.description)
+    if let path = session.path {
+      do {
+        let writer = try TraceWriter(
+          path: path, metadata: metadata, initialState: initial, wallTime: wallTime)
+        trace = writer
+        try writer.writeTree(tree.node)
+      } catch {
+        throw WriteFailure(message: error.description)
+      }
     }
+    live?.start(metadata: metadata, wallTime: wallTime, initialState: initial, tree: tree.node)
     lastFlush = MonotonicClock.nanoseconds()
   }
 
   private func append(_ captured: CapturedStep<State, Action>) throws(WriteFailure) {
-    let encoded: IncrementalEncoder<State>.Result
-    var changes: [TraceChange]
-    var stateHash: UInt64
     let action: TraceValue
     let actionPath: String
     do {
-      encoded = try encoder.encode(captured.state)
-      reportClassInstances(encoded.replaced, in: "state")
-      changes = encoded.changes
-      stateHash = encoded.hash
       if let known = actions.encoding(of: captured.action) {
         action = known.value
         actionPath = known.path
@@ -202,6 +207,27 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     } catch {
       throw WriteFailure(message: "step \(captured.facts.step) could not be encoded: \(error)")
     }
+    try append(captured.state, facts: captured.facts, action: action, actionPath: actionPath)
+  }
+
+  /// A jump or a continue of an attached inspector: a step with no action.
+  private func appendInspectorStep(_ facts: StepFacts, state: State) throws(WriteFailure) {
+    try append(state, facts: facts, action: .null, actionPath: "")
+  }
+
+  /// Encodes the state after a step and writes the step.
+  private func append(
+    _ state: State, facts: StepFacts, action: TraceValue, actionPath: String
+  ) throws(WriteFailure) {
+    let encoded: IncrementalEncoder<State>.Result
+    do {
+      encoded = try encoder.encode(state)
+    } catch {
+      throw WriteFailure(message: "step \(facts.step) could not be encoded: \(error)")
+    }
+    reportClassInstances(encoded.replaced, in: "state")
+    var changes = encoded.changes
+    var stateHash = encoded.hash
     // The whole state tree is built only when needed: redaction, or a keyframe (the trace
     // asks for it through an autoclosure); building it is O(state) for identified arrays.
     var redacted: TraceValue?
@@ -222,21 +248,34 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       if !changedPaths.contains(text) { changedPaths.append(text) }
     }
     let record = StepRecord(
-      step: captured.facts.step, monotonicNanos: captured.facts.monotonicNanos,
-      wallTime: wallTime(captured.facts.monotonicNanos), origin: captured.facts.origin,
+      step: facts.step, monotonicNanos: facts.monotonicNanos,
+      wallTime: wallTime(facts.monotonicNanos), origin: facts.origin,
       actionPath: actionPath, action: action, changes: changes, changedPaths: changedPaths,
-      stateHash: stateHash, reducerNanos: captured.facts.reducerNanos,
-      dependencies: captured.facts.dependencies)
+      stateHash: stateHash, reducerNanos: facts.reducerNanos,
+      dependencies: facts.dependencies)
+    // Built at most once when both the trace and the live history want it.
+    var whole: TraceValue?
+    func wholeState() -> TraceValue {
+      if let whole { return whole }
+      let built = redacted ?? encoded.value
+      whole = built
+      return built
+    }
     try write { trace throws(TraceError) in
       if let redacted {
         try trace.append(record, state: redacted)
       } else {
+        // The keyframe's JSON from the encoder's cached parts (no tree of the whole state).
         try trace.append(record, stateJSON: encoded.json)
       }
       // The core told which effect sent this step's action: the effect's record lists it.
-      if let sender = captured.facts.sender {
-        try trace.effectSent(id: sender, step: captured.facts.step)
+      if let sender = facts.sender {
+        try trace.effectSent(id: sender, step: facts.step)
       }
+    }
+    if let live {
+      live.append(record, state: wholeState)
+      if let sender = facts.sender { live.effectSent(id: sender, step: facts.step) }
     }
   }
 
@@ -254,13 +293,18 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     }
     guard !new.isEmpty else { return }
     reportIssue(
-      "Recording to \(session.path): the \(part) at \(new.joined(separator: ", ")) "
+      "\(recording): the \(part) at \(new.joined(separator: ", ")) "
         + (new.count == 1 ? "holds" : "hold")
         + " class instances, which change in place where the recorder cannot see them; "
         + (new.count == 1 ? "it is" : "they are")
         + " recorded as \"<not recorded: …>\". Make "
         + (new.count == 1 ? "it a value type" : "them value types") + " to record "
         + (new.count == 1 ? "it." : "them."))
+  }
+
+  /// How the issues it reports name the recording.
+  private var recording: String {
+    session.path.map { "Recording to \($0)" } ?? "Recording in memory"
   }
 
   /// The wall time of step 0, where the trace's clock reads zero: a step's wall time is this
@@ -279,6 +323,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         try write { trace throws(TraceError) in
           try trace.appendGap(afterStep: gap.afterStep, dropped: gap.dropped)
         }
+        live?.gap(afterStep: gap.afterStep, dropped: gap.dropped)
       }
       if !unmatched.isEmpty {
         try write { trace throws(TraceError) in
@@ -295,7 +340,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     if !unmatched.isEmpty {
       let list = unmatched.map { "\($0.setting) \(TraceValue.string($0.path).jsonString)" }
       reportIssue(
-        "Recording to \(session.path): "
+        "\(recording): "
           + (unmatched.count == 1 ? "a redaction path" : "redaction paths")
           + " matched nothing in the whole recording, so nothing was redacted there: "
           + list.joined(separator: ", ") + ".")

@@ -19,6 +19,8 @@ final class Transcript {
   private(set) var lines: [String] = []
   private var names: [EffectID: String] = [:]
   private var isInStep = false
+  /// The control the store handed its instrument (an `any StoreControl<State, Action>`).
+  weak var control: AnyObject?
 
   var text: String { lines.joined(separator: "\n") }
 
@@ -130,5 +132,13 @@ final class TranscriptInstrument<State, Action: Sendable>: StoreInstrument {
     let names = ids.map(transcript.name).joined(separator: ", ")
     let by = step.map { " in step \($0)" } ?? ""
     transcript.append("\(names) cancelled\(by): \(cause)")
+  }
+
+  func inspectorStep(_ step: Int, kind: InspectorStepKind, state: borrowing State) {
+    transcript.append("step \(step) by the inspector: \(kind), state \(copy state)")
+  }
+
+  func storeControlled(by control: any StoreControl<State, Action>) {
+    transcript.control = control
   }
 }

@@ -15,6 +15,10 @@ private struct Item: Equatable {
   var title: String
 }
 
+private struct Visit: Equatable {
+  var at: Date
+}
+
 private struct Address: Equatable {
   var city: String
   var zip: Int
@@ -102,6 +106,22 @@ final class StateDiffTests: XCTestCase {
       -   [id: 1]: (id: 1, title: "a"),
           … (1 unchanged)
         ]
+      """
+    )
+  }
+
+  /// A failing assertion on a `Date` shows the date as the trace and the inspector do, not
+  /// seconds since 2001.
+  func testDatesReadAsISO8601Text() {
+    XCTAssertEqual(
+      StateDiff.render(
+        Visit(at: Date(timeIntervalSince1970: 1_778_572_800)),
+        Visit(at: Date(timeIntervalSince1970: 1_778_572_800.25))),
+      """
+        Visit(
+      -   at: "2026-05-12T08:00:00Z"
+      +   at: "2026-05-12T08:00:00.25Z"
+        )
       """
     )
   }

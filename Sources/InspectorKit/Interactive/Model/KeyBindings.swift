@@ -53,6 +53,14 @@ package enum KeyBindings {
         Binding(keys: "d", action: "Diff: last mark against the cursor (again: step before)"),
       ]),
     Group(
+      title: "A running app (open --attach)",
+      bindings: [
+        Binding(keys: "p", action: "pause the app: its actions are held"),
+        Binding(keys: "J", action: "jump the app to the state after the step under the cursor"),
+        Binding(keys: "r", action: "resume: back to the present, held actions reduced"),
+        Binding(keys: "c", action: "continue from the jumped state (its future is cancelled)"),
+      ]),
+    Group(
       title: "Other",
       bindings: [
         Binding(keys: "?", action: "this help (any key closes it)"),
