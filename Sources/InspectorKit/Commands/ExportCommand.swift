@@ -62,13 +62,26 @@ enum ExportCommand {
     if from < to {
       // Steps are written into bytes and handed to `out` in blocks of about 64 KiB.
       var json = JSONBytes()
+      // Each distinct action's JSON as written, by its bytes in the trace: parsing and
+      // writing the same few actions again was a sixth of the work.
+      var actions = WrittenActions()
       do throws(InspectorError) {
         try source.forEachStepContent(from: from + 1, to: to) {
           entry, content throws(InspectorError) in
-          let action = try content.action()
+          // A line the look-up cannot read is left to `action()`, whose error names the step.
+          let known = (try? content.withStoredActionJSON { actions.written(stored: $0) }) ?? nil
+          let actionJSON: [UInt8]
+          if let known {
+            actionJSON = known
+          } else {
+            actionJSON = JSONBytes.value(try content.action())
+            _ = try? content.withStoredActionJSON {
+              actions.insert(stored: $0, written: actionJSON)
+            }
+          }
           let changes = try content.changes()
           json.newline(first: first)
-          json.step(entry, action: action, changes: changes)
+          json.step(entry, actionJSON: actionJSON, changes: changes)
           first = false
           if json.bytes.count >= 1 << 16 {
             out.write(json.text)

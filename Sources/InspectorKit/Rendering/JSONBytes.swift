@@ -15,8 +15,8 @@ struct JSONBytes {
   /// A value's JSON, reused from one value to the next.
   private var scratch: [UInt8] = []
 
-  init() {
-    bytes.reserveCapacity(1 << 16)
+  init(capacity: Int = 1 << 16) {
+    bytes.reserveCapacity(capacity)
   }
 
   var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -33,6 +33,11 @@ struct JSONBytes {
 
   /// One step of `export`: the fields of `StepJSON`, then its action and changes.
   mutating func step(_ entry: StepRow, action: TraceValue, changes: [TraceChange]) {
+    step(entry, actionJSON: Self.value(action), changes: changes)
+  }
+
+  /// `step(_:action:changes:)` with the action already written by `value(_:)`.
+  mutating func step(_ entry: StepRow, actionJSON: [UInt8], changes: [TraceChange]) {
     literal("{\"step\":")
     int(Int64(entry.step))
     literal(",\"nanos\":")
@@ -57,7 +62,7 @@ struct JSONBytes {
     literal("\",\"reducerNanos\":")
     uint(entry.reducerNanos)
     literal(",\"action\":")
-    value(action)
+    bytes.append(contentsOf: actionJSON)
     literal(",\"changes\":[")
     for (index, change) in changes.enumerated() {
       if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -101,6 +106,13 @@ struct JSONBytes {
       var quoted = JSONOutput.quoted(text)
       quoted.withUTF8 { bytes.append(contentsOf: $0) }
     }
+  }
+
+  /// A value as `JSONOutput.value` writes it (see `value(_:)` below).
+  static func value(_ value: TraceValue) -> [UInt8] {
+    var json = JSONBytes(capacity: 64)
+    json.value(value)
+    return json.bytes
   }
 
   /// TraceKit's JSON form; bytes outside printable ASCII (only inside its strings) go through
