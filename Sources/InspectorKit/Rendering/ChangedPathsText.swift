@@ -42,6 +42,7 @@ enum ChangedPathsText {
   /// The last `[N]` of a path outside quoted keys: what comes before it, the position and
   /// what comes after it.
   static func position(in path: String) -> (prefix: Substring, index: Int, suffix: Substring)? {
+    guard path.utf8.contains(UInt8(ascii: "[")) else { return nil }
     let bytes = Array(path.utf8)
     var found: (open: Int, close: Int, index: Int)?
     var inQuotes = false
