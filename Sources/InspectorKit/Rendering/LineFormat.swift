@@ -1,7 +1,8 @@
 import TraceKit
 
 /// One step as one line for `log` and `follow`: number, elapsed time, origin, action path with a
-/// short payload, and the changed state paths; cut to the terminal width.
+/// short payload, and the changed state paths (positions of one array folded into ranges, see
+/// `ChangedPathsText`); cut to the terminal width.
 ///
 /// ```swift
 /// LineFormat(width: 80, style: Style(colour: false)).render(entry, action: action)
@@ -40,7 +41,7 @@ struct LineFormat {
     var payload = payload(action)
     let changed =
       entry.changedPaths.isEmpty
-      ? "" : "  → " + entry.changedPaths.map(EscapedText.plain).joined(separator: ", ")
+      ? "" : "  → " + ChangedPathsText.text(entry.changedPaths)
     var rest: String
     if width == .max {
       // Piped without COLUMNS: nothing is cut, so no character counting (it was half the

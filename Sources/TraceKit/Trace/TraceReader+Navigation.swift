@@ -66,8 +66,8 @@ extension TraceReader {
   /// The effects whose reducer step was `step`, in the order they were recorded, with the
   /// steps each one sent.
   ///
-  /// The effects table has no index on the starting step, so this reads the table (not the
-  /// steps): its cost grows with the number of effects of the trace.
+  /// Found through the `effects_by_step` index; a trace recorded before it had one is
+  /// scanned, at a cost that grows with its number of effects.
   public func effects(startedBy step: Int) throws(TraceError) -> [EffectRecord] {
     try effects(where: "started_by_step = ?", step: step) { statement throws(SQLiteError) in
       try statement.bind(step, at: 1)

@@ -85,6 +85,7 @@ enum TraceSchema {
       started_after_step INTEGER,
       ended_after_step INTEGER
     );
+    CREATE INDEX effects_by_step ON effects (started_by_step);
     CREATE TABLE effect_sends (
       effect_id TEXT NOT NULL,
       step INTEGER NOT NULL,

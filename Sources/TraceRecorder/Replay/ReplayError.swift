@@ -19,6 +19,9 @@ public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A chaos replay found that the reducer, run in the recorded order, does not end as the
     /// recording did: `run()` says at which step it first differs.
     case chaosRecordedOrderDiffers
+    /// A chaos replay met an inspector's jump or continue: orders of one timeline's actions
+    /// cannot be tried across a state an inspector put in place.
+    case chaosAcrossInspectorStep(step: Int)
   }
 
   public var kind: Kind
@@ -55,6 +58,10 @@ public struct ReplayError: Error, Sendable, Hashable, CustomStringConvertible {
       "Cannot replay \(path) in other orders: in the recorded order the reducer already ends "
         + "with another state than the recording's (a plain replay shows the first step that "
         + "differs)"
+    case .chaosAcrossInspectorStep(let step):
+      "Cannot replay \(path) in other orders: step \(step) is an attached inspector's jump or "
+        + "continue, which replaced the state between recorded actions; a plain replay checks "
+        + "it, and chaos replay needs a recording without one"
     }
   }
 }

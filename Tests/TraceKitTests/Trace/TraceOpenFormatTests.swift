@@ -76,4 +76,18 @@ final class TraceOpenFormatTests: XCTestCase {
       row,
       "5|effect:E621E1F8-C36C-495A-93FC-0C247A3E6E5F|loadingChanged|[\"isLoading\",\"label\"]|0\n")
   }
+
+  /// `inspector open` asks for the effects of the step under its cursor at every move: the
+  /// query goes through the index, not through the whole table.
+  func testTheEffectsAStepStartedAreFoundThroughTheIndex() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("t.rewind")
+    _ = try writeSyntheticTrace(at: path, steps: 10)
+    let database = try SQLiteConnection(path: path, mode: .readOnly)
+    let plan = try database.prepare(
+      "EXPLAIN QUERY PLAN SELECT id FROM effects WHERE started_by_step = 3 ORDER BY rowid")
+    var details: [String] = []
+    while try plan.step() { details.append(plan.text(at: 3)) }
+    XCTAssertEqual(details, ["SEARCH effects USING INDEX effects_by_step (started_by_step=?)"])
+  }
 }

@@ -137,9 +137,16 @@ final class LiveAttachTests: XCTestCase {
     }
     XCTAssertEqual(counts, [1, 2, 3, 1, 3, 4, 2, 3, 3, 4])
     // The trace replays through the reducer, jumps and the inspector's action included.
-    let replay = try Replay(trace: directory.path("t.rewind"), reducer: LiveFeature(gates: gates))
-      .run()
-    XCTAssertEqual("\(replay)", "\(ReplayResult.matched(steps: 10))")
+    let replay = Replay(trace: directory.path("t.rewind"), reducer: LiveFeature(gates: gates))
+    XCTAssertEqual("\(try replay.run())", "\(ReplayResult.matched(steps: 10))")
+    // Chaos replay tries orders of one timeline: it refuses the jump with the reason.
+    XCTAssertThrowsError(try replay.chaos(seed: 1, runs: 5)) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "Cannot replay \(directory.path("t.rewind")) in other orders: step 4 is an attached "
+          + "inspector's jump or continue, which replaced the state between recorded actions; "
+          + "a plain replay checks it, and chaos replay needs a recording without one")
+    }
   }
 
   func testContinueFromHereCancelsTheEffectsOfTheAbandonedFuture() async throws {

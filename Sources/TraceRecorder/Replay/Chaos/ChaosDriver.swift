@@ -18,6 +18,9 @@ enum ChaosDriver {
     let trace = try ReplayTrace(path: path)
     var steps: [RecordedStep] = []
     try trace.forEachBatch { batch throws(ReplayError) in
+      if let jump = batch.first(where: { $0.origin.isInspectorStep }) {
+        throw ReplayError(.chaosAcrossInspectorStep(step: jump.step), path: path)
+      }
       steps += batch
       return true
     }
