@@ -152,6 +152,19 @@ struct DecodedChunk {
     return low
   }
 
+  /// The index of the first line at or after `start` whose step is not below `step`
+  /// (`lines.count` when there is none): the next line of a walk that goes up.
+  func lineIndex(of step: Int, from start: Int) -> Int {
+    var index = start
+    while index < lines.count, lines[index].step < step { index += 1 }
+    return index
+  }
+
+  /// The step of the line at `index`, or nil when the chunk has no such line.
+  func step(ofLineAt index: Int) -> Int? {
+    index >= 0 && index < lines.count ? lines[index].step : nil
+  }
+
   private func lineRange(of step: Int) -> Line? {
     var low = 0
     var high = lines.count

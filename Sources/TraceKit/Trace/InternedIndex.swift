@@ -17,4 +17,9 @@ struct InternedIndex {
   var origins: [Int64: StepOrigin] = [:]
   /// Step 0's wall time, from which the other steps' wall times are derived.
   var startWallTime: Double?
+  /// The last action path and path set a row named: consecutive rows mostly name the same
+  /// ones, and looking an id up in a dictionary cost more than the rest of a row's ids.
+  /// Cleared whenever the tables are read again.
+  var lastActionPath: (id: Int64, path: String)?
+  var lastPathSet: (id: Int64, paths: [String])?
 }

@@ -197,16 +197,25 @@ extension TraceReader {
   }
 
   private func actionPath(_ id: Int64, step: Int) throws(TraceError) -> String {
-    if let known = interned.actionPaths[id] { return known }
+    if let last = interned.lastActionPath, last.id == id { return last.path }
+    if let known = interned.actionPaths[id] {
+      interned.lastActionPath = (id, known)
+      return known
+    }
     try reloadInterned()
     guard let path = interned.actionPaths[id] else {
       throw TraceError(.corruptIndex("action \(id) is not in actions"), file: path, step: step)
     }
+    interned.lastActionPath = (id, path)
     return path
   }
 
   private func pathSet(_ id: Int64, step: Int?) throws(TraceError) -> [String] {
-    if let known = interned.pathSets[id] { return known }
+    if let last = interned.lastPathSet, last.id == id { return last.paths }
+    if let known = interned.pathSets[id] {
+      interned.lastPathSet = (id, known)
+      return known
+    }
     if interned.pathSetJSON[id] == nil { try reloadInterned() }
     guard let json = interned.pathSetJSON[id] else {
       throw TraceError(
@@ -226,11 +235,14 @@ extension TraceReader {
       paths.append(text)
     }
     interned.pathSets[id] = paths
+    interned.lastPathSet = (id, paths)
     return paths
   }
 
   /// Reads the `actions`, `path_sets` and `origins` tables again (they only ever grow).
   func reloadInterned() throws(TraceError) {
+    interned.lastActionPath = nil
+    interned.lastPathSet = nil
     do {
       let actions = try database.prepare("SELECT id, path FROM actions")
       defer { actions.reset() }

@@ -97,13 +97,15 @@ extension TraceReader {
   public func forEachStep(
     from: Int, to: Int, _ body: (StepRow, StepPayload) throws -> Bool
   ) throws {
+    // The chunk's fields are read in place (`chunk?.…`), not through a copy of the chunk:
+    // a copy retains its bytes, lines and path cache, at every step.
     var chunk: DecodedChunk?
     var index = 0
     try forEachRow(from: from, to: to) { row in
       let step = row.step
-      if let current = chunk, step <= current.lastStep {
+      if let lastStep = chunk?.lastStep, step <= lastStep {
         // Rows and lines both go up: the line is at or after the previous one.
-        while index < current.lines.count, current.lines[index].step < step { index += 1 }
+        index = chunk?.lineIndex(of: step, from: index) ?? index
       } else {
         // Drop the previous chunk before reading the next, so at most one is in memory.
         chunk = nil
@@ -112,8 +114,7 @@ extension TraceReader {
         index = loaded.lineIndex(of: step) ?? loaded.lines.count
         chunk = loaded
       }
-      guard let current = chunk, index < current.lines.count,
-        current.lines[index].step == step
+      guard let lineStep = chunk?.step(ofLineAt: index), lineStep == step, let current = chunk
       else {
         throw TraceError(
           .corruptChunk("the chunk has no line for this step"), file: path, step: step,

@@ -35,7 +35,8 @@ public final class TraceReader {
   let pathCache = StepLine.PathCache()
 
   /// The interned index values read so far (see `TraceReader+Index.swift`).
-  var interned = InternedIndex()
+  // Read for every decoded row, by one thread at a time: no dynamic exclusivity checks.
+  @exclusivity(unchecked) var interned = InternedIndex()
 
   /// Whether the `effects` table has the columns of the effects' kind, parent and surrounding
   /// steps (asked once: a table's columns do not change under a reader).

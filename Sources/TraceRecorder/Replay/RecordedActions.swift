@@ -1,6 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import TraceKit
 
-/// Each distinct recorded action parsed once: found again by the hash of its JSON bytes,
+/// Each distinct recorded action parsed once: found again by a hash of its JSON bytes,
 /// checked byte for byte. A trace repeats the same few actions (ticks, taps, increments), so
 /// typed replay parses and decodes each of them once, not once per step.
 ///
@@ -11,39 +16,64 @@ import TraceKit
 ///
 /// Bounded: past `capacity` distinct actions it starts again empty. Ids are never reused, so
 /// a cache of decoded actions keyed by id stays right across that.
+///
+/// The table is its own (open addressing over an FNV-1a hash of the bytes) rather than a
+/// `Dictionary`: it is asked at every step, and hashing the bytes and then the hash again
+/// with the standard library's seeded hasher cost more than the rest of the look-up. A
+/// collision only costs a probe; a hit is decided by the bytes.
 @usableFromInline
 final class RecordedActions {
   private struct Entry {
     let bytes: [UInt8]
+    let hash: UInt64
     let value: TraceValue
     let id: Int
   }
 
   @usableFromInline static let capacity = 4_096
+  /// Twice the capacity, a power of two: the table is at most half full.
+  private static let slotCount = 8_192
 
   // One thread only, and used every step: no dynamic exclusivity checks.
-  @exclusivity(unchecked) private var entries: [Int: [Entry]] = [:]
-  @exclusivity(unchecked) private var count = 0
+  @exclusivity(unchecked) private var entries: [Entry] = []
+  /// Per slot, the index of an entry plus one; zero is an empty slot.
+  @exclusivity(unchecked) private var slots = [Int32](repeating: 0, count: slotCount)
   @exclusivity(unchecked) private var nextID = 0
 
   /// The parsed action of `json`, and an id that names those bytes.
   func action(_ json: UnsafeRawBufferPointer) throws -> (value: TraceValue, id: Int) {
-    var hasher = Hasher()
-    hasher.combine(bytes: json)
-    let hash = hasher.finalize()
-    if let found = entries[hash]?.first(where: { $0.bytes.elementsEqual(json) }) {
-      return (found.value, found.id)
+    let hash = Self.hash(json)
+    let mask = Self.slotCount - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while slots[slot] != 0 {
+      let entry = entries[Int(slots[slot]) - 1]
+      if entry.hash == hash, Self.equal(entry.bytes, json) { return (entry.value, entry.id) }
+      slot = (slot + 1) & mask
     }
     let bytes = Array(json)
     let value = try TraceValue(json: bytes)
-    if count >= Self.capacity {
+    if entries.count >= Self.capacity {
       entries.removeAll(keepingCapacity: true)
-      count = 0
+      for index in slots.indices { slots[index] = 0 }
+      slot = Int(truncatingIfNeeded: hash) & mask
     }
-    let entry = Entry(bytes: bytes, value: value, id: nextID)
+    let entry = Entry(bytes: bytes, hash: hash, value: value, id: nextID)
     nextID += 1
-    count += 1
-    entries[hash, default: []].append(entry)
+    entries.append(entry)
+    slots[slot] = Int32(entries.count)
     return (value, entry.id)
+  }
+
+  /// 64-bit FNV-1a of the bytes.
+  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    return hash
+  }
+
+  private static func equal(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard stored.count == bytes.count else { return false }
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+    return stored.withUnsafeBytes { memcmp($0.baseAddress!, base, bytes.count) == 0 }
   }
 }

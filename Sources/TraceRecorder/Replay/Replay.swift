@@ -93,7 +93,7 @@ enum ReplayDriver {
     try trace.forEachBatch { batch throws(ReplayError) in
       for index in batch.indices {
         let step = batch[index]
-        var findings = try check.replay(index, of: batch, steps: steps)
+        var findings = try check.replay(step, at: index, of: batch, steps: steps)
         var states: (recorded: TraceValue, replayed: TraceValue)?
         if let replayed = try steps.stateMismatch(step) {
           let recorded = try trace.state(at: step.step)

@@ -28,8 +28,12 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   @usableFromInline let redaction: Redaction
   @usableFromInline let encoder = TraceValueEncoder()
   @usableFromInline let decoder = TraceValueDecoder()
-  /// Each distinct recorded action decoded once (by `RecordedStep.actionID`).
-  @exclusivity(unchecked) @usableFromInline var decodedActions: [Int: Base.Action] = [:]
+  /// Each distinct recorded action decoded once, at `actionID % RecordedActions.capacity`
+  /// with its id (`RecordedStep.actionID`): ids are handed out in order and a slot keeps the
+  /// latest, so a slot holding another id is a miss. Asked at every step, where a dictionary's
+  /// hashing of the id cost more than the rest of the look-up.
+  @exclusivity(unchecked) @usableFromInline var decodedActions: [(id: Int, action: Base.Action)?] =
+    []
   /// The states that matched their recorded hash so far.
   @exclusivity(unchecked) @usableFromInline var matchedStates = StateHashes<Base.State>()
   /// `==` when the state is `Equatable`.
@@ -140,13 +144,15 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
 
   @inlinable
   func decode(_ step: RecordedStep) throws(ReplayError) -> Base.Action {
-    if let action = decodedActions[step.actionID] { return action }
+    let slot = step.actionID % RecordedActions.capacity
+    if slot < decodedActions.count, let decoded = decodedActions[slot], decoded.id == step.actionID
+    {
+      return decoded.action
+    }
     do {
       let action = try decoder.decode(Base.Action.self, from: step.action)
-      if decodedActions.count >= RecordedActions.capacity {
-        decodedActions.removeAll(keepingCapacity: true)
-      }
-      decodedActions[step.actionID] = action
+      while decodedActions.count <= slot { decodedActions.append(nil) }
+      decodedActions[slot] = (step.actionID, action)
       return action
     } catch {
       throw ReplayError(

@@ -8,7 +8,7 @@ import TraceKit
 ///
 /// ```swift
 /// let check = StepCheck(effects: trace.effects, served: served, reads: reads, watch: watch)
-/// let findings = try check.replay(0, of: batch, steps: steps)  // [] when the step matches
+/// let findings = try check.replay(batch[0], at: 0, of: batch, steps: steps)  // [] if it matches
 /// ```
 final class StepCheck {
   // One thread only, and used every step: no dynamic exclusivity checks.
@@ -29,11 +29,12 @@ final class StepCheck {
     self.watch = watch
   }
 
-  /// Replays the step at `index` of `batch`; returns how it differs from the trace.
-  func replay(_ index: Int, of batch: [RecordedStep], steps: ReplaySteps)
+  /// Replays `step`, the one at `index` of `batch` (handed in by the caller, which holds it
+  /// already: a copy of a step retains its action, path and reads); returns how it differs
+  /// from the trace.
+  func replay(_ step: RecordedStep, at index: Int, of batch: [RecordedStep], steps: ReplaySteps)
     throws(ReplayError) -> [ReplayFinding]
   {
-    let step = batch[index]
     if step.origin.isInspectorStep { return try inspectorStep(step, steps: steps) }
     var findings: [ReplayFinding] = []
     if case .effect(let sender) = step.origin,
@@ -48,7 +49,9 @@ final class StepCheck {
     defer { watch.counting = false }
     let reduced = try steps.reduce(step)
     watch.counting = false
-    findings += reads.end()
+    // Appending an empty array to an empty one allocates: most steps find nothing.
+    let readFindings = reads.end()
+    if !readFindings.isEmpty { findings += readFindings }
     let randomness = watch.use - before
     if !randomness.isEmpty {
       findings.append(
@@ -62,8 +65,10 @@ final class StepCheck {
       }
       ledger.cancel(id, cause: cause, at: step.step)
     }
-    findings += ledger.launch(reduced.events, at: step.step)
-    findings += ledger.cancellationFindings(at: step.step)
+    let launched = ledger.launch(reduced.events, at: step.step)
+    if !launched.isEmpty { findings += launched }
+    let cancelled = ledger.cancellationFindings(at: step.step)
+    if !cancelled.isEmpty { findings += cancelled }
     let recorded = Self.recordedSends(of: step.step, in: batch, after: index)
     if reduced.sends != recorded {
       findings.append(.sends(recorded: recorded, replayed: reduced.sends))
