@@ -35,7 +35,7 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   @exclusivity(unchecked) @usableFromInline var decodedActions: [(id: Int, action: Base.Action)?] =
     []
   /// The states that matched their recorded hash so far.
-  @exclusivity(unchecked) @usableFromInline var matchedStates = StateHashes<Base.State>()
+  @usableFromInline let matchedStates = StateHashes<Base.State>()
   /// `==` when the state is `Equatable`.
   @usableFromInline let stateEquality: ((Base.State, Base.State) -> Bool)?
 

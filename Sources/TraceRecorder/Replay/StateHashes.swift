@@ -12,22 +12,26 @@
 /// 64-bit key again, a third of the look-up. A slot shared by two hashes only costs a probe;
 /// a hit needs the same hash and an equal state.
 ///
+/// A class: the engine calls it at every step through its stored property, and a struct of
+/// three arrays was copied out of the engine for each call (three retains and releases).
+///
 /// ```swift
-/// var matched = StateHashes<Counter.State>()
+/// let matched = StateHashes<Counter.State>()
 /// if matched.contains(state, hash: row.stateHash, equal: ==) { … }  // no encoding
 /// matched.insert(state, hash: row.stateHash)  // after it matched by encoding
 /// ```
 @usableFromInline
-struct StateHashes<State> {
+final class StateHashes<State> {
   /// How many states it keeps before starting again empty.
   @inlinable static var capacity: Int { 1_024 }
   /// Twice the capacity, a power of two: the table is at most half full.
   @inlinable static var slotCount: Int { 2_048 }
 
-  @usableFromInline var hashes: [UInt64] = []
-  @usableFromInline var states: [State] = []
+  // One thread only, and used every step: no dynamic exclusivity checks.
+  @exclusivity(unchecked) @usableFromInline var hashes: [UInt64] = []
+  @exclusivity(unchecked) @usableFromInline var states: [State] = []
   /// Per slot, the index of a state plus one; zero is an empty slot.
-  @usableFromInline var slots: [Int32] = []
+  @exclusivity(unchecked) @usableFromInline var slots: [Int32] = []
 
   @inlinable
   init() {}
@@ -41,7 +45,7 @@ struct StateHashes<State> {
 
   /// Keeps `state`, which hashes to `hash` (in place of the one kept under `hash`, if any).
   @inlinable
-  mutating func insert(_ state: State, hash: UInt64) {
+  func insert(_ state: State, hash: UInt64) {
     if let index = index(of: hash) {
       states[index] = state
       return

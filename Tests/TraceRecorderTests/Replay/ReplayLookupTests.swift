@@ -47,7 +47,7 @@ final class ReplayLookupTests: XCTestCase {
   }
 
   func testAStateIsFoundOnlyUnderItsHashAndOnlyWhenEqual() {
-    var states = StateHashes<String>()
+    let states = StateHashes<String>()
     XCTAssertFalse(states.contains("a", hash: 1, equal: ==))
     states.insert("a", hash: 1)
     XCTAssertTrue(states.contains("a", hash: 1, equal: ==))
@@ -68,7 +68,7 @@ final class ReplayLookupTests: XCTestCase {
       candidate &+= 1
       if StateHashes<Int>.slot(of: candidate) == slot { sharing.append(candidate) }
     }
-    var states = StateHashes<Int>()
+    let states = StateHashes<Int>()
     let hashes = [first] + sharing
     for (number, hash) in hashes.enumerated() { states.insert(number, hash: hash) }
     for (number, hash) in hashes.enumerated() {
@@ -79,7 +79,7 @@ final class ReplayLookupTests: XCTestCase {
   }
 
   func testPastTheCapacityTheTableStartsAgainEmpty() {
-    var states = StateHashes<Int>()
+    let states = StateHashes<Int>()
     let capacity = StateHashes<Int>.capacity
     for number in 0..<capacity { states.insert(number, hash: UInt64(number) &* 0x9e37) }
     for number in 0..<capacity {
