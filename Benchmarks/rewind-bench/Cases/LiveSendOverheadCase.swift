@@ -52,21 +52,14 @@ struct LiveSendOverheadCase: BenchCase {
 
   /// 0: bare, 1: recorded, 2: recorded with live attach on.
   private func sample(_ which: Int, _ count: Int, _ context: BenchContext) throws -> SendTiming {
+    let script = CounterScript.action(at:)
     guard which > 0 else {
-      let store = Store(initialState: Counter.State()) { Counter() }
-      store.send(CounterScript.action(at: 1))
-      return SendTiming.sends(store, count)
+      return SendWorkload.bareSends(Counter(), Counter.State(), count, script: script)
     }
-    let path = context.newTracePath("send-live")
     let configuration = Recorder.Configuration(
       live: which == 2 ? Recorder.Live(directory: context.directory + "/live") : nil)
-    let recorder = try Recorder(path: path, configuration: configuration)
-    let store = Store(initialState: Counter.State()) { Counter().recording(to: recorder) }
-    store.send(CounterScript.action(at: 1))
-    let timing = SendTiming.sends(store, count)
-    recorder.finishBlocking()
-    if let error = recorder.error { throw BenchError("the recorder stopped: \(error)") }
-    TraceFile.remove(path)
-    return timing
+    return try SendWorkload.recordedSends(
+      Counter(), Counter.State(), count, path: context.newTracePath("send-live"),
+      configuration: configuration, script: script)
   }
 }

@@ -35,10 +35,12 @@ struct SendWorkload {
         script: ShowcaseScript.action(at:))
     })
 
-  private static func recordedSends<R: Reducer>(
-    _ reducer: R, _ state: R.State, _ count: Int, path: String, script: (Int) -> R.Action
+  /// Time per send through a store recording to `path` with `configuration`.
+  static func recordedSends<R: Reducer>(
+    _ reducer: R, _ state: R.State, _ count: Int, path: String,
+    configuration: Recorder.Configuration = .init(), script: (Int) -> R.Action
   ) throws -> SendTiming where R.State: Codable & Sendable, R.Action: Codable {
-    let recorder = try Recorder(path: path)
+    let recorder = try Recorder(path: path, configuration: configuration)
     let store = Store(initialState: state) { reducer.recording(to: recorder) }
     store.send(script(1))
     let timing = SendTiming.sends(store, count, script: script)
@@ -48,7 +50,8 @@ struct SendWorkload {
     return timing
   }
 
-  private static func bareSends<R: Reducer>(
+  /// Time per send through a store without a recorder.
+  static func bareSends<R: Reducer>(
     _ reducer: R, _ state: R.State, _ count: Int, script: (Int) -> R.Action
   ) -> SendTiming {
     let store = Store(initialState: state) { reducer }
