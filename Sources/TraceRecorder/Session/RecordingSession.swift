@@ -42,7 +42,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   private nonisolated let stopped = Atomic<Bool>(false)
   private nonisolated let finishing = Atomic<Bool>(false)
   private nonisolated let failureStorage = Mutex<RecorderError?>(nil)
-  private nonisolated let steps = Atomic<Int>(0)
+  private nonisolated let steps = CapturedStepCount()
   private nonisolated let lastQueuedStep = Atomic<Int>(0)
   private nonisolated let droppedSinceLastQueued = Atomic<Int>(0)
   /// Effect events of recorded steps that found the queue full (drop policy), in order: queued
@@ -87,7 +87,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     whenFull = configuration.overflowPolicy == .blockProducer ? .block : .drop
     clockNanos = configuration.clock.map(Self.nanoseconds)
     origin = clockNanos?() ?? MonotonicClock.nanoseconds()
-    live?.countSteps { [weak self] in self?.capturedSteps ?? 0 }
+    live?.countSteps { [steps] in steps.last }
     let writer = StepWriter<State, Action>(session: self, tree: tree)
     do {
       let thread = try WriterThread(name: "rewind-writer") { writer.run() }
@@ -104,7 +104,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   nonisolated var isRecording: Bool { !stopped.load(ordering: .relaxed) }
 
   nonisolated var failure: RecorderError? { failureStorage.withLock { $0 } }
-  nonisolated var capturedSteps: Int { steps.load(ordering: .relaxed) }
+  nonisolated var capturedSteps: Int { steps.last }
   nonisolated var queuedEvents: Int { queue.count }
   nonisolated var queueHighWater: Int { queue.highWater }
 
@@ -136,7 +136,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   func stepEnded(_ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64) {
     lastEndedStep = step
     guard isRecording else { return }
-    steps.store(step, ordering: .relaxed)
+    steps.store(step)
     let isBehind = pendingCount > 0 && !queuePendingEvents()
     let facts = StepFacts(
       step: step, monotonicNanos: stepStart &- origin, origin: actionOrigin, sender: sender,
@@ -169,7 +169,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   /// captured without the kit's specialized code).
   func inspectorStep(_ step: Int, kind: InspectorStepKind, state: borrowing State) {
     guard isRecording else { return }
-    steps.store(step, ordering: .relaxed)
+    steps.store(step)
     let stepOrigin: StepOrigin =
       switch kind {
       case .jump(let target): .jump(toStep: target)
