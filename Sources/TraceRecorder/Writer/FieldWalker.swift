@@ -15,14 +15,26 @@ final class FieldWalker: Encoder {
   // exclusivity checks of a class's stored properties cost more than a small field.
   @exclusivity(unchecked) var mode = Mode.none
   @exclusivity(unchecked) var fields: [FieldCache] = []
-  private let previousFields: [FieldCache]
+  @exclusivity(unchecked) private var previousFields: [FieldCache]
   private let types: WalkedTypes
+  /// Whether an identified-array field stages its changed elements (see
+  /// `FieldCache.applyStagedElements`): at the top level only, where the encoder applies them.
+  private let stagesElements: Bool
   @exclusivity(unchecked) private var failed = false
 
-  init(cache: [FieldCache], types: WalkedTypes) {
+  init(cache: [FieldCache], types: WalkedTypes, stagesElements: Bool = false) {
     previousFields = cache
     self.types = types
+    self.stagesElements = stagesElements
     fields.reserveCapacity(cache.count)
+  }
+
+  /// The fields walked; the walker lets go of the previous ones.
+  func finish() -> [FieldCache] {
+    previousFields = []
+    let walked = fields
+    fields = []
+    return walked
   }
 
   /// The field's previous encoding: fields come in the same order step after step, so the
@@ -76,8 +88,8 @@ final class FieldWalker: Encoder {
   func add<T: Encodable>(_ key: String, _ value: T) throws {
     try check()
     let index = previousIndex(key)
-    if let index, let box = previousFields[index].swiftValue as? ValueBox<T>,
-      Equality.same(box.value, value)
+    if let index, previousFields[index].swiftValue.holds(T.self),
+      Equality.same(previousFields[index].swiftValue.unsafeValue(as: T.self), value)
     {
       keep(index)
       return
@@ -85,7 +97,8 @@ final class FieldWalker: Encoder {
     let old = index.map { previousFields[$0] }
     let kind = types.kind(of: value)
     if kind == .elements, let collection = value as? any IncrementalElements {
-      fields.append(try collection.encodeIncrementally(key: key, previous: old))
+      fields.append(
+        try collection.encodeIncrementally(key: key, previous: old, staging: stagesElements))
       return
     }
     if kind == .walked, let walked = try walk(key, value, old: old) {

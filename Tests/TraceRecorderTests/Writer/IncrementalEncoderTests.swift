@@ -58,7 +58,7 @@ final class IncrementalEncoderTests: XCTestCase {
     var state = State()
     state.items = IdentifiedArray(
       uniqueElements: (0..<200).map { Item(id: $0, title: "item \($0)") })
-    var encoder = IncrementalEncoder<State>()
+    var encoder = IncrementalEncoder()
     let first = try encoder.encode(state)
     XCTAssertEqual(first.hash, try TraceValueEncoder().encode(state).stableHash)
     state.items[id: 130]?.done = true
@@ -74,7 +74,7 @@ final class IncrementalEncoderTests: XCTestCase {
     var state = State()
     state.items = IdentifiedArray(
       uniqueElements: (0..<initialCount).map { Item(id: $0, title: "item \($0)") })
-    var encoder = IncrementalEncoder<State>()
+    var encoder = IncrementalEncoder()
     var previous = try encoder.encode(state).value
     var random = SplitMix64(seed: seed)
     for step in 1...steps {
@@ -97,7 +97,7 @@ final class IncrementalEncoderTests: XCTestCase {
     var state = State()
     state.items = IdentifiedArray(
       uniqueElements: (0..<1_000).map { Item(id: $0, title: "item \($0)") })
-    var encoder = IncrementalEncoder<State>()
+    var encoder = IncrementalEncoder()
     _ = try encoder.encode(state)
     state.items[id: 517]?.title = "changed"
     let result = try encoder.encode(state)
@@ -109,7 +109,7 @@ final class IncrementalEncoderTests: XCTestCase {
     let redaction = try Redaction(
       validating: ["secret", "detail.title"], setting: "redactedStatePaths")
     var state = State()
-    var encoder = IncrementalEncoder<State>()
+    var encoder = IncrementalEncoder()
     var previous = try encoder.encode(state).value
     redaction.apply(to: &previous)
     var random = SplitMix64(seed: 5)
