@@ -91,6 +91,9 @@ public final class TraceWriter {
   private var lastPathSet: (paths: [String], id: Int)?
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
   private var lastAction: (path: String, id: Int)?
+  /// The action path before `lastAction`: steps often alternate between two actions
+  /// (`plus`, `minus`), and hashing the path to look it up cost more than the rest of the row.
+  private var actionBeforeLast: (path: String, id: Int)?
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
 
@@ -392,6 +395,11 @@ public final class TraceWriter {
 
   private func actionID(_ actionPath: String) throws(TraceError) -> Int {
     if let lastAction, lastAction.path == actionPath { return lastAction.id }
+    if let before = actionBeforeLast, before.path == actionPath {
+      actionBeforeLast = lastAction
+      lastAction = before
+      return before.id
+    }
     let id: Int
     if let known = actionIDs[actionPath] {
       id = known
@@ -404,6 +412,7 @@ public final class TraceWriter {
       }
       actionIDs[actionPath] = id
     }
+    actionBeforeLast = lastAction
     lastAction = (actionPath, id)
     return id
   }

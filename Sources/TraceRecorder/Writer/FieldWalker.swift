@@ -21,6 +21,8 @@ final class FieldWalker: Encoder {
   /// `FieldCache.applyStagedElements`): at the top level only, where the encoder applies them.
   private let stagesElements: Bool
   @exclusivity(unchecked) private var failed = false
+  /// Whether an identified-array field staged elements this walk.
+  @exclusivity(unchecked) private(set) var stagedElements = false
 
   init(cache: [FieldCache], types: WalkedTypes, stagesElements: Bool = false) {
     previousFields = cache
@@ -99,6 +101,7 @@ final class FieldWalker: Encoder {
     if kind == .elements, let collection = value as? any IncrementalElements {
       fields.append(
         try collection.encodeIncrementally(key: key, previous: old, staging: stagesElements))
+      stagedElements = stagedElements || stagesElements
       return
     }
     if kind == .walked, let walked = try walk(key, value, old: old) {

@@ -97,7 +97,9 @@ struct IncrementalEncoder {
     // changed in place instead of copied (64 elements' trees and JSON a step).
     previous = nil
     cache = []
-    for index in fields.indices { fields[index].applyStagedElements() }
+    if walker.stagedElements {
+      for index in fields.indices { fields[index].applyStagedElements() }
+    }
     if hadPrevious, sameKeys {
       for index in fields.indices where fields[index].edits != nil {
         changes += fields[index].edits!.changes
