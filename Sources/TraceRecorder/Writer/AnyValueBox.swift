@@ -7,6 +7,7 @@
 /// box.holds(Int.self)            // true
 /// box.holds(String.self)         // false
 /// box.unsafeValue(as: Int.self)  // 3
+/// box.holdsSameBits(as: 3)       // true
 /// ```
 ///
 /// No `T?` either: in unspecialized code an optional of a generic type is one more look-up.
@@ -22,6 +23,14 @@ class AnyValueBox: @unchecked Sendable {
   @inline(__always)
   final func holds<T>(_ type: T.Type) -> Bool {
     valueType == ObjectIdentifier(type)
+  }
+
+  /// Whether the boxed value is a `T` with the same bits as `value` (`Equality.same`),
+  /// compared where it is stored: a copy of a value may differ from it in its padding.
+  @inline(__always)
+  final func holdsSameBits<T>(as value: T) -> Bool {
+    guard holds(T.self) else { return false }
+    return Equality.same(unsafeDowncast(self, to: ValueBox<T>.self).value, value)
   }
 
   /// The boxed value, which must be a `T` (see `holds`).

@@ -15,7 +15,7 @@ final class FieldWalker: Encoder {
   // exclusivity checks of a class's stored properties cost more than a small field.
   @exclusivity(unchecked) var mode = Mode.none
   @exclusivity(unchecked) var fields: [FieldCache] = []
-  @exclusivity(unchecked) private var previousFields: [FieldCache]
+  private let previousFields: [FieldCache]
   private let types: WalkedTypes
   /// Whether an identified-array field stages its changed elements (see
   /// `FieldCache.applyStagedElements`): at the top level only, where the encoder applies them.
@@ -31,13 +31,6 @@ final class FieldWalker: Encoder {
     fields.reserveCapacity(cache.count)
   }
 
-  /// The fields walked; the walker lets go of the previous ones.
-  func finish() -> [FieldCache] {
-    previousFields = []
-    let walked = fields
-    fields = []
-    return walked
-  }
 
   /// The field's previous encoding: fields come in the same order step after step, so the
   /// one at the same position is checked first.
@@ -90,9 +83,7 @@ final class FieldWalker: Encoder {
   func add<T: Encodable>(_ key: String, _ value: T) throws {
     try check()
     let index = previousIndex(key)
-    if let index, previousFields[index].swiftValue.holds(T.self),
-      Equality.same(previousFields[index].swiftValue.unsafeValue(as: T.self), value)
-    {
+    if let index, previousFields[index].swiftValue.holdsSameBits(as: value) {
       keep(index)
       return
     }

@@ -70,14 +70,8 @@ struct IncrementalEncoder {
   mutating func encode<State: Encodable>(_ state: State) throws -> Result {
     var cache: [FieldCache] = []
     if case .fields(let fields) = previous { cache = fields }
-    let walker = FieldWalker(cache: cache, types: types, stagesElements: true)
-    do {
-      try state.encode(to: walker)
-    } catch is FieldWalker.Unsupported {
-      return try whole(state)
-    }
-    guard walker.mode == .keyed else { return try whole(state) }
-    var fields = walker.finish()
+    guard let walked = try walk(state, over: cache) else { return try whole(state) }
+    var fields = walked.fields
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
     var replaced: [TracePath] = []
@@ -97,7 +91,7 @@ struct IncrementalEncoder {
     // changed in place instead of copied (64 elements' trees and JSON a step).
     previous = nil
     cache = []
-    if walker.stagedElements {
+    if walked.stagedElements {
       for index in fields.indices { fields[index].applyStagedElements() }
     }
     if hadPrevious, sameKeys {
@@ -113,6 +107,21 @@ struct IncrementalEncoder {
     previous = .fields(fields)
     return Result(
       source: .fields(fields), changes: changes, paths: paths, replaced: replaced, hash: hash)
+  }
+
+  /// The state's top level walked over the previous step's fields; nil when it is not one
+  /// keyed container of fields. The walker, and its hold on `cache`, ends here.
+  private func walk<State: Encodable>(_ state: State, over cache: [FieldCache]) throws
+    -> (fields: [FieldCache], stagedElements: Bool)?
+  {
+    let walker = FieldWalker(cache: cache, types: types, stagesElements: true)
+    do {
+      try state.encode(to: walker)
+    } catch is FieldWalker.Unsupported {
+      return nil
+    }
+    guard walker.mode == .keyed else { return nil }
+    return (walker.fields, walker.stagedElements)
   }
 
   private mutating func whole<State: Encodable>(_ state: State) throws -> Result {
