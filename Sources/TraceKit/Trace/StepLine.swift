@@ -56,6 +56,9 @@ package struct StepLine: Sendable {
   package struct Encoder {
     private var paths: [TracePath: [UInt8]] = [:]
     private var pathLists: [[String]: [UInt8]] = [:]
+    /// The last path written and its text: consecutive steps mostly change the same path, and
+    /// comparing it costs less than hashing it for `paths`.
+    private var lastPath: (path: TracePath, text: [UInt8])?
     /// Bounds the caches: a recording of ever-new paths (ids) must not grow memory.
     private static let cacheLimit = 4_096
 
@@ -81,14 +84,20 @@ package struct StepLine: Sendable {
     }
 
     private mutating func writePath(_ path: TracePath, into buffer: inout [UInt8]) {
+      if let lastPath, lastPath.path == path {
+        buffer.append(contentsOf: lastPath.text)
+        return
+      }
       if let cached = paths[path] {
         buffer.append(contentsOf: cached)
+        lastPath = (path, cached)
         return
       }
       var text: [UInt8] = []
       TraceValue.string(path.description).writeJSON(into: &text)
       if paths.count >= Self.cacheLimit { paths.removeAll(keepingCapacity: true) }
       paths[path] = text
+      lastPath = (path, text)
       buffer.append(contentsOf: text)
     }
 

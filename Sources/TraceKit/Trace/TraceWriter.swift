@@ -77,18 +77,23 @@ public final class TraceWriter {
   /// The number of the last step committed to the file (-1 before step 0 is, and once the
   /// file was removed).
   public private(set) var committedStep = -1
-  private var chunk = OpenChunk()
+  // One thread owns a writer, and no call re-enters these while it changes them: the dynamic
+  // exclusivity checks of a class's stored properties cost four a step (~700 instructions).
+  @exclusivity(unchecked) private var chunk = OpenChunk()
   private let stream: LZ4FrameStream
-  private var scratch: [UInt8] = []
-  private var lineEncoder = StepLine.Encoder()
+  @exclusivity(unchecked) private var scratch: [UInt8] = []
+  @exclusivity(unchecked) private var lineEncoder = StepLine.Encoder()
   /// Interned index values: each distinct action path, changed-path set and effect origin is
   /// stored once and steps refer to it by id (a step row stays ~35 bytes).
-  private var actionIDs: [String: Int] = [:]
-  private var pathSetIDs: [[UInt8]: Int] = [:]
+  @exclusivity(unchecked) private var actionIDs: [String: Int] = [:]
+  @exclusivity(unchecked) private var pathSetIDs: [[UInt8]: Int] = [:]
   /// The path set of the last step and its id.
   private var lastPathSet: (paths: [String], id: Int)?
-  private var originIDs: [StepOrigin: Int] = [:]
+  @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
   private var lastAction: (path: String, id: Int)?
+  /// The action path before `lastAction`: steps often alternate between two actions
+  /// (`plus`, `minus`), and hashing the path to look it up cost more than the rest of the row.
+  private var actionBeforeLast: (path: String, id: Int)?
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
 
@@ -390,6 +395,11 @@ public final class TraceWriter {
 
   private func actionID(_ actionPath: String) throws(TraceError) -> Int {
     if let lastAction, lastAction.path == actionPath { return lastAction.id }
+    if let before = actionBeforeLast, before.path == actionPath {
+      actionBeforeLast = lastAction
+      lastAction = before
+      return before.id
+    }
     let id: Int
     if let known = actionIDs[actionPath] {
       id = known
@@ -402,6 +412,7 @@ public final class TraceWriter {
       }
       actionIDs[actionPath] = id
     }
+    actionBeforeLast = lastAction
     lastAction = (actionPath, id)
     return id
   }

@@ -1,4 +1,5 @@
-/// The main actor's part of recording, specialized for the recorded feature's types.
+/// The parts of recording specialized for the recorded feature's types: the main actor's
+/// capture, and the writer's reading of what was captured.
 ///
 /// A store tells its recording session every fact through an existential, so the session's own
 /// code runs unspecialized, and each generic type it touched cost a metadata lookup per step
@@ -9,6 +10,7 @@
 /// ```swift
 /// let kit = CaptureKit<App.State, App.Action>()   // in recording(to:), inlined in the app
 /// kit.step(queue, facts, action, state, .block)   // in the session: one indirect call
+/// kit.write(writer, events)                          // in the writer's thread, per batch
 /// ```
 @usableFromInline
 struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Sendable {
@@ -20,6 +22,11 @@ struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Se
   @usableFromInline let step: @Sendable (Queue, StepFacts, Action, State, Queue.WhenFull) -> Bool
   /// Queues an effect's start or end.
   @usableFromInline let effect: @Sendable (Queue, EffectEvent, Queue.WhenFull) -> Bool
+  /// Hands each event of a batch to the writer; true once it wrote `.finish` (the batch's
+  /// last event). Specialized: the writer's own code is not, and taking a generic event apart
+  /// there cost three metadata look-ups and value-witness copies a step.
+  @usableFromInline let write: @Sendable (StepWriter<State, Action>, [SessionEvent<State, Action>])
+    -> Bool
 
   @inlinable
   init() {
@@ -32,6 +39,24 @@ struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Se
     }
     effect = { queue, event, policy in
       queue.append(.effect(event), whenFull: policy)
+    }
+    write = { writer, events in
+      for event in events {
+        switch event {
+        case .start(let state, let wallTime):
+          writer.writeStart(state: state, wallTime: wallTime)
+        case .step(let step):
+          writer.writeStep(step.facts, action: step.action, state: step.state)
+        case .inspectorStep(let facts, let state):
+          writer.writeInspectorStep(facts, state: state)
+        case .effect(let event):
+          writer.writeEffect(event)
+        case .finish(let gap, let effects, let done):
+          writer.writeFinish(trailingGap: gap, effects: effects, done: done)
+          return true
+        }
+      }
+      return false
     }
   }
 }

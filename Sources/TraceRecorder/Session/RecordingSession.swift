@@ -32,7 +32,8 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   nonisolated let live: LiveSession?
   private nonisolated let liveStore: LiveStoreBridge<State, Action>?
   nonisolated let queue: CaptureQueue<SessionEvent<State, Action>>
-  private nonisolated let kit: CaptureKit<State, Action>
+  /// The feature's specialized code: the capture (main actor) and the writer's batches.
+  nonisolated let kit: CaptureKit<State, Action>
   /// Monotonic nanoseconds at the start of the trace.
   nonisolated let origin: UInt64
   /// The time the trace records, when it is not the system's monotonic clock's.

@@ -33,8 +33,11 @@ struct ElementCache {
   private var runs: [[Entry]]
   private var runHashes: [UInt64]
   private var dirtyRuns: [Int] = []
-  /// The array's stable hash (after `rehash()` when elements were set).
+  /// The array's stable hash (after `rehash()` when elements were set, and after
+  /// `applyStaged()` when elements were staged).
   private(set) var hash: UInt64
+  /// Elements encoded but not yet set (see `stage`).
+  private var staged: [(index: Int, tree: TraceValue)] = []
 
   private static var runLength: Int { MerkleHash.runLength }
 
@@ -87,10 +90,13 @@ struct ElementCache {
     buffer.append(UInt8(ascii: "["))
     var first = true
     for run in runs {
-      for entry in run {
-        if !first { buffer.append(UInt8(ascii: ",")) }
-        first = false
-        buffer.append(contentsOf: entry.json)
+      // Through the buffer: iterating the entries copies each one.
+      run.withUnsafeBufferPointer { entries in
+        for index in entries.indices {
+          if !first { buffer.append(UInt8(ascii: ",")) }
+          first = false
+          buffer.append(contentsOf: entries[index].json)
+        }
       }
     }
     buffer.append(UInt8(ascii: "]"))
@@ -101,6 +107,23 @@ struct ElementCache {
     let run = index / Self.runLength
     runs[run][index % Self.runLength] = Entry(tree: tree, hash: Self.hash(of: tree))
     if dirtyRuns.last != run { dirtyRuns.append(run) }
+  }
+
+  /// Whether elements wait to be set (`stage`).
+  var hasStaged: Bool { !staged.isEmpty }
+
+  /// Keeps a new tree for a position, set by `applyStaged()`: a writer stages while the
+  /// previous step's cache still shares the runs, and applies once it let go of them, so the
+  /// runs change in place instead of being copied.
+  mutating func stage(_ index: Int, tree: TraceValue) {
+    staged.append((index, tree))
+  }
+
+  /// Sets the staged trees and re-hashes.
+  mutating func applyStaged() {
+    for (index, tree) in staged { set(index, tree: tree) }
+    staged.removeAll()
+    rehash()
   }
 
   /// Re-hashes the runs changed by `set` and the array.
@@ -117,8 +140,16 @@ struct ElementCache {
 
   private static func runHash(_ run: [Entry]) -> UInt64 {
     var hasher = MerkleHash.RunHasher()
-    for entry in run { hasher.add(entry.tree, hash: entry.hash) }
+    add(run, to: &hasher)
     return hasher.finalize()
+  }
+
+  /// Through the buffer: iterating the entries copies each one (three retains and releases),
+  /// most of what hashing a run of 64 cost.
+  private static func add(_ run: [Entry], to hasher: inout MerkleHash.RunHasher) {
+    run.withUnsafeBufferPointer { entries in
+      for index in entries.indices { hasher.add(entries[index].tree, hash: entries[index].hash) }
+    }
   }
 
   private func arrayHash() -> UInt64 {
@@ -126,7 +157,7 @@ struct ElementCache {
       return MerkleHash.arrayHash(count: count, runHashes: runHashes)
     }
     var hasher = MerkleHash.RunHasher(smallArrayCount: count)
-    for entry in runs.first ?? [] { hasher.add(entry.tree, hash: entry.hash) }
+    if !runs.isEmpty { Self.add(runs[0], to: &hasher) }
     return hasher.finalize()
   }
 }

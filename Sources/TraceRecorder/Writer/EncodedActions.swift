@@ -12,37 +12,43 @@ import TraceKit
 /// reached.
 ///
 /// ```swift
-/// var actions = EncodedActions<App.Action>()
+/// var actions = EncodedActions(of: App.Action.self)
 /// if let hit = actions.encoding(of: action) { … }  // nil the first time
 /// actions.insert(action, value: encoded, path: "counter.plus")
 /// ```
-struct EncodedActions<Action> {
-  /// Non-generic (as the two types below), so that a look-up costs no generic calls: the
-  /// writer's code is not specialized for the app's types.
+///
+/// Not generic (only its methods are, over the action's own type), as the types below: the
+/// writer's code is not specialized for the app's types, and a generic type here cost a
+/// metadata look-up a step.
+struct EncodedActions {
   private var entries: [ActionBits: ActionEncoding] = [:]
   /// The actions of `entries`, kept alive so that their bits stay theirs.
-  private var actions: [Action] = []
-  /// A larger action: the last one and its encoding.
-  private var last: (action: Action, encoding: ActionEncoding)?
+  private var actions: [Any] = []
+  /// A larger action: the last one (kept alive), its bits and its encoding.
+  private var last: (action: Any, bits: [UInt8], encoding: ActionEncoding)?
   private let capacity: Int
-  private let fitsInBits = MemoryLayout<Action>.size <= MemoryLayout<ActionBits>.size
+  private let fitsInBits: Bool
 
-  init(capacity: Int = 512) {
+  init<Action>(of type: Action.Type, capacity: Int = 512) {
     self.capacity = capacity
+    fitsInBits = MemoryLayout<Action>.size <= MemoryLayout<ActionBits>.size
   }
 
-  func encoding(of action: Action) -> ActionEncoding? {
+  func encoding<Action>(of action: Action) -> ActionEncoding? {
     guard fitsInBits else {
-      guard let last, Equality.same(last.action, action) else { return nil }
-      return last.encoding
+      guard let last else { return nil }
+      let same = withUnsafeBytes(of: action) { bytes in
+        last.bits.withUnsafeBytes { $0.elementsEqual(bytes) }
+      }
+      return same ? last.encoding : nil
     }
     return entries[Self.bits(of: action)]
   }
 
-  mutating func insert(_ action: Action, value: TraceValue, path: String) {
+  mutating func insert<Action>(_ action: Action, value: TraceValue, path: String) {
     let encoding = ActionEncoding(value: value, path: path)
     guard fitsInBits else {
-      last = (action, encoding)
+      last = (action, withUnsafeBytes(of: action) { Array($0) }, encoding)
       return
     }
     if entries.count >= capacity {
@@ -53,7 +59,8 @@ struct EncodedActions<Action> {
     actions.append(action)
   }
 
-  private static func bits(of action: Action) -> ActionBits {
+  private static func bits<Action>(of action: Action) -> ActionBits {
+    precondition(MemoryLayout<Action>.size <= MemoryLayout<ActionBits>.size)
     var bits = ActionBits()
     withUnsafeBytes(of: action) { source in
       withUnsafeMutableBytes(of: &bits.words) { $0.copyMemory(from: source) }

@@ -13,8 +13,8 @@ struct FieldCache {
   }
 
   var key: String
-  /// The Swift value in a `ValueBox` (a class cast is cheap; a cast out of `Any` is not).
-  var swiftValue: AnyObject
+  /// The Swift value in a `ValueBox` (read back with `unsafeValue(as:)`: no cast).
+  var swiftValue: AnyValueBox
   var encoding: Encoding
   /// The encoding's stable hash when it is a container; `nil` for a scalar (hashed inline).
   var hash: UInt64?
@@ -36,7 +36,7 @@ struct FieldCache {
     }
   }
 
-  init(key: String, swiftValue: AnyObject, value: TraceValue, edits: Edits? = nil) {
+  init(key: String, swiftValue: AnyValueBox, value: TraceValue, edits: Edits? = nil) {
     self.key = key
     self.swiftValue = swiftValue
     self.encoding = .tree(value)
@@ -44,7 +44,7 @@ struct FieldCache {
     self.edits = edits
   }
 
-  init(key: String, swiftValue: AnyObject, elements: ElementCache, edits: Edits?) {
+  init(key: String, swiftValue: AnyValueBox, elements: ElementCache, edits: Edits?) {
     self.key = key
     self.swiftValue = swiftValue
     self.encoding = .elements(elements)
@@ -52,7 +52,7 @@ struct FieldCache {
     self.edits = edits
   }
 
-  init(key: String, swiftValue: AnyObject, fields: [FieldCache], edits: Edits?) {
+  init(key: String, swiftValue: AnyValueBox, fields: [FieldCache], edits: Edits?) {
     self.key = key
     self.swiftValue = swiftValue
     self.encoding = .object(fields)
@@ -105,6 +105,17 @@ struct FieldCache {
       field.writeJSON(into: &buffer)
     }
     buffer.append(UInt8(ascii: "}"))
+  }
+
+  /// Puts the elements an identified-array field staged into its cache and updates its hash.
+  /// In place once nothing else holds the cache's runs (the previous step's encoding dropped):
+  /// otherwise the changed runs are copied, as when they are set at once.
+  mutating func applyStagedElements() {
+    guard case .elements(var elements) = encoding, elements.hasStaged else { return }
+    encoding = .tree(.null)
+    elements.applyStaged()
+    hash = elements.hash
+    encoding = .elements(elements)
   }
 
   /// The cached fields of a struct encoded field by field.

@@ -17,13 +17,20 @@ final class FieldWalker: Encoder {
   @exclusivity(unchecked) var fields: [FieldCache] = []
   private let previousFields: [FieldCache]
   private let types: WalkedTypes
+  /// Whether an identified-array field stages its changed elements (see
+  /// `FieldCache.applyStagedElements`): at the top level only, where the encoder applies them.
+  private let stagesElements: Bool
   @exclusivity(unchecked) private var failed = false
+  /// Whether an identified-array field staged elements this walk.
+  @exclusivity(unchecked) private(set) var stagedElements = false
 
-  init(cache: [FieldCache], types: WalkedTypes) {
+  init(cache: [FieldCache], types: WalkedTypes, stagesElements: Bool = false) {
     previousFields = cache
     self.types = types
+    self.stagesElements = stagesElements
     fields.reserveCapacity(cache.count)
   }
+
 
   /// The field's previous encoding: fields come in the same order step after step, so the
   /// one at the same position is checked first.
@@ -76,16 +83,16 @@ final class FieldWalker: Encoder {
   func add<T: Encodable>(_ key: String, _ value: T) throws {
     try check()
     let index = previousIndex(key)
-    if let index, let box = previousFields[index].swiftValue as? ValueBox<T>,
-      Equality.same(box.value, value)
-    {
+    if let index, previousFields[index].swiftValue.holdsSameBits(as: value) {
       keep(index)
       return
     }
     let old = index.map { previousFields[$0] }
     let kind = types.kind(of: value)
     if kind == .elements, let collection = value as? any IncrementalElements {
-      fields.append(try collection.encodeIncrementally(key: key, previous: old))
+      fields.append(
+        try collection.encodeIncrementally(key: key, previous: old, staging: stagesElements))
+      stagedElements = stagedElements || stagesElements
       return
     }
     if kind == .walked, let walked = try walk(key, value, old: old) {

@@ -9,7 +9,10 @@ import TraceKit
 
 /// A collection field whose elements `IncrementalEncoder` re-encodes one by one.
 protocol IncrementalElements {
-  func encodeIncrementally(key: String, previous: FieldCache?) throws -> FieldCache
+  /// With `staging`, the changed elements are staged in the cache (see
+  /// `FieldCache.applyStagedElements`), not set.
+  func encodeIncrementally(key: String, previous: FieldCache?, staging: Bool) throws
+    -> FieldCache
 }
 
 extension IdentifiedArray: IncrementalElements where Element: Encodable {
@@ -19,15 +22,17 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   /// the changes are per element (`rows[id: 7].title`); otherwise the field is diffed whole.
   ///
   /// ```swift
-  /// let field = try rows.encodeIncrementally(key: "rows", previous: cached)
+  /// let field = try rows.encodeIncrementally(key: "rows", previous: cached, staging: false)
   /// field.edits?.changes  // [.set(rows[id: 7].done, true)]
   /// ```
-  func encodeIncrementally(key: String, previous: FieldCache?) throws -> FieldCache {
-    guard let previous, let old = (previous.swiftValue as? ValueBox<Self>)?.value,
-      var cache = previous.elements
+  func encodeIncrementally(key: String, previous: FieldCache?, staging: Bool) throws
+    -> FieldCache
+  {
+    guard let previous, previous.swiftValue.holds(Self.self), var cache = previous.elements
     else {
       return try encodeWhole(key: key, previous: previous)
     }
+    let old = previous.swiftValue.unsafeValue(as: Self.self)
     guard old.count == count, cache.count == count else {
       return try rebuild(key: key, previous: previous, old: old, cache: cache)
     }
@@ -45,11 +50,16 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
           changes += diff.changes.map { $0.prefixed(by: prefix) }
           paths += diff.paths.map { $0.prefixed(by: prefix) }
         }
-        cache.set(index, tree: tree)
+        if staging, sameShape {
+          cache.stage(index, tree: tree)
+        } else {
+          cache.set(index, tree: tree)
+        }
       }
     }
     cache.rehash()
     if !sameShape {
+      cache.applyStaged()
       (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: cache.value)
     }
     return FieldCache(

@@ -14,13 +14,16 @@ import TraceKit
 /// whole state when its top level is not a keyed container.
 ///
 /// ```swift
-/// var encoder = IncrementalEncoder<AppState>()
+/// var encoder = IncrementalEncoder()
 /// let first = try encoder.encode(state)         // full encoding, no changes
 /// state.rows[id: 7]?.title = "x"
 /// let second = try encoder.encode(state)        // re-encodes row 7 only
 /// second.changes  // [.set(rows[id: 7].title, "x")]
 /// ```
-struct IncrementalEncoder<State: Encodable> {
+///
+/// Not generic: the writer runs unspecialized, and a generic encoder (and its `Result`) cost
+/// two metadata look-ups a step; only `encode` is generic, over the state's own type.
+struct IncrementalEncoder {
   struct Result {
     fileprivate enum Source {
       case fields([FieldCache])
@@ -64,17 +67,11 @@ struct IncrementalEncoder<State: Encodable> {
   private let encoder = TraceValueEncoder()
   private let types = WalkedTypes()
 
-  mutating func encode(_ state: State) throws -> Result {
-    let cache: [FieldCache]
-    if case .fields(let fields) = previous { cache = fields } else { cache = [] }
-    let walker = FieldWalker(cache: cache, types: types)
-    do {
-      try state.encode(to: walker)
-    } catch is FieldWalker.Unsupported {
-      return try whole(state)
-    }
-    guard walker.mode == .keyed else { return try whole(state) }
-    let fields = walker.fields
+  mutating func encode<State: Encodable>(_ state: State) throws -> Result {
+    var cache: [FieldCache] = []
+    if case .fields(let fields) = previous { cache = fields }
+    guard let walked = try walk(state, over: cache) else { return try whole(state) }
+    var fields = walked.fields
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
     var replaced: [TracePath] = []
@@ -84,13 +81,25 @@ struct IncrementalEncoder<State: Encodable> {
       replaced += fields[index].edits!.replaced
     }
     let sameKeys = FieldCache.sameKeys(fields, cache)
-    if previous != nil, sameKeys {
+    let hadPrevious = previous != nil
+    var before: TraceValue?
+    if let previous, !sameKeys {
+      before = Result(source: previous, changes: [], paths: [], replaced: [], hash: 0).value
+    }
+    // Nothing can fail from here on, and the previous encoding is no longer needed: dropping it
+    // leaves the runs the identified arrays staged changes in to this step alone, so they are
+    // changed in place instead of copied (64 elements' trees and JSON a step).
+    previous = nil
+    cache = []
+    if walked.stagedElements {
+      for index in fields.indices { fields[index].applyStagedElements() }
+    }
+    if hadPrevious, sameKeys {
       for index in fields.indices where fields[index].edits != nil {
         changes += fields[index].edits!.changes
         paths += fields[index].edits!.paths
       }
-    } else if let previous {
-      let before = Result(source: previous, changes: [], paths: [], replaced: [], hash: 0).value
+    } else if let before {
       let after = FieldCache.objectValue(fields)
       (changes, paths) = TraceDiff.changesAndPaths(from: before, to: after)
     }
@@ -100,7 +109,22 @@ struct IncrementalEncoder<State: Encodable> {
       source: .fields(fields), changes: changes, paths: paths, replaced: replaced, hash: hash)
   }
 
-  private mutating func whole(_ state: State) throws -> Result {
+  /// The state's top level walked over the previous step's fields; nil when it is not one
+  /// keyed container of fields. The walker, and its hold on `cache`, ends here.
+  private func walk<State: Encodable>(_ state: State, over cache: [FieldCache]) throws
+    -> (fields: [FieldCache], stagedElements: Bool)?
+  {
+    let walker = FieldWalker(cache: cache, types: types, stagesElements: true)
+    do {
+      try state.encode(to: walker)
+    } catch is FieldWalker.Unsupported {
+      return nil
+    }
+    guard walker.mode == .keyed else { return nil }
+    return (walker.fields, walker.stagedElements)
+  }
+
+  private mutating func whole<State: Encodable>(_ state: State) throws -> Result {
     let (value, replaced) = try encoder.encodeReplacingClassInstances(state)
     var changes: [TraceChange] = []
     var paths: [TracePath] = []

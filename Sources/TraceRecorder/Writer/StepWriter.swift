@@ -5,10 +5,15 @@ import TraceKit
 /// The background half of a recording: encodes, diffs, hashes and writes what the main actor
 /// captured, committing at least every flush interval.
 ///
+/// Each batch of events is taken apart by the session's `CaptureKit` (`write`), which is
+/// specialized for the feature's types: this class's code is not, and reading a generic event
+/// here cost three metadata look-ups and value-witness copies a step.
+///
 /// ```swift
 /// let writer = StepWriter<S, A>(session: session, tree: tree)
 /// Thread { writer.run() }.start()
 /// ```
+@usableFromInline
 final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable>: @unchecked
   Sendable
 {
@@ -17,16 +22,18 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private var trace: TraceWriter?
   /// The history live attach keeps in memory: it gets every record the trace gets.
   private let live: LiveHistory?
-  private var encoder = IncrementalEncoder<State>()
+  // The writer's thread alone uses these, and no call re-enters them: the dynamic exclusivity
+  // checks of a class's stored properties cost more than a small step's encoding of them.
+  @exclusivity(unchecked) private var encoder = IncrementalEncoder()
   private let stateRedaction: Redaction
   private let actionEncoder = TraceValueEncoder()
   private let actionRedaction: Redaction
   /// The actions met lately and their encodings: repeated actions are encoded once.
-  private var actions = EncodedActions<Action>()
+  @exclusivity(unchecked) private var actions = EncodedActions(of: Action.self)
   /// The text of each cancel id met (describing an `AnyHashable` id is slow).
-  private var cancelIDTexts: [EffectCancelID: String] = [:]
-  private var isDirty = false
-  private var failed = false
+  @exclusivity(unchecked) private var cancelIDTexts: [EffectCancelID: String] = [:]
+  @exclusivity(unchecked) private var isDirty = false
+  @exclusivity(unchecked) private var failed = false
   /// The paths of class instances already reported (each is reported once).
   private var reportedClassInstances = Set<String>()
   /// The positions of the redaction paths that found a value at least once.
@@ -52,32 +59,14 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   func run() {
     // The session owns the queue and outlives this loop: `finish()` waits for it.
     let queue = session.queue
+    let writeBatch = session.kit.write
     let timeout = session.configuration.flushInterval
     let hook = session.configuration.writerWillTake
     while true {
       hook?()
       let events = queue.take(timeout: timeout)
-      for event in events {
-        if case .finish(let gap, let effects, let done) = event {
-          for effect in effects where !failed {
-            do throws(WriteFailure) {
-              try process(.effect(effect))
-            } catch {
-              fail(error)
-            }
-          }
-          close(trailingGap: gap)
-          session.liveEnded("finished")
-          done.signal()
-          return
-        }
-        guard !failed else { continue }
-        do throws(WriteFailure) {
-          try process(event)
-        } catch {
-          fail(error)
-        }
-      }
+      // Each event goes to one of the `write…` methods below; true once `.finish` was written.
+      if writeBatch(self, events) { return }
       let wasIdle = events.isEmpty
       queue.recycle(events)
       guard !failed, isDirty else { continue }
@@ -94,7 +83,64 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     }
   }
 
-  private struct WriteFailure: Error {
+  // MARK: Events (called by `CaptureKit.write`, in the writer's thread)
+
+  /// Step 0.
+  @usableFromInline
+  func writeStart(state: State, wallTime: Double) {
+    record { () throws(WriteFailure) in try start(state: state, wallTime: wallTime) }
+  }
+
+  /// A reduced action.
+  @usableFromInline
+  func writeStep(_ facts: StepFacts, action: Action, state: State) {
+    record { () throws(WriteFailure) in try append(facts, action: action, state: state) }
+  }
+
+  /// A jump or a continue of an attached inspector: a step with no action.
+  @usableFromInline
+  func writeInspectorStep(_ facts: StepFacts, state: State) {
+    record { () throws(WriteFailure) in
+      try append(state, facts: facts, action: .null, actionPath: "")
+    }
+  }
+
+  /// An effect's start or end.
+  @usableFromInline
+  func writeEffect(_ event: EffectEvent) {
+    record { () throws(WriteFailure) in try effect(event) }
+  }
+
+  /// The end of the recording: the effect events that never found room, the trailing gap, the
+  /// trace closed; then `done` is signalled.
+  @usableFromInline
+  func writeFinish(
+    trailingGap gap: (afterStep: Int, dropped: Int)?, effects: [EffectEvent], done: FinishSignal
+  ) {
+    for event in effects where !failed {
+      do throws(WriteFailure) {
+        try effect(event)
+      } catch {
+        fail(error)
+      }
+    }
+    close(trailingGap: gap)
+    session.liveEnded("finished")
+    done.signal()
+  }
+
+  /// Runs one event's work unless a write already failed (which ends the recording).
+  private func record(_ body: () throws(WriteFailure) -> Void) {
+    guard !failed else { return }
+    isDirty = true
+    do {
+      try body()
+    } catch {
+      fail(error)
+    }
+  }
+
+  struct WriteFailure: Error {
     var message: String
   }
 
@@ -118,16 +164,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     }
   }
 
-  private func process(_ event: SessionEvent<State, Action>) throws(WriteFailure) {
-    isDirty = true
+  private func effect(_ event: EffectEvent) throws(WriteFailure) {
     switch event {
-    case .start(let state, let wallTime):
-      try start(state: state, wallTime: wallTime)
-    case .step(let step):
-      try append(step)
-    case .inspectorStep(let facts, let state):
-      try appendInspectorStep(facts, state: state)
-    case .effect(.started(let effect)):
+    case .started(let effect):
       let record = EffectRecord(
         id: effect.id, startedByStep: effect.startedByStep,
         cancelID: effect.cancelIDs.isEmpty
@@ -137,14 +176,12 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         startedAfterStep: effect.startedAfterStep)
       try write { trace throws(TraceError) in try trace.effectStarted(record) }
       live?.effectStarted(record)
-    case .effect(.ended(let id, let nanos, let outcome, let afterStep)):
+    case .ended(let id, let nanos, let outcome, let afterStep):
       try write { trace throws(TraceError) in
         try trace.effectEnded(
           id: id, endNanos: nanos, outcome: outcome, endedAfterStep: afterStep)
       }
       live?.effectEnded(id: id, endNanos: nanos, outcome: outcome, afterStep: afterStep)
-    case .finish:
-      break
     }
   }
 
@@ -188,38 +225,35 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     lastFlush = MonotonicClock.nanoseconds()
   }
 
-  private func append(_ captured: CapturedStep<State, Action>) throws(WriteFailure) {
+  private func append(_ facts: StepFacts, action captured: Action, state: State)
+    throws(WriteFailure)
+  {
     let action: TraceValue
     let actionPath: String
     do {
-      if let known = actions.encoding(of: captured.action) {
+      if let known = actions.encoding(of: captured) {
         action = known.value
         actionPath = known.path
       } else {
         var (encodedAction, replaced) = try actionEncoder.encodeReplacingClassInstances(
-          captured.action)
+          captured)
         reportClassInstances(replaced, in: "action")
         actionPath = ActionCasePath.path(of: encodedAction)
         actionMatched.formUnion(actionRedaction.apply(to: &encodedAction))
         action = encodedAction
-        actions.insert(captured.action, value: encodedAction, path: actionPath)
+        actions.insert(captured, value: encodedAction, path: actionPath)
       }
     } catch {
-      throw WriteFailure(message: "step \(captured.facts.step) could not be encoded: \(error)")
+      throw WriteFailure(message: "step \(facts.step) could not be encoded: \(error)")
     }
-    try append(captured.state, facts: captured.facts, action: action, actionPath: actionPath)
-  }
-
-  /// A jump or a continue of an attached inspector: a step with no action.
-  private func appendInspectorStep(_ facts: StepFacts, state: State) throws(WriteFailure) {
-    try append(state, facts: facts, action: .null, actionPath: "")
+    try append(state, facts: facts, action: action, actionPath: actionPath)
   }
 
   /// Encodes the state after a step and writes the step.
   private func append(
     _ state: State, facts: StepFacts, action: TraceValue, actionPath: String
   ) throws(WriteFailure) {
-    let encoded: IncrementalEncoder<State>.Result
+    let encoded: IncrementalEncoder.Result
     do {
       encoded = try encoder.encode(state)
     } catch {

@@ -1,12 +1,12 @@
 /// A Swift value kept for comparison with the next step's (see `FieldCache.swiftValue`).
 /// Immutable; the writer's thread alone reads it (`Sendable` only for the shared `none`).
-final class ValueBox<Value>: @unchecked Sendable {
+final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
   let value: Value
 
   init(_ value: Value) {
     self.value = value
+    super.init(valueType: ObjectIdentifier(Value.self))
   }
-
 }
 
 extension ValueBox where Value == Void {

@@ -16,23 +16,23 @@ final class EncodedActionsTests: XCTestCase {
   }
 
   func testAnActionIsFoundByItsBitsAndNeverForAnotherPayload() {
-    var actions = EncodedActions<Small>()
+    var actions = EncodedActions(of: Small.self)
     let long = String(repeating: "long title ", count: 4)
-    XCTAssertNil(actions.encoding(of: .plus))
-    actions.insert(.plus, value: .enumCase("plus", []), path: "plus")
-    actions.insert(.set(1), value: .int(1), path: "set")
-    actions.insert(.title(long), value: .string(long), path: "title")
-    XCTAssertEqual(actions.encoding(of: .plus)?.path, "plus")
-    XCTAssertEqual(actions.encoding(of: .set(1))?.value, .int(1))
-    XCTAssertNil(actions.encoding(of: .set(2)))
+    XCTAssertNil(actions.encoding(of: Small.plus))
+    actions.insert(Small.plus, value: .enumCase("plus", []), path: "plus")
+    actions.insert(Small.set(1), value: .int(1), path: "set")
+    actions.insert(Small.title(long), value: .string(long), path: "title")
+    XCTAssertEqual(actions.encoding(of: Small.plus)?.path, "plus")
+    XCTAssertEqual(actions.encoding(of: Small.set(1))?.value, .int(1))
+    XCTAssertNil(actions.encoding(of: Small.set(2)))
     // The same text in another buffer is another value for the cache: encoded again.
     let copy = String(repeating: "long title ", count: 4)
-    XCTAssertNil(actions.encoding(of: .title(copy)))
-    XCTAssertEqual(actions.encoding(of: .title(long))?.value, .string(long))
+    XCTAssertNil(actions.encoding(of: Small.title(copy)))
+    XCTAssertEqual(actions.encoding(of: Small.title(long))?.value, .string(long))
   }
 
   func testALargeActionIsComparedWithTheLastOneOnly() {
-    var actions = EncodedActions<Large>()
+    var actions = EncodedActions(of: Large.self)
     actions.insert(Large(a: 1), value: .int(1), path: "a")
     XCTAssertEqual(actions.encoding(of: Large(a: 1))?.value, .int(1))
     actions.insert(Large(a: 2), value: .int(2), path: "a")
@@ -40,11 +40,11 @@ final class EncodedActionsTests: XCTestCase {
   }
 
   func testAFullCacheStartsAgain() {
-    var actions = EncodedActions<Small>(capacity: 2)
-    actions.insert(.set(1), value: .int(1), path: "set")
-    actions.insert(.set(2), value: .int(2), path: "set")
-    actions.insert(.set(3), value: .int(3), path: "set")
-    XCTAssertNil(actions.encoding(of: .set(1)))
-    XCTAssertEqual(actions.encoding(of: .set(3))?.value, .int(3))
+    var actions = EncodedActions(of: Small.self, capacity: 2)
+    actions.insert(Small.set(1), value: .int(1), path: "set")
+    actions.insert(Small.set(2), value: .int(2), path: "set")
+    actions.insert(Small.set(3), value: .int(3), path: "set")
+    XCTAssertNil(actions.encoding(of: Small.set(1)))
+    XCTAssertEqual(actions.encoding(of: Small.set(3))?.value, .int(3))
   }
 }

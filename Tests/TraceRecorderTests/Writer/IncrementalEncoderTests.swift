@@ -58,7 +58,7 @@ final class IncrementalEncoderTests: XCTestCase {
     var state = State()
     state.items = IdentifiedArray(
       uniqueElements: (0..<200).map { Item(id: $0, title: "item \($0)") })
-    var encoder = IncrementalEncoder<State>()
+    var encoder = IncrementalEncoder()
     let first = try encoder.encode(state)
     XCTAssertEqual(first.hash, try TraceValueEncoder().encode(state).stableHash)
     state.items[id: 130]?.done = true
@@ -74,7 +74,7 @@ final class IncrementalEncoderTests: XCTestCase {
     var state = State()
     state.items = IdentifiedArray(
       uniqueElements: (0..<initialCount).map { Item(id: $0, title: "item \($0)") })
-    var encoder = IncrementalEncoder<State>()
+    var encoder = IncrementalEncoder()
     var previous = try encoder.encode(state).value
     var random = SplitMix64(seed: seed)
     for step in 1...steps {
@@ -97,7 +97,7 @@ final class IncrementalEncoderTests: XCTestCase {
     var state = State()
     state.items = IdentifiedArray(
       uniqueElements: (0..<1_000).map { Item(id: $0, title: "item \($0)") })
-    var encoder = IncrementalEncoder<State>()
+    var encoder = IncrementalEncoder()
     _ = try encoder.encode(state)
     state.items[id: 517]?.title = "changed"
     let result = try encoder.encode(state)
@@ -109,7 +109,7 @@ final class IncrementalEncoderTests: XCTestCase {
     let redaction = try Redaction(
       validating: ["secret", "detail.title"], setting: "redactedStatePaths")
     var state = State()
-    var encoder = IncrementalEncoder<State>()
+    var encoder = IncrementalEncoder()
     var previous = try encoder.encode(state).value
     redaction.apply(to: &previous)
     var random = SplitMix64(seed: 5)
@@ -126,5 +126,54 @@ final class IncrementalEncoderTests: XCTestCase {
       XCTAssertFalse(text.contains(#""\#(state.secret)""#), "step \(step): \(text)")
       previous = value
     }
+  }
+
+  /// A state whose `encode(to:)` writes a nested container on some steps: the walker gives up
+  /// there after the identified array staged its changed element, and the step is encoded
+  /// whole and diffed against the previous step's encoding, which staging left as it was.
+  struct Shifting: Encodable {
+    var items: IdentifiedArrayOf<Item>
+    var nested = false
+
+    enum CodingKeys: String, CodingKey { case items, nested, flag }
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(items, forKey: .items)
+      if nested {
+        var inner = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .nested)
+        try inner.encode(true, forKey: .flag)
+      } else {
+        try container.encode(false, forKey: .nested)
+      }
+    }
+  }
+
+  func testAStepTheWalkerGivesUpOnAfterAStagedElementIsDiffedAgainstTheIntactPreviousStep()
+    throws
+  {
+    var state = Shifting(
+      items: IdentifiedArray(uniqueElements: (0..<100).map { Item(id: $0, title: "i\($0)") }))
+    var encoder = IncrementalEncoder()
+    var previous = try TraceValueEncoder().encode(state)
+    _ = try encoder.encode(state)
+    var expected: [[String]] = []
+    var got: [[String]] = []
+    for (step, id) in [5, 7, 9, 70, 71].enumerated() {
+      state.items[id: id]?.done.toggle()
+      state.nested = step == 1 || step == 3
+      let result = try encoder.encode(state)
+      let value = try TraceValueEncoder().encode(state)
+      let diff = TraceDiff.changesAndPaths(from: previous, to: value)
+      XCTAssertEqual(result.value, value, "step \(step)")
+      XCTAssertEqual(result.hash, value.stableHash, "step \(step)")
+      XCTAssertEqual(result.paths, diff.paths, "step \(step)")
+      expected.append(diff.changes.map(\.description))
+      got.append(result.changes.map(\.description))
+      previous = value
+    }
+    XCTAssertEqual(got, expected)
+    XCTAssertEqual(
+      got.first, ["set items[id: 5].done true"], "a walked step is one change by id")
   }
 }

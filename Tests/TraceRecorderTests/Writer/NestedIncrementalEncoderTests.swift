@@ -83,7 +83,7 @@ final class NestedIncrementalEncoderTests: XCTestCase {
     var state = State()
     state.middle.rows = IdentifiedArray(
       uniqueElements: (0..<5).map { Row(id: $0, title: "row \($0)") })
-    var encoder = IncrementalEncoder<State>()
+    var encoder = IncrementalEncoder()
     _ = try encoder.encode(state)
     Counted.encodings.store(0, ordering: .relaxed)
 
@@ -104,7 +104,7 @@ final class NestedIncrementalEncoderTests: XCTestCase {
 
   func testAnOptionalChildAndAnEnumAreEncodedWholeAndDiffed() throws {
     var state = State()
-    var encoder = IncrementalEncoder<State>()
+    var encoder = IncrementalEncoder()
     _ = try encoder.encode(state)
 
     state.middle.child = Leaf(number: 3)
@@ -122,7 +122,7 @@ final class NestedIncrementalEncoderTests: XCTestCase {
 
   func testAClassInstanceBelowTheTopLevelIsAPlaceholderAsTheEncoderWritesIt() throws {
     var state = State()
-    var encoder = IncrementalEncoder<State>()
+    var encoder = IncrementalEncoder()
     let first = try encoder.encode(state)
     XCTAssertEqual(first.value, try expected(state))
     XCTAssertEqual(first.replaced.map(\.description), ["holder"])
@@ -143,7 +143,7 @@ final class NestedIncrementalEncoderTests: XCTestCase {
     var state = State()
     state.middle.rows = IdentifiedArray(
       uniqueElements: (0..<70).map { Row(id: $0, title: "row \($0)") })
-    var encoder = IncrementalEncoder<State>()
+    var encoder = IncrementalEncoder()
     var previous = try encoder.encode(state).value
     var random = SplitMix64(seed: 23)
     for step in 1...800 {

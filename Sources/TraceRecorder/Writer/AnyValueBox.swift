@@ -1,0 +1,41 @@
+/// A `ValueBox` of any type, which says what type it holds without a cast: the writer runs
+/// unspecialized, and `as? ValueBox<T>` costs a metadata look-up and a dynamic cast per field
+/// and step.
+///
+/// ```swift
+/// let box: AnyValueBox = ValueBox(3)
+/// box.holds(Int.self)            // true
+/// box.holds(String.self)         // false
+/// box.unsafeValue(as: Int.self)  // 3
+/// box.holdsSameBits(as: 3)       // true
+/// ```
+///
+/// No `T?` either: in unspecialized code an optional of a generic type is one more look-up.
+class AnyValueBox: @unchecked Sendable {
+  /// `ObjectIdentifier(Value.self)` of the `ValueBox<Value>` this is.
+  final let valueType: ObjectIdentifier
+
+  init(valueType: ObjectIdentifier) {
+    self.valueType = valueType
+  }
+
+  /// Whether the boxed value is a `T`.
+  @inline(__always)
+  final func holds<T>(_ type: T.Type) -> Bool {
+    valueType == ObjectIdentifier(type)
+  }
+
+  /// Whether the boxed value is a `T` with the same bits as `value` (`Equality.same`),
+  /// compared where it is stored: a copy of a value may differ from it in its padding.
+  @inline(__always)
+  final func holdsSameBits<T>(as value: T) -> Bool {
+    guard holds(T.self) else { return false }
+    return Equality.same(unsafeDowncast(self, to: ValueBox<T>.self).value, value)
+  }
+
+  /// The boxed value, which must be a `T` (see `holds`).
+  @inline(__always)
+  final func unsafeValue<T>(as type: T.Type) -> T {
+    unsafeDowncast(self, to: ValueBox<T>.self).value
+  }
+}
