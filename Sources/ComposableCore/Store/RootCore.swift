@@ -505,10 +505,12 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   }
 
   func unregister(_ id: EffectID, from cancelKeys: [EffectCancelID]) {
+    // One look-up per key: hashing a key (its id and navigation path) is most of the cost.
     for key in cancelKeys {
-      cancellables[key]?.remove(id)
-      if cancellables[key]?.isEmpty == true {
-        cancellables[key] = nil
+      guard let index = cancellables.index(forKey: key) else { continue }
+      cancellables.values[index].remove(id)
+      if cancellables.values[index].isEmpty {
+        cancellables.remove(at: index)
       }
     }
   }
