@@ -389,8 +389,14 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     for cancelID in ids {
       // Under every prefix of its navigation path, as upstream: a parent's `.cancel(id:)`
       // reaches a child's effect, a sibling's does not.
-      for path in cancelID.navigationIDPath.prefixes {
-        let key = EffectCancelID(id: cancelID.id, navigationIDPath: path)
+      let path = cancelID.navigationIDPath.path
+      for length in stride(from: path.count, through: 0, by: -1) {
+        // The whole path is the id itself (its hash already computed).
+        let key =
+          length == path.count
+          ? cancelID
+          : EffectCancelID(
+            id: cancelID.id, navigationIDPath: NavigationIDPath(path: Array(path[..<length])))
         cancellables[key, default: []].insert(id)
         keys.append(key)
       }
@@ -555,6 +561,14 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   func end(
     _ effects: [(id: EffectID, effect: RunningEffect)], cause: EffectCancelCause, step: Int?
   ) {
+    guard let instrument else {
+      // Nobody to tell which ones finished: mark and cancel them in order, nothing sorted.
+      for (_, effect) in effects {
+        effect.flag.cancel()
+        effect.task.cancel()
+      }
+      return
+    }
     var cancelled: [(launch: Int, id: EffectID)] = []
     var finished: [(launch: Int, id: EffectID)] = []
     for (id, effect) in effects {
@@ -567,7 +581,6 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       }
       effect.task.cancel()
     }
-    guard let instrument else { return }
     for (_, id) in finished.sorted(by: { $0.launch < $1.launch }) {
       instrument.effectFinished(id)
     }
