@@ -547,8 +547,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// `Task.cancel(id:)` cancels those itself, before it gets here).
   private func cancelEffects(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
     guard let effectIDs = cancellables.removeValue(forKey: id) else { return }
-    let ended = effectIDs.compactMap { effectID in
-      runningEffects.removeValue(forKey: effectID).map { (effectID, $0) }
+    // Labelled as `end` takes them: an unlabelled tuple array would be cast element by element.
+    let ended: [(id: EffectID, effect: RunningEffect)] = effectIDs.compactMap { effectID in
+      runningEffects.removeValue(forKey: effectID).map { (id: effectID, effect: $0) }
     }
     for (effectID, effect) in ended {
       unregister(effectID, from: effect.cancelKeys)
