@@ -230,8 +230,14 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     }
     currentStep = nil
     context.leave(outer)
-    bufferedActions.removeAll(keepingCapacity: true)
-    bufferedOrigins.removeAll(keepingCapacity: true)
+    // As in `runBatch`: one action is the common batch, and `removeLast` is much cheaper.
+    if bufferedActions.count == 1, bufferedOrigins.count == 1 {
+      bufferedActions.removeLast()
+      bufferedOrigins.removeLast()
+    } else {
+      bufferedActions.removeAll(keepingCapacity: true)
+      bufferedOrigins.removeAll(keepingCapacity: true)
+    }
     isSending = false
     if observation.isObserved {
       notifyObservers()
@@ -314,6 +320,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     let launch: Int
     /// The step whose reducer returned it (0 when not instrumented).
     let step: Int
+
+    /// What ending it needs, without the action (see `EndingEffect`).
+    func ending(id: EffectID) -> EndingEffect {
+      EndingEffect(id: id, launch: launch, flag: flag, task: task, group: group)
+    }
   }
 
   /// Starts an effect; returns the tasks it started (awaited by concatenation).
@@ -548,23 +559,21 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   private func cancelEffects(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
     guard let effectIDs = cancellables.removeValue(forKey: id) else { return }
     // Labelled as `end` takes them: an unlabelled tuple array would be cast element by element.
-    let ended: [(id: EffectID, effect: RunningEffect)] = effectIDs.compactMap { effectID in
-      runningEffects.removeValue(forKey: effectID).map { (id: effectID, effect: $0) }
-    }
-    for (effectID, effect) in ended {
+    var ended: [EndingEffect] = []
+    for effectID in effectIDs {
+      guard let effect = runningEffects.removeValue(forKey: effectID) else { continue }
       unregister(effectID, from: effect.cancelKeys)
+      ended.append(effect.ending(id: effectID))
     }
     end(ended, cause: cause, step: step)
   }
 
   /// Cancels the tasks of effects taken out of `runningEffects` and tells the instrument: an
   /// effect whose operation had already returned finished, the others were cancelled.
-  func end(
-    _ effects: [(id: EffectID, effect: RunningEffect)], cause: EffectCancelCause, step: Int?
-  ) {
+  func end(_ effects: [EndingEffect], cause: EffectCancelCause, step: Int?) {
     guard let instrument else {
       // Nobody to tell which ones finished: mark and cancel them in order, nothing sorted.
-      for (_, effect) in effects {
+      for effect in effects {
         effect.flag.cancel()
         effect.task.cancel()
       }
@@ -572,13 +581,13 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     }
     var cancelled: [(launch: Int, id: EffectID)] = []
     var finished: [(launch: Int, id: EffectID)] = []
-    for (id, effect) in effects {
+    for effect in effects {
       // A task cancelled through `StoreTask.cancel()` off the main actor may have returned
       // on that cancellation before the core heard of it.
       if effect.flag.cancel() || (cause == .storeTask && effect.group.isCancelled) {
-        cancelled.append((effect.launch, id))
+        cancelled.append((effect.launch, effect.id))
       } else {
-        finished.append((effect.launch, id))
+        finished.append((effect.launch, effect.id))
       }
       effect.task.cancel()
     }
@@ -597,19 +606,19 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   }
 
   private func cancelEverything(cause: EffectCancelCause) {
-    let all = runningEffects.map { ($0.key, $0.value) }
+    let all = runningEffects.map { $0.value.ending(id: $0.key) }
     runningEffects.removeAll()
     cancellables.removeAll()
     end(all, cause: cause, step: nil)
   }
 
   private func cancelGroup(_ group: EffectTaskGroup) {
-    let members = runningEffects.filter { $0.value.group === group }.map { ($0.key, $0.value) }
+    let members = runningEffects.filter { $0.value.group === group }
     for (id, effect) in members {
       runningEffects[id] = nil
       unregister(id, from: effect.cancelKeys)
     }
-    end(members, cause: .storeTask, step: nil)
+    end(members.map { $0.value.ending(id: $0.key) }, cause: .storeTask, step: nil)
   }
 
   // MARK: Dependency reads
@@ -656,6 +665,18 @@ private func perform<Action: Sendable>(
   // In the store's scope, so that `Task.cancel(id:)` and throttles inside it reach the store.
   await EffectScope.$current.withValue(scope) { await operation(send) }
   flag.complete()
+}
+
+/// An effect taken out of a core's running effects, as `RootCore.end` needs it: not generic
+/// over the action, so ending effects walks plain values rather than a generic array through
+/// its metadata (thousands of instructions per cancellation).
+struct EndingEffect {
+  let id: EffectID
+  /// The order it started in.
+  let launch: Int
+  let flag: EffectFlag
+  let task: Task<Void, Never>
+  let group: EffectTaskGroup
 }
 
 /// The life of one effect task: running, cancelled, or completed.
