@@ -50,7 +50,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// The process's reducing context, kept here so that a batch reaches it directly.
   @usableFromInline let context = ReducingContext.shared
   var runningEffects: [EffectID: RunningEffect] = [:]
-  private var cancellables: [EffectCancelID: Set<EffectID>] = [:]
+  /// The effects registered under each key, in the order they started. A key rarely holds
+  /// more than a few, so an array (searched when one is removed) is cheaper than a set, whose
+  /// storage and hashing every registration paid for.
+  private var cancellables: [EffectCancelID: [EffectID]] = [:]
   /// Numbers effects in the order they started, to report them in that order.
   private var launchCount = 0
   /// The first `now` read from each clock type (instrumented only).
@@ -408,7 +411,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
           ? cancelID
           : EffectCancelID(
             id: cancelID.id, navigationIDPath: NavigationIDPath(path: Array(path[..<length])))
-        cancellables[key, default: []].insert(id)
+        Self.add(id, to: &cancellables[key, default: []])
         keys.append(key)
       }
     }
@@ -428,6 +431,14 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       EffectLaunch(
         id: id, step: context.step, kind: kind, parent: context.parent, cancelIDs: ids,
         location: location))
+  }
+
+  /// Adds an effect to a key's effects once (an effect inside two `.cancellable`s with the same
+  /// id is registered once).
+  private static func add(_ id: EffectID, to effects: inout [EffectID]) {
+    if !effects.contains(id) {
+      effects.append(id)
+    }
   }
 
   private func startRun(
@@ -525,7 +536,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     // One look-up per key: hashing a key (its id and navigation path) is most of the cost.
     for key in cancelKeys {
       guard let index = cancellables.index(forKey: key) else { continue }
-      cancellables.values[index].remove(id)
+      if let position = cancellables.values[index].firstIndex(of: id) {
+        cancellables.values[index].remove(at: position)
+      }
       if cancellables.values[index].isEmpty {
         cancellables.remove(at: index)
       }
