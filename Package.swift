@@ -34,7 +34,10 @@ let package = Package(
     ),
 
     // The architecture.
-    .target(name: "ComposableCore"),
+    .target(
+      name: "ComposableCore",
+      swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+    ),
     // Clocks for tests and scripted sessions (TestClock, ImmediateClock); no XCTest, so an
     // app or the demo can use them.
     .target(name: "ComposableClocks", dependencies: ["ComposableCore"]),

@@ -1,9 +1,9 @@
 extension IdentifiedArray: RandomAccessCollection {
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { _ids.count }
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { _ids.count }
   /// O(1) without going through `distance(from:to:)` (a generic witness call when the
   /// element type is not known to the caller's module).
-  public var count: Int { _ids.count }
+  @inlinable public var count: Int { _ids.count }
 
   /// The element at a position, for reading and writing.
   ///
@@ -15,10 +15,10 @@ extension IdentifiedArray: RandomAccessCollection {
   /// state.rows[1] = Row(id: 99)  // reported: "Element identity must remain constant …"
   /// ```
   public subscript(position: Int) -> Element {
-    get {
+    @inlinable get {
       _chunks[position &>> Self.chunkShift][position & (Self.chunkLength - 1)]
     }
-    set {
+    @inlinable set {
       let id = _ids[position]
       guard newValue.id == id else {
         Self.reportIdentityChange(from: id, to: newValue.id, at: "[\(position)]")

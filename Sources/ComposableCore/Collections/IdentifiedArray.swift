@@ -25,6 +25,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   @inlinable static var chunkShift: Int { 6 }
 
   /// An empty array.
+  @inlinable
   public init() {
     _ids = []
     _chunks = []
@@ -36,6 +37,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// ```swift
   /// IdentifiedArrayOf(uniqueElements: [Todo(id: 1, title: "a")]).count  // 1
   /// ```
+  @inlinable
   public init(uniqueElements elements: some Sequence<Element>) {
     self.init()
     for element in elements {
@@ -47,6 +49,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   @inlinable public var ids: [ID] { _ids }
 
   /// The elements in order, as a plain array (O(1) up to 64 elements, else one copy).
+  @inlinable
   public var elements: [Element] {
     if _chunks.count <= 1 { return _chunks.first ?? [] }
     var elements: [Element] = []
@@ -70,7 +73,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
       guard let position = _positions[id] else { return nil }
       return _chunks[position &>> Self.chunkShift][position & (Self.chunkLength - 1)]
     }
-    set {
+    @inlinable set {
       if let newValue {
         guard newValue.id == id else {
           Self.reportIdentityChange(from: id, to: newValue.id, at: "[id: \(id)]")
@@ -101,6 +104,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   }
 
   /// The position of the element with the given id.
+  @inlinable
   public func index(id: ID) -> Int? {
     _positions[id]
   }
@@ -108,6 +112,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   /// Appends an element unless one with its id exists.
   ///
   /// Returns whether it was inserted and the position of the element with that id.
+  @inlinable
   @discardableResult
   public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
     if let position = _positions[element.id] {
@@ -121,6 +126,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   }
 
   /// Appends the elements whose ids are not present yet.
+  @inlinable
   public mutating func append(contentsOf elements: some Sequence<Element>) {
     for element in elements {
       append(element)
@@ -128,6 +134,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   }
 
   /// Inserts an element at a position unless one with its id exists.
+  @inlinable
   @discardableResult
   public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
     if let position = _positions[element.id] {
@@ -140,6 +147,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   }
 
   /// Removes and returns the element with the given id.
+  @inlinable
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
     guard let position = _positions.removeValue(forKey: id) else { return nil }
@@ -150,6 +158,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   }
 
   /// Removes and returns the element at a position.
+  @inlinable
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
     let element = rechunk(from: index) { tail, offset in tail.remove(at: offset) }
@@ -160,6 +169,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   }
 
   /// Removes the elements at the given offsets.
+  @inlinable
   public mutating func remove(atOffsets offsets: some Sequence<Int>) {
     let sorted = Set(offsets).sorted(by: >)
     guard let lowest = sorted.last else { return }
@@ -174,6 +184,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   }
 
   /// Removes every element that satisfies the predicate.
+  @inlinable
   public mutating func removeAll(where shouldRemove: (Element) throws -> Bool) rethrows {
     var kept: [Element] = []
     kept.reserveCapacity(_ids.count)
@@ -187,12 +198,14 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   }
 
   /// Removes every element.
+  @inlinable
   public mutating func removeAll() {
     self = IdentifiedArray()
   }
 
   /// Moves the elements at the given offsets to a destination offset, the way SwiftUI's
   /// `onMove` describes a move (the destination counts positions before the move).
+  @inlinable
   public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {
     let sourceSet = Set(source)
     guard !sourceSet.isEmpty else { return }
@@ -213,12 +226,14 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   }
 
   /// Sorts the elements in place.
+  @inlinable
   public mutating func sort(by areInIncreasingOrder: (Element, Element) throws -> Bool) rethrows {
     let sorted = try elements.sorted(by: areInIncreasingOrder)
     self = IdentifiedArray(uniqueElements: sorted)
   }
 
   /// Reports a write that would change an element's id, the misuse upstream traps on.
+  @usableFromInline
   static func reportIdentityChange(from id: ID, to newID: ID, at place: String) {
     reportIssue(
       """
@@ -229,7 +244,8 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     )
   }
 
-  private mutating func appendToChunks(_ element: Element) {
+  @inlinable
+  mutating func appendToChunks(_ element: Element) {
     if let last = _chunks.indices.last, _chunks[last].count < Self.chunkLength {
       _chunks[last].append(element)
     } else {
@@ -242,8 +258,9 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
 
   /// Applies `edit` to the elements from `position`'s chunk to the end (its second argument is
   /// `position`'s offset in them) and chunks them again: O(count - position + 64).
+  @inlinable
   @discardableResult
-  private mutating func rechunk<R>(from position: Int, _ edit: (inout [Element], Int) -> R) -> R {
+  mutating func rechunk<R>(from position: Int, _ edit: (inout [Element], Int) -> R) -> R {
     let first = Swift.min(Swift.max(position, 0) &>> Self.chunkShift, _chunks.count)
     var tail: [Element] = []
     tail.reserveCapacity((_chunks.count - first) * Self.chunkLength + 1)
@@ -262,7 +279,8 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     return result
   }
 
-  private mutating func renumber(from start: Int) {
+  @inlinable
+  mutating func renumber(from start: Int) {
     guard start < _ids.count else { return }
     for position in start..<_ids.count {
       _positions[_ids[position]] = position

@@ -89,7 +89,9 @@ public struct DependencyValues: Sendable {
 
   /// The value set for a key, if any.
   private func override<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value? {
-    storage[ObjectIdentifier(key)] as? Key.Value
+    // Looked up before the cast: casting a missing value still costs a dynamic cast.
+    guard !storage.isEmpty, let value = storage[ObjectIdentifier(key)] else { return nil }
+    return value as? Key.Value
   }
 
   struct AccessSite: Sendable {
@@ -100,9 +102,25 @@ public struct DependencyValues: Sendable {
 
 /// Live values are computed once per process, so a live client is one shared instance; so
 /// are preview values.
+///
+/// Each value is kept in a box of its key's value type, so a read is a class downcast rather
+/// than a cast out of an existential (thousands of instructions for a value such as
+/// `any Clock<Duration>`).
 enum LiveValueCache {
-  private static let cache = Mutex<[ObjectIdentifier: any Sendable]>([:])
-  private static let previewCache = Mutex<[ObjectIdentifier: any Sendable]>([:])
+  private static let cache = Mutex<[ObjectIdentifier: AnyBox]>([:])
+  private static let previewCache = Mutex<[ObjectIdentifier: AnyBox]>([:])
+
+  /// A cached value of any type (values are immutable once cached).
+  private class AnyBox: @unchecked Sendable {}
+
+  /// A cached value; the key it is stored under fixes `Value`.
+  private final class Box<Value>: AnyBox, @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+      self.value = value
+    }
+  }
 
   static func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
     cached(key, in: cache) { Key.liveValue }
@@ -114,21 +132,19 @@ enum LiveValueCache {
 
   private static func cached<Key: TestDependencyKey>(
     _ key: Key.Type,
-    in cache: borrowing Mutex<[ObjectIdentifier: any Sendable]>,
+    in cache: borrowing Mutex<[ObjectIdentifier: AnyBox]>,
     make: () -> Key.Value
   ) -> Key.Value {
-    if let cached = cache.withLock({ $0[ObjectIdentifier(key)] }),
-      let value = cached as? Key.Value
-    {
-      return value
+    if let cached = cache.withLock({ $0[ObjectIdentifier(key)] }) {
+      return unsafeDowncast(cached, to: Box<Key.Value>.self).value
     }
     // Computed outside the lock: a value may itself read other dependencies.
     let value = make()
     return cache.withLock { cache in
-      if let raced = cache[ObjectIdentifier(key)] as? Key.Value {
-        return raced
+      if let raced = cache[ObjectIdentifier(key)] {
+        return unsafeDowncast(raced, to: Box<Key.Value>.self).value
       }
-      cache[ObjectIdentifier(key)] = value
+      cache[ObjectIdentifier(key)] = Box(value)
       return value
     }
   }

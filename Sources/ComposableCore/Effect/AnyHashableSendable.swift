@@ -18,10 +18,18 @@ public struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Equal when both wrap values of the same type that are equal (the hash includes the type
+  /// too). The types are compared first, then the values without a dynamic cast: a cast out of
+  /// an existential costs hundreds of instructions, and the store compares ids on every
+  /// cancellation look-up.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    func isEqual<T: Hashable>(_ lhs: T, _ rhs: any Hashable) -> Bool {
-      guard let rhs = rhs as? T else { return false }
-      return lhs == rhs
+    func isEqual<T: Hashable>(_ lhs: T, _ rhs: any Hashable & Sendable) -> Bool {
+      func open<U: Hashable>(_ rhs: U) -> Bool {
+        // `U` is `T`: checked below before this is called.
+        lhs == unsafeBitCast(rhs, to: T.self)
+      }
+      guard type(of: rhs) == T.self else { return false }
+      return open(rhs)
     }
     return isEqual(lhs.base, rhs.base)
   }

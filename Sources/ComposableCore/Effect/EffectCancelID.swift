@@ -1,17 +1,37 @@
 /// A cancellation id as the core stores it: the user's id plus the navigation path that was in
 /// force when the `.cancellable` or `.cancel` effect was created.
+///
+/// Its hash is computed once, when it is made: the store looks an id up several times per
+/// effect (cancel in flight, registration under each prefix of the path, removal), and hashing
+/// the type-erased id and every step of the path each time was most of that cost.
 @usableFromInline
 package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
   /// The id given to `.cancellable(id:)` / `.cancel(id:)`, or a `NavigationID` for the
   /// wrappers that `ifLet`, `forEach` and presentation put around their child's effects.
-  package var id: AnyHashableSendable
+  package let id: AnyHashableSendable
   /// Where the effect was created.
-  package var navigationIDPath: NavigationIDPath
+  package let navigationIDPath: NavigationIDPath
+  /// The hash of `id` and `navigationIDPath` (with this process's seed).
+  private let hash: Int
 
   @usableFromInline
   package init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
     self.id = id
     self.navigationIDPath = navigationIDPath
+    var hasher = Hasher()
+    hasher.combine(id)
+    hasher.combine(navigationIDPath)
+    hash = hasher.finalize()
+  }
+
+  @usableFromInline
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.id == rhs.id && lhs.navigationIDPath == rhs.navigationIDPath
+  }
+
+  @usableFromInline
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
   }
 
   @usableFromInline package var description: String {

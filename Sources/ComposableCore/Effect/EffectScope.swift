@@ -66,7 +66,10 @@ package final class EffectScope: Sendable {
   /// Cancels the operations registered under `id` (the root core calls this whenever it
   /// cancels effects under an id).
   package func cancelOperations(_ id: EffectCancelID) {
-    let cancels = registry.withLock { $0.operations.removeValue(forKey: id) }
+    // Most stores run no `withTaskCancellation` operation: no key to hash then.
+    let cancels = registry.withLock {
+      $0.operations.isEmpty ? nil : $0.operations.removeValue(forKey: id)
+    }
     for cancel in cancels?.values ?? [:].values {
       cancel()
     }

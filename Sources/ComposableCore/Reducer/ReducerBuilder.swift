@@ -11,7 +11,7 @@
 @resultBuilder
 public enum ReducerBuilder<State, Action: Sendable> {
   @inlinable
-  public static func buildArray<R: Reducer>(_ reducers: [R]) -> ReducerArray<R>
+  public static func buildArray<R: Reducer>(_ reducers: consuming [R]) -> ReducerArray<R>
   where R.State == State, R.Action == Action {
     ReducerArray(reducers: reducers)
   }
@@ -22,33 +22,33 @@ public enum ReducerBuilder<State, Action: Sendable> {
   }
 
   @inlinable
-  public static func buildBlock<R: Reducer>(_ reducer: R) -> R
+  public static func buildBlock<R: Reducer>(_ reducer: consuming R) -> R
   where R.State == State, R.Action == Action {
     reducer
   }
 
   @inlinable
-  public static func buildEither<R0: Reducer, R1: Reducer>(first reducer: R0)
+  public static func buildEither<R0: Reducer, R1: Reducer>(first reducer: consuming R0)
     -> ReducerConditional<R0, R1>
   where R0.State == State, R0.Action == Action {
     .first(reducer)
   }
 
   @inlinable
-  public static func buildEither<R0: Reducer, R1: Reducer>(second reducer: R1)
+  public static func buildEither<R0: Reducer, R1: Reducer>(second reducer: consuming R1)
     -> ReducerConditional<R0, R1>
   where R1.State == State, R1.Action == Action {
     .second(reducer)
   }
 
   @inlinable
-  public static func buildExpression<R: Reducer>(_ expression: R) -> R
+  public static func buildExpression<R: Reducer>(_ expression: consuming R) -> R
   where R.State == State, R.Action == Action {
     expression
   }
 
   @inlinable
-  public static func buildFinalResult<R: Reducer>(_ reducer: R) -> R
+  public static func buildFinalResult<R: Reducer>(_ reducer: consuming R) -> R
   where R.State == State, R.Action == Action {
     reducer
   }
@@ -60,20 +60,21 @@ public enum ReducerBuilder<State, Action: Sendable> {
   }
 
   @inlinable
-  public static func buildOptional<R: Reducer>(_ wrapped: R?) -> R?
+  public static func buildOptional<R: Reducer>(_ wrapped: consuming R?) -> R?
   where R.State == State, R.Action == Action {
     wrapped
   }
 
   @inlinable
-  public static func buildPartialBlock<R: Reducer>(first: R) -> R
+  public static func buildPartialBlock<R: Reducer>(first: consuming R) -> R
   where R.State == State, R.Action == Action {
     first
   }
 
   @inlinable
-  public static func buildPartialBlock<R0: Reducer, R1: Reducer>(accumulated: R0, next: R1)
-    -> ReducerSequence<R0, R1>
+  public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
+    accumulated: consuming R0, next: consuming R1
+  ) -> ReducerSequence<R0, R1>
   where R0.State == State, R0.Action == Action, R1.State == State, R1.Action == Action {
     ReducerSequence(first: accumulated, second: next)
   }
@@ -85,7 +86,7 @@ where R0.State == R1.State, R0.Action == R1.Action {
   @usableFromInline let first: R0
   @usableFromInline let second: R1
 
-  @usableFromInline
+  @inlinable
   init(first: R0, second: R1) {
     self.first = first
     self.second = second
@@ -118,7 +119,7 @@ where First.State == Second.State, First.Action == Second.Action {
 public struct ReducerArray<Element: Reducer>: Reducer {
   @usableFromInline let reducers: [Element]
 
-  @usableFromInline
+  @inlinable
   init(reducers: [Element]) {
     self.reducers = reducers
   }

@@ -5,7 +5,8 @@ extension Reducer {
   /// Child()
   ///   .dependency(\.uuid, .incrementing)
   /// ```
-  public func dependency<Value>(
+  @inlinable
+  public consuming func dependency<Value>(
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: Value
   ) -> DependencyKeyWritingReducer<Self> {
@@ -22,7 +23,8 @@ extension Reducer {
   ///     uuid = UUIDGenerator { let id = base(); log(id); return id }
   ///   }
   /// ```
-  public func transformDependency<Value>(
+  @inlinable
+  public consuming func transformDependency<Value>(
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     transform: @escaping (inout Value) -> Void
   ) -> DependencyKeyWritingReducer<Self> {
@@ -38,6 +40,12 @@ public struct DependencyKeyWritingReducer<Base: Reducer>: Reducer {
   @usableFromInline let update: (inout DependencyValues) -> Void
 
   @inlinable
+  init(base: Base, update: @escaping (inout DependencyValues) -> Void) {
+    self.base = base
+    self.update = update
+  }
+
+  @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     var values = DependencyValues.current
     update(&values)
@@ -47,7 +55,7 @@ public struct DependencyKeyWritingReducer<Base: Reducer>: Reducer {
   }
 
   /// Adds another override (overrides stack instead of nesting reducers).
-  public func dependency<Value>(
+  public consuming func dependency<Value>(
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: Value
   ) -> Self {

@@ -7,7 +7,9 @@ extension Reducer {
   ///   .forEach(\.rows, action: \.rows) { Row() }
   /// ```
   @inlinable
-  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+  public consuming func forEach<
+    ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer
+  >(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element,

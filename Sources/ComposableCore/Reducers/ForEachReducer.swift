@@ -10,7 +10,9 @@ extension Reducer {
   ///   .forEach(\.rows, action: .rows) { Row() }
   /// ```
   @inlinable
-  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+  public consuming func forEach<
+    ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer
+  >(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
     action toElementAction: AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
@@ -42,7 +44,7 @@ where Element.State: Identifiable, Element.State.ID == ID {
   let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let location: SourceLocation
 
-  @usableFromInline
+  @inlinable
   init(
     parent: Parent,
     element: Element,

@@ -7,7 +7,7 @@ extension Reducer {
   ///   .ifLet(\.child, action: \.child) { Child() }
   /// ```
   @inlinable
-  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+  public consuming func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?> & Sendable,
     action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
     @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
@@ -36,7 +36,7 @@ extension Reducer {
   ///   .ifLet(\.$destination, action: \.destination) { Destination() }
   /// ```
   @inlinable
-  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+  public consuming func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>
       & Sendable,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,

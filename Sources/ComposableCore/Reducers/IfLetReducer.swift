@@ -10,7 +10,7 @@ extension Reducer {
   ///   .ifLet(\.alert, action: .alert) { Alert() }
   /// ```
   @inlinable
-  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+  public consuming func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?> & Sendable,
     action toWrappedAction: AnyCasePath<Action, WrappedAction>,
     @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
@@ -38,7 +38,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   @usableFromInline let location: SourceLocation
 
-  @usableFromInline
+  @inlinable
   init(
     parent: Parent,
     child: Child,

@@ -7,7 +7,8 @@ extension Reducer {
   ///     Reduce { state, _ in .send(.search(newValue)) }
   ///   }
   /// ```
-  public func onChange<Value: Equatable, R: Reducer>(
+  @inlinable
+  public consuming func onChange<Value: Equatable, R: Reducer>(
     of toValue: @escaping (State) -> Value,
     @ReducerBuilder<State, Action> _ reducer: @escaping (_ oldValue: Value, _ newValue: Value)
       -> R
@@ -22,6 +23,16 @@ where R.State == Base.State, R.Action == Base.Action {
   @usableFromInline let base: Base
   @usableFromInline let toValue: (Base.State) -> Value
   @usableFromInline let reducer: (Value, Value) -> R
+
+  @inlinable
+  init(
+    base: Base, toValue: @escaping (Base.State) -> Value,
+    reducer: @escaping (Value, Value) -> R
+  ) {
+    self.base = base
+    self.toValue = toValue
+    self.reducer = reducer
+  }
 
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {

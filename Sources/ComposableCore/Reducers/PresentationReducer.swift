@@ -10,7 +10,7 @@ extension Reducer {
   ///   .ifLet(\.$detail, action: .detail) { Detail() }
   /// ```
   @inlinable
-  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+  public consuming func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>
       & Sendable,
     action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
@@ -42,7 +42,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
   let toPresentationAction: AnyCasePath<Base.Action, PresentationAction<Destination.Action>>
   @usableFromInline let location: SourceLocation
 
-  @usableFromInline
+  @inlinable
   init(
     base: Base,
     destination: Destination,

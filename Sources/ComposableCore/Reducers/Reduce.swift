@@ -63,6 +63,7 @@ where Reducers.State == State, Reducers.Action == Action {
   @usableFromInline let reducers: Reducers
 
   /// Combines the reducers the builder lists.
+  @inlinable
   public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
     reducers = build()
   }

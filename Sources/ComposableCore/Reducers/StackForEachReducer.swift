@@ -12,7 +12,7 @@ extension Reducer {
   ///   .forEach(\.path, action: \.path) { Path() }
   /// ```
   @inlinable
-  public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
+  public consuming func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>> & Sendable,
     action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
     @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
@@ -36,7 +36,7 @@ extension Reducer {
   /// Runs a destination reducer on the element of a navigation stack that an action names;
   /// the `AnyCasePath` spelling of `forEach(_:action:destination:)`.
   @inlinable
-  public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
+  public consuming func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>> & Sendable,
     action toStackAction: AnyCasePath<Action, StackAction<DestinationState, DestinationAction>>,
     @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
@@ -66,7 +66,7 @@ public struct StackForEachReducer<Base: Reducer, Destination: Reducer>: Reducer 
   let toStackAction: AnyCasePath<Base.Action, StackAction<Destination.State, Destination.Action>>
   @usableFromInline let location: SourceLocation
 
-  @usableFromInline
+  @inlinable
   init(
     base: Base,
     destination: Destination,

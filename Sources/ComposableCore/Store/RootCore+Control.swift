@@ -88,12 +88,12 @@ extension RootCore: StoreControl {
     // up to the present.
     if let future {
       let abandoned = runningEffects.filter { future.contains($0.value.step) }
-        .map { ($0.key, $0.value) }
       for (id, effect) in abandoned {
         runningEffects[id] = nil
         unregister(id, from: effect.cancelKeys)
       }
-      end(abandoned, cause: .abandonedFuture, step: step)
+      end(
+        abandoned.map { $0.value.ending(id: $0.key) }, cause: .abandonedFuture, step: step)
       inspection.held.removeAll { held in
         guard let effectStep = (held as? Held)?.effectStep else { return false }
         return future.contains(effectStep)

@@ -50,7 +50,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// The process's reducing context, kept here so that a batch reaches it directly.
   @usableFromInline let context = ReducingContext.shared
   var runningEffects: [EffectID: RunningEffect] = [:]
-  private var cancellables: [EffectCancelID: Set<EffectID>] = [:]
+  /// The effects registered under each key, in the order they started. A key rarely holds
+  /// more than a few, so an array (searched when one is removed) is cheaper than a set, whose
+  /// storage and hashing every registration paid for.
+  private var cancellables: [EffectCancelID: [EffectID]] = [:]
   /// Numbers effects in the order they started, to report them in that order.
   private var launchCount = 0
   /// The first `now` read from each clock type (instrumented only).
@@ -230,8 +233,14 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     }
     currentStep = nil
     context.leave(outer)
-    bufferedActions.removeAll(keepingCapacity: true)
-    bufferedOrigins.removeAll(keepingCapacity: true)
+    // As in `runBatch`: one action is the common batch, and `removeLast` is much cheaper.
+    if bufferedActions.count == 1, bufferedOrigins.count == 1 {
+      bufferedActions.removeLast()
+      bufferedOrigins.removeLast()
+    } else {
+      bufferedActions.removeAll(keepingCapacity: true)
+      bufferedOrigins.removeAll(keepingCapacity: true)
+    }
     isSending = false
     if observation.isObserved {
       notifyObservers()
@@ -314,6 +323,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     let launch: Int
     /// The step whose reducer returned it (0 when not instrumented).
     let step: Int
+
+    /// What ending it needs, without the action (see `EndingEffect`).
+    func ending(id: EffectID) -> EndingEffect {
+      EndingEffect(id: id, launch: launch, flag: flag, task: task, group: group)
+    }
   }
 
   /// Starts an effect; returns the tasks it started (awaited by concatenation).
@@ -389,9 +403,15 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     for cancelID in ids {
       // Under every prefix of its navigation path, as upstream: a parent's `.cancel(id:)`
       // reaches a child's effect, a sibling's does not.
-      for path in cancelID.navigationIDPath.prefixes {
-        let key = EffectCancelID(id: cancelID.id, navigationIDPath: path)
-        cancellables[key, default: []].insert(id)
+      let path = cancelID.navigationIDPath.path
+      for length in stride(from: path.count, through: 0, by: -1) {
+        // The whole path is the id itself (its hash already computed).
+        let key =
+          length == path.count
+          ? cancelID
+          : EffectCancelID(
+            id: cancelID.id, navigationIDPath: NavigationIDPath(path: Array(path[..<length])))
+        Self.add(id, to: &cancellables[key, default: []])
         keys.append(key)
       }
     }
@@ -411,6 +431,14 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       EffectLaunch(
         id: id, step: context.step, kind: kind, parent: context.parent, cancelIDs: ids,
         location: location))
+  }
+
+  /// Adds an effect to a key's effects once (an effect inside two `.cancellable`s with the same
+  /// id is registered once).
+  private static func add(_ id: EffectID, to effects: inout [EffectID]) {
+    if !effects.contains(id) {
+      effects.append(id)
+    }
   }
 
   private func startRun(
@@ -505,10 +533,14 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   }
 
   func unregister(_ id: EffectID, from cancelKeys: [EffectCancelID]) {
+    // One look-up per key: hashing a key (its id and navigation path) is most of the cost.
     for key in cancelKeys {
-      cancellables[key]?.remove(id)
-      if cancellables[key]?.isEmpty == true {
-        cancellables[key] = nil
+      guard let index = cancellables.index(forKey: key) else { continue }
+      if let position = cancellables.values[index].firstIndex(of: id) {
+        cancellables.values[index].remove(at: position)
+      }
+      if cancellables.values[index].isEmpty {
+        cancellables.remove(at: index)
       }
     }
   }
@@ -539,33 +571,39 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// `Task.cancel(id:)` cancels those itself, before it gets here).
   private func cancelEffects(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
     guard let effectIDs = cancellables.removeValue(forKey: id) else { return }
-    let ended = effectIDs.compactMap { effectID in
-      runningEffects.removeValue(forKey: effectID).map { (effectID, $0) }
-    }
-    for (effectID, effect) in ended {
+    // Labelled as `end` takes them: an unlabelled tuple array would be cast element by element.
+    var ended: [EndingEffect] = []
+    for effectID in effectIDs {
+      guard let effect = runningEffects.removeValue(forKey: effectID) else { continue }
       unregister(effectID, from: effect.cancelKeys)
+      ended.append(effect.ending(id: effectID))
     }
     end(ended, cause: cause, step: step)
   }
 
   /// Cancels the tasks of effects taken out of `runningEffects` and tells the instrument: an
   /// effect whose operation had already returned finished, the others were cancelled.
-  func end(
-    _ effects: [(id: EffectID, effect: RunningEffect)], cause: EffectCancelCause, step: Int?
-  ) {
+  func end(_ effects: [EndingEffect], cause: EffectCancelCause, step: Int?) {
+    guard let instrument else {
+      // Nobody to tell which ones finished: mark and cancel them in order, nothing sorted.
+      for effect in effects {
+        effect.flag.cancel()
+        effect.task.cancel()
+      }
+      return
+    }
     var cancelled: [(launch: Int, id: EffectID)] = []
     var finished: [(launch: Int, id: EffectID)] = []
-    for (id, effect) in effects {
+    for effect in effects {
       // A task cancelled through `StoreTask.cancel()` off the main actor may have returned
       // on that cancellation before the core heard of it.
       if effect.flag.cancel() || (cause == .storeTask && effect.group.isCancelled) {
-        cancelled.append((effect.launch, id))
+        cancelled.append((effect.launch, effect.id))
       } else {
-        finished.append((effect.launch, id))
+        finished.append((effect.launch, effect.id))
       }
       effect.task.cancel()
     }
-    guard let instrument else { return }
     for (_, id) in finished.sorted(by: { $0.launch < $1.launch }) {
       instrument.effectFinished(id)
     }
@@ -581,19 +619,19 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   }
 
   private func cancelEverything(cause: EffectCancelCause) {
-    let all = runningEffects.map { ($0.key, $0.value) }
+    let all = runningEffects.map { $0.value.ending(id: $0.key) }
     runningEffects.removeAll()
     cancellables.removeAll()
     end(all, cause: cause, step: nil)
   }
 
   private func cancelGroup(_ group: EffectTaskGroup) {
-    let members = runningEffects.filter { $0.value.group === group }.map { ($0.key, $0.value) }
+    let members = runningEffects.filter { $0.value.group === group }
     for (id, effect) in members {
       runningEffects[id] = nil
       unregister(id, from: effect.cancelKeys)
     }
-    end(members, cause: .storeTask, step: nil)
+    end(members.map { $0.value.ending(id: $0.key) }, cause: .storeTask, step: nil)
   }
 
   // MARK: Dependency reads
@@ -640,6 +678,18 @@ private func perform<Action: Sendable>(
   // In the store's scope, so that `Task.cancel(id:)` and throttles inside it reach the store.
   await EffectScope.$current.withValue(scope) { await operation(send) }
   flag.complete()
+}
+
+/// An effect taken out of a core's running effects, as `RootCore.end` needs it: not generic
+/// over the action, so ending effects walks plain values rather than a generic array through
+/// its metadata (thousands of instructions per cancellation).
+struct EndingEffect {
+  let id: EffectID
+  /// The order it started in.
+  let launch: Int
+  let flag: EffectFlag
+  let task: Task<Void, Never>
+  let group: EffectTaskGroup
 }
 
 /// The life of one effect task: running, cancelled, or completed.

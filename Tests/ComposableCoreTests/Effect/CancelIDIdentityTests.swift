@@ -1,0 +1,63 @@
+import ComposableCore
+import XCTest
+
+/// The identity the store's cancellation table relies on: ids are equal when their types and
+/// values are, and an id's stored hash agrees with that equality, however it was built.
+final class CancelIDIdentityTests: XCTestCase {
+  private enum CancelID: Hashable, Sendable {
+    case search
+    case row(Int)
+  }
+
+  private struct Named: Hashable, Sendable {
+    var name: String
+  }
+
+  func testIDsOfTheSameTypeCompareByValue() {
+    XCTAssertEqual(AnyHashableSendable(CancelID.row(3)), AnyHashableSendable(CancelID.row(3)))
+    XCTAssertNotEqual(AnyHashableSendable(CancelID.row(3)), AnyHashableSendable(CancelID.row(4)))
+    XCTAssertEqual(AnyHashableSendable(Named(name: "a")), AnyHashableSendable(Named(name: "a")))
+    XCTAssertNotEqual(AnyHashableSendable(Named(name: "a")), AnyHashableSendable(Named(name: "b")))
+  }
+
+  func testEqualPayloadsOfDifferentTypesAreDifferentIDs() {
+    let ids: Set<AnyHashableSendable> = [
+      AnyHashableSendable(1), AnyHashableSendable(Int64(1)), AnyHashableSendable("1"),
+      AnyHashableSendable(1),
+    ]
+    XCTAssertEqual(ids.count, 3)
+    XCTAssertNotEqual(AnyHashableSendable(1), AnyHashableSendable(Int64(1)))
+  }
+
+  func testAWrappedIDIsNotWrappedTwice() {
+    let once = AnyHashableSendable(CancelID.search)
+    XCTAssertEqual(AnyHashableSendable(once), once)
+    XCTAssertEqual(AnyHashableSendable(once).hashValue, once.hashValue)
+  }
+
+  func testCancelIDsBuiltApartFindEachOther() {
+    let row = NavigationID(
+      kind: .forEach, keyPath: \Named.name, elementID: AnyHashableSendable(7))
+    let inRow = NavigationIDPath().appending(row)
+    let first = EffectCancelID(id: AnyHashableSendable(CancelID.search), navigationIDPath: inRow)
+    let second = EffectCancelID(
+      id: AnyHashableSendable(CancelID.search),
+      navigationIDPath: NavigationIDPath().appending(
+        NavigationID(kind: .forEach, keyPath: \Named.name, elementID: AnyHashableSendable(7))))
+    XCTAssertEqual(first, second)
+    XCTAssertEqual(first.hashValue, second.hashValue)
+
+    let atRoot = EffectCancelID(
+      id: AnyHashableSendable(CancelID.search), navigationIDPath: NavigationIDPath())
+    XCTAssertNotEqual(first, atRoot)
+    let otherRow = EffectCancelID(
+      id: AnyHashableSendable(CancelID.search),
+      navigationIDPath: NavigationIDPath().appending(
+        NavigationID(kind: .forEach, keyPath: \Named.name, elementID: AnyHashableSendable(8))))
+    XCTAssertNotEqual(first, otherRow)
+
+    let table = [first: "row 7", atRoot: "root", otherRow: "row 8"]
+    XCTAssertEqual(table[second], "row 7")
+    XCTAssertEqual(table.count, 3)
+  }
+}
