@@ -211,8 +211,10 @@ package struct StepLine: Sendable {
     }
   }
 
-  static func replayParts(parsing line: UnsafeRawBufferPointer) throws(Failure) -> ReplayParts {
-    if let range = actionRange(line),
+  static func replayParts(parsing line: UnsafeRawBufferPointer, paths: PathCache? = nil)
+    throws(Failure) -> ReplayParts
+  {
+    if let range = paths?.actionRange(line) ?? actionRange(line),
       let changesStart = expect(",\"changes\":", in: line, at: range.upperBound),
       let changesEnd = skipValue(line, from: changesStart)
     {
@@ -296,11 +298,17 @@ package struct StepLine: Sendable {
     /// Longer actions are scanned each time: keeping them would copy them per line.
     static let actionLimit = 256
 
-    /// `StepLine.changesStart`, with the action's end found by comparing with recent lines'
-    /// actions. Exact: a JSON value that begins with a whole other value followed by
-    /// `,"changes":` is that value (values are well-bracketed, a scalar ends at the comma),
-    /// so the bytes the scan would have read are the same.
+    /// `StepLine.changesStart`, with the action found as `actionRange` finds it.
     func changesStart(_ line: UnsafeRawBufferPointer) -> Int? {
+      guard let action = actionRange(line) else { return nil }
+      return StepLine.expect(",\"changes\":", in: line, at: action.upperBound)
+    }
+
+    /// `StepLine.actionRange`, with the action's end found by comparing with recent lines'
+    /// actions. Exact: a JSON value that begins with a whole other value followed by a comma
+    /// is that value (values are well-bracketed, a scalar ends at the comma), so the scan
+    /// would have read the same bytes.
+    func actionRange(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
       guard let afterActionKey = StepLine.actionStart(line), let base = line.baseAddress else {
         return nil
       }
@@ -310,9 +318,7 @@ package struct StepLine: Sendable {
         let same = action.withUnsafeBytes { stored in
           memcmp(base + afterActionKey, stored.baseAddress!, action.count) == 0
         }
-        if same, let start = StepLine.expect(",\"changes\":", in: line, at: end) {
-          return start
-        }
+        if same { return afterActionKey..<end }
       }
       guard let afterAction = StepLine.skipValue(line, from: afterActionKey) else { return nil }
       if afterAction - afterActionKey <= Self.actionLimit {
@@ -324,7 +330,7 @@ package struct StepLine: Sendable {
           nextAction = (nextAction + 1) % Self.actionCount
         }
       }
-      return StepLine.expect(",\"changes\":", in: line, at: afterAction)
+      return afterActionKey..<afterAction
     }
 
     func store(_ text: UnsafeRawBufferPointer, _ path: TracePath) {

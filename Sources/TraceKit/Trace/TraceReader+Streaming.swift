@@ -88,7 +88,7 @@ extension TraceReader {
         let text = UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end])
         let parts: StepLine.ReplayParts
         do {
-          parts = try StepLine.replayParts(parsing: text)
+          parts = try StepLine.replayParts(parsing: text, paths: chunk.paths)
         } catch let error as StepLine.Failure {
           throw failure(error)
         }

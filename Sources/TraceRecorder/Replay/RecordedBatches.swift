@@ -25,9 +25,9 @@ struct RecordedBatches {
           stopped = true
           return false
         }
-        // Emptied from the end: `removeAll(keepingCapacity:)` took a generic replace path
-        // that cost more than reading the step (a batch is mostly one step).
-        while !batch.isEmpty { batch.removeLast() }
+        // A new array: `body` may keep the batch (the read-ahead hands it to the replay
+        // thread), and emptying a kept array in place copied it first.
+        batch = []
       }
       try payload.withActionJSON { json, dependencies in
         let (action, id) = try actions.action(json)

@@ -64,8 +64,21 @@ final class StepLineDirectParseTests: XCTestCase {
           XCTAssertEqual(
             try StepLine.changes(parsing: line, paths: cache), changes, "\(action)")
           XCTAssertEqual(try StepLine(parsing: line).changes, changes)
+          XCTAssertEqual(
+            try actionText(StepLine.replayParts(parsing: line, paths: cache), line),
+            try actionText(StepLine.replayParts(parsing: line), line))
+          XCTAssertEqual(
+            try actionText(StepLine.replayParts(parsing: line, paths: cache), line),
+            action.jsonString)
         }
       }
+    }
+  }
+
+  func actionText(_ parts: StepLine.ReplayParts, _ line: UnsafeRawBufferPointer) -> String {
+    switch parts.action {
+    case .range(let range): String(decoding: line[range], as: UTF8.self)
+    case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
     }
   }
 
