@@ -80,7 +80,11 @@ extension TraceReader {
     ///   print(String(decoding: json, as: UTF8.self), reads)  // {"$case":"plus"} []
     /// }
     /// ```
+    ///
+    /// `paths` is the cache of recent actions to use instead of the reader's: a payload
+    /// handed to another thread is read there with a cache of that thread's own.
     public func withActionJSON<R>(
+      cachingIn paths: PathCache? = nil,
       _ body: (_ json: UnsafeRawBufferPointer, _ dependencies: [DependencyRead]) throws -> R
     ) throws -> R {
       let line = chunk.lines[index]
@@ -88,7 +92,7 @@ extension TraceReader {
         let text = UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end])
         let parts: StepLine.ReplayParts
         do {
-          parts = try StepLine.replayParts(parsing: text, paths: chunk.paths)
+          parts = try StepLine.replayParts(parsing: text, paths: paths?.cache ?? chunk.paths)
         } catch let error as StepLine.Failure {
           throw failure(error)
         }

@@ -15,10 +15,13 @@ import TraceKit
 /// ahead.finish()
 /// ```
 final class BatchReadAhead: @unchecked Sendable {
+  private typealias Line = RecordedBatches.Line
+
   private enum Block {
-    case batches([[RecordedStep]])
-    /// The reading ended, on the trace's error or at the last step.
-    case end(ReplayError?)
+    case batches([[Line]])
+    /// The reading ended, on the trace's error or at the last step; `lines` are those of the
+    /// batch it was gathering (read first: one of them may be the earlier failure).
+    case end(ReplayError?, lines: [Line])
   }
 
   /// Steps per block: enough that handing a block over costs nothing per step.
@@ -26,6 +29,12 @@ final class BatchReadAhead: @unchecked Sendable {
 
   private let path: String
   private let reader: TraceReader
+  /// The reading thread's batches of lines.
+  private let batches: RecordedBatches
+  /// The replay thread's: the actions it decoded (`lines.actions`), the line cache it reads
+  /// with.
+  private let lines: RecordedBatches
+  private let paths = TraceReader.PathCache()
   private var ahead: ReadAhead<Block>!
 
   /// Opens the trace again and starts reading its steps after step 0.
@@ -36,6 +45,8 @@ final class BatchReadAhead: @unchecked Sendable {
     } catch {
       throw ReplayError(.unreadableTrace(error.description), path: path)
     }
+    batches = RecordedBatches(reader: reader)
+    lines = RecordedBatches(reader: reader)
     ahead = ReadAhead(name: "rewind-replay-read") { [self] ahead in read(into: ahead) }
   }
 
@@ -46,12 +57,24 @@ final class BatchReadAhead: @unchecked Sendable {
       switch block {
       case .batches(let batches):
         for batch in batches {
-          guard try body(batch) else { return }
+          guard try body(try read(batch)) else { return }
         }
-      case .end(let error):
+      case .end(let error, let unfinished):
+        _ = try read(unfinished)
         if let error { throw error }
         return
       }
+    }
+  }
+
+  /// The steps of a batch's lines, read on this (the replay) thread.
+  private func read(_ batch: [Line]) throws(ReplayError) -> [RecordedStep] {
+    do {
+      return try lines.read(batch, paths: paths)
+    } catch let error as TraceError {
+      throw ReplayError(.unreadableTrace(error.description), path: path)
+    } catch {
+      throw ReplayError(.unreadableTrace("\(error)"), path: path)
     }
   }
 
@@ -61,12 +84,13 @@ final class BatchReadAhead: @unchecked Sendable {
   }
 
   private func read(into ahead: ReadAhead<Block>) {
-    var pending: [[RecordedStep]] = []
+    var pending: [[Line]] = []
     var pendingSteps = 0
     var open = true
     var failure: ReplayError?
+    var unfinished: [Line] = []
     do {
-      try RecordedBatches(reader: reader).forEach(from: 1) { batch in
+      try batches.forEachLines(from: 1) { batch in
         pending.append(batch)
         pendingSteps += batch.count
         if pendingSteps >= Self.blockSize {
@@ -76,12 +100,16 @@ final class BatchReadAhead: @unchecked Sendable {
         }
         return open
       }
-    } catch let error as TraceError {
-      failure = ReplayError(.unreadableTrace(error.description), path: path)
     } catch {
-      failure = ReplayError(.unreadableTrace("\(error)"), path: path)
+      var error = error
+      if let gathering = error as? RecordedBatches.UnfinishedBatch {
+        unfinished = gathering.lines
+        error = gathering.error
+      }
+      failure = ReplayError(
+        .unreadableTrace((error as? TraceError)?.description ?? "\(error)"), path: path)
     }
     if open, !pending.isEmpty { open = ahead.send(.batches(pending)) }
-    if open { _ = ahead.send(.end(failure)) }
+    if open { _ = ahead.send(.end(failure, lines: unfinished)) }
   }
 }
