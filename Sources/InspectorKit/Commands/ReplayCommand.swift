@@ -30,78 +30,102 @@ enum ReplayCommand {
     var resumed = 0
     var rebuilt = 0
     var unreadable: InspectorError?
+    var mismatch: (entry: StepRow, kind: Mismatch)?
     var effects = EffectTableCheck(
       effects: try source.effects(), lastStep: summary.stepCount,
       isComplete: summary.isComplete)
-    do throws(InspectorError) {
-      try source.forEachStepContent(from: 0, to: summary.stepCount) {
-        entry, content throws(InspectorError) in
-        let step = entry.step
-        rebuilt += 1
-        effects.observe(step: step, origin: entry.origin)
-        if step == 0 {
-          state = try source.state(at: 0)
-        } else if step != lastStep + 1 {
-          // After a gap (steps the recorder dropped) the writer stored a keyframe: start again
-          // from it, since this step's diff is relative to a state that was never recorded.
-          state = try source.state(at: step)
-          resumed += 1
-        } else {
-          let changes = try content.changes()
-          do {
-            try TraceDiff.apply(changes, to: &state)
-          } catch {
-            failure = .init(
-              .checkFailed, "replay check failed: the diff does not apply: \(error)",
-              where: context.location(step: step))
-            return false
-          }
-        }
-        let keyframe = step > 0 ? try source.keyframe(at: step) : nil
-        if let keyframe, keyframe != state {
-          report(
-            "keyframe differs from the rebuilt state", entry, old: keyframe, new: state,
-            context: context, out: &out)
-          failure = .init(
-            .checkFailed, "replay check failed: keyframe mismatch",
-            where: context.location(step: step))
-          return false
-        } else if keyframe != nil {
-          keyframes += 1
-        }
-        let hash = state.stableHash
-        if hash != entry.stateHash {
-          // Holding the previous state on every step would copy it at each diff (copy on
-          // write); on the one failure, rebuild it from the last step that matched instead.
-          let previous = lastStep < 0 ? TraceValue.null : try source.state(at: lastStep)
-          report(
-            "recorded hash \(HashText.hex(entry.stateHash)), rebuilt \(HashText.hex(hash)); "
-              + "the step's diff as replayed",
-            entry, old: previous, new: state, context: context, out: &out)
-          failure = .init(
-            .checkFailed, "replay check failed: state hash mismatch",
-            where: context.location(step: step))
+    let paths = TraceReader.PathCache()
+    // The steps are read on a second thread (`ReplayReadAhead`) while this one applies,
+    // hashes and checks them; the source is this thread's again after `finish()`.
+    let readAhead = ReplayReadAhead(source: source, through: summary.stepCount)
+    let ended = readAhead.forEach { item in
+      let entry = item.entry
+      let step = entry.step
+      rebuilt += 1
+      effects.observe(step: step, origin: entry.origin)
+      switch item.base {
+      case .unreadable(let failure):
+        unreadable = failure.error
+        return false
+      case .state(let whole):
+        state = whole
+        if step != 0 { resumed += 1 }
+      case .changes(let changes):
+        failure = apply(changes, to: &state, step: step, context: context)
+        guard failure == nil else { return false }
+      case .line(let line):
+        let changes: [TraceChange]
+        do throws(TraceError) {
+          changes = try line.changes(cachingPathsIn: paths)
+        } catch {
+          unreadable = TraceFileSource.inspectorError(error)
           return false
         }
-        lastStep = step
-        if showProgress {
-          let percent = step * 100 / max(1, summary.stepCount)
-          if percent != lastPercent {
-            lastPercent = percent
-            err.write(
-              "\rreplay: \(percent)% (\(NumberText.grouped(step))/"
-                + "\(NumberText.grouped(summary.stepCount)))")
-            err.flush()
-          }
-        }
-        return true
+        failure = apply(changes, to: &state, step: step, context: context)
+        guard failure == nil else { return false }
       }
-    } catch {
-      unreadable = error
+      if let failure = item.keyframeFailure {
+        unreadable = failure.error
+        return false
+      }
+      if let keyframe = item.keyframe, keyframe != state {
+        mismatch = (entry, .keyframe(keyframe))
+        return false
+      } else if item.keyframe != nil {
+        keyframes += 1
+      }
+      let hash = state.stableHash
+      if hash != entry.stateHash {
+        mismatch = (entry, .hash(hash))
+        return false
+      }
+      lastStep = step
+      if showProgress {
+        let percent = step * 100 / max(1, summary.stepCount)
+        if percent != lastPercent {
+          lastPercent = percent
+          err.write(
+            "\rreplay: \(percent)% (\(NumberText.grouped(step))/"
+              + "\(NumberText.grouped(summary.stepCount)))")
+          err.flush()
+        }
+      }
+      return true
     }
+    readAhead.finish()
+    if let ended { unreadable = ended }
     if showProgress {
       err.write("\r\u{1B}[K")
       err.flush()
+    }
+    if let mismatch {
+      let entry = mismatch.entry
+      switch mismatch.kind {
+      case .keyframe(let keyframe):
+        report(
+          "keyframe differs from the rebuilt state", entry, old: keyframe, new: state,
+          context: context, out: &out)
+        failure = .init(
+          .checkFailed, "replay check failed: keyframe mismatch",
+          where: context.location(step: entry.step))
+      case .hash(let hash):
+        // Holding the previous state on every step would copy it at each diff (copy on
+        // write); on the one failure, rebuild it from the last step that matched instead.
+        let previous: TraceValue
+        do throws(InspectorError) {
+          previous = lastStep < 0 ? .null : try source.state(at: lastStep)
+        } catch {
+          unreadable = error
+          break
+        }
+        report(
+          "recorded hash \(HashText.hex(entry.stateHash)), rebuilt \(HashText.hex(hash)); "
+            + "the step's diff as replayed",
+          entry, old: previous, new: state, context: context, out: &out)
+        failure = .init(
+          .checkFailed, "replay check failed: state hash mismatch",
+          where: context.location(step: entry.step))
+      }
     }
     if let unreadable {
       guard case .missingIndexRows? = unreadable.cause else { throw unreadable }
@@ -134,6 +158,27 @@ enum ReplayCommand {
       "replay: " + NumberText.counted(rebuilt, "state") + " rebuilt, "
         + NumberText.counted(keyframes + 1, "keyframe") + " and every hash match" + gaps + "; "
         + NumberText.counted(summary.effectCount, "effect") + " \(agree) with the steps\n")
+  }
+
+  /// Applies a step's diff; the failure when it does not apply.
+  static func apply(
+    _ changes: [TraceChange], to state: inout TraceValue, step: Int, context: CommandContext
+  ) -> InspectorError? {
+    do {
+      try TraceDiff.apply(changes, to: &state)
+      return nil
+    } catch {
+      return .init(
+        .checkFailed, "replay check failed: the diff does not apply: \(error)",
+        where: context.location(step: step))
+    }
+  }
+
+  /// What a step failed on, reported once the reading thread is done with the source.
+  enum Mismatch {
+    case keyframe(TraceValue)
+    /// The rebuilt state's hash.
+    case hash(UInt64)
   }
 
   static func report(

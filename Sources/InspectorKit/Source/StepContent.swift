@@ -19,6 +19,13 @@ package struct StepContent {
 
   let storage: Storage
 
+  /// The streamed line of a step of a trace file (nil for other sources): its changes can be
+  /// parsed on another thread (`StepPayload.changes(cachingPathsIn:)`).
+  package var streamedLine: TraceReader.StepPayload? {
+    guard case .file(let payload) = storage else { return nil }
+    return payload
+  }
+
   package func action() throws(InspectorError) -> TraceValue {
     try read { payload throws(TraceError) in
       try payload.action()

@@ -174,7 +174,7 @@ package struct StepLine: Sendable {
     throws(Failure) -> [TraceChange]
   {
     // The direct reader finds the end of the array itself: no second scan over it.
-    if let paths, let start = changesStart(line),
+    if let paths, let start = paths.changesStart(line),
       let changes = try directChanges(line, in: start..<line.count, paths: paths)
     {
       return changes
@@ -220,8 +220,10 @@ package struct StepLine: Sendable {
     }
   }
 
-  static func replayParts(parsing line: UnsafeRawBufferPointer) throws(Failure) -> ReplayParts {
-    if let range = actionRange(line),
+  static func replayParts(parsing line: UnsafeRawBufferPointer, paths: PathCache? = nil)
+    throws(Failure) -> ReplayParts
+  {
+    if let range = paths?.actionRange(line) ?? actionRange(line),
       let changesStart = expect(",\"changes\":", in: line, at: range.upperBound),
       let changesEnd = skipValue(line, from: changesStart)
     {
@@ -277,8 +279,10 @@ package struct StepLine: Sendable {
   /// paths again and again, and parsing a path (`todos[id: 3].title`) costs more than the
   /// rest of a change. Bounded, so a trace of ever-new paths does not grow memory.
   final class PathCache {
-    private var entries: [(text: [UInt8], path: TracePath)] = []
-    private var next = 0
+    // Each cache belongs to one thread (a reader's, or `StepPayload`'s caller's) and is asked
+    // at every line: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var entries: [(text: [UInt8], path: TracePath)] = []
+    @exclusivity(unchecked) private var next = 0
     static let limit = 32
 
     init() {}
@@ -292,6 +296,50 @@ package struct StepLine: Sendable {
         if same { return entry.path }
       }
       return nil
+    }
+
+    /// The actions of recent lines: most lines repeat an action seen just before (a counter's
+    /// `plus`, `plus`, `minus`), whose bytes are recognised by one comparison instead of
+    /// scanning the value again.
+    @exclusivity(unchecked) private var recentActions: [[UInt8]] = []
+    @exclusivity(unchecked) private var nextAction = 0
+    static let actionCount = 4
+    /// Longer actions are scanned each time: keeping them would copy them per line.
+    static let actionLimit = 256
+
+    /// `StepLine.changesStart`, with the action found as `actionRange` finds it.
+    func changesStart(_ line: UnsafeRawBufferPointer) -> Int? {
+      guard let action = actionRange(line) else { return nil }
+      return StepLine.expect(",\"changes\":", in: line, at: action.upperBound)
+    }
+
+    /// `StepLine.actionRange`, with the action's end found by comparing with recent lines'
+    /// actions. Exact: a JSON value that begins with a whole other value followed by a comma
+    /// is that value (values are well-bracketed, a scalar ends at the comma), so the scan
+    /// would have read the same bytes.
+    func actionRange(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
+      guard let afterActionKey = StepLine.actionStart(line), let base = line.baseAddress else {
+        return nil
+      }
+      for action in recentActions {
+        let end = afterActionKey + action.count
+        guard end < line.count, line[end] == UInt8(ascii: ",") else { continue }
+        let same = action.withUnsafeBytes { stored in
+          memcmp(base + afterActionKey, stored.baseAddress!, action.count) == 0
+        }
+        if same { return afterActionKey..<end }
+      }
+      guard let afterAction = StepLine.skipValue(line, from: afterActionKey) else { return nil }
+      if afterAction - afterActionKey <= Self.actionLimit {
+        let action = Array(UnsafeRawBufferPointer(rebasing: line[afterActionKey..<afterAction]))
+        if recentActions.count < Self.actionCount {
+          recentActions.append(action)
+        } else {
+          recentActions[nextAction] = action
+          nextAction = (nextAction + 1) % Self.actionCount
+        }
+      }
+      return afterActionKey..<afterAction
     }
 
     func store(_ text: UnsafeRawBufferPointer, _ path: TracePath) {
@@ -317,6 +365,8 @@ package struct StepLine: Sendable {
     index += 1
     var changes: [TraceChange] = []
     if index < end, line[index] == UInt8(ascii: "]") { return changes }
+    // Most lines change a few paths: one allocation instead of one per doubling.
+    changes.reserveCapacity(4)
     while true {
       guard let afterOp = expect("{\"op\":\"", in: line, at: index) else { return nil }
       let op: UInt8
@@ -419,16 +469,21 @@ package struct StepLine: Sendable {
 
   /// Where the `changes` array starts in `{"step":N,"action":…,"changes":[…]…}`.
   private static func changesStart(_ line: UnsafeRawBufferPointer) -> Int? {
-    guard peekStep(line) != nil else { return nil }
-    var index = 0
-    while index < line.count, line[index] != UInt8(ascii: ",") { index += 1 }
-    guard let afterActionKey = expect(",\"action\":", in: line, at: index),
+    guard let afterActionKey = actionStart(line),
       let afterAction = skipValue(line, from: afterActionKey)
     else { return nil }
     return expect(",\"changes\":", in: line, at: afterAction)
   }
 
-  private static func expect(_ text: StaticString, in line: UnsafeRawBufferPointer, at index: Int)
+  /// Where the action's value starts in `{"step":N,"action":…`.
+  static func actionStart(_ line: UnsafeRawBufferPointer) -> Int? {
+    guard peekStep(line) != nil else { return nil }
+    var index = 0
+    while index < line.count, line[index] != UInt8(ascii: ",") { index += 1 }
+    return expect(",\"action\":", in: line, at: index)
+  }
+
+  static func expect(_ text: StaticString, in line: UnsafeRawBufferPointer, at index: Int)
     -> Int?
   {
     let count = text.utf8CodeUnitCount

@@ -113,9 +113,9 @@ extension TraceReader {
     let hash = try Self.integer(statement, 6, "state_hash", in: Self.anyInteger, damaged)
     let reducer = try Self.integer(statement, 7, "reducer_ns", in: Self.nonNegative, damaged)
     let wallTime: Double
-    if statement.isInteger(at: 2) {
+    if let offset = statement.integer(at: 2) {
       let start = try startWallTime(step: step)
-      wallTime = start + Double(mono &+ statement.int64(at: 2)) / 1e9
+      wallTime = start + Double(mono &+ offset) / 1e9
     } else if statement.isReal(at: 2) {
       wallTime = statement.double(at: 2)
     } else {

@@ -38,6 +38,30 @@ extension TraceReader {
       }
     }
 
+    /// The changes, parsed with `paths` as the cache of parsed paths instead of the reader's:
+    /// a payload handed to another thread is parsed there with a cache of that thread's
+    /// own (the reader's belongs to the reader's thread).
+    ///
+    /// ```swift
+    /// let paths = TraceReader.PathCache()  // one per thread
+    /// try payload.changes(cachingPathsIn: paths)  // == payload.changes()
+    /// ```
+    public func changes(cachingPathsIn paths: PathCache) throws(TraceError) -> [TraceChange] {
+      let line = chunk.lines[index]
+      let result = chunk.bytes.withUnsafeBytes { buffer in
+        Result { () throws(StepLine.Failure) in
+          try StepLine.changes(
+            parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]),
+            paths: paths.cache)
+        }
+      }
+      do {
+        return try result.get()
+      } catch {
+        throw failure(error)
+      }
+    }
+
     /// The dependency values the reducer read during the step.
     public func dependencies() throws(TraceError) -> [DependencyRead] {
       do {
@@ -56,7 +80,11 @@ extension TraceReader {
     ///   print(String(decoding: json, as: UTF8.self), reads)  // {"$case":"plus"} []
     /// }
     /// ```
+    ///
+    /// `paths` is the cache of recent actions to use instead of the reader's: a payload
+    /// handed to another thread is read there with a cache of that thread's own.
     public func withActionJSON<R>(
+      cachingIn paths: PathCache? = nil,
       _ body: (_ json: UnsafeRawBufferPointer, _ dependencies: [DependencyRead]) throws -> R
     ) throws -> R {
       let line = chunk.lines[index]
@@ -64,7 +92,7 @@ extension TraceReader {
         let text = UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end])
         let parts: StepLine.ReplayParts
         do {
-          parts = try StepLine.replayParts(parsing: text)
+          parts = try StepLine.replayParts(parsing: text, paths: paths?.cache ?? chunk.paths)
         } catch let error as StepLine.Failure {
           throw failure(error)
         }
@@ -80,6 +108,13 @@ extension TraceReader {
     private func failure(_ error: StepLine.Failure) -> TraceError {
       TraceError(.corruptChunk(error.reason), file: file, step: step, chunk: chunk.id)
     }
+  }
+
+  /// The parsed change paths of one thread's `StepPayload.changes(cachingPathsIn:)`.
+  public final class PathCache {
+    let cache = StepLine.PathCache()
+
+    public init() {}
   }
 
   /// Streams the steps `from…to` in order: each index row with its payload. Each chunk is

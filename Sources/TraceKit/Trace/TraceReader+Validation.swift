@@ -64,10 +64,9 @@ extension TraceReader {
     _ statement: SQLiteStatement, _ column: Int32, _ name: String, in range: ClosedRange<Int64>,
     _ damaged: (String) -> TraceError
   ) throws(TraceError) -> Int64 {
-    guard statement.isInteger(at: column) else {
+    guard let value = statement.integer(at: column) else {
       throw damaged("\(name) is \(shown(statement, column)), not an integer")
     }
-    let value = statement.int64(at: column)
     guard range.contains(value) else {
       throw damaged("\(name) is \(value), outside \(range.lowerBound)…\(range.upperBound)")
     }

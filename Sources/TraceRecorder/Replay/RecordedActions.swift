@@ -41,6 +41,20 @@ final class RecordedActions {
   @exclusivity(unchecked) private var nextID = 0
 
   /// The parsed action of `json`, and an id that names those bytes.
+  /// The step as replay reads it: its row, and its line's action (each distinct one decoded
+  /// once) and dependency reads. `paths` is the line cache to use instead of the reader's
+  /// (see `StepPayload.withActionJSON(cachingIn:_:)`).
+  func step(
+    _ row: StepRow, _ payload: TraceReader.StepPayload, paths: TraceReader.PathCache? = nil
+  ) throws -> RecordedStep {
+    try payload.withActionJSON(cachingIn: paths) { json, dependencies in
+      let (action, id) = try action(json)
+      return RecordedStep(
+        step: row.step, origin: row.origin, actionPath: row.actionPath,
+        stateHash: row.stateHash, action: action, actionID: id, dependencies: dependencies)
+    }
+  }
+
   func action(_ json: UnsafeRawBufferPointer) throws -> (value: TraceValue, id: Int) {
     let hash = Self.hash(json)
     let mask = Self.slotCount - 1

@@ -15,29 +15,66 @@ struct RecordedBatches {
   let reader: TraceReader
   let actions = RecordedActions()
 
+  /// A step's row and its line, not yet read into a `RecordedStep`.
+  typealias Line = (row: StepRow, payload: TraceReader.StepPayload)
+
+  /// The trace failed while a batch was being gathered: its lines so far come first, since a
+  /// line among them that cannot be read is the earlier failure. Thrown and caught on the
+  /// thread that reads, never sent elsewhere as an error.
+  struct UnfinishedBatch: Error, @unchecked Sendable {
+    var lines: [Line]
+    var error: any Error
+  }
+
   /// Calls `body` with each batch of steps `from…` in order; `body` returns false to stop.
   func forEach(from first: Int, _ body: ([RecordedStep]) throws -> Bool) throws {
+    do {
+      try forEachLines(from: first) { lines in try body(try read(lines)) }
+    } catch let unfinished as UnfinishedBatch {
+      _ = try read(unfinished.lines)
+      throw unfinished.error
+    }
+  }
+
+  /// The steps of a batch's lines, read with `paths` as the line cache (nil: the reader's).
+  func read(_ lines: [Line], paths: TraceReader.PathCache? = nil) throws -> [RecordedStep] {
     var batch: [RecordedStep] = []
+    batch.reserveCapacity(lines.count)
+    for line in lines { batch.append(try actions.step(line.row, line.payload, paths: paths)) }
+    return batch
+  }
+
+  /// `forEach` with each step's row and line, not yet read into a `RecordedStep`: the
+  /// read-ahead hands them to the replay thread, which reads the lines there with a cache of
+  /// its own. A failure of the trace while a batch is gathered is an `UnfinishedBatch`.
+  func forEachLines(from first: Int, _ body: ([Line]) throws -> Bool) throws {
+    var batch: [Line] = []
     var stopped = false
-    try reader.forEachStep(from: first, to: .max) { row, payload in
-      if row.origin != .initial, !isSend(row.origin), !batch.isEmpty {
-        guard try body(batch) else {
-          stopped = true
-          return false
+    var bodyFailed = false
+    do {
+      try reader.forEachStep(from: first, to: .max) { row, payload in
+        if row.origin != .initial, !isSend(row.origin), !batch.isEmpty {
+          let more: Bool
+          do {
+            more = try body(batch)
+          } catch {
+            bodyFailed = true
+            throw error
+          }
+          guard more else {
+            stopped = true
+            return false
+          }
+          // A new array: `body` may keep the batch (the read-ahead hands it to the replay
+          // thread), and emptying a kept array in place copied it first.
+          batch = []
         }
-        // Emptied from the end: `removeAll(keepingCapacity:)` took a generic replace path
-        // that cost more than reading the step (a batch is mostly one step).
-        while !batch.isEmpty { batch.removeLast() }
+        batch.append((row, payload))
+        return true
       }
-      try payload.withActionJSON { json, dependencies in
-        let (action, id) = try actions.action(json)
-        batch.append(
-          RecordedStep(
-            step: row.step, origin: row.origin, actionPath: row.actionPath,
-            stateHash: row.stateHash, action: action, actionID: id,
-            dependencies: dependencies))
-      }
-      return true
+    } catch {
+      guard !bodyFailed, !batch.isEmpty else { throw error }
+      throw UnfinishedBatch(lines: batch, error: error)
     }
     if !stopped, !batch.isEmpty {
       _ = try body(batch)

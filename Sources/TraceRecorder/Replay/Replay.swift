@@ -68,13 +68,17 @@ enum ReplayDriver {
   ) throws(ReplayError) -> ReplayResult {
     let trace = try ReplayTrace(path: path)
     let dependencies = DependencyValues.current
+    // Started here, before the replay thread exists: the reading thread must not inherit
+    // the filter that watches the replay thread's system randomness.
+    let ahead = try BatchReadAhead(path: path)
+    defer { ahead.finish() }
     let (outcome, status) = SystemRandomWatch.run { watch in
       Result { () throws(ReplayError) in
         try ReplayTrace.withReplayContext(dependencies) { served, reads throws(ReplayError) in
           let steps = try makeSteps(trace)
           let check = StepCheck(
             effects: trace.effects, served: served, reads: reads, watch: watch)
-          return try replay(trace, steps: steps, check: check)
+          return try replay(trace, ahead: ahead, steps: steps, check: check)
         }
       }
     }
@@ -85,12 +89,12 @@ enum ReplayDriver {
     return result
   }
 
-  private static func replay(_ trace: ReplayTrace, steps: ReplaySteps, check: StepCheck)
-    throws(ReplayError) -> ReplayResult
-  {
+  private static func replay(
+    _ trace: ReplayTrace, ahead: BatchReadAhead, steps: ReplaySteps, check: StepCheck
+  ) throws(ReplayError) -> ReplayResult {
     var matched = 0
     var divergence: ReplayDivergence?
-    try trace.forEachBatch { batch throws(ReplayError) in
+    try ahead.forEach { batch throws(ReplayError) in
       for index in batch.indices {
         let step = batch[index]
         var findings = try check.replay(step, at: index, of: batch, steps: steps)

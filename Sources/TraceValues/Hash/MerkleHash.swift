@@ -244,14 +244,24 @@ package enum MerkleHash {
   }
 
   private static func combine(fields: [TraceField], into hasher: inout StableHasher) {
-    for field in fields {
-      combine(string: field.key, into: &hasher)
-      combineChild(field.value, into: &hasher)
+    // Read in place: a `for field in fields` copied each field (a retain and release of its
+    // key and value), most of hashing a small object.
+    fields.withUnsafeBufferPointer { fields in
+      for index in fields.indices {
+        combine(string: fields[index].key, into: &hasher)
+        combineChild(fields[index].value, into: &hasher)
+      }
     }
   }
 
   @inline(__always)
   static func combine(string: String, into hasher: inout StableHasher) {
+    // Native and small strings lend their UTF-8 without a copy of the string.
+    let done: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
+      hasher.combine(0x05 | UInt64(utf8.count) << 8)
+      hasher.combinePacked(UnsafeRawBufferPointer(utf8))
+    }
+    guard done == nil else { return }
     var string = string
     string.withUTF8 { utf8 in
       hasher.combine(0x05 | UInt64(utf8.count) << 8)

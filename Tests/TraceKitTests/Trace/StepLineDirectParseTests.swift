@@ -43,6 +43,45 @@ final class StepLineDirectParseTests: XCTestCase {
     }
   }
 
+  /// The cache remembers recent actions' bytes to find where the changes start; actions that
+  /// begin with a remembered one (a longer number, a string with more after it, an object
+  /// with more fields, the same text inside a longer string) must still be read whole.
+  func testRecentActionsThatPrefixTheNextActionDoNotCutIt() throws {
+    let actions: [TraceValue] = [
+      .int(1), .int(12), .int(1), .string("plus"), .string("plus\",\"changes\":[]"),
+      .string("plus"), .enumCase("plus", []), .enumCase("plus", [TraceField("_0", .int(1))]),
+      .enumCase("plus", []), .object([TraceField("a", .int(1))]),
+      .object([TraceField("a", .int(1)), TraceField("b", .int(2))]), .null, .bool(true),
+      .array([.int(1)]), .array([.int(1), .int(2)]), .int(12), .int(1),
+    ]
+    let path = try TracePath(parsing: "count")
+    let cache = StepLine.PathCache()
+    for round in 0..<3 {
+      for (index, action) in actions.enumerated() {
+        let changes: [TraceChange] = [.set(path, .int(Int64(index * 10 + round)))]
+        let bytes = written(action, changes)
+        try bytes.withUnsafeBytes { line in
+          XCTAssertEqual(
+            try StepLine.changes(parsing: line, paths: cache), changes, "\(action)")
+          XCTAssertEqual(try StepLine(parsing: line).changes, changes)
+          XCTAssertEqual(
+            try actionText(StepLine.replayParts(parsing: line, paths: cache), line),
+            try actionText(StepLine.replayParts(parsing: line), line))
+          XCTAssertEqual(
+            try actionText(StepLine.replayParts(parsing: line, paths: cache), line),
+            action.jsonString)
+        }
+      }
+    }
+  }
+
+  func actionText(_ parts: StepLine.ReplayParts, _ line: UnsafeRawBufferPointer) -> String {
+    switch parts.action {
+    case .range(let range): String(decoding: line[range], as: UTF8.self)
+    case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+    }
+  }
+
   func testSmallIntegerReadsOnlyWhatTheGeneralParserReadsAsAnInt() {
     func read(_ text: String) -> Int64? {
       Array(text.utf8).withUnsafeBytes { StepLine.smallInteger($0) }

@@ -52,6 +52,28 @@ final class TraceStreamingTests: XCTestCase {
         + [10, 11, 12].map { "\($0) .add(\($0)) 1 []" })
   }
 
+  /// Payloads kept past their step and parsed later with a path cache of their own (what
+  /// `inspector replay`'s checking thread does with the lines its reading thread hands over)
+  /// read the same changes.
+  func testPayloadsParsedLaterWithTheirOwnCacheReadTheSameChanges() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("t.rewind")
+    try writeTrace(at: path)
+    let reader = try TraceReader(path: path)
+    var kept: [(step: Int, payload: TraceReader.StepPayload, changes: [TraceChange])] = []
+    try reader.forEachStep(from: 1, to: .max) { row, payload in
+      kept.append((row.step, payload, try payload.changes()))
+      return true
+    }
+    let paths = TraceReader.PathCache()
+    let parsed = kept.map { try? $0.payload.changes(cachingPathsIn: paths) }
+    XCTAssertEqual(kept.map(\.step), [1, 2, 3, 4, 5, 8, 9, 10, 11, 12])
+    XCTAssertEqual(parsed, kept.map(\.changes))
+    XCTAssertEqual(
+      parsed.map { $0?.first },
+      kept.map { .set(TracePath([.key("count")]), .int(Int64($0.step))) })
+  }
+
   func testForEachStepStartsMidChunkAndStopsWhenTheBodySaysSo() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("t.rewind")

@@ -307,6 +307,36 @@ final class ReplayEffectTests: XCTestCase {
       ])
   }
 
+  /// Typed replay reads a batch's rows on one thread and its lines on the replay thread. A
+  /// line that cannot be read is still the failure reported when a later row of the same
+  /// batch is damaged too: the line comes first in the trace, as it did read on one thread.
+  func testAnUnreadableLineIsReportedBeforeADamagedRowLaterInItsBatch() async throws {
+    let path = try await TraceRecording.record(Form(), initialState: Form.State(), in: directory) {
+      store, _ in
+      store.send(.saveTapped)
+      store.send(.saveTapped)
+      store.send(.saveTapped)
+    }
+    XCTAssertEqual(try Replay(trace: path, reducer: Form()).run(), .matched(steps: 6))
+    let editor = try TraceEditor(path: path)
+    try editor.editChunkLines(firstStep: 0) { lines in
+      // Step 3 (the second saveTapped) loses its action's closing brace.
+      lines[3] = lines[3].replacingOccurrences(
+        of: "{\"$case\":\"saveTapped\"}", with: "{\"$case\":\"saveTapped\"")
+    }
+    // Step 4 (its send) gets a row the index check refuses (not the last row, which opening
+    // the trace reads).
+    try editor.execute("UPDATE steps SET mono_ns = 'soon' WHERE step = 4")
+    editor.close()
+    XCTAssertThrowsError(try Replay(trace: path, reducer: Form()).run()) { error in
+      guard case .unreadableTrace(let reason)? = (error as? ReplayError)?.kind else {
+        return XCTFail("\(error)")
+      }
+      XCTAssertTrue(reason.contains("step 3"), reason)
+      XCTAssertFalse(reason.contains("mono_ns"), reason)
+    }
+  }
+
   func testTheSendsOfAStepAreComparedWithTheStepsTheTraceSaysItSent() async throws {
     let path = try await TraceRecording.record(Form(), initialState: Form.State(), in: directory) {
       store, _ in

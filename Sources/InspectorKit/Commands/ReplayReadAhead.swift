@@ -1,0 +1,146 @@
+import Foundation
+import TraceKit
+import TraceValues
+
+/// Reads the steps `inspector replay` checks on a second thread, ahead of the thread that
+/// applies and hashes them: on two cores, the index rows, chunks, change lines and keyframes
+/// of the next steps are read while the current ones are checked. Steps travel in blocks,
+/// a few blocks ahead (`ReadAhead`), so memory stays flat over any trace.
+///
+/// The source belongs to the reading thread from `init` until `finish()` returns; after that
+/// the caller may use it again (to rebuild a state for a report).
+///
+/// ```swift
+/// let ahead = ReplayReadAhead(source: source, through: 1_000)
+/// let end = ahead.forEach { item in print(item.entry.step); return true }
+/// ahead.finish()  // end is the reading's error, if it stopped on one
+/// ```
+final class ReplayReadAhead: @unchecked Sendable {
+  /// What a step's state is built from.
+  enum Base {
+    /// The step's diff from the previous step's state.
+    case changes([TraceChange])
+    /// The step's line in a trace file, whose diff the checking thread parses (half the
+    /// reading work otherwise, and the reading thread is the slower of the two).
+    case line(TraceReader.StepPayload)
+    /// A whole state: step 0, or the first step after a gap (rebuilt from a keyframe).
+    case state(TraceValue)
+    /// The step's line or state could not be read: the reading stopped here.
+    case unreadable(Failure)
+  }
+
+  /// An error in a box: a step carries one rarely, and a reference keeps every step small
+  /// (steps are copied into and out of blocks).
+  final class Failure: Sendable {
+    let error: InspectorError
+
+    init(_ error: InspectorError) {
+      self.error = error
+    }
+  }
+
+  /// One step as read, with the failures in the order the single-threaded loop met them: a
+  /// base that could not be read, then (after the diff applied) a keyframe that could not.
+  struct Item {
+    var entry: StepRow
+    var base: Base
+    /// The step's keyframe (nil between keyframes).
+    var keyframe: TraceValue?
+    /// Set when the keyframe could not be read: the reading stopped here.
+    var keyframeFailure: Failure?
+  }
+
+  private enum Block {
+    case items([Item])
+    /// The reading ended, on the source's error or at the last step.
+    case end(InspectorError?)
+  }
+
+  /// Steps per block: enough that handing a block over costs nothing per step.
+  static let blockSize = 512
+
+  private let source: any TraceSource
+  private let last: Int
+  private var ahead: ReadAhead<Block>!
+
+  /// Starts reading steps `0...last` of `source` on a new thread.
+  init(source: any TraceSource, through last: Int) {
+    self.source = source
+    self.last = last
+    ahead = ReadAhead(name: "rewind-replay-read") { [self] ahead in read(into: ahead) }
+  }
+
+  /// Hands each step to `body` in order until it returns false; returns the error the reading
+  /// stopped on, if it stopped on one before `body` did.
+  func forEach(_ body: (Item) -> Bool) -> InspectorError? {
+    while let block = ahead.next() {
+      switch block {
+      case .items(let items):
+        for item in items {
+          guard body(item) else { return nil }
+        }
+      case .end(let error):
+        return error
+      }
+    }
+    return nil
+  }
+
+  /// Stops the reading and waits until the reading thread is done with the source.
+  func finish() {
+    ahead.finish()
+  }
+
+  private func read(into ahead: ReadAhead<Block>) {
+    var pending: [Item] = []
+    pending.reserveCapacity(Self.blockSize)
+    var lastStep = -1
+    var open = true
+    let source = self.source
+    do throws(InspectorError) {
+      try source.forEachStepContent(from: 0, to: last) { entry, content in
+        let step = entry.step
+        var base: Base
+        var readable = true
+        do throws(InspectorError) {
+          // After a gap (steps the recorder dropped) the writer stored a keyframe: start
+          // again from it, since this step's diff is relative to a state never recorded.
+          if step == 0 || step != lastStep + 1 {
+            base = .state(try source.state(at: step))
+          } else if let line = content.streamedLine {
+            base = .line(line)
+          } else {
+            base = .changes(try content.changes())
+          }
+        } catch {
+          base = .unreadable(Failure(error))
+          readable = false
+        }
+        var keyframe: TraceValue?
+        var keyframeFailure: Failure?
+        if readable, step > 0 {
+          do throws(InspectorError) {
+            keyframe = try source.keyframe(at: step)
+          } catch {
+            keyframeFailure = Failure(error)
+            readable = false
+          }
+        }
+        pending.append(
+          Item(entry: entry, base: base, keyframe: keyframe, keyframeFailure: keyframeFailure))
+        lastStep = step
+        if pending.count == Self.blockSize || !readable {
+          open = ahead.send(.items(pending))
+          pending.removeAll(keepingCapacity: true)
+        }
+        return open && readable
+      }
+    } catch {
+      if open, !pending.isEmpty { open = ahead.send(.items(pending)) }
+      if open { _ = ahead.send(.end(error)) }
+      return
+    }
+    if open, !pending.isEmpty { open = ahead.send(.items(pending)) }
+    if open { _ = ahead.send(.end(nil)) }
+  }
+}

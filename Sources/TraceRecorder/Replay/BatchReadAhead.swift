@@ -1,0 +1,115 @@
+import Foundation
+import TraceKit
+
+/// Reads a trace's batches (`RecordedBatches`) on a thread of its own, with a reader of its
+/// own, ahead of the replay thread: on two cores, the index rows, chunks and lines of the
+/// next steps are read while the reducer runs the current ones. The replay thread keeps the
+/// trace's first reader for what it looks up itself (a jump's state, a diverged state).
+///
+/// It is started before the replay thread installs its system-randomness filter, so the
+/// reading thread does not inherit it (what SQLite reads is not the reducer's randomness).
+///
+/// ```swift
+/// let ahead = try BatchReadAhead(path: "bug.rewind")
+/// try ahead.forEach { batch in print(batch.map(\.step)); return true }  // [1, 2], [3], …
+/// ahead.finish()
+/// ```
+final class BatchReadAhead: @unchecked Sendable {
+  private typealias Line = RecordedBatches.Line
+
+  private enum Block {
+    case batches([[Line]])
+    /// The reading ended, on the trace's error or at the last step; `lines` are those of the
+    /// batch it was gathering (read first: one of them may be the earlier failure).
+    case end(ReplayError?, lines: [Line])
+  }
+
+  /// Steps per block: enough that handing a block over costs nothing per step.
+  static let blockSize = 512
+
+  private let path: String
+  private let reader: TraceReader
+  /// The reading thread's batches of lines.
+  private let batches: RecordedBatches
+  /// The replay thread's: the actions it decoded (`lines.actions`), the line cache it reads
+  /// with.
+  private let lines: RecordedBatches
+  private let paths = TraceReader.PathCache()
+  private var ahead: ReadAhead<Block>!
+
+  /// Opens the trace again and starts reading its steps after step 0.
+  init(path: String) throws(ReplayError) {
+    self.path = path
+    do {
+      reader = try TraceReader(path: path)
+    } catch {
+      throw ReplayError(.unreadableTrace(error.description), path: path)
+    }
+    batches = RecordedBatches(reader: reader)
+    lines = RecordedBatches(reader: reader)
+    ahead = ReadAhead(name: "rewind-replay-read") { [self] ahead in read(into: ahead) }
+  }
+
+  /// Calls `body` with each batch in order until it returns false; then throws the error the
+  /// reading stopped on, if it stopped on one before `body` did.
+  func forEach(_ body: ([RecordedStep]) throws(ReplayError) -> Bool) throws(ReplayError) {
+    while let block = ahead.next() {
+      switch block {
+      case .batches(let batches):
+        for batch in batches {
+          guard try body(try read(batch)) else { return }
+        }
+      case .end(let error, let unfinished):
+        _ = try read(unfinished)
+        if let error { throw error }
+        return
+      }
+    }
+  }
+
+  /// The steps of a batch's lines, read on this (the replay) thread.
+  private func read(_ batch: [Line]) throws(ReplayError) -> [RecordedStep] {
+    do {
+      return try lines.read(batch, paths: paths)
+    } catch let error as TraceError {
+      throw ReplayError(.unreadableTrace(error.description), path: path)
+    } catch {
+      throw ReplayError(.unreadableTrace("\(error)"), path: path)
+    }
+  }
+
+  /// Stops the reading and waits until the reading thread is done.
+  func finish() {
+    ahead.finish()
+  }
+
+  private func read(into ahead: ReadAhead<Block>) {
+    var pending: [[Line]] = []
+    var pendingSteps = 0
+    var open = true
+    var failure: ReplayError?
+    var unfinished: [Line] = []
+    do {
+      try batches.forEachLines(from: 1) { batch in
+        pending.append(batch)
+        pendingSteps += batch.count
+        if pendingSteps >= Self.blockSize {
+          open = ahead.send(.batches(pending))
+          pending.removeAll(keepingCapacity: true)
+          pendingSteps = 0
+        }
+        return open
+      }
+    } catch {
+      var error = error
+      if let gathering = error as? RecordedBatches.UnfinishedBatch {
+        unfinished = gathering.lines
+        error = gathering.error
+      }
+      failure = ReplayError(
+        .unreadableTrace((error as? TraceError)?.description ?? "\(error)"), path: path)
+    }
+    if open, !pending.isEmpty { open = ahead.send(.batches(pending)) }
+    if open { _ = ahead.send(.end(failure, lines: unfinished)) }
+  }
+}
