@@ -2,8 +2,12 @@
 // messageClient=.live`: steps 1…21 of a trace of Counter, replayed through a
 // TestStore. Regenerate it rather than edit it; where it fails, the feature no longer
 // does what was recorded.
+// Decoded from recorded JSON (`.recorded`), as Swift cannot be written for them here:
+// CounterFeature.Counter.State (structs, whose initializer the trace cannot name: an
+// init of their own hides the memberwise one).
 
 import ComposableTesting
+import Foundation
 import TraceRecorder
 import XCTest
 
@@ -33,15 +37,15 @@ final class CounterTraceTests: XCTestCase {
     }
     await clock.advance(by: .milliseconds(400))
     // Step 2: sent by the effect step 1 started
-    try await store.receive(.messageResponse(.recorded("0 is even."))) {
+    await store.receive(.messageResponse("0 is even.")) {
       $0.isLoading = false
-      $0.message = try .recorded("0 is even.")
-      $0.lastLoadedAt = try .recorded("2026-05-12T08:00:00.4Z")
+      $0.message = "0 is even."
+      $0.lastLoadedAt = Date(timeIntervalSinceReferenceDate: 800265600.4)
     }
     await clock.advance(by: .milliseconds(378))
     // Step 3: sent by the user
     await store.send(.minus) {
-      $0.count = try .recorded(-1)
+      $0.count = -1
     }
     await clock.advance(by: .milliseconds(366))
     // Step 4: sent by the user
@@ -50,14 +54,14 @@ final class CounterTraceTests: XCTestCase {
     }
     await clock.advance(by: .milliseconds(400))
     // Step 5: sent by the effect step 4 started
-    try await store.receive(.messageFailed(.recorded("no message for -1"))) {
+    await store.receive(.messageFailed("no message for -1")) {
       $0.isLoading = false
-      $0.message = try .recorded("Failed: no message for -1")
+      $0.message = "Failed: no message for -1"
     }
     await clock.advance(by: .milliseconds(305))
     // Step 6: sent by the user
     await store.send(.minus) {
-      $0.count = try .recorded(-2)
+      $0.count = -2
     }
     await clock.advance(by: .milliseconds(242))
     // Step 7: sent by the user
@@ -70,18 +74,18 @@ final class CounterTraceTests: XCTestCase {
     await clock.advance(by: .milliseconds(375))
     // Step 9: sent by the user
     await store.send(.minus) {
-      $0.count = try .recorded(-3)
+      $0.count = -3
     }
     await clock.advance(by: .milliseconds(25))
     // Step 10: sent by the effect step 8 started
-    try await store.receive(.messageFailed(.recorded("no message for -2"))) {
+    await store.receive(.messageFailed("no message for -2")) {
       $0.isLoading = false
-      $0.message = try .recorded("Failed: no message for -2")
+      $0.message = "Failed: no message for -2"
     }
     await clock.advance(by: .milliseconds(335))
     // Step 11: sent by the user
     await store.send(.plus) {
-      $0.count = try .recorded(-2)
+      $0.count = -2
     }
     await clock.advance(by: .milliseconds(524))
     // Step 12: sent by the user
@@ -90,7 +94,7 @@ final class CounterTraceTests: XCTestCase {
     }
     await clock.advance(by: .milliseconds(400))
     // Step 13: sent by the effect step 12 started
-    try await store.receive(.messageFailed(.recorded("no message for -2"))) {
+    await store.receive(.messageFailed("no message for -2")) {
       $0.isLoading = false
     }
     await clock.advance(by: .milliseconds(152))
@@ -101,22 +105,22 @@ final class CounterTraceTests: XCTestCase {
     await clock.advance(by: .milliseconds(71))
     // Step 15: sent by the user
     await store.send(.plus) {
-      $0.count = try .recorded(-1)
+      $0.count = -1
     }
     await clock.advance(by: .milliseconds(329))
     // Step 16: sent by the effect step 14 started
-    try await store.receive(.messageFailed(.recorded("no message for -2"))) {
+    await store.receive(.messageFailed("no message for -2")) {
       $0.isLoading = false
     }
     await clock.advance(by: .milliseconds(78))
     // Step 17: sent by the user
     await store.send(.plus) {
-      $0.count = try .recorded(0)
+      $0.count = 0
     }
     await clock.advance(by: .milliseconds(244))
     // Step 18: sent by the user
     await store.send(.plus) {
-      $0.count = try .recorded(1)
+      $0.count = 1
     }
     await clock.advance(by: .milliseconds(422))
     // Step 19: sent by the user
@@ -127,13 +131,13 @@ final class CounterTraceTests: XCTestCase {
     // Step 20: sent by the user
     await store.send(.cancelLoadTapped) {
       $0.isLoading = false
-      $0.message = try .recorded("Load cancelled")
+      $0.message = "Load cancelled"
     }
     await clock.advance(by: .milliseconds(486))
     // Step 21: sent by the user
     await store.send(.reset) {
-      $0.count = try .recorded(0)
-      $0.message = try .recorded("")
+      $0.count = 0
+      $0.message = ""
     }
 
     await store.finish()

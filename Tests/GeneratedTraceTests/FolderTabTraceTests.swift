@@ -3,11 +3,16 @@
 // folderClient=.live,climbLogClient=.live`: steps 1…33 of a trace of
 // FolderTab<FolderGrid, ClimbCalendar>, replayed through a TestStore. Regenerate it
 // rather than edit it; where it fails, the feature no longer does what was recorded.
+// Decoded from recorded JSON (`.recorded`), as Swift cannot be written for them here:
+// FixtureSupport.CalendarDay, FixtureSupport.CalendarMonth, FolderInterface.Folder,
+// FolderTabFeature.FolderTabState (structs, whose initializer the trace cannot name:
+// an init of their own hides the memberwise one).
 
 import CalendarFeature
 import ComposableTesting
 import FixtureFeatures
 import FolderFeature
+import Foundation
 import TraceRecorder
 import XCTest
 
@@ -43,36 +48,36 @@ final class FolderTabTraceTests: XCTestCase {
     await store.send(.view(.onAppear))
     // Step 2: the .send step 1 returned
     await store.receive(.folder(.view(.onAppear))) {
-      try $0.recorded(set: #"folder.isLoading"#, true)
+      $0.folder.isLoading = true
     }
     // Step 3: the .send step 1 returned
     await store.receive(.calendar(.view(.onAppear))) {
-      try $0.recorded(set: #"calendar.month"#, .json(#"{"year":2026,"month":5}"#))
-      try $0.recorded(set: #"calendar.today"#, .json(#"{"year":2026,"month":5,"day":12}"#))
-      try $0.recorded(set: #"calendar.isLoading"#, true)
+      try $0.calendar.month = .recorded(.json(#"{"year":2026,"month":5}"#))
+      try $0.calendar.today = .recorded(.json(#"{"year":2026,"month":5,"day":12}"#))
+      $0.calendar.isLoading = true
     }
     await clock.advance(by: .milliseconds(120))
     // Step 4: sent by the effect step 3 started
     try await store.receive(
       .calendar(.inner(.recordsLoaded(
         .recorded(.json(#"{"year":2026,"month":5}"#)),
-        .success(.recorded(.json(#"[1,3,4,8,10,11,15,17,18,22,24,25,29,31]"#))))))
+        .success([1, 3, 4, 8, 10, 11, 15, 17, 18, 22, 24, 25, 29, 31]))))
     ) {
-      try $0.recorded(insert: #"calendar.climbedDays[0]"#, 1)
-      try $0.recorded(insert: #"calendar.climbedDays[1]"#, 3)
-      try $0.recorded(insert: #"calendar.climbedDays[2]"#, 4)
-      try $0.recorded(insert: #"calendar.climbedDays[3]"#, 8)
-      try $0.recorded(insert: #"calendar.climbedDays[4]"#, 10)
-      try $0.recorded(insert: #"calendar.climbedDays[5]"#, 11)
-      try $0.recorded(insert: #"calendar.climbedDays[6]"#, 15)
-      try $0.recorded(insert: #"calendar.climbedDays[7]"#, 17)
-      try $0.recorded(insert: #"calendar.climbedDays[8]"#, 18)
-      try $0.recorded(insert: #"calendar.climbedDays[9]"#, 22)
-      try $0.recorded(insert: #"calendar.climbedDays[10]"#, 24)
-      try $0.recorded(insert: #"calendar.climbedDays[11]"#, 25)
-      try $0.recorded(insert: #"calendar.climbedDays[12]"#, 29)
-      try $0.recorded(insert: #"calendar.climbedDays[13]"#, 31)
-      try $0.recorded(set: #"calendar.isLoading"#, false)
+      $0.calendar.climbedDays.insert(1, at: 0)
+      $0.calendar.climbedDays.insert(3, at: 1)
+      $0.calendar.climbedDays.insert(4, at: 2)
+      $0.calendar.climbedDays.insert(8, at: 3)
+      $0.calendar.climbedDays.insert(10, at: 4)
+      $0.calendar.climbedDays.insert(11, at: 5)
+      $0.calendar.climbedDays.insert(15, at: 6)
+      $0.calendar.climbedDays.insert(17, at: 7)
+      $0.calendar.climbedDays.insert(18, at: 8)
+      $0.calendar.climbedDays.insert(22, at: 9)
+      $0.calendar.climbedDays.insert(24, at: 10)
+      $0.calendar.climbedDays.insert(25, at: 11)
+      $0.calendar.climbedDays.insert(29, at: 12)
+      $0.calendar.climbedDays.insert(31, at: 13)
+      $0.calendar.isLoading = false
     }
     await clock.advance(by: .milliseconds(30))
     // Step 5: sent by the effect step 2 started
@@ -88,27 +93,27 @@ final class FolderTabTraceTests: XCTestCase {
         "recordCount":9,"lastClimbedOn":{"year":2026,"month":5,"day":10}}]
         """#))))))
     ) {
-      try $0.recorded(insert: #"folder.folders[0]"#, .json(#"""
+      try $0.folder.folders.insert(.recorded(.json(#"""
         {"id":"00000000-0000-0000-00F0-000000000001","name":"Bouldering",\#
         "recordCount":12,"lastClimbedOn":{"year":2026,"month":5,"day":10}}
-        """#))
-      try $0.recorded(insert: #"folder.folders[1]"#, .json(#"""
+        """#)), at: 0)
+      try $0.folder.folders.insert(.recorded(.json(#"""
         {"id":"00000000-0000-0000-00F0-000000000002","name":"Lead",\#
         "recordCount":5,"lastClimbedOn":{"year":2026,"month":5,"day":3}}
-        """#))
-      try $0.recorded(insert: #"folder.folders[2]"#, .json(#"""
+        """#)), at: 1)
+      try $0.folder.folders.insert(.recorded(.json(#"""
         {"id":"00000000-0000-0000-00F0-000000000003","name":"Outdoor",\#
         "recordCount":2,"lastClimbedOn":{"year":2026,"month":4,"day":26}}
-        """#))
-      try $0.recorded(insert: #"folder.folders[3]"#, .json(#"""
+        """#)), at: 2)
+      try $0.folder.folders.insert(.recorded(.json(#"""
         {"id":"00000000-0000-0000-00F0-000000000004","name":"Training",\#
         "recordCount":9,"lastClimbedOn":{"year":2026,"month":5,"day":10}}
-        """#))
-      try $0.recorded(set: #"folder.isLoading"#, false)
+        """#)), at: 3)
+      $0.folder.isLoading = false
     }
     await clock.advance(by: .milliseconds(452))
     // Step 6: sent by the user
-    try await store.send(.folder(.view(.createFolderTapped(name: .recorded("Roof 5")))))
+    await store.send(.folder(.view(.createFolderTapped(name: "Roof 5"))))
     await clock.advance(by: .milliseconds(150))
     // Step 7: sent by the effect step 6 started
     try await store.receive(
@@ -117,144 +122,148 @@ final class FolderTabTraceTests: XCTestCase {
         "recordCount":0,"lastClimbedOn":null}
         """#))))))
     ) {
-      try $0.recorded(insert: #"folder.folders[4]"#, .json(#"""
+      try $0.folder.folders.insert(.recorded(.json(#"""
         {"id":"5E41AB08-7439-411E-B18D-6CE93D6CF1EE","name":"Roof 5",\#
         "recordCount":0,"lastClimbedOn":null}
-        """#))
+        """#)), at: 4)
     }
     await clock.advance(by: .milliseconds(278))
     // Step 8: sent by the user
     await store.send(.calendar(.view(.nextMonthTapped))) {
-      try $0.recorded(set: #"calendar.month.month"#, 6)
-      try $0.recorded(remove: #"calendar.climbedDays[13]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[12]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[11]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[10]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[9]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[8]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[7]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[6]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[5]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[4]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[3]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[2]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[1]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[0]"#)
-      try $0.recorded(set: #"calendar.isLoading"#, true)
+      $0.calendar.month?.month = 6
+      $0.calendar.climbedDays.remove(at: 13)
+      $0.calendar.climbedDays.remove(at: 12)
+      $0.calendar.climbedDays.remove(at: 11)
+      $0.calendar.climbedDays.remove(at: 10)
+      $0.calendar.climbedDays.remove(at: 9)
+      $0.calendar.climbedDays.remove(at: 8)
+      $0.calendar.climbedDays.remove(at: 7)
+      $0.calendar.climbedDays.remove(at: 6)
+      $0.calendar.climbedDays.remove(at: 5)
+      $0.calendar.climbedDays.remove(at: 4)
+      $0.calendar.climbedDays.remove(at: 3)
+      $0.calendar.climbedDays.remove(at: 2)
+      $0.calendar.climbedDays.remove(at: 1)
+      $0.calendar.climbedDays.remove(at: 0)
+      $0.calendar.isLoading = true
     }
     await clock.advance(by: .milliseconds(120))
     // Step 9: sent by the effect step 8 started
     try await store.receive(
       .calendar(.inner(.recordsLoaded(
         .recorded(.json(#"{"year":2026,"month":6}"#)),
-        .success(.recorded(.json(#"[2,3,7,9,10,14,16,17,21,23,24,28,30]"#))))))
+        .success([2, 3, 7, 9, 10, 14, 16, 17, 21, 23, 24, 28, 30]))))
     ) {
-      try $0.recorded(insert: #"calendar.climbedDays[0]"#, 2)
-      try $0.recorded(insert: #"calendar.climbedDays[1]"#, 3)
-      try $0.recorded(insert: #"calendar.climbedDays[2]"#, 7)
-      try $0.recorded(insert: #"calendar.climbedDays[3]"#, 9)
-      try $0.recorded(insert: #"calendar.climbedDays[4]"#, 10)
-      try $0.recorded(insert: #"calendar.climbedDays[5]"#, 14)
-      try $0.recorded(insert: #"calendar.climbedDays[6]"#, 16)
-      try $0.recorded(insert: #"calendar.climbedDays[7]"#, 17)
-      try $0.recorded(insert: #"calendar.climbedDays[8]"#, 21)
-      try $0.recorded(insert: #"calendar.climbedDays[9]"#, 23)
-      try $0.recorded(insert: #"calendar.climbedDays[10]"#, 24)
-      try $0.recorded(insert: #"calendar.climbedDays[11]"#, 28)
-      try $0.recorded(insert: #"calendar.climbedDays[12]"#, 30)
-      try $0.recorded(set: #"calendar.isLoading"#, false)
+      $0.calendar.climbedDays.insert(2, at: 0)
+      $0.calendar.climbedDays.insert(3, at: 1)
+      $0.calendar.climbedDays.insert(7, at: 2)
+      $0.calendar.climbedDays.insert(9, at: 3)
+      $0.calendar.climbedDays.insert(10, at: 4)
+      $0.calendar.climbedDays.insert(14, at: 5)
+      $0.calendar.climbedDays.insert(16, at: 6)
+      $0.calendar.climbedDays.insert(17, at: 7)
+      $0.calendar.climbedDays.insert(21, at: 8)
+      $0.calendar.climbedDays.insert(23, at: 9)
+      $0.calendar.climbedDays.insert(24, at: 10)
+      $0.calendar.climbedDays.insert(28, at: 11)
+      $0.calendar.climbedDays.insert(30, at: 12)
+      $0.calendar.isLoading = false
     }
     await clock.advance(by: .milliseconds(313))
     // Step 10: sent by the user
-    try await store.send(
-      .folder(.view(.folderTapped(.recorded("00000000-0000-0000-00F0-000000000001"))))
+    await store.send(
+      .folder(.view(.folderTapped(UUID(uuidString: "00000000-0000-0000-00F0-000000000001")!)))
     )
     // Step 11: the .send step 10 returned
-    try await store.receive(
-      .folder(.delegate(.folderOpened(.recorded("00000000-0000-0000-00F0-000000000001"))))
+    await store.receive(
+      .folder(
+        .delegate(.folderOpened(UUID(uuidString: "00000000-0000-0000-00F0-000000000001")!)))
     ) {
-      $0.openedFolderID = try .recorded("00000000-0000-0000-00F0-000000000001")
+      $0.openedFolderID = UUID(uuidString: "00000000-0000-0000-00F0-000000000001")!
     }
     await clock.advance(by: .milliseconds(710))
     // Step 12: sent by the user
-    try await store.send(.calendar(.view(.dayTapped(.recorded(4))))) {
-      try $0.recorded(set: #"calendar.selectedDay"#, .json(#"{"year":2026,"month":6,"day":4}"#))
+    await store.send(.calendar(.view(.dayTapped(4)))) {
+      try $0.calendar.selectedDay = .recorded(.json(#"{"year":2026,"month":6,"day":4}"#))
     }
     // Step 13: the .send step 12 returned
     try await store.receive(
-      .calendar(.delegate(.daySelected(.recorded(.json(#"{"year":2026,"month":6,"day":4}"#)))))
+      .calendar(
+        .delegate(.daySelected(.recorded(.json(#"{"year":2026,"month":6,"day":4}"#)))))
     ) {
-      try $0.recorded(set: #"folder.highlightedDay"#, .json(#"{"year":2026,"month":6,"day":4}"#))
+      try $0.folder.highlightedDay = .recorded(.json(#"{"year":2026,"month":6,"day":4}"#))
     }
     await clock.advance(by: .milliseconds(57))
     // Step 14: sent by the user
-    try await store.send(
-      .folder(.view(.folderTapped(.recorded("00000000-0000-0000-00F0-000000000004"))))
+    await store.send(
+      .folder(.view(.folderTapped(UUID(uuidString: "00000000-0000-0000-00F0-000000000004")!)))
     )
     // Step 15: the .send step 14 returned
-    try await store.receive(
-      .folder(.delegate(.folderOpened(.recorded("00000000-0000-0000-00F0-000000000004"))))
+    await store.receive(
+      .folder(
+        .delegate(.folderOpened(UUID(uuidString: "00000000-0000-0000-00F0-000000000004")!)))
     ) {
-      $0.openedFolderID = try .recorded("00000000-0000-0000-00F0-000000000004")
+      $0.openedFolderID = UUID(uuidString: "00000000-0000-0000-00F0-000000000004")!
     }
     await clock.advance(by: .milliseconds(478))
     // Step 16: sent by the user
     await store.send(.calendar(.view(.previousMonthTapped))) {
-      try $0.recorded(set: #"calendar.month.month"#, 5)
-      try $0.recorded(remove: #"calendar.climbedDays[12]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[11]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[10]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[9]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[8]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[7]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[6]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[5]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[4]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[3]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[2]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[1]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[0]"#)
-      try $0.recorded(set: #"calendar.isLoading"#, true)
+      $0.calendar.month?.month = 5
+      $0.calendar.climbedDays.remove(at: 12)
+      $0.calendar.climbedDays.remove(at: 11)
+      $0.calendar.climbedDays.remove(at: 10)
+      $0.calendar.climbedDays.remove(at: 9)
+      $0.calendar.climbedDays.remove(at: 8)
+      $0.calendar.climbedDays.remove(at: 7)
+      $0.calendar.climbedDays.remove(at: 6)
+      $0.calendar.climbedDays.remove(at: 5)
+      $0.calendar.climbedDays.remove(at: 4)
+      $0.calendar.climbedDays.remove(at: 3)
+      $0.calendar.climbedDays.remove(at: 2)
+      $0.calendar.climbedDays.remove(at: 1)
+      $0.calendar.climbedDays.remove(at: 0)
+      $0.calendar.isLoading = true
     }
     await clock.advance(by: .milliseconds(120))
     // Step 17: sent by the effect step 16 started
     try await store.receive(
       .calendar(.inner(.recordsLoaded(
         .recorded(.json(#"{"year":2026,"month":5}"#)),
-        .success(.recorded(.json(#"[1,3,4,8,10,11,15,17,18,22,24,25,29,31]"#))))))
+        .success([1, 3, 4, 8, 10, 11, 15, 17, 18, 22, 24, 25, 29, 31]))))
     ) {
-      try $0.recorded(insert: #"calendar.climbedDays[0]"#, 1)
-      try $0.recorded(insert: #"calendar.climbedDays[1]"#, 3)
-      try $0.recorded(insert: #"calendar.climbedDays[2]"#, 4)
-      try $0.recorded(insert: #"calendar.climbedDays[3]"#, 8)
-      try $0.recorded(insert: #"calendar.climbedDays[4]"#, 10)
-      try $0.recorded(insert: #"calendar.climbedDays[5]"#, 11)
-      try $0.recorded(insert: #"calendar.climbedDays[6]"#, 15)
-      try $0.recorded(insert: #"calendar.climbedDays[7]"#, 17)
-      try $0.recorded(insert: #"calendar.climbedDays[8]"#, 18)
-      try $0.recorded(insert: #"calendar.climbedDays[9]"#, 22)
-      try $0.recorded(insert: #"calendar.climbedDays[10]"#, 24)
-      try $0.recorded(insert: #"calendar.climbedDays[11]"#, 25)
-      try $0.recorded(insert: #"calendar.climbedDays[12]"#, 29)
-      try $0.recorded(insert: #"calendar.climbedDays[13]"#, 31)
-      try $0.recorded(set: #"calendar.isLoading"#, false)
+      $0.calendar.climbedDays.insert(1, at: 0)
+      $0.calendar.climbedDays.insert(3, at: 1)
+      $0.calendar.climbedDays.insert(4, at: 2)
+      $0.calendar.climbedDays.insert(8, at: 3)
+      $0.calendar.climbedDays.insert(10, at: 4)
+      $0.calendar.climbedDays.insert(11, at: 5)
+      $0.calendar.climbedDays.insert(15, at: 6)
+      $0.calendar.climbedDays.insert(17, at: 7)
+      $0.calendar.climbedDays.insert(18, at: 8)
+      $0.calendar.climbedDays.insert(22, at: 9)
+      $0.calendar.climbedDays.insert(24, at: 10)
+      $0.calendar.climbedDays.insert(25, at: 11)
+      $0.calendar.climbedDays.insert(29, at: 12)
+      $0.calendar.climbedDays.insert(31, at: 13)
+      $0.calendar.isLoading = false
     }
     await clock.advance(by: .milliseconds(484))
     // Step 18: sent by the user
-    try await store.send(.calendar(.view(.dayTapped(.recorded(22))))) {
-      try $0.recorded(set: #"calendar.selectedDay.month"#, 5)
-      try $0.recorded(set: #"calendar.selectedDay.day"#, 22)
+    await store.send(.calendar(.view(.dayTapped(22)))) {
+      $0.calendar.selectedDay?.month = 5
+      $0.calendar.selectedDay?.day = 22
     }
     // Step 19: the .send step 18 returned
     try await store.receive(
-      .calendar(.delegate(.daySelected(.recorded(.json(#"{"year":2026,"month":5,"day":22}"#)))))
+      .calendar(
+        .delegate(.daySelected(.recorded(.json(#"{"year":2026,"month":5,"day":22}"#)))))
     ) {
-      try $0.recorded(set: #"folder.highlightedDay.month"#, 5)
-      try $0.recorded(set: #"folder.highlightedDay.day"#, 22)
+      $0.folder.highlightedDay?.month = 5
+      $0.folder.highlightedDay?.day = 22
     }
     await clock.advance(by: .milliseconds(532))
     // Step 20: sent by the user
-    try await store.send(.folder(.view(.createFolderTapped(name: .recorded("Roof 6")))))
+    await store.send(.folder(.view(.createFolderTapped(name: "Roof 6"))))
     await clock.advance(by: .milliseconds(150))
     // Step 21: sent by the effect step 20 started
     try await store.receive(
@@ -263,75 +272,77 @@ final class FolderTabTraceTests: XCTestCase {
         "recordCount":0,"lastClimbedOn":null}
         """#))))))
     ) {
-      try $0.recorded(insert: #"folder.folders[5]"#, .json(#"""
+      try $0.folder.folders.insert(.recorded(.json(#"""
         {"id":"0B95F66D-327E-4D78-8706-1B1B93322BA9","name":"Roof 6",\#
         "recordCount":0,"lastClimbedOn":null}
-        """#))
+        """#)), at: 5)
     }
     await clock.advance(by: .milliseconds(582))
     // Step 22: sent by the user
     await store.send(.calendar(.view(.nextMonthTapped))) {
-      try $0.recorded(set: #"calendar.month.month"#, 6)
-      try $0.recorded(remove: #"calendar.climbedDays[13]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[12]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[11]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[10]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[9]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[8]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[7]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[6]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[5]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[4]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[3]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[2]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[1]"#)
-      try $0.recorded(remove: #"calendar.climbedDays[0]"#)
-      try $0.recorded(set: #"calendar.isLoading"#, true)
+      $0.calendar.month?.month = 6
+      $0.calendar.climbedDays.remove(at: 13)
+      $0.calendar.climbedDays.remove(at: 12)
+      $0.calendar.climbedDays.remove(at: 11)
+      $0.calendar.climbedDays.remove(at: 10)
+      $0.calendar.climbedDays.remove(at: 9)
+      $0.calendar.climbedDays.remove(at: 8)
+      $0.calendar.climbedDays.remove(at: 7)
+      $0.calendar.climbedDays.remove(at: 6)
+      $0.calendar.climbedDays.remove(at: 5)
+      $0.calendar.climbedDays.remove(at: 4)
+      $0.calendar.climbedDays.remove(at: 3)
+      $0.calendar.climbedDays.remove(at: 2)
+      $0.calendar.climbedDays.remove(at: 1)
+      $0.calendar.climbedDays.remove(at: 0)
+      $0.calendar.isLoading = true
     }
     await clock.advance(by: .milliseconds(88))
     // Step 23: sent by the user
     await store.send(.calendar(.view(.previousMonthTapped))) {
-      try $0.recorded(set: #"calendar.month.month"#, 5)
+      $0.calendar.month?.month = 5
     }
     await clock.advance(by: .milliseconds(73))
     // Step 24: sent by the user
-    try await store.send(.view(.tabSelected(.recorded("calendar")))) {
-      $0.selectedTab = try .recorded("calendar")
+    await store.send(.view(.tabSelected(.calendar))) {
+      $0.selectedTab = .calendar
     }
     await clock.advance(by: .milliseconds(37))
     // Step 25: sent by the user
-    try await store.send(
-      .folder(.view(.deleteFolderTapped(.recorded("00000000-0000-0000-00F0-000000000001"))))
+    await store.send(
+      .folder(
+        .view(.deleteFolderTapped(UUID(uuidString: "00000000-0000-0000-00F0-000000000001")!)))
     )
     await clock.advance(by: .milliseconds(10))
     // Step 26: sent by the effect step 23 started
     try await store.receive(
       .calendar(.inner(.recordsLoaded(
         .recorded(.json(#"{"year":2026,"month":5}"#)),
-        .success(.recorded(.json(#"[1,3,4,8,10,11,15,17,18,22,24,25,29,31]"#))))))
+        .success([1, 3, 4, 8, 10, 11, 15, 17, 18, 22, 24, 25, 29, 31]))))
     ) {
-      try $0.recorded(insert: #"calendar.climbedDays[0]"#, 1)
-      try $0.recorded(insert: #"calendar.climbedDays[1]"#, 3)
-      try $0.recorded(insert: #"calendar.climbedDays[2]"#, 4)
-      try $0.recorded(insert: #"calendar.climbedDays[3]"#, 8)
-      try $0.recorded(insert: #"calendar.climbedDays[4]"#, 10)
-      try $0.recorded(insert: #"calendar.climbedDays[5]"#, 11)
-      try $0.recorded(insert: #"calendar.climbedDays[6]"#, 15)
-      try $0.recorded(insert: #"calendar.climbedDays[7]"#, 17)
-      try $0.recorded(insert: #"calendar.climbedDays[8]"#, 18)
-      try $0.recorded(insert: #"calendar.climbedDays[9]"#, 22)
-      try $0.recorded(insert: #"calendar.climbedDays[10]"#, 24)
-      try $0.recorded(insert: #"calendar.climbedDays[11]"#, 25)
-      try $0.recorded(insert: #"calendar.climbedDays[12]"#, 29)
-      try $0.recorded(insert: #"calendar.climbedDays[13]"#, 31)
-      try $0.recorded(set: #"calendar.isLoading"#, false)
+      $0.calendar.climbedDays.insert(1, at: 0)
+      $0.calendar.climbedDays.insert(3, at: 1)
+      $0.calendar.climbedDays.insert(4, at: 2)
+      $0.calendar.climbedDays.insert(8, at: 3)
+      $0.calendar.climbedDays.insert(10, at: 4)
+      $0.calendar.climbedDays.insert(11, at: 5)
+      $0.calendar.climbedDays.insert(15, at: 6)
+      $0.calendar.climbedDays.insert(17, at: 7)
+      $0.calendar.climbedDays.insert(18, at: 8)
+      $0.calendar.climbedDays.insert(22, at: 9)
+      $0.calendar.climbedDays.insert(24, at: 10)
+      $0.calendar.climbedDays.insert(25, at: 11)
+      $0.calendar.climbedDays.insert(29, at: 12)
+      $0.calendar.climbedDays.insert(31, at: 13)
+      $0.calendar.isLoading = false
     }
     await clock.advance(by: .milliseconds(140))
     // Step 27: sent by the effect step 25 started
-    try await store.receive(
-      .folder(.inner(.folderDeleted(.success(.recorded("00000000-0000-0000-00F0-000000000001")))))
+    await store.receive(
+      .folder(.inner(
+        .folderDeleted(.success(UUID(uuidString: "00000000-0000-0000-00F0-000000000001")!))))
     ) {
-      try $0.recorded(remove: #"folder.folders[id: "00000000-0000-0000-00F0-000000000001"]"#)
+      $0.folder.folders.remove(id: UUID(uuidString: "00000000-0000-0000-00F0-000000000001")!)
     }
     await clock.advance(by: .milliseconds(409))
     // Step 28: sent by the user
@@ -340,14 +351,15 @@ final class FolderTabTraceTests: XCTestCase {
     }
     await clock.advance(by: .milliseconds(105))
     // Step 29: sent by the user
-    try await store.send(
-      .folder(.view(.folderTapped(.recorded("00000000-0000-0000-00F0-000000000003"))))
+    await store.send(
+      .folder(.view(.folderTapped(UUID(uuidString: "00000000-0000-0000-00F0-000000000003")!)))
     )
     // Step 30: the .send step 29 returned
-    try await store.receive(
-      .folder(.delegate(.folderOpened(.recorded("00000000-0000-0000-00F0-000000000003"))))
+    await store.receive(
+      .folder(
+        .delegate(.folderOpened(UUID(uuidString: "00000000-0000-0000-00F0-000000000003")!)))
     ) {
-      $0.openedFolderID = try .recorded("00000000-0000-0000-00F0-000000000003")
+      $0.openedFolderID = UUID(uuidString: "00000000-0000-0000-00F0-000000000003")!
     }
     await clock.advance(by: .milliseconds(754))
     // Step 31: sent by the user
@@ -356,7 +368,7 @@ final class FolderTabTraceTests: XCTestCase {
     }
     await clock.advance(by: .milliseconds(323))
     // Step 32: sent by the user
-    try await store.send(.folder(.view(.createFolderTapped(name: .recorded("Gym 6")))))
+    await store.send(.folder(.view(.createFolderTapped(name: "Gym 6"))))
     await clock.advance(by: .milliseconds(150))
     // Step 33: sent by the effect step 32 started
     try await store.receive(
@@ -365,10 +377,10 @@ final class FolderTabTraceTests: XCTestCase {
         "recordCount":0,"lastClimbedOn":null}
         """#))))))
     ) {
-      try $0.recorded(insert: #"folder.folders[5]"#, .json(#"""
+      try $0.folder.folders.insert(.recorded(.json(#"""
         {"id":"3817EDDD-F925-4651-863F-062C5C30E3D4","name":"Gym 6",\#
         "recordCount":0,"lastClimbedOn":null}
-        """#))
+        """#)), at: 5)
     }
 
     await store.finish()

@@ -34,6 +34,8 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private var actionMatched = Set<Int>()
   private var lastFlush: UInt64 = 0
   private let flushNanos: UInt64
+  /// The Swift types of the state and actions, for `inspector testgen` (`SwiftTypeTable`).
+  private var types = SwiftTypeCollector()
 
   init(session: RecordingSession<State, Action>, tree: RecorderTree) {
     self.session = session
@@ -180,6 +182,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
           path: path, metadata: metadata, initialState: initial, wallTime: wallTime)
         trace = writer
         try writer.writeTree(tree.node)
+        types.noteState(state, changes: nil)
+        try writer.setSwiftTypes(types.table)
+        types.isDirty = false
       } catch {
         throw WriteFailure(message: error.description)
       }
@@ -203,6 +208,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         actionMatched.formUnion(actionRedaction.apply(to: &encodedAction))
         action = encodedAction
         actions.insert(captured.action, value: encodedAction, path: actionPath)
+        if trace != nil {
+          types.noteAction(captured.action, value: encodedAction, casePath: actionPath)
+        }
       }
     } catch {
       throw WriteFailure(message: "step \(captured.facts.step) could not be encoded: \(error)")
@@ -261,7 +269,12 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       whole = built
       return built
     }
+    if trace != nil { types.noteState(state, changes: changes) }
     try write { trace throws(TraceError) in
+      if types.isDirty {
+        try trace.setSwiftTypes(types.table)
+        types.isDirty = false
+      }
       if let redacted {
         try trace.append(record, state: redacted)
       } else {
