@@ -98,6 +98,10 @@ package final class TraceFileSource: TraceSource {
     try read { () throws(TraceError) in try reader.swiftTypes() }
   }
 
+  package func dependencyKeys() throws(InspectorError) -> [DependencyKeyRecord]? {
+    try read { () throws(TraceError) in try reader.dependencyKeys() }
+  }
+
   package func state(at step: Int) throws(InspectorError) -> TraceValue {
     return try read { () throws(TraceError) in try reader.state(at: step) }
   }

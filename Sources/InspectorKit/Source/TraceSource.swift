@@ -29,6 +29,8 @@ package protocol TraceSource: AnyObject {
   func dependencies(at step: Int) throws(InspectorError) -> [DependencyRead]
   /// The Swift types the recorder stored (nil: none, as in a trace recorded before them).
   func swiftTypes() throws(InspectorError) -> SwiftTypeTable?
+  /// The dependency keys the feature read (nil: not listed, as in a trace recorded before).
+  func dependencyKeys() throws(InspectorError) -> [DependencyKeyRecord]?
   /// The state after the step: nearest keyframe plus patches.
   func state(at step: Int) throws(InspectorError) -> TraceValue
   /// The full state stored at the step when it is a keyframe, else nil.
@@ -66,6 +68,7 @@ package protocol TraceSource: AnyObject {
 extension TraceSource {
   package func dependencies(at step: Int) throws(InspectorError) -> [DependencyRead] { [] }
   package func swiftTypes() throws(InspectorError) -> SwiftTypeTable? { nil }
+  package func dependencyKeys() throws(InspectorError) -> [DependencyKeyRecord]? { nil }
 
   /// For sources held in memory: their effects, sorted by start time.
   package func effectStream(startedFrom from: Int, through to: Int) throws(InspectorError)

@@ -16,10 +16,18 @@ extension GeneratedTest {
     // `UUID(uuidString:)`, `Date(…)` and `URL(string:)` in typed values (XCTest brings it
     // too, Swift Testing does not).
     if typed != nil { imports.append("Foundation") }
-    imports += options.imports.filter { !imports.contains($0) }
+    // The state's module and those of the clients' keys, whose internal names the test uses.
+    var testable = [stateModule]
+    for client in clients ?? [] where !client.keyType.contains("(") {
+      let module = String(client.keyType.prefix { $0 != "." })
+      if !testable.contains(module) { testable.append(module) }
+    }
+    imports += options.imports.filter { !imports.contains($0) && !testable.contains($0) }
     for module in imports.sorted() { lines.append("import \(module)") }
     lines.append("")
-    lines.append("@testable import \(stateModule)")
+    for module in [stateModule] + testable.dropFirst().sorted() {
+      lines.append("@testable import \(module)")
+    }
     lines.append("")
     let name = testName
     let function = "steps\(options.from)To\(options.to)"
@@ -40,6 +48,52 @@ extension GeneratedTest {
     lines.append("  }")
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The clients the trace did not record: named with their test values when the trace lists
+  /// them, then those `--dependency` sets.
+  private var clientLines: [String] {
+    var lines: [String] = []
+    guard let clients else {
+      if options.dependencies.isEmpty {
+        lines += Self.comment(
+          "The clients the trace did not record (the effects' network, storage …) run with "
+            + "their test values. Where this test fails because one answers differently, or "
+            + "sooner, than when the trace was recorded, set it here "
+            + "(`inspector testgen … --dependency KEY=EXPR`).", indent: "  ")
+      } else {
+        lines += Self.comment(
+          "The clients the trace did not record: these as testgen was asked to set them, the "
+            + "others with their test values.", indent: "  ")
+      }
+      for (key, value) in options.dependencies { lines.append("  $0.\(key) = \(value)") }
+      return lines
+    }
+    if clients.isEmpty {
+      lines += Self.comment("The feature read no client the trace did not record.", indent: "  ")
+    } else {
+      lines += Self.comment(
+        "The clients the feature read while the trace was recorded, which it did not record, "
+          + "with their test values. Where this test fails because one answers differently, or "
+          + "sooner, than when recorded, set it here.", indent: "  ")
+    }
+    for client in clients {
+      // A key declared `private` has no name a test can write: the runtime prints it with
+      // its context (`Module.(unknown context at $…).Key`).
+      if client.keyType.contains("(") {
+        let name = client.keyType.split(separator: ".").last.map(String.init) ?? client.keyType
+        lines += Self.comment(
+          "\(name) (a \(client.valueType)) is private, so it is not named here: its test "
+            + "value.", indent: "  ")
+      } else {
+        lines.append("  $0[\(client.keyType).self] = \(client.keyType).testValue")
+      }
+    }
+    if !options.dependencies.isEmpty {
+      lines += Self.comment("As testgen was asked to set them:", indent: "  ")
+      for (key, value) in options.dependencies { lines.append("  $0.\(key) = \(value)") }
+    }
+    return lines
   }
 
   /// What the test could not write as plain Swift, and why.
@@ -138,18 +192,7 @@ extension GeneratedTest {
     served("uuid", uuids)
     served("date", dates)
     served("withRandomNumberGenerator", randoms)
-    if options.dependencies.isEmpty {
-      lines += Self.comment(
-        "The clients the trace did not record (the effects' network, storage …) run with "
-          + "their test values. Where this test fails because one answers differently, or "
-          + "sooner, than when the trace was recorded, set it here "
-          + "(`inspector testgen … --dependency KEY=EXPR`).", indent: "  ")
-    } else {
-      lines += Self.comment(
-        "The clients the trace did not record: these as testgen was asked to set them, the "
-          + "others with their test values.", indent: "  ")
-      for (key, value) in options.dependencies { lines.append("  $0.\(key) = \(value)") }
-    }
+    lines += clientLines
     lines.append("}")
     lines.append("")
     return lines

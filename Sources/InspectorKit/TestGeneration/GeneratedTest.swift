@@ -54,13 +54,21 @@ struct GeneratedTest {
   /// Values and changes as plain Swift, from the trace's type table (nil: a trace recorded
   /// before traces had one, whose values are all decoded from recorded JSON).
   var typed: TypedSwiftText?
+  /// The dependency keys the recorded feature read, but the architecture's own (nil: a trace
+  /// recorded before traces listed them).
+  let clients: [DependencyKeyRecord]?
 
   static let width = 96
 
   init(
     options: Options, summary: TraceSummary, initialState: TraceValue, initialNanos: UInt64,
-    effects: [UUID: EffectFacts], types: SwiftTypeTable?
+    effects: [UUID: EffectFacts], types: SwiftTypeTable?, clients: [DependencyKeyRecord]?
   ) {
+    // The architecture's own keys (uuid, date, clock …) are the test's to set, above.
+    self.clients = clients.map { keys in
+      keys.filter { !$0.keyType.hasPrefix("ComposableCore.") }
+        .sorted { ($0.valueType, $0.keyType) < ($1.valueType, $1.keyType) }
+    }
     typed = types.map { TypedSwiftText(state: $0.state, action: $0.action) }
     // The initial state is always decoded: its type's initializer is not in the trace.
     typed?.noteRecorded(statePattern: "")

@@ -36,6 +36,8 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private let flushNanos: UInt64
   /// The Swift types of the state and actions, for `inspector testgen` (`SwiftTypeTable`).
   private var types = SwiftTypeCollector()
+  /// The dependency keys written so far.
+  private var dependencyKeys = WrittenDependencyKeys()
 
   init(session: RecordingSession<State, Action>, tree: RecorderTree) {
     self.session = session
@@ -275,6 +277,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         try trace.setSwiftTypes(types.table)
         types.isDirty = false
       }
+      try dependencyKeys.write(session.dependencyKeyLog, to: trace)
       if let redacted {
         try trace.append(record, state: redacted)
       } else {
@@ -345,7 +348,10 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
             unmatched.map { "\($0.kind) \($0.path)" }.joined(separator: ", "))
         }
       }
-      try write { trace throws(TraceError) in try trace.close() }
+      try write { trace throws(TraceError) in
+        try dependencyKeys.write(session.dependencyKeyLog, to: trace)
+        try trace.close()
+      }
       trace = nil
     } catch {
       fail(error)

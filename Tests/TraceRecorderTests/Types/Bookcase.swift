@@ -71,6 +71,8 @@ struct Bookcase: Reducer {
 
   @Dependency(\.uuid) var uuid
   @Dependency(\.date) var date
+  @Dependency(\.starLimit) var starLimit
+  @Dependency(\.shelfName) var shelfName
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
@@ -81,12 +83,12 @@ struct Bookcase: Reducer {
     case .openEditor:
       state.editor = Editor()
       state.openedAt = date.now
-      state.link = URL(string: "https://example.com/bookcase?q=1")
+      state.link = URL(string: "https://example.com/\(shelfName)?q=1")
     case .query(let query):
       state.editor?.query = query
       state.editor?.suggestions = [query + "!", query + "?"]
     case .rate(let title, let stars):
-      state.ratings[title] = bug == .ratingIgnoresStars ? 1 : stars
+      state.ratings[title] = bug == .ratingIgnoresStars ? 1 : min(stars, starLimit)
     case .fail(let reason, let code):
       state.status = .failed(reason: reason, code: code)
     case .sortBy(let sort):
@@ -95,5 +97,30 @@ struct Bookcase: Reducer {
       state.books.remove(id: id)
     }
     return .none
+  }
+}
+
+/// The most stars a rating keeps: a client whose key a generated test can name.
+enum StarLimitKey: DependencyKey {
+  static let liveValue = 5
+  static let testValue = 5
+}
+
+/// The shelf's name in its link: a client whose key is private, so a generated test cannot
+/// name it.
+private enum ShelfNameKey: DependencyKey {
+  static let liveValue = "bookcase"
+  static let testValue = "bookcase"
+}
+
+extension DependencyValues {
+  var starLimit: Int {
+    get { self[StarLimitKey.self] }
+    set { self[StarLimitKey.self] = newValue }
+  }
+
+  var shelfName: String {
+    get { self[ShelfNameKey.self] }
+    set { self[ShelfNameKey.self] = newValue }
   }
 }

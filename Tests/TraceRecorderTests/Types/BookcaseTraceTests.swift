@@ -30,10 +30,12 @@ final class BookcaseTraceTests: XCTestCase {
       $0.uuid = .recorded("00000000-0000-0000-0000-000000000000",
         "00000000-0000-0000-0000-000000000001")
       $0.date = .recorded(800265600.25)
-      // The clients the trace did not record (the effects' network, storage …) run with
-      // their test values. Where this test fails because one answers differently, or
-      // sooner, than when the trace was recorded, set it here (`inspector testgen …
-      // --dependency KEY=EXPR`).
+      // The clients the feature read while the trace was recorded, which it did not
+      // record, with their test values. Where this test fails because one answers
+      // differently, or sooner, than when recorded, set it here.
+      $0[TraceRecorderTests.StarLimitKey.self] = TraceRecorderTests.StarLimitKey.testValue
+      // ShelfNameKey (a Swift.String) is private, so it is not named here: its test
+      // value.
     }
 
     // Step 1: sent by the user
