@@ -31,7 +31,7 @@ struct SwiftTypeWalk {
       }
       return
     }
-    let name = String(reflecting: type(of: value))
+    let name = StableTypeName.of(type(of: value))
     var entry = entries[pattern] ?? SwiftTypeEntry(type: name, kind: .other)
     if entry.kind == .other {
       entry.type = name
@@ -55,7 +55,7 @@ struct SwiftTypeWalk {
       for child in mirror.children.prefix(Self.elementsWalked) {
         let pair = Array(Mirror(reflecting: child.value).children)
         guard pair.count == 2 else { continue }
-        entry.keyType = String(reflecting: type(of: pair[0].value))
+        entry.keyType = StableTypeName.of(type(of: pair[0].value))
         visit(pair[1].value, pattern: elements, depth: depth + 1)
       }
     case .struct:
@@ -143,7 +143,7 @@ struct SwiftTypeWalk {
 
   /// `Todo` for `Optional<Todo>`.
   private static func wrappedName(_ type: Any.Type) -> String {
-    let name = String(reflecting: type)
+    let name = StableTypeName.of(type)
     let prefix = "Swift.Optional<"
     guard name.hasPrefix(prefix), name.hasSuffix(">") else { return name }
     return String(name.dropFirst(prefix.count).dropLast())
@@ -157,7 +157,7 @@ protocol ReflectedIdentifiedArray {
 }
 
 extension IdentifiedArray: ReflectedIdentifiedArray {
-  var idTypeName: String { String(reflecting: ID.self) }
+  var idTypeName: String { StableTypeName.of(ID.self) }
 
   func reflectedElements(_ limit: Int) -> [Any] {
     prefix(limit).map { $0 as Any }

@@ -14,7 +14,8 @@ struct WrittenDependencyKeys {
   mutating func write(_ log: DependencyKeyLog?, to trace: TraceWriter) throws(TraceError) {
     guard let log, log.count > records.count else { return }
     records += log.keys(from: records.count).map {
-      DependencyKeyRecord(keyType: $0.keyType, valueType: $0.valueType)
+      DependencyKeyRecord(
+        keyType: StableTypeName.of($0.keyType), valueType: StableTypeName.of($0.valueType))
     }
     try trace.setDependencyKeys(records)
   }
