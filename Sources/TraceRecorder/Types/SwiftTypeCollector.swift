@@ -4,7 +4,7 @@ import TraceKit
 
 /// Builds a trace's `SwiftTypeTable` on the writer thread: walks a state or an action with
 /// `Mirror` the first time one of its path patterns (or an enum case there) appears, so a step
-/// whose changes are all at patterns already known costs a set look-up per change.
+/// whose changes are all at paths already checked costs a set look-up per change.
 ///
 /// ```swift
 /// var types = SwiftTypeCollector()
@@ -18,6 +18,9 @@ struct SwiftTypeCollector {
   /// Pattern and case keys a walk could not resolve (the changed element was beyond the
   /// elements a walk looks at): not walked again for them.
   private var unresolved = Set<String>()
+  /// Paths whose pattern is known and holds no enum: a change there needs no look-up.
+  private var plainPaths = Set<TracePath>()
+  static let plainPathLimit = 4_096
   /// Whether the table grew since the writer last stored it.
   var isDirty = false
 
@@ -28,13 +31,20 @@ struct SwiftTypeCollector {
     var key: String?
     if let changes {
       for change in changes {
-        guard let (path, value) = Self.pathAndValue(change), value != .null else { continue }
+        guard let (path, value) = Self.pathAndValue(change), value != .null,
+          !plainPaths.contains(path)
+        else { continue }
         let pattern = SwiftTypeTable.pattern(of: path, in: table.state)
-        if let missing = Self.missing(table.state[pattern], value, pattern: pattern),
-          !unresolved.contains(missing)
-        {
+        let entry = table.state[pattern]
+        if let missing = Self.missing(entry, value, pattern: pattern) {
+          guard !unresolved.contains(missing) else { continue }
           key = missing
           break
+        }
+        // Known, and no value there can be new to the table: not looked at again.
+        if let entry, entry.cases == nil, entry.rawValues == nil, entry.kind != .other {
+          if plainPaths.count >= Self.plainPathLimit { plainPaths.removeAll() }
+          plainPaths.insert(path)
         }
       }
       guard key != nil else { return false }
