@@ -28,6 +28,9 @@ public struct DependencyValues: Sendable {
   /// cancellation ids are scoped by it.
   @usableFromInline package var navigationIDPath = NavigationIDPath()
 
+  /// The instrumented store's log of the keys its features read (nil: no instrument).
+  package var keyLog: DependencyKeyLog?
+
   /// Values for the default context of the process.
   public init() {
     context = .default
@@ -40,12 +43,13 @@ public struct DependencyValues: Sendable {
 
   /// Whether nothing is overridden (lets the store skip installing the values per batch).
   package var isDefault: Bool {
-    storage.isEmpty && context == .default && navigationIDPath.isEmpty
+    storage.isEmpty && context == .default && navigationIDPath.isEmpty && keyLog == nil
   }
 
   /// The value for a key: the override if one was set, else the key's value for the context.
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
     get {
+      keyLog?.note(key)
       if let value = override(for: key) {
         return value
       }
@@ -69,6 +73,7 @@ public struct DependencyValues: Sendable {
   @_disfavoredOverload
   public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
+      keyLog?.note(key)
       if let value = override(for: key) {
         return value
       }

@@ -12,6 +12,10 @@ final class InstrumentFanOut<State, Action: Sendable>: StoreInstrument {
     self.instruments = instruments
   }
 
+  func dependencyKeysLogged(_ log: DependencyKeyLog) {
+    for instrument in instruments { instrument.dependencyKeysLogged(log) }
+  }
+
   func storeStarted(state: borrowing State) {
     for instrument in instruments { instrument.storeStarted(state: state) }
   }

@@ -21,6 +21,10 @@ package final class ProjectedInstrument<State, BaseAction: Sendable, Action: Sen
     self.project = project
   }
 
+  package func dependencyKeysLogged(_ log: DependencyKeyLog) {
+    base.dependencyKeysLogged(log)
+  }
+
   package func storeStarted(state: borrowing State) {
     base.storeStarted(state: state)
   }

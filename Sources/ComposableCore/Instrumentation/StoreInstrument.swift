@@ -27,6 +27,8 @@
 /// per send; with no instrument a send pays one `nil` check.
 ///
 /// **Facts**, all on the main actor, in the order they happen:
+/// - `dependencyKeysLogged`: the store's `DependencyKeyLog`, which notes each dependency key its
+///   reducers and effects read, once per key, from any thread (read it when needed).
 /// - `storeStarted`: the initial state (step 0), when the store is created.
 /// - `stepBegan`/`stepEnded`: the core numbers each reduced action (1, 2, …); the origin is
 ///   exact under re-entrant sends, nested `.send` chains, `.concatenate`, `.map` and merges.
@@ -56,6 +58,8 @@ package protocol StoreInstrument<State, Action>: AnyObject {
   associatedtype State
   associatedtype Action: Sendable
 
+  /// The store's log of the dependency keys its features read, once, before `storeStarted`.
+  func dependencyKeysLogged(_ log: DependencyKeyLog)
   /// The store was created with this state: step 0.
   func storeStarted(state: borrowing State)
   /// The core is about to reduce `action`, step number `step`, sent from `origin`.
@@ -78,6 +82,8 @@ package protocol StoreInstrument<State, Action>: AnyObject {
 }
 
 extension StoreInstrument {
+  /// Instruments that do not report the clients a feature read need not keep the log.
+  package func dependencyKeysLogged(_ log: DependencyKeyLog) {}
   /// Instruments that only watch need not hear of an inspector's steps.
   package func inspectorStep(_ step: Int, kind: InspectorStepKind, state: borrowing State) {}
   /// Instruments that only watch do not keep the control.

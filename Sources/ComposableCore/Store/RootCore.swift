@@ -82,6 +82,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   ) {
     storage = StateStorage(initialState)
     self.reducer = reducer
+    // An instrumented store's features note the keys they read in its log.
+    let dependencies = instrument == nil ? dependencies : dependencies.logging(to: instrument)
     self.dependencies = dependencies
     needsDependencies = !dependencies.isDefault
     self.instrument = instrument

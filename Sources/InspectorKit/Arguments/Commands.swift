@@ -185,15 +185,17 @@ enum Commands {
         help: "more modules to import, comma-separated"),
       .init(
         name: "--dependency", value: "KEY=EXPR,…",
-        help: "clients the trace did not record (messageClient=.live)"),
+        help: "clients to set after those the trace names (messageClient=.live)"),
       .init(name: "--name", value: "NAME", help: "the test type's name"),
     ],
     example: "inspector testgen bug.rewind --from 1 --to 6 > Tests/AppTests/BugTests.swift",
     details: """
       Each step the user sent becomes `await store.send(…) { … }`, each step an effect sent
       `await store.receive(…) { … }`, with the state changes the trace recorded as exhaustive
-      assertions; a TestClock advances by the recorded time between steps, and the uuid, date
-      and random values the reducer read are served back in order. Values whose Swift type the
-      trace cannot name are decoded with `.recorded(…)` (module TraceRecorder).
+      assertions written as Swift mutations from the Swift types the trace recorded; a
+      TestClock advances by the recorded time between steps, the uuid, date and random values
+      the reducer read are served back in order, and the clients the feature read are named
+      with their test values. Values the trace cannot write as Swift are decoded with
+      `.recorded(…)` (module TraceRecorder), and the test's header says which and why.
       """)
 }

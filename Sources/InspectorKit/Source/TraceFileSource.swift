@@ -94,6 +94,14 @@ package final class TraceFileSource: TraceSource {
     try read { () throws(TraceError) in try reader.dependencies(at: step) }
   }
 
+  package func swiftTypes() throws(InspectorError) -> SwiftTypeTable? {
+    try read { () throws(TraceError) in try reader.swiftTypes() }
+  }
+
+  package func dependencyKeys() throws(InspectorError) -> [DependencyKeyRecord]? {
+    try read { () throws(TraceError) in try reader.dependencyKeys() }
+  }
+
   package func state(at step: Int) throws(InspectorError) -> TraceValue {
     return try read { () throws(TraceError) in try reader.state(at: step) }
   }

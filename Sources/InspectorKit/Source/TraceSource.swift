@@ -27,6 +27,10 @@ package protocol TraceSource: AnyObject {
   func changes(at step: Int) throws(InspectorError) -> [TraceChange]
   /// The dependency values the step's reducer read (empty for sources that keep none).
   func dependencies(at step: Int) throws(InspectorError) -> [DependencyRead]
+  /// The Swift types the recorder stored (nil: none, as in a trace recorded before them).
+  func swiftTypes() throws(InspectorError) -> SwiftTypeTable?
+  /// The dependency keys the feature read (nil: not listed, as in a trace recorded before).
+  func dependencyKeys() throws(InspectorError) -> [DependencyKeyRecord]?
   /// The state after the step: nearest keyframe plus patches.
   func state(at step: Int) throws(InspectorError) -> TraceValue
   /// The full state stored at the step when it is a keyframe, else nil.
@@ -63,6 +67,8 @@ package protocol TraceSource: AnyObject {
 
 extension TraceSource {
   package func dependencies(at step: Int) throws(InspectorError) -> [DependencyRead] { [] }
+  package func swiftTypes() throws(InspectorError) -> SwiftTypeTable? { nil }
+  package func dependencyKeys() throws(InspectorError) -> [DependencyKeyRecord]? { nil }
 
   /// For sources held in memory: their effects, sorted by start time.
   package func effectStream(startedFrom from: Int, through to: Int) throws(InspectorError)

@@ -51,13 +51,27 @@ struct GeneratedTest {
   private let effects: [UUID: EffectFacts]
   /// What ends the test: effects still running, actions received after the last step.
   var ending: [String] = []
+  /// Values and changes as plain Swift, from the trace's type table (nil: a trace recorded
+  /// before traces had one, whose values are all decoded from recorded JSON).
+  var typed: TypedSwiftText?
+  /// The dependency keys the recorded feature read, but the architecture's own (nil: a trace
+  /// recorded before traces listed them).
+  let clients: [DependencyKeyRecord]?
 
   static let width = 96
 
   init(
     options: Options, summary: TraceSummary, initialState: TraceValue, initialNanos: UInt64,
-    effects: [UUID: EffectFacts]
+    effects: [UUID: EffectFacts], types: SwiftTypeTable?, clients: [DependencyKeyRecord]?
   ) {
+    // The architecture's own keys (uuid, date, clock …) are the test's to set, above.
+    self.clients = clients.map { keys in
+      keys.filter { !$0.keyType.hasPrefix("ComposableCore.") }
+        .sorted { ($0.valueType, $0.keyType) < ($1.valueType, $1.keyType) }
+    }
+    typed = types.map { TypedSwiftText(state: $0.state, action: $0.action) }
+    // The initial state is always decoded: its type's initializer is not in the trace.
+    typed?.noteRecorded(statePattern: "")
     self.options = options
     self.summary = summary
     self.initialState = initialState
@@ -83,7 +97,9 @@ struct GeneratedTest {
     previousNanos = max(previousNanos, step.monotonicNanos)
     let (verb, comment) = describe(step)
     body.append("// Step \(step.step): \(comment)")
-    let actionText = SwiftValueText.expression(action, width: Self.width - 8)
+    let actionText =
+      typed?.action(action, width: Self.width - 8)
+      ?? SwiftValueText.expression(action, width: Self.width - 8)
     var call = "await store.\(verb)("
     if SwiftValueText.throwsWhenDecoded(actionText) { call = "try " + call }
     if call.count + actionText.count + 6 > Self.width - 4 || actionText.contains("\n") {
@@ -92,7 +108,10 @@ struct GeneratedTest {
     } else {
       call += actionText + ")"
     }
-    let assertions = changes.map(Self.assertion)
+    let assertions = changes.map { change in
+      guard let statement = typed?.statement(change) else { return Self.assertion(change) }
+      return (SwiftValueText.throwsWhenDecoded(statement) ? "try " : "") + statement
+    }
     if assertions.isEmpty {
       body.append(call)
     } else {

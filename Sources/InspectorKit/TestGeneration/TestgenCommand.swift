@@ -44,7 +44,8 @@ enum TestgenCommand {
     }
     var test = GeneratedTest(
       options: options, summary: summary, initialState: try source.state(at: from - 1),
-      initialNanos: initialNanos, effects: effects)
+      initialNanos: initialNanos, effects: effects, types: try source.swiftTypes(),
+      clients: try source.dependencyKeys())
     var lastNanos: UInt64 = 0
     try source.forEachStepContent(from: from, to: to) { entry, content throws(InspectorError) in
       if let text = entry.origin.inspectorStepText {

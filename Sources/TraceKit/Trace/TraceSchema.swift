@@ -130,6 +130,10 @@ enum TraceSchema {
     static let actionType = "action_type"
     static let keyframeInterval = "keyframe_interval"
     static let extraPrefix = "extra."
+    /// The recorder's `SwiftTypeTable` as JSON (format 2, additive).
+    static let swiftTypes = "swift_types"
+    /// The dependency keys the feature read, `DependencyKeyRecord`s as JSON (format 2).
+    static let dependencyKeys = "dependency_keys"
     /// `flock` when the writer holds a lock on the file for its lifetime (how readers tell
     /// that it is gone); absent when it could not take one.
     static let writerLock = "writer_lock"

@@ -563,6 +563,22 @@ public final class TraceWriter {
     try sql { () throws(SQLiteError) in try setMeta(TraceSchema.Key.extraPrefix + key, value) }
   }
 
+  /// Stores the Swift type table (`swift_types` in `meta`), replacing an earlier one;
+  /// committed with the next commit.
+  public func setSwiftTypes(_ table: SwiftTypeTable) throws(TraceError) {
+    try checkWritable(step: nil)
+    try sql { () throws(SQLiteError) in try setMeta(TraceSchema.Key.swiftTypes, table.jsonText) }
+  }
+
+  /// Stores the dependency keys the feature read (`dependency_keys` in `meta`), replacing
+  /// an earlier list; committed with the next commit.
+  public func setDependencyKeys(_ keys: [DependencyKeyRecord]) throws(TraceError) {
+    try checkWritable(step: nil)
+    try sql { () throws(SQLiteError) in
+      try setMeta(TraceSchema.Key.dependencyKeys, DependencyKeyRecord.jsonText(keys))
+    }
+  }
+
   // MARK: Commits
 
   /// Commits everything pending in one transaction. The lines since the last flush are stored

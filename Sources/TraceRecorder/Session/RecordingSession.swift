@@ -39,6 +39,9 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   /// The time the trace records, when it is not the system's monotonic clock's.
   nonisolated let clockNanos: (@Sendable () -> UInt64)?
   private nonisolated let whenFull: CaptureQueue<SessionEvent<State, Action>>.WhenFull
+  /// The store's log of the dependency keys read, set before `storeStarted` (whose event the
+  /// writer takes after it), read by the writer (`RecordingSession+DependencyKeys`).
+  nonisolated(unsafe) var dependencyKeyLog: DependencyKeyLog?
   private nonisolated let done = FinishSignal()
   private nonisolated let stopped = Atomic<Bool>(false)
   private nonisolated let finishing = Atomic<Bool>(false)

@@ -41,6 +41,10 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private var actionMatched = Set<Int>()
   private var lastFlush: UInt64 = 0
   private let flushNanos: UInt64
+  /// The Swift types of the state and actions, for `inspector testgen` (`SwiftTypeTable`).
+  private var types = SwiftTypeCollector()
+  /// The dependency keys written so far.
+  private var dependencyKeys = WrittenDependencyKeys()
 
   init(session: RecordingSession<State, Action>, tree: RecorderTree) {
     self.session = session
@@ -217,6 +221,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
           path: path, metadata: metadata, initialState: initial, wallTime: wallTime)
         trace = writer
         try writer.writeTree(tree.node)
+        types.noteState(state, changes: nil)
+        try writer.setSwiftTypes(types.table)
+        types.isDirty = false
       } catch {
         throw WriteFailure(message: error.description)
       }
@@ -242,6 +249,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         actionMatched.formUnion(actionRedaction.apply(to: &encodedAction))
         action = encodedAction
         actions.insert(captured, value: encodedAction, path: actionPath)
+        if trace != nil {
+          types.noteAction(captured, value: encodedAction, casePath: actionPath)
+        }
       }
     } catch {
       throw WriteFailure(message: "step \(facts.step) could not be encoded: \(error)")
@@ -295,7 +305,13 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       whole = built
       return built
     }
+    if trace != nil { types.noteState(state, changes: changes) }
     try write { trace throws(TraceError) in
+      if types.isDirty {
+        try trace.setSwiftTypes(types.table)
+        types.isDirty = false
+      }
+      try dependencyKeys.write(session.dependencyKeyLog, to: trace)
       if let redacted {
         try trace.append(record, state: redacted)
       } else {
@@ -366,7 +382,10 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
             unmatched.map { "\($0.kind) \($0.path)" }.joined(separator: ", "))
         }
       }
-      try write { trace throws(TraceError) in try trace.close() }
+      try write { trace throws(TraceError) in
+        try dependencyKeys.write(session.dependencyKeyLog, to: trace)
+        try trace.close()
+      }
       trace = nil
     } catch {
       fail(error)

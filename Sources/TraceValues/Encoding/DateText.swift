@@ -11,7 +11,7 @@
 /// invented and none is lost. A date that is not finite, or outside the years 1…9999, has no
 /// such text: the encoder writes its seconds since 2001 instead (what `Date`'s own `Codable`
 /// writes).
-enum DateText {
+package enum DateText {
   /// Seconds from 1970-01-01 to 2001-01-01, `Date`'s reference date.
   private static let referenceOffset: Int64 = 978_307_200
 
@@ -39,7 +39,7 @@ enum DateText {
 
   /// The seconds since 2001-01-01 UTC of `YYYY-MM-DDTHH:MM:SS[.fraction]Z`; nil for any other
   /// text, or a date that does not exist.
-  static func seconds(parsing text: String) -> Double? {
+  package static func seconds(parsing text: String) -> Double? {
     let bytes = Array(text.utf8)
     guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z") else { return nil }
     func number(_ range: Range<Int>) -> Int64? {

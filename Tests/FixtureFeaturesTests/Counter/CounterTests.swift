@@ -22,6 +22,7 @@ final class CounterTests: XCTestCase {
     let store = TestStore(initialState: Counter.State(count: 3)) {
       Counter()
     } withDependencies: {
+      $0.messageClient = .immediate
       $0.continuousClock = clock
       $0.date = .constant(testNow)
     }
@@ -41,6 +42,7 @@ final class CounterTests: XCTestCase {
     let store = TestStore(initialState: Counter.State(count: -2)) {
       Counter()
     } withDependencies: {
+      $0.messageClient = .immediate
       $0.continuousClock = clock
     }
     await store.send(.loadMessageTapped) { $0.isLoading = true }
@@ -57,6 +59,7 @@ final class CounterTests: XCTestCase {
     let store = TestStore(initialState: Counter.State(count: 1)) {
       Counter()
     } withDependencies: {
+      $0.messageClient = .immediate
       $0.continuousClock = clock
     }
     await store.send(.loadMessageTapped) { $0.isLoading = true }
@@ -81,6 +84,7 @@ final class CounterTests: XCTestCase {
     let store = TestStore(initialState: Counter.State(count: 1)) {
       Counter()
     } withDependencies: {
+      $0.messageClient = .immediate
       $0.continuousClock = clock
       $0.date = .constant(testNow)
     }

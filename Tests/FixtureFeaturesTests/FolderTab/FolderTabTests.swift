@@ -19,6 +19,8 @@ final class FolderTabTests: XCTestCase {
     let store = TestStore(initialState: FolderTabState()) {
       AppFolderTab()
     } withDependencies: {
+      $0.folderClient = .immediate
+      $0.climbLogClient = .immediate
       $0.continuousClock = clock
       $0.date = .constant(testNow)
       $0.folderClient = .live
@@ -78,6 +80,8 @@ final class FolderTabTests: XCTestCase {
     let store = TestStore(initialState: loadedState()) {
       AppFolderTab()
     } withDependencies: {
+      $0.folderClient = .immediate
+      $0.climbLogClient = .immediate
       $0.uuid = .incrementing
     }
     await store.send(.folder(.view(.createFolderTapped(name: "  Gym  "))))
@@ -99,6 +103,8 @@ final class FolderTabTests: XCTestCase {
     let store = TestStore(initialState: loadedState()) {
       AppFolderTab()
     } withDependencies: {
+      $0.folderClient = .immediate
+      $0.climbLogClient = .immediate
       $0.uuid = .incrementing
       $0.continuousClock = clock
       $0.folderClient = .live
@@ -116,7 +122,12 @@ final class FolderTabTests: XCTestCase {
     let id = FolderClient.sampleFolders[2].id
     var state = loadedState()
     state.openedFolderID = id
-    let store = TestStore(initialState: state) { AppFolderTab() }
+    let store = TestStore(initialState: state) {
+      AppFolderTab()
+    } withDependencies: {
+      $0.folderClient = .immediate
+      $0.climbLogClient = .immediate
+    }
     await store.send(.folder(.view(.deleteFolderTapped(id))))
     await store.receive(.folder(.inner(.folderDeleted(.success(id))))) {
       $0.folder.folders.remove(id: id)
@@ -125,7 +136,12 @@ final class FolderTabTests: XCTestCase {
   }
 
   func testMonthNavigationLoadsTheNewMonth() async {
-    let store = TestStore(initialState: loadedState()) { AppFolderTab() }
+    let store = TestStore(initialState: loadedState()) {
+      AppFolderTab()
+    } withDependencies: {
+      $0.folderClient = .immediate
+      $0.climbLogClient = .immediate
+    }
     let june = may.next
     await store.send(.calendar(.view(.nextMonthTapped))) {
       $0.calendar.month = june
@@ -144,6 +160,8 @@ final class FolderTabTests: XCTestCase {
     let store = TestStore(initialState: loadedState()) {
       AppFolderTab()
     } withDependencies: {
+      $0.folderClient = .immediate
+      $0.climbLogClient = .immediate
       $0.continuousClock = clock
       $0.climbLogClient = .live
     }
@@ -175,6 +193,8 @@ final class FolderTabTests: XCTestCase {
     let store = TestStore(initialState: FolderTabState()) {
       FolderTab(folder: SingleFolderGrid(), calendar: ClimbCalendar())
     } withDependencies: {
+      $0.folderClient = .immediate
+      $0.climbLogClient = .immediate
       $0.date = .constant(testNow)
     }
     await store.send(.folder(.view(.onAppear))) {

@@ -14,6 +14,9 @@ final class HomeTests: XCTestCase {
     let store = TestStore(initialState: Home.State()) {
       Home()
     } withDependencies: {
+      $0.childRepository = .mock
+      $0.scheduleRepository = .mock
+      $0.briefingClient = .immediate
       $0.date = .constant(testNow)
     }
     await store.send(.onAppear) { $0.isLoading = true }
@@ -34,6 +37,9 @@ final class HomeTests: XCTestCase {
     let store = TestStore(initialState: Home.State()) {
       Home()
     } withDependencies: {
+      $0.childRepository = .mock
+      $0.scheduleRepository = .mock
+      $0.briefingClient = .immediate
       $0.date = .constant(testNow)
       $0.childRepository.fetchAll = { throw FetchFailure(message: "sync engine offline") }
     }
@@ -53,6 +59,9 @@ final class HomeTests: XCTestCase {
     let store = TestStore(initialState: loadedState()) {
       Home()
     } withDependencies: {
+      $0.childRepository = .mock
+      $0.scheduleRepository = .mock
+      $0.briefingClient = .immediate
       $0.continuousClock = clock
       $0.briefingClient = .live
     }
@@ -76,7 +85,11 @@ final class HomeTests: XCTestCase {
   }
 
   func testChildDetailSavesTheNicknameAndIsDismissed() async {
-    let store = TestStore(initialState: loadedState()) { Home() }
+    let store = TestStore(initialState: loadedState()) {
+      Home()
+    } withDependencies: {
+      $0.childRepository = .mock
+    }
     await store.send(.childCardTapped("child-1")) {
       $0.childDetail = ChildDetail.State(child: self.children[0])
     }
@@ -112,6 +125,9 @@ final class HomeTests: XCTestCase {
     let store = TestStore(initialState: loadedState()) {
       Home()
     } withDependencies: {
+      $0.childRepository = .mock
+      $0.scheduleRepository = .mock
+      $0.briefingClient = .immediate
       $0.uuid = .incrementing
       $0.date = .constant(testNow)
     }
@@ -161,6 +177,9 @@ final class HomeTests: XCTestCase {
     let store = TestStore(initialState: state) {
       Home()
     } withDependencies: {
+      $0.childRepository = .mock
+      $0.scheduleRepository = .mock
+      $0.briefingClient = .immediate
       $0.continuousClock = clock
       $0.scheduleRepository = .live
     }

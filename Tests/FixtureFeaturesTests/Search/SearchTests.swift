@@ -11,6 +11,7 @@ final class SearchTests: XCTestCase {
     let store = TestStore(initialState: Search.State()) {
       Search()
     } withDependencies: {
+      $0.searchClient = .immediate
       $0.continuousClock = clock
       $0.searchClient = .live
     }
@@ -36,6 +37,7 @@ final class SearchTests: XCTestCase {
     let store = TestStore(initialState: Search.State()) {
       Search(bug: .forgetsCancelInFlight)
     } withDependencies: {
+      $0.searchClient = .immediate
       // The older lookup is the slower one: it waits for the clock, the newer answers at once.
       $0.searchClient = SearchClient { query in
         if query == "s" { try await clock.sleep(for: .seconds(1)) }
@@ -67,6 +69,7 @@ final class SearchTests: XCTestCase {
     let store = TestStore(initialState: Search.State(resultsQuery: "t", results: ["table"])) {
       Search()
     } withDependencies: {
+      $0.searchClient = .immediate
       $0.continuousClock = clock
       $0.searchClient = .live
     }

@@ -19,6 +19,7 @@ final class TodosTests: XCTestCase {
     let store = TestStore(initialState: Todos.State()) {
       Todos()
     } withDependencies: {
+      $0.todosClient = .immediate
       $0.continuousClock = clock
       $0.uuid = .incrementing
       $0.date = .constant(testNow)
@@ -41,6 +42,7 @@ final class TodosTests: XCTestCase {
     let store = TestStore(initialState: six) {
       Todos()
     } withDependencies: {
+      $0.todosClient = .immediate
       $0.continuousClock = clock
       $0.date = .constant(testNow)
     }
@@ -70,6 +72,7 @@ final class TodosTests: XCTestCase {
     let store = TestStore(initialState: six) {
       Todos()
     } withDependencies: {
+      $0.todosClient = .immediate
       $0.continuousClock = clock
     }
     await store.send(.removeTodo(id(4))) {
@@ -85,6 +88,7 @@ final class TodosTests: XCTestCase {
     let store = TestStore(initialState: six) {
       Todos()
     } withDependencies: {
+      $0.todosClient = .immediate
       $0.continuousClock = clock
     }
     await store.send(.clearCompletedTapped) {
@@ -111,6 +115,7 @@ final class TodosTests: XCTestCase {
     let store = TestStore(initialState: state) {
       Todos()
     } withDependencies: {
+      $0.todosClient = .immediate
       $0.continuousClock = clock
     }
     // Shown: 1, 2, 4, 5. Move "Todo 5" (shown offset 3) to the top.
@@ -140,6 +145,7 @@ final class TodosTests: XCTestCase {
     let store = TestStore(initialState: state) {
       Todos(bug: .moveIgnoresFilter)
     } withDependencies: {
+      $0.todosClient = .immediate
       $0.continuousClock = clock
     }
     await store.send(.move(fromOffsets: [3], toOffset: 0)) {
@@ -159,11 +165,13 @@ final class TodosTests: XCTestCase {
     let fixed = TestStore(initialState: six) {
       Todos()
     } withDependencies: {
+      $0.todosClient = .immediate
       $0.continuousClock = clock
     }
     let buggy = TestStore(initialState: six) {
       Todos(bug: .moveIgnoresFilter)
     } withDependencies: {
+      $0.todosClient = .immediate
       $0.continuousClock = clock
     }
     for store in [fixed, buggy] {
@@ -190,6 +198,7 @@ final class TodosTests: XCTestCase {
     let store = TestStore(initialState: six) {
       Todos()
     } withDependencies: {
+      $0.todosClient = .immediate
       $0.continuousClock = clock
       $0.todosClient.save = { _ in throw FetchFailure(message: "disk full") }
     }

@@ -13,6 +13,7 @@ final class WeatherTests: XCTestCase {
     let store = TestStore(initialState: Root.State()) {
       Root()
     } withDependencies: {
+      $0.weatherClient = .immediate
       $0.date = .constant(testNow)
     }
     await store.send(.splash(.startLoadData)) {
@@ -37,6 +38,7 @@ final class WeatherTests: XCTestCase {
     let store = TestStore(initialState: Root.State()) {
       Root()
     } withDependencies: {
+      $0.weatherClient = .immediate
       $0.weatherClient.fetchInitialData = { throw FetchFailure(message: "offline") }
     }
     await store.send(.splash(.startLoadData)) {
@@ -55,6 +57,7 @@ final class WeatherTests: XCTestCase {
     let store = TestStore(initialState: Root.State()) {
       Root()
     } withDependencies: {
+      $0.weatherClient = .immediate
       $0.weatherClient = .live
       $0.continuousClock = clock
       $0.date = .constant(testNow)
@@ -84,6 +87,7 @@ final class WeatherTests: XCTestCase {
     let store = TestStore(initialState: Main.State(data: data, updatedAt: nil)) {
       Main()
     } withDependencies: {
+      $0.weatherClient = .immediate
       $0.weatherClient = .live
       $0.continuousClock = clock
       $0.date = .constant(testNow)
@@ -110,6 +114,7 @@ final class WeatherTests: XCTestCase {
     let store = TestStore(initialState: Main.State(data: data, updatedAt: nil)) {
       Main()
     } withDependencies: {
+      $0.weatherClient = .immediate
       $0.weatherClient = .live
       $0.continuousClock = clock
       $0.date = .constant(testNow)
@@ -139,7 +144,11 @@ final class WeatherTests: XCTestCase {
   }
 
   func testForecastFailureIsShown() async throws {
-    let store = TestStore(initialState: Main.State(cities: WeatherClient.cities)) { Main() }
+    let store = TestStore(initialState: Main.State(cities: WeatherClient.cities)) {
+      Main()
+    } withDependencies: {
+      $0.weatherClient = .immediate
+    }
     await store.send(.citySelected(9)) {
       $0.selectedCityID = 9
       $0.isRefreshing = true

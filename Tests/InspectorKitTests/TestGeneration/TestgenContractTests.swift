@@ -14,35 +14,23 @@ final class TestgenContractTests: EndToEndTestCase {
     .deletingLastPathComponent()  // Tests
     .appendingPathComponent("GeneratedTraceTests")
 
-  /// Each fixture trace, the options its test is generated with, and its file. The clients
-  /// the traces did not record are set to their live values: deterministic on the test's
-  /// clock, they answer as they did during the recording.
+  /// Each fixture trace, the options its test is generated with, and its file. No client is
+  /// set: the generated tests name the clients the traces list, and the fixtures' test values
+  /// answer on the test's clock as the recordings did.
   static let cases: [(trace: String, options: [String], file: String)] = [
-    ("counter", ["--dependency", "messageClient=.live"], "CounterTraceTests"),
-    ("weather", ["--dependency", "weatherClient=.live", "--name", "WeatherTraceTests"],
-      "WeatherTraceTests"),
+    ("counter", [], "CounterTraceTests"),
+    ("weather", ["--name", "WeatherTraceTests"], "WeatherTraceTests"),
     (
-      "folder-tab",
-      [
-        "--import", "CalendarFeature,FixtureFeatures,FolderFeature", "--dependency",
-        "folderClient=.live,climbLogClient=.live",
-      ],
+      "folder-tab", ["--import", "CalendarFeature,FixtureFeatures,FolderFeature"],
       "FolderTabTraceTests"
     ),
-    (
-      "home",
-      [
-        "--dependency",
-        "childRepository=.live,scheduleRepository=.live,briefingClient=.live",
-      ],
-      "HomeTraceTests"
-    ),
-    ("todos", ["--dependency", "todosClient=.live"], "TodosTraceTests"),
+    ("home", [], "HomeTraceTests"),
+    ("todos", [], "TodosTraceTests"),
     (
       "todos-buggy",
       [
-        "--dependency", "todosClient=.live", "--reducer", "Todos(bug: .moveIgnoresFilter)",
-        "--name", "TodosBuggyTraceTests", "--swift-testing",
+        "--reducer", "Todos(bug: .moveIgnoresFilter)", "--name", "TodosBuggyTraceTests",
+        "--swift-testing",
       ],
       "TodosBuggyTraceTests"
     ),

@@ -1,0 +1,60 @@
+import Synchronization
+
+/// The dependency keys a store's features read — its reducers and the effects they started —
+/// each noted once per store, from whichever thread reads it: what an instrument learns from
+/// `StoreInstrument.dependencyKeysLogged(_:)`, so that a test generated from a recording can
+/// name the clients it needs.
+///
+/// A root core with an instrument puts its log in the dependencies it installs; a read of a key
+/// already noted costs one lock and a set look-up, and the instrument is never called per read.
+///
+/// ```swift
+/// // An effect reads @Dependency(\.messageClient):
+/// log.count            // 1
+/// log.keys(from: 0)    // [DependencyKeyLog.Key(keyType: "CounterFeature.MessageClientKey",
+///                      //   valueType: "CounterFeature.MessageClient")]
+/// ```
+@usableFromInline
+package final class DependencyKeyLog: Sendable {
+  package struct Key: Sendable, Hashable {
+    /// `String(reflecting:)` of the key type.
+    package var keyType: String
+    /// `String(reflecting:)` of the value type.
+    package var valueType: String
+  }
+
+  private let state = Mutex<(seen: Set<ObjectIdentifier>, keys: [Key])>(([], []))
+  private let counted = Atomic<Int>(0)
+
+  package init() {}
+
+  /// How many keys were noted: an instrument compares it with what it has, without a lock.
+  package var count: Int { counted.load(ordering: .acquiring) }
+
+  /// The keys noted after the first `start`, in the order they were first read.
+  package func keys(from start: Int) -> [Key] {
+    state.withLock { Array($0.keys.dropFirst(start)) }
+  }
+
+  @usableFromInline
+  func note<K: TestDependencyKey>(_ key: K.Type) {
+    state.withLock { state in
+      guard state.seen.insert(ObjectIdentifier(key)).inserted else { return }
+      state.keys.append(
+        Key(keyType: String(reflecting: K.self), valueType: String(reflecting: K.Value.self)))
+      counted.store(state.keys.count, ordering: .releasing)
+    }
+  }
+}
+
+extension DependencyValues {
+  /// These values with a new key log, handed to `instrument`.
+  @MainActor
+  func logging<State, Action>(to instrument: (any StoreInstrument<State, Action>)?) -> Self {
+    var values = self
+    let log = DependencyKeyLog()
+    values.keyLog = log
+    instrument?.dependencyKeysLogged(log)
+    return values
+  }
+}

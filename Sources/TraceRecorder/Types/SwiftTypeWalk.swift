@@ -1,0 +1,174 @@
+import ComposableCore
+import Foundation
+import TraceKit
+
+/// One `Mirror` walk of a state or an action, adding what it meets to a type table's entries
+/// (`SwiftTypeCollector` decides when to walk).
+///
+/// ```swift
+/// var walk = SwiftTypeWalk(entries: [:])
+/// walk.visit(Todos.State(…), pattern: "", depth: 0)
+/// walk.entries["todos"]  // IdentifiedArray<UUID, Todo.State>, .identifiedArray, keyType UUID
+/// ```
+struct SwiftTypeWalk {
+  var entries: [String: SwiftTypeEntry]
+
+  /// A walk looks at this many elements of a collection: their type is the same, only enum
+  /// cases differ between them.
+  static let elementsWalked = 64
+  /// Deeper than this a value is not walked (a recursive type).
+  static let maximumDepth = 48
+
+  mutating func visit(_ value: Any, pattern: String, depth: Int, optional: Bool = false) {
+    guard depth < Self.maximumDepth else { return }
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional {
+      if let wrapped = mirror.children.first?.value {
+        visit(wrapped, pattern: pattern, depth: depth, optional: true)
+      } else if entries[pattern] == nil {
+        entries[pattern] = SwiftTypeEntry(
+          type: Self.wrappedName(type(of: value)), kind: .other, optional: true)
+      }
+      return
+    }
+    let name = StableTypeName.of(type(of: value))
+    var entry = entries[pattern] ?? SwiftTypeEntry(type: name, kind: .other)
+    if entry.kind == .other {
+      entry.type = name
+      entry.kind = Self.kind(of: value, mirror)
+    }
+    if optional { entry.optional = true }
+    defer { entries[pattern] = entry }
+    let elements = pattern + "[]"
+    switch entry.kind {
+    case .identifiedArray:
+      guard let array = value as? any ReflectedIdentifiedArray else { return }
+      entry.keyType = array.idTypeName
+      for element in array.reflectedElements(Self.elementsWalked) {
+        visit(element, pattern: elements, depth: depth + 1)
+      }
+    case .array, .set:
+      for child in mirror.children.prefix(Self.elementsWalked) {
+        visit(child.value, pattern: elements, depth: depth + 1)
+      }
+    case .dictionary:
+      for child in mirror.children.prefix(Self.elementsWalked) {
+        let pair = Array(Mirror(reflecting: child.value).children)
+        guard pair.count == 2 else { continue }
+        entry.keyType = StableTypeName.of(type(of: pair[0].value))
+        visit(pair[1].value, pattern: elements, depth: depth + 1)
+      }
+    case .struct:
+      for child in mirror.children {
+        guard let label = child.label else { continue }
+        // `@PresentationState var sheet` is the field `_sheet`; the trace and Swift code
+        // see `sheet`, its wrapped value.
+        if label.hasPrefix("_"), let wrapper = child.value as? any ReflectedPropertyWrapper {
+          visit(
+            wrapper.reflectedWrappedValue, pattern: Self.join(pattern, String(label.dropFirst())),
+            depth: depth + 1)
+        } else {
+          visit(child.value, pattern: Self.join(pattern, label), depth: depth + 1)
+        }
+      }
+    case .enum:
+      visitCase(value, mirror, entry: &entry, pattern: pattern, depth: depth)
+    default:
+      break
+    }
+  }
+
+  /// Notes an enum value's case (and raw value), and walks its associated values.
+  private mutating func visitCase(
+    _ value: Any, _ mirror: Mirror, entry: inout SwiftTypeEntry, pattern: String, depth: Int
+  ) {
+    let label: String
+    if let payload = mirror.children.first, let caseName = payload.label {
+      label = caseName
+      let inner = Self.join(pattern, caseName)
+      let tuple = Mirror(reflecting: payload.value)
+      if tuple.displayStyle == .tuple {
+        for (position, field) in tuple.children.enumerated() {
+          let fieldLabel = field.label.map { $0.hasPrefix(".") ? "_" + $0.dropFirst() : $0 }
+          visit(
+            field.value, pattern: Self.join(inner, fieldLabel ?? "_\(position)"),
+            depth: depth + 1)
+        }
+      } else {
+        visit(payload.value, pattern: inner, depth: depth + 1)
+      }
+    } else if !(value is any CustomStringConvertible),
+      !(value is any CustomDebugStringConvertible)
+    {
+      // A case without associated values prints as its name, unless the type prints itself.
+      label = String(describing: value)
+    } else {
+      return
+    }
+    var cases = Set(entry.cases ?? [])
+    cases.insert(label)
+    entry.cases = cases.sorted()
+    if let raw = value as? any RawRepresentable {
+      var rawValues = entry.rawValues ?? [:]
+      rawValues[String(describing: raw.rawValue)] = label
+      entry.rawValues = rawValues
+    }
+  }
+
+  private static func kind(of value: Any, _ mirror: Mirror) -> SwiftTypeEntry.Kind {
+    switch value {
+    case is UUID: return .uuid
+    case is Date: return .date
+    case is URL: return .url
+    case is String: return .string
+    case is Bool: return .bool
+    case is any BinaryInteger: return .integer
+    case is any BinaryFloatingPoint: return .floatingPoint
+    case is any ReflectedIdentifiedArray: return .identifiedArray
+    default: break
+    }
+    switch mirror.displayStyle {
+    case .struct: return .struct
+    case .enum: return .enum
+    case .collection: return .array
+    case .dictionary: return .dictionary
+    case .set: return .set
+    default: return .other
+    }
+  }
+
+  private static func join(_ pattern: String, _ key: String) -> String {
+    pattern.isEmpty ? key : pattern + "." + key
+  }
+
+  /// `Todo` for `Optional<Todo>`.
+  private static func wrappedName(_ type: Any.Type) -> String {
+    let name = StableTypeName.of(type)
+    let prefix = "Swift.Optional<"
+    guard name.hasPrefix(prefix), name.hasSuffix(">") else { return name }
+    return String(name.dropFirst(prefix.count).dropLast())
+  }
+}
+
+/// An `IdentifiedArray` as a walk sees it: its id type and its first elements.
+protocol ReflectedIdentifiedArray {
+  var idTypeName: String { get }
+  func reflectedElements(_ limit: Int) -> [Any]
+}
+
+extension IdentifiedArray: ReflectedIdentifiedArray {
+  var idTypeName: String { StableTypeName.of(ID.self) }
+
+  func reflectedElements(_ limit: Int) -> [Any] {
+    prefix(limit).map { $0 as Any }
+  }
+}
+
+/// A property wrapper of this architecture whose wrapped value a walk describes instead.
+protocol ReflectedPropertyWrapper {
+  var reflectedWrappedValue: Any { get }
+}
+
+extension PresentationState: ReflectedPropertyWrapper {
+  var reflectedWrappedValue: Any { wrappedValue as Any }
+}
