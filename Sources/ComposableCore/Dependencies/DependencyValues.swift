@@ -28,7 +28,8 @@ public struct DependencyValues: Sendable {
   /// cancellation ids are scoped by it.
   @usableFromInline package var navigationIDPath = NavigationIDPath()
 
-  /// The instrumented store's log of the keys its features read (nil: no instrument).
+  /// The log of the keys an instrumented store's features read, carried by the dependencies
+  /// of its effects (nil elsewhere: its reducers note keys through the reducing context).
   package var keyLog: DependencyKeyLog?
 
   /// Values for the default context of the process.
@@ -49,7 +50,7 @@ public struct DependencyValues: Sendable {
   /// The value for a key: the override if one was set, else the key's value for the context.
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      keyLog?.note(key)
+      if let keyLog { keyLog.note(key) } else { ReducingContext.noteKey(key) }
       if let value = override(for: key) {
         return value
       }
@@ -73,7 +74,7 @@ public struct DependencyValues: Sendable {
   @_disfavoredOverload
   public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      keyLog?.note(key)
+      if let keyLog { keyLog.note(key) } else { ReducingContext.noteKey(key) }
       if let value = override(for: key) {
         return value
       }

@@ -128,7 +128,10 @@ extension Effect {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self {
-    let dependencies = DependencyValues.current
+    var captured = DependencyValues.current
+    // Started by an instrumented store's reducer: its reads are noted in the store's key log.
+    if captured.keyLog == nil { captured.keyLog = ReducingContext.keyLog }
+    let dependencies = captured
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return Effect(
       node: .run(

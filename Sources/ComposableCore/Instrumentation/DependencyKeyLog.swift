@@ -5,8 +5,10 @@ import Synchronization
 /// `StoreInstrument.dependencyKeysLogged(_:)`, so that a test generated from a recording can
 /// name the clients it needs.
 ///
-/// A root core with an instrument puts its log in the dependencies it installs; a read of a key
-/// already noted costs one lock and a set look-up, and the instrument is never called per read.
+/// A root core with an instrument keeps its log in its reducing hooks: its reducers note keys
+/// through the reducing context (a key already noted there costs a short scan, no lock), and
+/// each `.run` effect they return carries the log in its dependencies (a read there costs one
+/// lock and a set look-up). The instrument is never called per read.
 ///
 /// ```swift
 /// // An effect reads @Dependency(\.messageClient):
@@ -44,17 +46,5 @@ package final class DependencyKeyLog: Sendable {
         Key(keyType: String(reflecting: K.self), valueType: String(reflecting: K.Value.self)))
       counted.store(state.keys.count, ordering: .releasing)
     }
-  }
-}
-
-extension DependencyValues {
-  /// These values with a new key log, handed to `instrument`.
-  @MainActor
-  func logging<State, Action>(to instrument: (any StoreInstrument<State, Action>)?) -> Self {
-    var values = self
-    let log = DependencyKeyLog()
-    values.keyLog = log
-    instrument?.dependencyKeysLogged(log)
-    return values
   }
 }

@@ -123,6 +123,24 @@ package enum ReducingContext {
     return now
   }
 
+  /// The key log of the instrumented core whose reducer runs on this thread now: an effect it
+  /// returns carries it in its dependencies.
+  static var keyLog: DependencyKeyLog? {
+    guard let hooks = current(), hooks.isReading else { return nil }
+    return hooks.keyLog
+  }
+
+  /// Notes `key` in the log of the instrumented core whose reducer runs on this thread now.
+  /// The store installs no dependencies of its own for this: a task-local value per send cost
+  /// more than the rest of the Recorder's capture.
+  static func noteKey<Key: TestDependencyKey>(_ key: Key.Type) {
+    guard let hooks = current(), hooks.isReading, let log = hooks.keyLog else { return }
+    let id = ObjectIdentifier(key)
+    guard !hooks.notedKeys.contains(id) else { return }
+    hooks.notedKeys.append(id)
+    log.note(key)
+  }
+
   /// Whether a clock read now would be reported (the clock dependency is wrapped only then).
   static var isReading: Bool {
     current()?.isReading ?? false
@@ -188,6 +206,11 @@ package final class ReducingHooks {
   /// How deep in generator calls the reading thread is: a generator built on another reports
   /// once, as the outermost call.
   @exclusivity(unchecked) var readDepth = 0
+  /// The instrumented core's log of the dependency keys its features read.
+  @exclusivity(unchecked) var keyLog: DependencyKeyLog?
+  /// The keys this core's reducers already noted (read on its thread only, so a key read
+  /// again skips the log's lock).
+  @exclusivity(unchecked) var notedKeys: [ObjectIdentifier] = []
 
   @usableFromInline init() {}
 }

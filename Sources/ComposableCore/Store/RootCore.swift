@@ -82,12 +82,17 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   ) {
     storage = StateStorage(initialState)
     self.reducer = reducer
-    // An instrumented store's features note the keys they read in its log.
-    let dependencies = instrument == nil ? dependencies : dependencies.logging(to: instrument)
     self.dependencies = dependencies
     needsDependencies = !dependencies.isDefault
     self.instrument = instrument
     hooks.core = self
+    // An instrumented store's features note the keys they read in its log: its reducers
+    // through the reducing context, its effects through the dependencies they capture.
+    if let instrument {
+      let log = DependencyKeyLog()
+      hooks.keyLog = log
+      instrument.dependencyKeysLogged(log)
+    }
     // `Task.cancel(id:)` is no reducer's request: its cancellation has no step.
     effectScope.connect { [weak self] id in
       self?.cancelEffects(id: id, cause: .cancel(id), step: nil)
