@@ -19,4 +19,28 @@ public enum ProcessThreads {
   public static var count: Int {
     (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.count ?? 0
   }
+
+  /// The ids of this process's threads named `name`.
+  public static func ids(named name: String) -> Set<String> {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    return Set(tasks.filter { self.name(of: $0) == name })
+  }
+
+  /// The id of the calling thread (`/proc/thread-self` names it).
+  public static var currentID: String {
+    let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"))
+    return link.map { ($0 as NSString).lastPathComponent } ?? ""
+  }
+
+  /// The name of thread `id` of this process (nil: not listed).
+  public static func name(of id: String) -> String? {
+    let comm = try? String(contentsOfFile: "/proc/self/task/\(id)/comm", encoding: .utf8)
+    return comm?.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Whether the kernel still lists thread `id` of this process. For a moment after a join
+  /// returns, it still lists the thread that ended.
+  public static func isListed(_ id: String) -> Bool {
+    FileManager.default.fileExists(atPath: "/proc/self/task/\(id)")
+  }
 }
