@@ -50,7 +50,7 @@ public struct DependencyValues: Sendable {
   /// The value for a key: the override if one was set, else the key's value for the context.
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      if let keyLog { keyLog.note(key) } else { ReducingContext.noteKey(key) }
+      noteRead(key)
       if let value = override(for: key) {
         return value
       }
@@ -74,7 +74,7 @@ public struct DependencyValues: Sendable {
   @_disfavoredOverload
   public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      if let keyLog { keyLog.note(key) } else { ReducingContext.noteKey(key) }
+      noteRead(key)
       if let value = override(for: key) {
         return value
       }
@@ -91,6 +91,12 @@ public struct DependencyValues: Sendable {
     set {
       storage[ObjectIdentifier(key)] = newValue
     }
+  }
+
+  /// Notes a key read in the instrumented store's log: through the values' log in an effect,
+  /// through the reducing context in a reducer (`DependencyKeyLog`).
+  private func noteRead<Key: TestDependencyKey>(_ key: Key.Type) {
+    if let keyLog { keyLog.note(key) } else { ReducingContext.noteKey(key) }
   }
 
   /// The value set for a key, if any.

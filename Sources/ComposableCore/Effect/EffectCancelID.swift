@@ -34,6 +34,18 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
     hasher.combine(hash)
   }
 
+  /// This id under its whole navigation path (itself, its hash kept) and under each shorter
+  /// prefix, longest first: the keys an effect or an operation is registered under, as
+  /// upstream (a parent's `.cancel(id:)` reaches a child's effect, a sibling's does not).
+  var prefixes: LazyMapSequence<ReversedCollection<ClosedRange<Int>>, EffectCancelID> {
+    let path = navigationIDPath.path
+    return (0...path.count).reversed().lazy.map { [self] length in
+      length == path.count
+        ? self
+        : EffectCancelID(id: id, navigationIDPath: NavigationIDPath(path: Array(path[..<length])))
+    }
+  }
+
   @usableFromInline package var description: String {
     navigationIDPath.isEmpty ? "\(id)" : "\(id) @ \(navigationIDPath)"
   }

@@ -44,7 +44,7 @@ package final class EffectScope: Sendable {
     registry.withLock { registry in
       let token = registry.nextToken
       registry.nextToken += 1
-      for prefix in Self.prefixes(of: id) {
+      for prefix in id.prefixes {
         registry.operations[prefix, default: [:]][token] = cancel
       }
       return token
@@ -54,7 +54,7 @@ package final class EffectScope: Sendable {
   /// Unregisters an operation that ended.
   func unregister(_ token: UInt64, from id: EffectCancelID) {
     registry.withLock { registry in
-      for prefix in Self.prefixes(of: id) {
+      for prefix in id.prefixes {
         registry.operations[prefix]?[token] = nil
         if registry.operations[prefix]?.isEmpty == true {
           registry.operations[prefix] = nil
@@ -85,14 +85,6 @@ package final class EffectScope: Sendable {
       MainActor.assumeIsolated { cancelEffects(id) }
     } else {
       Task { @MainActor in cancelEffects(id) }
-    }
-  }
-
-  /// `id` under its whole navigation path and under each shorter prefix of it.
-  private static func prefixes(of id: EffectCancelID) -> [EffectCancelID] {
-    let path = id.navigationIDPath.path
-    return (0...path.count).map { length in
-      EffectCancelID(id: id.id, navigationIDPath: NavigationIDPath(path: Array(path[..<length])))
     }
   }
 }

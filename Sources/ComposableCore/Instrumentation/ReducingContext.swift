@@ -39,10 +39,12 @@ package enum ReducingContext {
   /// The core reducing on this thread, if a batch runs on it.
   static func current() -> ReducingHooks? {
     let context = shared
-    let thread = currentThreadID()
     let owner = context.owner.load(ordering: .relaxed)
-    if owner != 0, owner == thread { return context.hooks }
     let listening = context.listeningThread.load(ordering: .relaxed)
+    // Nothing reduces or listens (an effect's read, off a batch): no thread id needed.
+    guard owner != 0 || listening != 0 else { return nil }
+    let thread = currentThreadID()
+    if owner != 0, owner == thread { return context.hooks }
     guard listening != 0, listening == thread else { return nil }
     return context.listeningHooks
   }

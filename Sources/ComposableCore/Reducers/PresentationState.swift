@@ -81,8 +81,14 @@ extension PresentationState: CustomReflectable {
   }
 }
 
-extension PresentationState: PropertyWrapperReflecting {}
+extension PresentationState: PropertyWrapperReflecting {
+  package var reflectedWrappedValue: Any { wrappedValue as Any }
+}
 
 /// Marks property wrappers whose backing storage (`_name` in a mirror) should be shown under
-/// the property's own name in dumps and diffs.
-package protocol PropertyWrapperReflecting {}
+/// the property's own name in dumps and diffs, and described by its wrapped value (the Swift
+/// types a trace records).
+package protocol PropertyWrapperReflecting {
+  /// The wrapped value, as the property's own name stands for it.
+  var reflectedWrappedValue: Any { get }
+}

@@ -87,13 +87,7 @@ extension RootCore: StoreControl {
     // The future the store leaves: what the steps after the jumped state's origin started,
     // up to the present.
     if let future {
-      let abandoned = runningEffects.filter { future.contains($0.value.step) }
-      for (id, effect) in abandoned {
-        runningEffects[id] = nil
-        unregister(id, from: effect.cancelKeys)
-      }
-      end(
-        abandoned.map { $0.value.ending(id: $0.key) }, cause: .abandonedFuture, step: step)
+      end(takeEffects { future.contains($0.step) }, cause: .abandonedFuture, step: step)
       inspection.held.removeAll { held in
         guard let effectStep = (held as? Held)?.effectStep else { return false }
         return future.contains(effectStep)

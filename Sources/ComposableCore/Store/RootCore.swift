@@ -165,6 +165,17 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     return runBatch(group: origin.group)
   }
 
+  /// Empties a batch's buffer, keeping its capacity: one action is the common batch, and
+  /// `removeLast` is much cheaper than `removeAll(keepingCapacity:)`.
+  @inlinable
+  static func clear<Element>(_ buffer: inout [Element]) {
+    if buffer.count == 1 {
+      buffer.removeLast()
+    } else {
+      buffer.removeAll(keepingCapacity: true)
+    }
+  }
+
   /// The origin of a step, from its sender's point of view and the core's.
   @inlinable
   func actionOrigin(of origin: SendOrigin) -> ActionOrigin {
@@ -193,11 +204,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       group = launchRoot(effect, action: action, step: 0, group: group)
     }
     context.leave(outer)
-    if bufferedActions.count == 1 {
-      bufferedActions.removeLast()
-    } else {
-      bufferedActions.removeAll(keepingCapacity: true)
-    }
+    Self.clear(&bufferedActions)
     isSending = false
     if observation.isObserved {
       observation.didFinishBatch()
@@ -240,14 +247,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     }
     currentStep = nil
     context.leave(outer)
-    // As in `runBatch`: one action is the common batch, and `removeLast` is much cheaper.
-    if bufferedActions.count == 1, bufferedOrigins.count == 1 {
-      bufferedActions.removeLast()
-      bufferedOrigins.removeLast()
-    } else {
-      bufferedActions.removeAll(keepingCapacity: true)
-      bufferedOrigins.removeAll(keepingCapacity: true)
-    }
+    Self.clear(&bufferedActions)
+    Self.clear(&bufferedOrigins)
     isSending = false
     if observation.isObserved {
       notifyObservers()
@@ -408,16 +409,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     let group = context.taskGroup(core: self)
     var keys: [EffectCancelID] = []
     for cancelID in ids {
-      // Under every prefix of its navigation path, as upstream: a parent's `.cancel(id:)`
-      // reaches a child's effect, a sibling's does not.
-      let path = cancelID.navigationIDPath.path
-      for length in stride(from: path.count, through: 0, by: -1) {
-        // The whole path is the id itself (its hash already computed).
-        let key =
-          length == path.count
-          ? cancelID
-          : EffectCancelID(
-            id: cancelID.id, navigationIDPath: NavigationIDPath(path: Array(path[..<length])))
+      for key in cancelID.prefixes {
         Self.add(id, to: &cancellables[key, default: []])
         keys.append(key)
       }
@@ -591,26 +583,23 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// Cancels the tasks of effects taken out of `runningEffects` and tells the instrument: an
   /// effect whose operation had already returned finished, the others were cancelled.
   func end(_ effects: [EndingEffect], cause: EffectCancelCause, step: Int?) {
-    guard let instrument else {
-      // Nobody to tell which ones finished: mark and cancel them in order, nothing sorted.
-      for effect in effects {
-        effect.flag.cancel()
-        effect.task.cancel()
-      }
-      return
-    }
     var cancelled: [(launch: Int, id: EffectID)] = []
     var finished: [(launch: Int, id: EffectID)] = []
     for effect in effects {
-      // A task cancelled through `StoreTask.cancel()` off the main actor may have returned
-      // on that cancellation before the core heard of it.
-      if effect.flag.cancel() || (cause == .storeTask && effect.group.isCancelled) {
-        cancelled.append((effect.launch, effect.id))
-      } else {
-        finished.append((effect.launch, effect.id))
+      let wasRunning = effect.flag.cancel()
+      // Nobody to tell which ones finished without an instrument: nothing kept, nothing sorted.
+      if instrument != nil {
+        // A task cancelled through `StoreTask.cancel()` off the main actor may have returned
+        // on that cancellation before the core heard of it.
+        if wasRunning || (cause == .storeTask && effect.group.isCancelled) {
+          cancelled.append((effect.launch, effect.id))
+        } else {
+          finished.append((effect.launch, effect.id))
+        }
       }
       effect.task.cancel()
     }
+    guard let instrument else { return }
     for (_, id) in finished.sorted(by: { $0.launch < $1.launch }) {
       instrument.effectFinished(id)
     }
@@ -633,12 +622,19 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   }
 
   private func cancelGroup(_ group: EffectTaskGroup) {
-    let members = runningEffects.filter { $0.value.group === group }
-    for (id, effect) in members {
-      runningEffects[id] = nil
+    end(takeEffects { $0.group === group }, cause: .storeTask, step: nil)
+  }
+
+  /// Takes the running effects `shouldTake` picks out of `runningEffects` and the cancel
+  /// table, as `end` takes them.
+  func takeEffects(where shouldTake: (RunningEffect) -> Bool) -> [EndingEffect] {
+    var taken: [EndingEffect] = []
+    for (id, effect) in runningEffects where shouldTake(effect) {
+      taken.append(effect.ending(id: id))
       unregister(id, from: effect.cancelKeys)
     }
-    end(members.map { $0.value.ending(id: $0.key) }, cause: .storeTask, step: nil)
+    for effect in taken { runningEffects[effect.id] = nil }
+    return taken
   }
 
   // MARK: Dependency reads

@@ -69,13 +69,13 @@ enum ExportCommand {
         try source.forEachStepContent(from: from + 1, to: to) {
           entry, content throws(InspectorError) in
           // A line the look-up cannot read is left to `action()`, whose error names the step.
-          let known = (try? content.withStoredActionJSON { actions.written(stored: $0) }) ?? nil
+          let known = content.withStoredActionJSON { actions.written(stored: $0) } ?? nil
           let actionJSON: [UInt8]
           if let known {
             actionJSON = known
           } else {
             actionJSON = JSONBytes.value(try content.action())
-            _ = try? content.withStoredActionJSON {
+            _ = content.withStoredActionJSON {
               actions.insert(stored: $0, written: actionJSON)
             }
           }

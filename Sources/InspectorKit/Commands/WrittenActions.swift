@@ -1,3 +1,5 @@
+import TraceKit
+
 /// `export`'s table of the actions it wrote, by their JSON as the trace stores it: the same
 /// few actions come back step after step, and parsing and writing them again was a sixth of
 /// the work. Found without copying the stored bytes (a hash of them, then a comparison).
@@ -15,21 +17,12 @@ struct WrittenActions {
   private let capacity = 4_096
 
   func written(stored: UnsafeRawBufferPointer) -> [UInt8]? {
-    entries[Self.hash(stored)]?.first { $0.stored.elementsEqual(stored) }?.written
+    entries[ByteHash.fnv1a(stored)]?.first { $0.stored.elementsEqual(stored) }?.written
   }
 
   mutating func insert(stored: UnsafeRawBufferPointer, written: [UInt8]) {
     guard count < capacity else { return }
-    entries[Self.hash(stored), default: []].append((Array(stored), written))
+    entries[ByteHash.fnv1a(stored), default: []].append((Array(stored), written))
     count += 1
-  }
-
-  /// FNV-1a over the bytes.
-  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-    }
-    return hash
   }
 }

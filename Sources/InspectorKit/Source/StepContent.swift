@@ -35,20 +35,12 @@ package struct StepContent {
   }
 
   /// The action's JSON as the line stores it, for a step streamed from a trace file (nil for
-  /// other sources): `export` writes each distinct action once, found again by these bytes.
-  /// `body` gets bytes valid only during the call.
-  package func withStoredActionJSON<R>(_ body: (UnsafeRawBufferPointer) -> R)
-    throws(InspectorError) -> R?
-  {
+  /// other sources, and for a line that does not begin as the writer writes it): `export`
+  /// writes each distinct action once, found again by these bytes. `body` gets bytes valid
+  /// only during the call.
+  package func withStoredActionJSON<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
     guard case .file(let payload) = storage else { return nil }
-    do {
-      return try payload.withActionJSON { json, _ in body(json) }
-    } catch let error as TraceError {
-      throw TraceFileSource.inspectorError(error)
-    } catch {
-      // `body` throws nothing: what the line's parser threw is a `TraceError`.
-      throw InspectorError(.input, "\(error)", where: "step line")
-    }
+    return payload.withStoredActionBytes(body)
   }
 
   /// The values the reducer read from non-deterministic dependencies (uuid, date, random).

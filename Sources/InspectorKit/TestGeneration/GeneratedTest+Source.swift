@@ -18,9 +18,8 @@ extension GeneratedTest {
     if typed != nil { imports.append("Foundation") }
     // The state's module and those of the clients' keys, whose internal names the test uses.
     var testable = [stateModule]
-    for client in clients ?? [] where !client.keyType.contains("(") {
-      let module = String(client.keyType.prefix { $0 != "." })
-      if !testable.contains(module) { testable.append(module) }
+    for client in clients ?? [] where client.isNameable {
+      if !testable.contains(client.module) { testable.append(client.module) }
     }
     imports += options.imports.filter { !imports.contains($0) && !testable.contains($0) }
     for module in imports.sorted() { lines.append("import \(module)") }
@@ -78,9 +77,7 @@ extension GeneratedTest {
           + "sooner, than when recorded, set it here.", indent: "  ")
     }
     for client in clients {
-      // A key declared `private` has no name a test can write: the runtime prints it with
-      // its context (`Module.(unknown context at $…).Key`).
-      if client.keyType.contains("(") {
+      if !client.isNameable {
         let name = client.keyType.split(separator: ".").last.map(String.init) ?? client.keyType
         lines += Self.comment(
           "\(name) (a \(client.valueType)) is private, so it is not named here: its test "

@@ -110,7 +110,7 @@ struct TypedSwiftText {
       switch (entry.kind, component) {
       case (.struct, .key(let name)) where SwiftValueText.isIdentifier(name):
         text += chain + "." + SwiftValueText.identifier(name)
-        pattern = Self.join(pattern, name)
+        pattern = SwiftTypeTable.join(pattern, name)
         chained = false
       case (.identifiedArray, .id(let id)):
         text += chain + "[id: " + value(id, at: pattern + "[].id", in: state) + "]"
@@ -165,10 +165,10 @@ struct TypedSwiftText {
       guard !fields.isEmpty else { return "." + label(name) }
       func arguments(width: Int) -> [String] {
         fields.map { field in
-          (SwiftValueText.isPositional(field.key) ? "" : label(field.key) + ": ")
-            + self.value(
-              field.value, at: casePattern(pattern, name, field, fields.count), in: entries,
-              width: width)
+          let fieldPattern = SwiftTypeTable.casePattern(
+            pattern, case: name, field: field.key, fieldCount: fields.count)
+          return (SwiftValueText.isPositional(field.key) ? "" : label(field.key) + ": ")
+            + self.value(field.value, at: fieldPattern, in: entries, width: width)
         }
       }
       let line = "." + label(name) + "(" + arguments(width: width).joined(separator: ", ") + ")"
@@ -231,16 +231,6 @@ struct TypedSwiftText {
     return ".recorded(" + SwiftValueText.literal(value) + ")"
   }
 
-  /// The pattern of an enum case's associated value: an only unlabelled value is entered
-  /// directly, like TraceKit's paths.
-  private func casePattern(_ pattern: String, _ name: String, _ field: TraceField, _ count: Int)
-    -> String
-  {
-    let inner = Self.join(pattern, name)
-    if count == 1, field.key == "_0" { return inner }
-    return Self.join(inner, field.key)
-  }
-
   /// A dictionary key as Swift: a string, or a number for integer keys.
   private func dictionaryKey(_ key: String, of entry: SwiftTypeEntry?) -> String? {
     switch entry?.keyType {
@@ -252,8 +242,4 @@ struct TypedSwiftText {
   }
 
   private func label(_ name: String) -> String { SwiftValueText.identifier(name) }
-
-  private static func join(_ pattern: String, _ key: String) -> String {
-    pattern.isEmpty ? key : pattern + "." + key
-  }
 }

@@ -106,13 +106,15 @@ struct DecodedChunk {
     return lines[(start + 1)...end]
   }
 
-  /// Parses a line's changes.
-  func changes(of line: Line) throws(StepLine.Failure) -> [TraceChange] {
+  /// Parses a line's changes, with `cache` as the cache of parsed paths (nil: the chunk's).
+  func changes(of line: Line, paths cache: StepLine.PathCache? = nil)
+    throws(StepLine.Failure) -> [TraceChange]
+  {
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(StepLine.Failure) in
         try StepLine.changes(
           parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]),
-          paths: paths)
+          paths: cache ?? paths)
       }
     }
     return try result.get()

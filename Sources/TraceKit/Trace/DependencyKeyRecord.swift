@@ -20,12 +20,16 @@ public struct DependencyKeyRecord: Sendable, Hashable, Codable {
     self.valueType = valueType
   }
 
+  /// Whether a test can write the key's type: a key declared `private` is printed with its
+  /// context (`Module.(unknown context at $…).Key`) and has no such name.
+  public var isNameable: Bool { !keyType.contains("(") }
+
+  /// The module that declares the key.
+  public var module: String { String(keyType.prefix { $0 != "." }) }
+
   /// The records as the trace stores them.
   public static func jsonText(_ records: [Self]) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(records)) ?? Data("[]".utf8)
-    return String(decoding: data, as: UTF8.self)
+    sortedJSONText(records, empty: "[]")
   }
 
   /// The records a trace stored, or nil when the text is not a list of them.

@@ -224,7 +224,7 @@ package struct StepLine: Sendable {
     throws(Failure) -> ReplayParts
   {
     if let range = paths?.actionRange(line) ?? actionRange(line),
-      let changesStart = expect(",\"changes\":", in: line, at: range.upperBound),
+      let changesStart = changesStart(line, afterAction: range),
       let changesEnd = skipValue(line, from: changesStart)
     {
       if changesEnd == line.count - 1, line[changesEnd] == UInt8(ascii: "}") {
@@ -266,12 +266,9 @@ package struct StepLine: Sendable {
 
   /// The byte range of the action in `{"step":N,"action":…,…}`.
   private static func actionRange(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
-    guard peekStep(line) != nil else { return nil }
-    var index = 0
-    while index < line.count, line[index] != UInt8(ascii: ",") { index += 1 }
-    guard let start = expect(",\"action\":", in: line, at: index),
-      let end = skipValue(line, from: start)
-    else { return nil }
+    guard let start = actionStart(line), let end = skipValue(line, from: start) else {
+      return nil
+    }
     return start..<end
   }
 
@@ -309,8 +306,7 @@ package struct StepLine: Sendable {
 
     /// `StepLine.changesStart`, with the action found as `actionRange` finds it.
     func changesStart(_ line: UnsafeRawBufferPointer) -> Int? {
-      guard let action = actionRange(line) else { return nil }
-      return StepLine.expect(",\"changes\":", in: line, at: action.upperBound)
+      actionRange(line).flatMap { StepLine.changesStart(line, afterAction: $0) }
     }
 
     /// `StepLine.actionRange`, with the action's end found by comparing with recent lines'
@@ -469,10 +465,14 @@ package struct StepLine: Sendable {
 
   /// Where the `changes` array starts in `{"step":N,"action":…,"changes":[…]…}`.
   private static func changesStart(_ line: UnsafeRawBufferPointer) -> Int? {
-    guard let afterActionKey = actionStart(line),
-      let afterAction = skipValue(line, from: afterActionKey)
-    else { return nil }
-    return expect(",\"changes\":", in: line, at: afterAction)
+    actionRange(line).flatMap { changesStart(line, afterAction: $0) }
+  }
+
+  /// Where the `changes` array starts, after the action at `action`.
+  static func changesStart(_ line: UnsafeRawBufferPointer, afterAction action: Range<Int>)
+    -> Int?
+  {
+    expect(",\"changes\":", in: line, at: action.upperBound)
   }
 
   /// Where the action's value starts in `{"step":N,"action":…`.

@@ -17,11 +17,30 @@ extension SwiftTypeTable {
     for component in path.components {
       switch component {
       case .key where entries[text]?.kind == .dictionary: text += "[]"
-      case .key(let name): text += text.isEmpty ? name : "." + name
+      case .key(let name): text = join(text, name)
       case .index, .id: text += "[]"
       }
     }
     return text
+  }
+
+  /// The pattern of field `key` below `pattern`: `todos`, `todos[].title`.
+  public static func join(_ pattern: String, _ key: String) -> String {
+    pattern.isEmpty ? key : pattern + "." + key
+  }
+
+  /// The pattern of an enum case's associated value `key` (one of `fieldCount`): an only
+  /// unlabelled value (`_0`) is entered directly, as TraceKit's paths enter it.
+  ///
+  /// ```swift
+  /// SwiftTypeTable.casePattern("search", case: "loaded", field: "_0", fieldCount: 1)
+  /// // "search.loaded"
+  /// ```
+  public static func casePattern(
+    _ pattern: String, case name: String, field key: String, fieldCount: Int
+  ) -> String {
+    let inner = join(pattern, name)
+    return fieldCount == 1 && key == "_0" ? inner : join(inner, key)
   }
 
   /// A raw-representable enum's raw value as `SwiftTypeEntry.rawValues` keys it: `active`,

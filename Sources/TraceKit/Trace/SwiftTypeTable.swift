@@ -25,13 +25,7 @@ public struct SwiftTypeTable: Sendable, Equatable, Codable {
   }
 
   /// The table as the trace stores it: JSON with sorted keys, so a recording is reproducible.
-  public var jsonText: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    // Strings, booleans and arrays only: encoding cannot fail.
-    let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
-    return String(decoding: data, as: UTF8.self)
-  }
+  public var jsonText: String { sortedJSONText(self, empty: "{}") }
 
   /// The table a trace stored, or nil when its text is not one (a damaged or foreign value is
   /// ignored like a missing one: the generator falls back to recorded values).

@@ -47,16 +47,8 @@ extension TraceReader {
     /// try payload.changes(cachingPathsIn: paths)  // == payload.changes()
     /// ```
     public func changes(cachingPathsIn paths: PathCache) throws(TraceError) -> [TraceChange] {
-      let line = chunk.lines[index]
-      let result = chunk.bytes.withUnsafeBytes { buffer in
-        Result { () throws(StepLine.Failure) in
-          try StepLine.changes(
-            parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]),
-            paths: paths.cache)
-        }
-      }
       do {
-        return try result.get()
+        return try chunk.changes(of: chunk.lines[index], paths: paths.cache)
       } catch {
         throw failure(error)
       }
@@ -101,6 +93,19 @@ extension TraceReader {
           return try body(UnsafeRawBufferPointer(rebasing: text[range]), parts.dependencies)
         case .bytes(let bytes):
           return try bytes.withUnsafeBytes { try body($0, parts.dependencies) }
+        }
+      }
+    }
+
+    /// The action's bytes as the line stores them, found without reading the rest of the line
+    /// (nil when the line does not begin as the writer writes it): for a table of actions
+    /// found again by their bytes (`export`). `body` gets bytes valid only during the call.
+    public func withStoredActionBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
+      let line = chunk.lines[index]
+      return chunk.bytes.withUnsafeBytes { buffer in
+        let text = UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end])
+        return chunk.paths.actionRange(text).map { range in
+          body(UnsafeRawBufferPointer(rebasing: text[range]))
         }
       }
     }

@@ -88,12 +88,12 @@ public final class TraceWriter {
   @exclusivity(unchecked) private var actionIDs: [String: Int] = [:]
   @exclusivity(unchecked) private var pathSetIDs: [[UInt8]: Int] = [:]
   /// The path set of the last step and its id.
-  private var lastPathSet: (paths: [String], id: Int)?
+  @exclusivity(unchecked) private var lastPathSet: (paths: [String], id: Int)?
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
-  private var lastAction: (path: String, id: Int)?
+  @exclusivity(unchecked) private var lastAction: (path: String, id: Int)?
   /// The action path before `lastAction`: steps often alternate between two actions
   /// (`plus`, `minus`), and hashing the path to look it up cost more than the rest of the row.
-  private var actionBeforeLast: (path: String, id: Int)?
+  @exclusivity(unchecked) private var actionBeforeLast: (path: String, id: Int)?
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
 
@@ -307,7 +307,7 @@ public final class TraceWriter {
     }
   }
 
-  private func write(_ record: StepRecord, stateJSON: [UInt8]?, keyframe: Bool)
+  private func write(_ record: StepRecord, stateJSON: consuming [UInt8]?, keyframe: Bool)
     throws(TraceError)
   {
     let wall = Self.wallColumns(
@@ -317,7 +317,8 @@ public final class TraceWriter {
     let changed = try pathSetID(record.changedPaths)
     let origin = try originID(record.origin)
     let keyframeData: (frame: [UInt8], rawSize: Int, hash: UInt64)?
-    if keyframe, var json = stateJSON {
+    // Taken, not copied: the newline is appended to the only reference to the bytes.
+    if keyframe, var json = stateJSON.take() {
       json.append(UInt8(ascii: "\n"))
       guard json.count <= TraceSchema.payloadLimit else {
         throw TraceError(

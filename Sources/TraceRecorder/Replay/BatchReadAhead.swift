@@ -31,9 +31,8 @@ final class BatchReadAhead: @unchecked Sendable {
   private let reader: TraceReader
   /// The reading thread's batches of lines.
   private let batches: RecordedBatches
-  /// The replay thread's: the actions it decoded (`lines.actions`), the line cache it reads
-  /// with.
-  private let lines: RecordedBatches
+  /// The replay thread's: the actions it decoded, the line cache it reads with.
+  private let actions = RecordedActions()
   private let paths = TraceReader.PathCache()
   private var ahead: ReadAhead<Block>!
 
@@ -46,7 +45,6 @@ final class BatchReadAhead: @unchecked Sendable {
       throw ReplayError(.unreadableTrace(error.description), path: path)
     }
     batches = RecordedBatches(reader: reader)
-    lines = RecordedBatches(reader: reader)
     ahead = ReadAhead(name: "rewind-replay-read") { [self] ahead in read(into: ahead) }
   }
 
@@ -70,7 +68,7 @@ final class BatchReadAhead: @unchecked Sendable {
   /// The steps of a batch's lines, read on this (the replay) thread.
   private func read(_ batch: [Line]) throws(ReplayError) -> [RecordedStep] {
     do {
-      return try lines.read(batch, paths: paths)
+      return try actions.steps(batch, paths: paths)
     } catch let error as TraceError {
       throw ReplayError(.unreadableTrace(error.description), path: path)
     } catch {

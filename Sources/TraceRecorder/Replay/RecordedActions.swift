@@ -40,7 +40,6 @@ final class RecordedActions {
   @exclusivity(unchecked) private var slots = [Int32](repeating: 0, count: slotCount)
   @exclusivity(unchecked) private var nextID = 0
 
-  /// The parsed action of `json`, and an id that names those bytes.
   /// The step as replay reads it: its row, and its line's action (each distinct one decoded
   /// once) and dependency reads. `paths` is the line cache to use instead of the reader's
   /// (see `StepPayload.withActionJSON(cachingIn:_:)`).
@@ -55,8 +54,19 @@ final class RecordedActions {
     }
   }
 
+  /// The steps of a batch's lines, read with `paths` as the line cache (nil: the reader's).
+  func steps(_ lines: [RecordedBatches.Line], paths: TraceReader.PathCache? = nil) throws
+    -> [RecordedStep]
+  {
+    var batch: [RecordedStep] = []
+    batch.reserveCapacity(lines.count)
+    for line in lines { batch.append(try step(line.row, line.payload, paths: paths)) }
+    return batch
+  }
+
+  /// The parsed action of `json`, and an id that names those bytes.
   func action(_ json: UnsafeRawBufferPointer) throws -> (value: TraceValue, id: Int) {
-    let hash = Self.hash(json)
+    let hash = ByteHash.fnv1a(json)
     let mask = Self.slotCount - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     while slots[slot] != 0 {
@@ -76,13 +86,6 @@ final class RecordedActions {
     entries.append(entry)
     slots[slot] = Int32(entries.count)
     return (value, entry.id)
-  }
-
-  /// 64-bit FNV-1a of the bytes.
-  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-    return hash
   }
 
   private static func equal(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -36,12 +36,9 @@ struct RecordedBatches {
     }
   }
 
-  /// The steps of a batch's lines, read with `paths` as the line cache (nil: the reader's).
-  func read(_ lines: [Line], paths: TraceReader.PathCache? = nil) throws -> [RecordedStep] {
-    var batch: [RecordedStep] = []
-    batch.reserveCapacity(lines.count)
-    for line in lines { batch.append(try actions.step(line.row, line.payload, paths: paths)) }
-    return batch
+  /// The steps of a batch's lines, read with the reader's line cache.
+  func read(_ lines: [Line]) throws -> [RecordedStep] {
+    try actions.steps(lines)
   }
 
   /// `forEach` with each step's row and line, not yet read into a `RecordedStep`: the

@@ -8,7 +8,7 @@ import TraceKit
 ///
 /// ```swift
 /// var types = SwiftTypeCollector()
-/// types.noteState(state, changes: changes)   // true: the table grew, store it
+/// types.noteState(state, changes: changes)   // types.isDirty: the table grew, store it
 /// types.table.state["todos[].isComplete"]    // Swift.Bool, .bool
 /// ```
 struct SwiftTypeCollector {
@@ -25,9 +25,8 @@ struct SwiftTypeCollector {
   var isDirty = false
 
   /// Records the state's types at the start, and again when a change reaches a pattern (or an
-  /// enum case or raw value) not in the table. Returns whether the table changed.
-  @discardableResult
-  mutating func noteState<State>(_ state: State, changes: [TraceChange]?) -> Bool {
+  /// enum case or raw value) not in the table; `isDirty` says whether the table grew.
+  mutating func noteState<State>(_ state: State, changes: [TraceChange]?) {
     var key: String?
     if let changes {
       for change in changes {
@@ -47,7 +46,7 @@ struct SwiftTypeCollector {
           plainPaths.insert(path)
         }
       }
-      guard key != nil else { return false }
+      guard key != nil else { return }
     }
     var walk = SwiftTypeWalk(entries: table.state)
     walk.visit(state, pattern: "", depth: 0)
@@ -55,26 +54,21 @@ struct SwiftTypeCollector {
     table.state = walk.entries
     if let key, !grew { unresolved.insert(key) }
     isDirty = isDirty || grew
-    return grew
   }
 
   /// Records an action's types the first time its case path is met, or an enum case or raw
   /// value in it that the table does not know (the writer asks once per distinct action).
-  @discardableResult
-  mutating func noteAction<Action>(_ action: Action, value: TraceValue, casePath: String)
-    -> Bool
-  {
+  mutating func noteAction<Action>(_ action: Action, value: TraceValue, casePath: String) {
     if !walkedActions.insert(casePath).inserted {
       guard let key = Self.firstMissing(value, at: "", in: table.action),
         unresolved.insert("action " + key).inserted
-      else { return false }
+      else { return }
     }
     var walk = SwiftTypeWalk(entries: table.action)
     walk.visit(action, pattern: "", depth: 0)
     let grew = walk.entries != table.action
     table.action = walk.entries
     isDirty = isDirty || grew
-    return grew
   }
 
   /// The first enum case or raw value in `value` that `entries` do not know, as a key.
@@ -84,12 +78,12 @@ struct SwiftTypeCollector {
     guard let entry = entries[pattern] else { return nil }
     if let key = missing(entry, value, pattern: pattern) { return key }
     guard case .enumCase(let name, let fields) = value else { return nil }
-    let inner = pattern.isEmpty ? name : pattern + "." + name
     if name == "Optional.some", fields.count == 1 {
       return firstMissing(fields[0].value, at: pattern, in: entries)
     }
     for field in fields {
-      let fieldPattern = fields.count == 1 && field.key == "_0" ? inner : inner + "." + field.key
+      let fieldPattern = SwiftTypeTable.casePattern(
+        pattern, case: name, field: field.key, fieldCount: fields.count)
       if let key = firstMissing(field.value, at: fieldPattern, in: entries) { return key }
     }
     return nil

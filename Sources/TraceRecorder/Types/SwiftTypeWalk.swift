@@ -63,12 +63,13 @@ struct SwiftTypeWalk {
         guard let label = child.label else { continue }
         // `@PresentationState var sheet` is the field `_sheet`; the trace and Swift code
         // see `sheet`, its wrapped value.
-        if label.hasPrefix("_"), let wrapper = child.value as? any ReflectedPropertyWrapper {
+        if label.hasPrefix("_"), let wrapper = child.value as? any PropertyWrapperReflecting {
           visit(
-            wrapper.reflectedWrappedValue, pattern: Self.join(pattern, String(label.dropFirst())),
+            wrapper.reflectedWrappedValue,
+            pattern: SwiftTypeTable.join(pattern, String(label.dropFirst())),
             depth: depth + 1)
         } else {
-          visit(child.value, pattern: Self.join(pattern, label), depth: depth + 1)
+          visit(child.value, pattern: SwiftTypeTable.join(pattern, label), depth: depth + 1)
         }
       }
     case .enum:
@@ -85,13 +86,13 @@ struct SwiftTypeWalk {
     let label: String
     if let payload = mirror.children.first, let caseName = payload.label {
       label = caseName
-      let inner = Self.join(pattern, caseName)
+      let inner = SwiftTypeTable.join(pattern, caseName)
       let tuple = Mirror(reflecting: payload.value)
       if tuple.displayStyle == .tuple {
         for (position, field) in tuple.children.enumerated() {
           let fieldLabel = field.label.map { $0.hasPrefix(".") ? "_" + $0.dropFirst() : $0 }
           visit(
-            field.value, pattern: Self.join(inner, fieldLabel ?? "_\(position)"),
+            field.value, pattern: SwiftTypeTable.join(inner, fieldLabel ?? "_\(position)"),
             depth: depth + 1)
         }
       } else {
@@ -137,10 +138,6 @@ struct SwiftTypeWalk {
     }
   }
 
-  private static func join(_ pattern: String, _ key: String) -> String {
-    pattern.isEmpty ? key : pattern + "." + key
-  }
-
   /// `Todo` for `Optional<Todo>`.
   private static func wrappedName(_ type: Any.Type) -> String {
     let name = StableTypeName.of(type)
@@ -162,13 +159,4 @@ extension IdentifiedArray: ReflectedIdentifiedArray {
   func reflectedElements(_ limit: Int) -> [Any] {
     prefix(limit).map { $0 as Any }
   }
-}
-
-/// A property wrapper of this architecture whose wrapped value a walk describes instead.
-protocol ReflectedPropertyWrapper {
-  var reflectedWrappedValue: Any { get }
-}
-
-extension PresentationState: ReflectedPropertyWrapper {
-  var reflectedWrappedValue: Any { wrappedValue as Any }
 }

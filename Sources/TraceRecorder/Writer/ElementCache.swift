@@ -20,11 +20,16 @@ struct ElementCache {
     var hash: UInt64
     var json: [UInt8]
 
-    init(tree: TraceValue, hash: UInt64) {
+    /// `json`: the tree's JSON when already written (an element reused from another cache).
+    init(tree: TraceValue, hash: UInt64, json: [UInt8]? = nil) {
       self.tree = tree
       self.hash = hash
-      json = []
-      tree.writeJSON(into: &json)
+      if let json {
+        self.json = json
+      } else {
+        self.json = []
+        tree.writeJSON(into: &self.json)
+      }
     }
   }
 
@@ -41,8 +46,11 @@ struct ElementCache {
 
   private static var runLength: Int { MerkleHash.runLength }
 
-  /// Caches `flat`, hashing each element unless its hashes are given.
-  init(trees flat: [TraceValue], hashes flatHashes: [UInt64]? = nil) {
+  /// Caches `flat`, hashing each element unless its hashes are given and writing its JSON
+  /// unless it is given (`jsons`, nil where it is not).
+  init(
+    trees flat: [TraceValue], hashes flatHashes: [UInt64]? = nil, jsons: [[UInt8]?]? = nil
+  ) {
     count = flat.count
     runs = []
     runHashes = []
@@ -54,7 +62,10 @@ struct ElementCache {
       run.reserveCapacity(end - start)
       for index in start..<end {
         let tree = flat[index]
-        run.append(Entry(tree: tree, hash: flatHashes?[index] ?? Self.hash(of: tree)))
+        run.append(
+          Entry(
+            tree: tree, hash: flatHashes?[index] ?? Self.hash(of: tree),
+            json: jsons?[index]))
       }
       runs.append(run)
       runHashes.append(Self.runHash(run))
@@ -74,12 +85,20 @@ struct ElementCache {
     runs[index / Self.runLength][index % Self.runLength].hash
   }
 
+  /// The element JSON at a position.
+  func json(_ index: Int) -> [UInt8] {
+    runs[index / Self.runLength][index % Self.runLength].json
+  }
+
   /// The whole array as one tree: O(count), for keyframes and whole-field diffs only.
   var value: TraceValue {
     var flat: [TraceValue] = []
     flat.reserveCapacity(count)
     for run in runs {
-      for entry in run { flat.append(entry.tree) }
+      // Through the buffer: iterating the entries copies each one.
+      run.withUnsafeBufferPointer { entries in
+        for index in entries.indices { flat.append(entries[index].tree) }
+      }
     }
     return .array(flat)
   }

@@ -102,9 +102,7 @@ final class FieldWalker: Encoder {
     let (encoded, replaced) = try TraceValueEncoder().encodeReplacingClassInstances(value)
     var edits = FieldCache.Edits(replaced: replaced.map { $0.prefixed(by: [.key(key)]) })
     if let old {
-      let diff = TraceDiff.changesAndPaths(from: old.value, to: encoded)
-      edits.changes = diff.changes.map { $0.prefixed(by: key) }
-      edits.paths = diff.paths.map { $0.prefixed(by: [.key(key)]) }
+      (edits.changes, edits.paths) = TraceDiff.whole(key: key, from: old.value, to: encoded)
     }
     fields.append(
       FieldCache(key: key, swiftValue: ValueBox(value), value: encoded, edits: edits.orNil))
@@ -141,10 +139,8 @@ final class FieldWalker: Encoder {
           edits.paths += childEdits.paths.map { $0.prefixed(by: [.key(key)]) }
         }
       } else {
-        let diff = TraceDiff.changesAndPaths(
-          from: old.value, to: FieldCache.objectValue(children))
-        edits.changes = diff.changes.map { $0.prefixed(by: key) }
-        edits.paths = diff.paths.map { $0.prefixed(by: [.key(key)]) }
+        (edits.changes, edits.paths) = TraceDiff.whole(
+          key: key, from: old.value, to: FieldCache.objectValue(children))
       }
     }
     return FieldCache(key: key, swiftValue: ValueBox(value), fields: children, edits: edits.orNil)

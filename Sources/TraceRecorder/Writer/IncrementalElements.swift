@@ -57,10 +57,12 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
         }
       }
     }
-    cache.rehash()
-    if !sameShape {
+    if sameShape {
+      cache.rehash()
+    } else {
+      // Sets what was staged and re-hashes every run changed either way.
       cache.applyStaged()
-      (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: cache.value)
+      (changes, paths) = TraceDiff.whole(key: key, from: previous.value, to: cache.value)
     }
     return FieldCache(
       key: key, swiftValue: ValueBox(self), elements: cache,
@@ -78,22 +80,26 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     for (index, id) in old.ids.enumerated() { oldIndex[id] = index }
     var trees: [TraceValue] = []
     var hashes: [UInt64] = []
+    var jsons: [[UInt8]?] = []
     trees.reserveCapacity(count)
     hashes.reserveCapacity(count)
+    jsons.reserveCapacity(count)
     for index in 0..<count {
       if let match = oldIndex[ids[index]], match < cache.count,
         Self.sameBits(old[match], self[index])
       {
         trees.append(cache[match])
         hashes.append(cache.elementHash(match))
+        jsons.append(cache.json(match))
       } else {
         let tree = try encoder.encode(self[index], at: index)
         trees.append(tree)
         hashes.append(MerkleHash.isContainer(tree) ? MerkleHash.hash(tree) : 0)
+        jsons.append(nil)
       }
     }
-    let elements = ElementCache(trees: trees, hashes: hashes)
-    let (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: .array(trees))
+    let elements = ElementCache(trees: trees, hashes: hashes, jsons: jsons)
+    let (changes, paths) = TraceDiff.whole(key: key, from: previous.value, to: .array(trees))
     return FieldCache(
       key: key, swiftValue: ValueBox(self), elements: elements,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
@@ -113,21 +119,11 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
     if let previous {
-      (changes, paths) = Self.wholeDiff(key: key, from: previous.value, to: .array(trees))
+      (changes, paths) = TraceDiff.whole(key: key, from: previous.value, to: .array(trees))
     }
     return FieldCache(
       key: key, swiftValue: ValueBox(self), elements: ElementCache(trees: trees),
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
-  }
-
-  /// The field's changes and changed paths, diffed whole.
-  private static func wholeDiff(key: String, from old: TraceValue, to new: TraceValue)
-    -> ([TraceChange], [TracePath])
-  {
-    let diff = TraceDiff.changesAndPaths(from: old, to: new)
-    return (
-      diff.changes.map { $0.prefixed(by: key) }, diff.paths.map { $0.prefixed(by: [.key(key)]) }
-    )
   }
 
   /// `rows[id: 7]` when the element is an object with an `id` (the ids of an identified array

@@ -42,9 +42,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private var lastFlush: UInt64 = 0
   private let flushNanos: UInt64
   /// The Swift types of the state and actions, for `inspector testgen` (`SwiftTypeTable`).
-  private var types = SwiftTypeCollector()
+  @exclusivity(unchecked) private var types = SwiftTypeCollector()
   /// The dependency keys written so far.
-  private var dependencyKeys = WrittenDependencyKeys()
+  @exclusivity(unchecked) private var dependencyKeys = WrittenDependencyKeys()
 
   init(session: RecordingSession<State, Action>, tree: RecorderTree) {
     self.session = session
@@ -272,8 +272,8 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     reportClassInstances(encoded.replaced, in: "state")
     var changes = encoded.changes
     var stateHash = encoded.hash
-    // The whole state tree is built only when needed: redaction, or a keyframe (the trace
-    // asks for it through an autoclosure); building it is O(state) for identified arrays.
+    // The whole state tree is built only when needed: redaction, or the live history's
+    // keyframe (it asks through a closure); building it is O(state) for identified arrays.
     var redacted: TraceValue?
     if !stateRedaction.isEmpty {
       var state = encoded.value
@@ -297,14 +297,6 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       actionPath: actionPath, action: action, changes: changes, changedPaths: changedPaths,
       stateHash: stateHash, reducerNanos: facts.reducerNanos,
       dependencies: facts.dependencies)
-    // Built at most once when both the trace and the live history want it.
-    var whole: TraceValue?
-    func wholeState() -> TraceValue {
-      if let whole { return whole }
-      let built = redacted ?? encoded.value
-      whole = built
-      return built
-    }
     if trace != nil { types.noteState(state, changes: changes) }
     try write { trace throws(TraceError) in
       if types.isDirty {
@@ -324,7 +316,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       }
     }
     if let live {
-      live.append(record, state: wholeState)
+      live.append(record, state: { redacted ?? encoded.value })
       if let sender = facts.sender { live.effectSent(id: sender, step: facts.step) }
     }
   }

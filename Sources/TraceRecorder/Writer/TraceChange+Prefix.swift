@@ -21,3 +21,15 @@ extension TracePath {
     TracePath(components + self.components)
   }
 }
+
+extension TraceDiff {
+  /// A field's changes and changed paths, diffed whole and moved under the field's key.
+  static func whole(key: String, from old: TraceValue, to new: TraceValue)
+    -> (changes: [TraceChange], paths: [TracePath])
+  {
+    let diff = TraceDiff.changesAndPaths(from: old, to: new)
+    return (
+      diff.changes.map { $0.prefixed(by: key) }, diff.paths.map { $0.prefixed(by: [.key(key)]) }
+    )
+  }
+}

@@ -73,12 +73,6 @@ extension TraceValue {
     }
   }
 
-  /// The JSON form of the value as a string (see `writeJSON(into:)` for the mapping).
-  ///
-  /// ```swift
-  /// print(TraceValue.enumCase("loaded", [TraceField("_0", .int(3))]).jsonString)
-  /// // {"$case":"loaded","_0":3}
-  /// ```
   /// Writes an object's key as `writeJSON` writes the keys of `.object` (a leading `$`
   /// doubled), with its colon: for writers that assemble an object's JSON from cached parts.
   ///
@@ -91,6 +85,12 @@ extension TraceValue {
     buffer.append(UInt8(ascii: ":"))
   }
 
+  /// The JSON form of the value as a string (see `writeJSON(into:)` for the mapping).
+  ///
+  /// ```swift
+  /// print(TraceValue.enumCase("loaded", [TraceField("_0", .int(3))]).jsonString)
+  /// // {"$case":"loaded","_0":3}
+  /// ```
   public var jsonString: String {
     var buffer: [UInt8] = []
     buffer.reserveCapacity(64)
