@@ -8,8 +8,9 @@ import Synchronization
 ///
 /// An append moves the element into its slot and publishes it with one atomic store: no lock,
 /// no allocation, no other copy (`reserve` and `publish` let the producer build the element in
-/// its slot). Semaphores are signalled only when the other side said it is waiting. The writer is woken only once a batch has gathered (`wakeThreshold`) or when the
-/// queue is closed; otherwise it wakes on its own timer. Waking it per element cost a futex
+/// its slot). Semaphores are signalled only when the other side said it is waiting. The
+/// writer is woken only once a batch has gathered (`wakeThreshold`) or when the queue is
+/// closed; otherwise it wakes on its own timer. Waking it per element cost a futex
 /// system call per `send` (over 1 µs), as a fast writer waits on an empty queue most of the
 /// time.
 ///
