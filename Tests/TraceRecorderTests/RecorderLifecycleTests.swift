@@ -212,4 +212,71 @@ final class RecorderLifecycleTests: XCTestCase {
     XCTAssertEqual(effects.map(\.startedByStep), [1, 2])
     XCTAssertEqual(effects.map(\.outcome), [.finished, .finished])
   }
+
+  func testAnEffectOfADroppedStepHasNoRecordAndTheStepItSendsIsRecordedWithoutASender()
+    async throws
+  {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("dropped-sender.rewind")
+    let gate = Gate()
+    let recorder = try Recorder(
+      path: path,
+      configuration: .heldWriter(at: gate, overflowPolicy: .dropAndRecordGap, queueCapacity: 4))
+    let (release, releasing) = AsyncStream<Void>.makeStream()
+    let store = Store(initialState: Relay.State()) {
+      Relay(release: release).recording(to: recorder)
+    }
+    // Held writer, room for 4: step 0, steps 1-3. Step 4 is dropped, and with it the start of
+    // its effect, which later sends step 5 once the writer has taken everything.
+    for _ in 1...3 { store.send(.tick) }
+    let started = store.send(.start)
+    XCTAssertEqual(recorder.queuedEvents, 4)
+    gate.open()
+    while recorder.queuedEvents > 0 { try await Task.sleep(for: .milliseconds(1)) }
+    releasing.yield()
+    await started.finish()
+    await recorder.waitUntilFinished()
+    XCTAssertNil(recorder.error)
+    XCTAssertEqual(store.replies, 1)
+    let reader = try TraceReader(path: path)
+    let rows = try reader.rows(from: 0, to: 9)
+    XCTAssertEqual(rows.map(\.step), [0, 1, 2, 3, 5])
+    guard case .effect = rows[4].origin else {
+      return XCTFail("step 5's origin: \(rows[4].origin)")
+    }
+    XCTAssertEqual(try reader.gaps().map { "\($0.afterStep)+\($0.dropped)" }, ["3+1"])
+    XCTAssertEqual(try reader.effects().count, 0)
+  }
+}
+
+/// A feature whose `.start` effect waits until the test releases it, then sends `.reply`.
+private struct Relay: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    var ticks = 0
+    var replies = 0
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case tick
+    case start
+    case reply
+  }
+
+  let release: AsyncStream<Void>
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .tick:
+      state.ticks += 1
+      return .none
+    case .start:
+      return .run { [release] send in
+        for await _ in release { break }
+        await send(.reply)
+      }
+    case .reply:
+      state.replies += 1
+      return .none
+    }
+  }
 }

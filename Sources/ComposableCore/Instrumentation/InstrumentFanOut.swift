@@ -28,9 +28,9 @@ final class InstrumentFanOut<State, Action: Sendable>: StoreInstrument {
     for instrument in instruments { instrument.dependencyRead(read) }
   }
 
-  func stepEnded(_ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64) {
+  func stepEnded(_ step: Int, action: Action, state: consuming State, reducerNanos: UInt64) {
     for instrument in instruments {
-      instrument.stepEnded(step, action: action, state: state, reducerNanos: reducerNanos)
+      instrument.stepEnded(step, action: action, state: copy state, reducerNanos: reducerNanos)
     }
   }
 

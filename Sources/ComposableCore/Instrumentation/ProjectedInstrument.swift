@@ -38,7 +38,7 @@ package final class ProjectedInstrument<State, BaseAction: Sendable, Action: Sen
   }
 
   package func stepEnded(
-    _ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64
+    _ step: Int, action: Action, state: consuming State, reducerNanos: UInt64
   ) {
     base.stepEnded(step, action: project(action), state: state, reducerNanos: reducerNanos)
   }

@@ -136,9 +136,10 @@ package enum ReducingContext {
   /// The store installs no dependencies of its own for this: a task-local value per send cost
   /// more than the rest of the Recorder's capture.
   static func noteKey<Key: TestDependencyKey>(_ key: Key.Type) {
-    guard let hooks = current(), hooks.isReading, let log = hooks.keyLog else { return }
+    guard let hooks = current(), hooks.isReading else { return }
     let id = ObjectIdentifier(key)
-    guard !hooks.notedKeys.contains(id) else { return }
+    // Checked before the log is reached: a key read again costs a scan, not a retain.
+    guard !hooks.notedKeys.contains(id), let log = hooks.keyLog else { return }
     hooks.notedKeys.append(id)
     log.note(key)
   }
@@ -213,6 +214,9 @@ package final class ReducingHooks {
   /// The keys this core's reducers already noted (read on its thread only, so a key read
   /// again skips the log's lock).
   @exclusivity(unchecked) var notedKeys: [ObjectIdentifier] = []
+  /// The reporting wrapper of the last stateless clock type a reducer read (see `reporting`).
+  @exclusivity(unchecked)
+  var reportingClock: (type: ObjectIdentifier, clock: any Clock<Duration>)?
 
   @usableFromInline init() {}
 }

@@ -32,9 +32,10 @@
 /// - `storeStarted`: the initial state (step 0), when the store is created.
 /// - `stepBegan`/`stepEnded`: the core numbers each reduced action (1, 2, …); the origin is
 ///   exact under re-entrant sends, nested `.send` chains, `.concatenate`, `.map` and merges.
-///   `stepEnded` gets the root state after the whole root reducer, borrowed (copy it to keep
-///   it: holding it while the next reducer runs is what makes that reducer copy on write), and
-///   the reducer's duration.
+///   `stepEnded` gets the root state after the whole root reducer, consumed: the core copies
+///   it once (a few retains) and an instrument that keeps it moves that copy where it keeps it
+///   (holding it while the next reducer runs makes that reducer copy on write what it
+///   changes); and the reducer's duration.
 /// - `dependencyRead`: between them, each value the reducer read from `uuid`, `date`,
 ///   `withRandomNumberGenerator` or `continuousClock.now`, whatever overrides are in force (the
 ///   generators report themselves when called on the reducing thread during a reduce).
@@ -68,7 +69,7 @@ package protocol StoreInstrument<State, Action>: AnyObject {
   func dependencyRead(_ read: DependencyValueRead)
   /// The root reducer returned: `state` is the state after step `step` (`action` is the
   /// step's action again, so that an instrument need not keep it from `stepBegan`).
-  func stepEnded(_ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64)
+  func stepEnded(_ step: Int, action: Action, state: consuming State, reducerNanos: UInt64)
   /// The core started an effect task.
   func effectStarted(_ launch: EffectLaunch)
   /// An effect's operation returned without being cancelled.

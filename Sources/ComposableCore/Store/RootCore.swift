@@ -600,12 +600,14 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       effect.task.cancel()
     }
     guard let instrument else { return }
-    for (_, id) in finished.sorted(by: { $0.launch < $1.launch }) {
+    // Mostly one effect: sorting copies only when there are several.
+    if finished.count > 1 { finished.sort { $0.launch < $1.launch } }
+    for (_, id) in finished {
       instrument.effectFinished(id)
     }
+    if cancelled.count > 1 { cancelled.sort { $0.launch < $1.launch } }
     if !cancelled.isEmpty {
-      instrument.effectsCancelled(
-        cancelled.sorted { $0.launch < $1.launch }.map(\.id), cause: cause, step: step)
+      instrument.effectsCancelled(cancelled.map(\.id), cause: cause, step: step)
     }
   }
 

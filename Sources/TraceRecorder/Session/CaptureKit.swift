@@ -19,9 +19,10 @@ struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Se
   /// Queues step 0.
   @usableFromInline let start: @Sendable (Queue, State, Double, Queue.WhenFull) -> Bool
   /// Queues a step.
-  @usableFromInline let step: @Sendable (Queue, StepFacts, Action, State, Queue.WhenFull) -> Bool
+  @usableFromInline let step:
+    @Sendable (Queue, consuming StepFacts, Action, consuming State, Queue.WhenFull) -> Bool
   /// Queues an effect's start or end.
-  @usableFromInline let effect: @Sendable (Queue, EffectEvent, Queue.WhenFull) -> Bool
+  @usableFromInline let effect: @Sendable (Queue, consuming EffectEvent, Queue.WhenFull) -> Bool
   /// Hands each event of a batch to the writer; true once it wrote `.finish` (the batch's
   /// last event). Specialized: the writer's own code is not, and taking a generic event apart
   /// there cost three metadata look-ups and value-witness copies a step.
@@ -33,12 +34,21 @@ struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Se
     start = { queue, state, wallTime, policy in
       queue.append(.start(state: state, wallTime: wallTime), whenFull: policy)
     }
+    // `consume`: without it the closure copied the state (a retain per reference it holds)
+    // and destroyed the caller's copy, instead of moving it into the slot.
     step = { queue, facts, action, state, policy in
-      queue.append(
-        .step(CapturedStep(facts: facts, action: action, state: state)), whenFull: policy)
+      // Built in its slot: one copy of the event's bytes fewer.
+      guard let slot = queue.reserve(whenFull: policy) else { return false }
+      slot.initialize(
+        to: .step(CapturedStep(facts: consume facts, action: action, state: consume state)))
+      queue.publish()
+      return true
     }
     effect = { queue, event, policy in
-      queue.append(.effect(event), whenFull: policy)
+      guard let slot = queue.reserve(whenFull: policy) else { return false }
+      slot.initialize(to: .effect(consume event))
+      queue.publish()
+      return true
     }
     write = { writer, events in
       for event in events {

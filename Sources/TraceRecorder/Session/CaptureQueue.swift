@@ -7,9 +7,10 @@ import Synchronization
 /// (the writer thread). The bound holds for every element: steps, effect starts and endings.
 ///
 /// An append moves the element into its slot and publishes it with one atomic store: no lock,
-/// no allocation, no other copy. Semaphores are signalled only when the other side said it is
-/// waiting. The writer is woken only once a batch has gathered (`wakeThreshold`) or when the
-/// queue is closed; otherwise it wakes on its own timer. Waking it per element cost a futex
+/// no allocation, no other copy (`reserve` and `publish` let the producer build the element in
+/// its slot). Semaphores are signalled only when the other side said it is waiting. The
+/// writer is woken only once a batch has gathered (`wakeThreshold`) or when the queue is
+/// closed; otherwise it wakes on its own timer. Waking it per element cost a futex
 /// system call per `send` (over 1 µs), as a fast writer waits on an empty queue most of the
 /// time.
 ///
@@ -38,6 +39,8 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   @usableFromInline let head = Atomic<Int>(0)
   /// Elements queued so far: written by the producer only.
   @usableFromInline let tail = Atomic<Int>(0)
+  /// The slot of the next append, `tail % capacity` without a division (producer only).
+  @exclusivity(unchecked) @usableFromInline var nextSlot = 0
   @usableFromInline let isClosed = Atomic<Bool>(false)
   @usableFromInline let consumerWaiting = Atomic<Bool>(false)
   @usableFromInline let producerWaiting = Atomic<Bool>(false)
@@ -69,13 +72,31 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   @inlinable
   @discardableResult
   func append(_ element: consuming Element, whenFull policy: WhenFull) -> Bool {
+    guard let slot = reserve(whenFull: policy) else { return false }
+    slot.initialize(to: element)
+    publish()
+    return true
+  }
+
+  /// The free slot the next element goes to (`.drop` gives nil when full; a closed queue gives
+  /// nil always). The producer initializes it, then calls `publish()`, before anything else
+  /// touches the queue.
+  ///
+  /// ```swift
+  /// if let slot = queue.reserve(whenFull: .drop) {
+  ///   slot.initialize(to: 1)
+  ///   queue.publish()
+  /// }
+  /// ```
+  @inlinable
+  func reserve(whenFull policy: WhenFull) -> UnsafeMutablePointer<Element>? {
     let position = tail.load(ordering: .relaxed)
     while true {
-      if isClosed.load(ordering: .acquiring) { return false }
+      if isClosed.load(ordering: .acquiring) { return nil }
       let queued = position &- head.load(ordering: .acquiring)
       if queued < capacity { break }
       switch policy {
-      case .drop: return false
+      case .drop: return nil
       case .block:
         producerWaiting.store(true, ordering: .sequentiallyConsistent)
         // The writer may have taken everything between the check and the flag.
@@ -84,16 +105,27 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
         spaceAvailable.wait()
       }
     }
-    (slots + position % capacity).initialize(to: element)
-    tail.store(position &+ 1, ordering: .sequentiallyConsistent)
+    return slots + nextSlot
+  }
+
+  /// Hands the element initialized in the reserved slot to the consumer.
+  @inlinable
+  func publish() {
+    let position = tail.load(ordering: .relaxed)
+    nextSlot = nextSlot + 1 == capacity ? 0 : nextSlot + 1
     let queued = position &+ 1 &- head.load(ordering: .relaxed)
+    if queued >= wakeThreshold {
+      // Ordered with the consumer's flag: it sets the flag, then looks at the tail.
+      tail.store(position &+ 1, ordering: .sequentiallyConsistent)
+      if consumerWaiting.load(ordering: .sequentiallyConsistent) { wakeConsumer() }
+    } else {
+      // Below the threshold the consumer is not woken (its timer wakes it): a release store
+      // publishes the slot without the full fence the ordering above costs.
+      tail.store(position &+ 1, ordering: .releasing)
+    }
     if queued > highWaterMark.load(ordering: .relaxed) {
       highWaterMark.store(queued, ordering: .relaxed)
     }
-    if queued >= wakeThreshold, consumerWaiting.load(ordering: .sequentiallyConsistent) {
-      wakeConsumer()
-    }
-    return true
   }
 
   @usableFromInline
@@ -176,6 +208,13 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   }
 
   var count: Int { tail.load(ordering: .acquiring) &- head.load(ordering: .acquiring) }
+
+  /// Whether an append would find a free slot now. Only the producer appends, so for it the
+  /// answer holds until it appends (the consumer only frees slots).
+  @inlinable
+  var hasRoom: Bool {
+    tail.load(ordering: .relaxed) &- head.load(ordering: .acquiring) < capacity
+  }
 
   /// The most elements ever queued at once.
   var highWater: Int { highWaterMark.load(ordering: .relaxed) }

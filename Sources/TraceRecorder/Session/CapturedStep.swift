@@ -1,3 +1,4 @@
+import ComposableCore
 import Foundation
 import TraceKit
 
@@ -26,5 +27,6 @@ struct StepFacts: Sendable {
   /// effect's start is in the trace).
   var sender: UUID?
   var reducerNanos: UInt64
-  var dependencies: [DependencyRead]
+  /// In the order read; the writer describes them (`traceRead`).
+  var dependencies: [DependencyValueRead]
 }

@@ -39,6 +39,8 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   /// The time the trace records, when it is not the system's monotonic clock's.
   nonisolated let clockNanos: (@Sendable () -> UInt64)?
   private nonisolated let whenFull: CaptureQueue<SessionEvent<State, Action>>.WhenFull
+  /// Whether `whenFull` is `.block` (comparing the generic enum costs a metadata look-up).
+  private nonisolated let blocksWhenFull: Bool
   /// The store's log of the dependency keys read, set before `storeStarted` (whose event the
   /// writer takes after it), read by the writer (`RecordingSession+DependencyKeys`).
   nonisolated(unsafe) var dependencyKeyLog: DependencyKeyLog?
@@ -61,11 +63,14 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   @exclusivity(unchecked) private var actionOrigin = StepOrigin.user
   @exclusivity(unchecked) private var sender: UUID?
   @exclusivity(unchecked) private var stepStart: UInt64 = 0
-  @exclusivity(unchecked) private var reads: [DependencyRead] = []
+  /// The dependency values the step being reduced read, described by the writer.
+  @exclusivity(unchecked) private var reads: [DependencyValueRead] = []
   /// The steps dropped so far, as ranges (drop policy).
   @exclusivity(unchecked) private var droppedSteps: [ClosedRange<Int>] = []
-  /// Effects whose start is in the trace and whose end is not yet.
-  @exclusivity(unchecked) private var recordedEffects: Set<EffectID> = []
+  /// Effects started by a dropped step (drop policy), whose start is not in the trace and
+  /// whose end must not be either. Every other effect started while recording is in the
+  /// trace: keeping that set instead cost two hashes of a UUID per effect.
+  @exclusivity(unchecked) private var unrecordedEffects: Set<EffectID> = []
   /// The last step whose reducer returned: an effect starting or ending now does so after
   /// it (one cancelled while step n is reduced ends after step n - 1).
   @exclusivity(unchecked) private var lastEndedStep = 0
@@ -88,7 +93,8 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
       self.live = nil
     }
     queue = CaptureQueue(capacity: configuration.queueCapacity)
-    whenFull = configuration.overflowPolicy == .blockProducer ? .block : .drop
+    blocksWhenFull = configuration.overflowPolicy == .blockProducer
+    whenFull = blocksWhenFull ? .block : .drop
     clockNanos = configuration.clock.map(Self.nanoseconds)
     origin = clockNanos?() ?? MonotonicClock.nanoseconds()
     live?.countSteps { [steps] in steps.last }
@@ -123,29 +129,33 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   func stepBegan(_ step: Int, action: Action, origin: ActionOrigin) {
     guard isRecording else { return }
     actionOrigin = Self.stepOrigin(origin)
-    if case .effect(let id) = origin, recordedEffects.contains(id) {
+    if case .effect(let id) = origin, !isUnrecorded(id) {
       sender = id.uuid
     } else {
       sender = nil
     }
     stepStart = now()
-    reads.removeAll(keepingCapacity: true)
   }
 
   func dependencyRead(_ read: DependencyValueRead) {
     guard isRecording else { return }
-    reads.append(read.traceRead)
+    reads.append(read)
   }
 
-  func stepEnded(_ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64) {
+  func stepEnded(_ step: Int, action: Action, state: consuming State, reducerNanos: UInt64) {
     lastEndedStep = step
     guard isRecording else { return }
     steps.store(step)
     let isBehind = pendingCount > 0 && !queuePendingEvents()
+    // The writer takes the reads: a fresh (empty, unallocated) list for the next step, rather
+    // than emptying a buffer the writer still shares, which would copy it.
+    let dependencies = reads
+    if !reads.isEmpty { reads = [] }
     let facts = StepFacts(
       step: step, monotonicNanos: stepStart &- origin, origin: actionOrigin, sender: sender,
-      reducerNanos: reducerNanos, dependencies: reads)
-    if !isBehind, kit.step(queue, facts, action, copy state, whenFull) {
+      reducerNanos: reducerNanos, dependencies: dependencies)
+    // The core's copy of the state moves into the queue's slot: no second copy.
+    if !isBehind, kit.step(queue, facts, action, state, whenFull) {
       lastQueuedStep.store(step, ordering: .relaxed)
       droppedSinceLastQueued.store(0, ordering: .relaxed)
     } else {
@@ -194,15 +204,16 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   // MARK: Effects
 
   func effectStarted(_ launch: EffectLaunch) {
+    guard isRecording else { return }
     // The effects of a dropped step are not in the trace either.
-    guard isRecording, !droppedSteps.contains(where: { $0.contains(launch.step) }) else {
+    if !droppedSteps.isEmpty, droppedSteps.contains(where: { $0.contains(launch.step) }) {
+      unrecordedEffects.insert(launch.id)
       return
     }
     let effect = CapturedEffect(
       id: launch.id.uuid, startedByStep: launch.step, cancelIDs: launch.cancelIDs,
       location: launch.location, startNanos: now() &- origin,
       kind: launch.kind, parent: launch.parent?.uuid, startedAfterStep: lastEndedStep)
-    recordedEffects.insert(launch.id)
     queueOrKeep(.started(effect))
   }
 
@@ -216,15 +227,27 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   }
 
   private func end(_ id: EffectID, outcome: EffectOutcome) {
-    guard isRecording, recordedEffects.remove(id) != nil else { return }
+    guard isRecording else { return }
+    if !unrecordedEffects.isEmpty, unrecordedEffects.remove(id) != nil { return }
     queueOrKeep(
       .ended(id.uuid, nanos: now() &- origin, outcome: outcome, afterStep: lastEndedStep))
   }
 
+  /// Whether `id`'s start is not in the trace (it was started by a dropped step).
+  private func isUnrecorded(_ id: EffectID) -> Bool {
+    !unrecordedEffects.isEmpty && unrecordedEffects.contains(id)
+  }
+
   /// Queues an effect event, after those kept back; keeps it back when there is no room.
-  private func queueOrKeep(_ event: EffectEvent) {
-    if pendingCount == 0 || queuePendingEvents(), kit.effect(queue, event, whenFull) { return }
-    pendingEvents.withLock { $0.append(event) }
+  private func queueOrKeep(_ event: consuming EffectEvent) {
+    // Only the main actor appends, so room seen now is still there: the event moves into its
+    // slot (a closed queue refuses it, and `finish()` took what was kept back already).
+    if pendingCount == 0 || queuePendingEvents(), blocksWhenFull || queue.hasRoom {
+      _ = kit.effect(queue, event, whenFull)
+      return
+    }
+    let kept = event
+    pendingEvents.withLock { $0.append(kept) }
     pendingCount += 1
   }
 
@@ -233,7 +256,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   private func queuePendingEvents() -> Bool {
     let (queued, left) = pendingEvents.withLock { pending -> (Int, Int) in
       var queued = 0
-      while queued < pending.count, kit.effect(queue, pending[queued], .drop) {
+      while queued < pending.count, queue.hasRoom, kit.effect(queue, pending[queued], .drop) {
         queued += 1
       }
       pending.removeFirst(queued)

@@ -296,7 +296,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       wallTime: wallTime(facts.monotonicNanos), origin: facts.origin,
       actionPath: actionPath, action: action, changes: changes, changedPaths: changedPaths,
       stateHash: stateHash, reducerNanos: facts.reducerNanos,
-      dependencies: facts.dependencies)
+      dependencies: facts.dependencies.map(\.traceRead))
     if trace != nil { types.noteState(state, changes: changes) }
     try write { trace throws(TraceError) in
       if types.isDirty {

@@ -1,6 +1,7 @@
 import ComposableCore
 import ComposableTesting
 import Foundation
+import Synchronization
 import XCTest
 
 /// A reducer reading every non-deterministic dependency, and an effect reading one too.
@@ -30,6 +31,67 @@ private struct Reader: Reducer {
       let uuid = self.uuid
       return .run { _ in _ = uuid() }
     }
+  }
+}
+
+/// A clock with no stored properties, as `ContinuousClock`: every value of it is the same clock.
+/// Its `now` moves on by `step` at each read, from `ticks` shared by its values.
+private protocol SteppingClock: Clock
+where Instant == SteppingInstant, Duration == Swift.Duration {
+  /// Counts a read of any value of the clock; returns how many there were.
+  static func tick() -> Int
+  static var step: Swift.Duration { get }
+}
+
+extension SteppingClock {
+  var now: SteppingInstant {
+    SteppingInstant(offset: Self.step * Self.tick())
+  }
+  var minimumResolution: Swift.Duration { .zero }
+  func sleep(until deadline: SteppingInstant, tolerance: Swift.Duration?) async throws {}
+}
+
+private struct SteppingInstant: InstantProtocol {
+  var offset: Duration
+  func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
+  func duration(to other: Self) -> Duration { other.offset - offset }
+  static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
+}
+
+private struct SecondsClock: SteppingClock {
+  static let ticks = Atomic<Int>(0)
+  static let step = Duration.seconds(1)
+  static func tick() -> Int { ticks.add(1, ordering: .relaxed).newValue }
+}
+
+private struct TensClock: SteppingClock {
+  static let ticks = Atomic<Int>(0)
+  static let step = Duration.seconds(10)
+  static func tick() -> Int { ticks.add(1, ordering: .relaxed).newValue }
+}
+
+/// Reads the clock twice, then a part of it reads it under another clock.
+private struct TwoClocks: Reducer {
+  struct State: Equatable, Sendable {}
+  enum Action: Equatable, Sendable { case read }
+
+  struct Part: Reducer {
+    @Dependency(\.continuousClock) var clock
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      _ = clock.now
+      return .none
+    }
+  }
+
+  @Dependency(\.continuousClock) var clock
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in
+      _ = clock.now
+      _ = clock.now
+      return .none
+    }
+    Part().dependency(\.continuousClock, TensClock())
   }
 }
 
@@ -96,6 +158,34 @@ final class DependencyReadTranscriptTests: XCTestCase {
     XCTAssertEqual(outside.lines, inside.lines)
     XCTAssertEqual(
       inside.lines.filter { $0.hasPrefix("  read") }.count, 4, inside.text)
+  }
+
+  func testEachReadOfAStatelessClockIsReportedFromItsOwnTypesFirstRead() {
+    SecondsClock.ticks.store(0, ordering: .relaxed)
+    TensClock.ticks.store(0, ordering: .relaxed)
+    let transcript = Transcript()
+    let store = Store(initialState: TwoClocks.State()) {
+      TwoClocks().transcribed(into: transcript)
+    } withDependencies: {
+      $0.continuousClock = SecondsClock()
+    }
+    store.send(.read)
+    store.send(.read)
+    XCTAssertEqual(
+      transcript.text,
+      """
+      store started
+      step 1 from user: .read
+        read clock 0.0 seconds
+        read clock 1.0 seconds
+        read clock 0.0 seconds
+      end of step 1
+      step 2 from user: .read
+        read clock 2.0 seconds
+        read clock 3.0 seconds
+        read clock 10.0 seconds
+      end of step 2
+      """)
   }
 
   func testAGeneratorBuiltOnAnotherReportsOnce() {

@@ -109,7 +109,7 @@ final class TranscriptInstrument<State, Action: Sendable>: StoreInstrument {
     transcript.append("read \(read)")
   }
 
-  func stepEnded(_ step: Int, action: Action, state: borrowing State, reducerNanos: UInt64) {
+  func stepEnded(_ step: Int, action: Action, state: consuming State, reducerNanos: UInt64) {
     transcript.endStep("end of step \(step)")
   }
 

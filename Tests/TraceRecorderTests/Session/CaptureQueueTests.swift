@@ -45,6 +45,34 @@ final class CaptureQueueTests: XCTestCase {
     XCTAssertEqual(queue.highWater, 2)
   }
 
+  func testAReservedSlotIsTakenOnlyOncePublishedAndTheRingWrapsAroundInOrder() {
+    let queue = CaptureQueue<String>(capacity: 3)
+    XCTAssertTrue(queue.hasRoom)
+    for round in 0..<4 {
+      for index in 0..<3 {
+        let slot = queue.reserve(whenFull: .drop)
+        XCTAssertNotNil(slot)
+        slot?.initialize(to: "\(round).\(index)")
+        if index == 2 {
+          // Initialized but not published: not the consumer's yet.
+          XCTAssertEqual(queue.count, 2)
+          XCTAssertEqual(queue.take(timeout: .zero), ["\(round).0", "\(round).1"])
+        }
+        queue.publish()
+      }
+      XCTAssertTrue(queue.hasRoom)
+      XCTAssertEqual(queue.take(timeout: .zero), ["\(round).2"])
+    }
+    for index in 0..<3 { XCTAssertTrue(queue.append("full.\(index)", whenFull: .drop)) }
+    XCTAssertFalse(queue.hasRoom)
+    XCTAssertNil(queue.reserve(whenFull: .drop))
+    XCTAssertEqual(queue.take(timeout: .zero), ["full.0", "full.1", "full.2"])
+    XCTAssertTrue(queue.close(with: "end"))
+    XCTAssertNil(queue.reserve(whenFull: .block))
+    XCTAssertEqual(queue.take(timeout: .zero), ["end"])
+    XCTAssertEqual(queue.highWater, 3)
+  }
+
   func testElementsLeftInTheRingAreReleasedWithIt() {
     final class Tracked: Sendable {
       let released: LockedBox<Int>
