@@ -147,11 +147,7 @@ final class SingleValueFieldTests: XCTestCase {
       let pick = mutate(&state, &random)
       let result = try encoder.encode(state)
       let whole = try expected(state)
-      XCTAssertEqual(result.value, whole, "step \(step)")
-      XCTAssertEqual(result.hash, whole.stableHash, "step \(step)")
-      var json: [UInt8] = []
-      whole.writeJSON(into: &json)
-      XCTAssertEqual(result.json, json, "step \(step)")
+      assertEncodesAsWhole(result, whole, step: step)
       let diff = try wholeDiff(from: previous, to: whole)
       XCTAssertEqual(result.changes, diff.changes, "step \(step)")
       XCTAssertEqual(result.paths, diff.paths, "step \(step)")
