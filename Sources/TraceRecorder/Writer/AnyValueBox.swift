@@ -14,9 +14,13 @@
 class AnyValueBox: @unchecked Sendable {
   /// `ObjectIdentifier(Value.self)` of the `ValueBox<Value>` this is.
   final let valueType: ObjectIdentifier
+  /// For a value encoded as the single value it wraps (an optional, `@PresentationState`; see
+  /// `SingleFieldWalker`): the box of that wrapped value, which the next step compares.
+  final let inner: AnyValueBox?
 
-  init(valueType: ObjectIdentifier) {
+  init(valueType: ObjectIdentifier, inner: AnyValueBox?) {
     self.valueType = valueType
+    self.inner = inner
   }
 
   /// Whether the boxed value is a `T`.

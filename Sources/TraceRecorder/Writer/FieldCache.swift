@@ -2,6 +2,10 @@ import TraceKit
 
 /// One field as last encoded: its Swift value (for comparison), its encoding and, when that is
 /// a container, its stable hash (so an unchanged field is not hashed again).
+///
+/// All but the step's edits live in a shared `Entry`: a field kept from one step to the next
+/// is one retain, and dropping the previous step's fields one release each (a struct of the
+/// same parts cost about ten reference counts and an outlined copy per kept field).
 struct FieldCache {
   enum Encoding {
     case tree(TraceValue)
@@ -12,15 +16,35 @@ struct FieldCache {
     case object([FieldCache])
   }
 
-  var key: String
-  /// The Swift value in a `ValueBox` (read back with `unsafeValue(as:)`: no cast).
-  var swiftValue: AnyValueBox
-  var encoding: Encoding
-  /// The encoding's stable hash when it is a container; `nil` for a scalar (hashed inline).
-  var hash: UInt64?
+  /// What a field's encoding is, shared by every step that keeps the field. Changed only by
+  /// `applyStagedElements`, and in place only while one cache holds it.
+  final class Entry {
+    let key: String
+    /// The Swift value in a `ValueBox` (read back with `unsafeValue(as:)`: no cast).
+    let swiftValue: AnyValueBox
+    // The writer's thread alone uses an entry: no dynamic exclusivity checks.
+    @exclusivity(unchecked) var encoding: Encoding
+    @exclusivity(unchecked) var hash: UInt64?
+
+    init(key: String, swiftValue: AnyValueBox, encoding: Encoding, hash: UInt64?) {
+      self.key = key
+      self.swiftValue = swiftValue
+      self.encoding = encoding
+      self.hash = hash
+    }
+  }
+
+  private var entry: Entry
   /// What the field's encoding changed in the step that produced it; nil for nothing (most
-  /// fields, most steps: kept nil, copying the cache entry costs no retains for it).
+  /// fields, most steps).
   var edits: Edits?
+
+  var key: String { entry.key }
+  /// The Swift value in a `ValueBox` (read back with `unsafeValue(as:)`: no cast).
+  var swiftValue: AnyValueBox { entry.swiftValue }
+  var encoding: Encoding { entry.encoding }
+  /// The encoding's stable hash when it is a container; `nil` for a scalar (hashed inline).
+  var hash: UInt64? { entry.hash }
 
   /// A field's changes in one step.
   struct Edits {
@@ -37,27 +61,38 @@ struct FieldCache {
   }
 
   init(key: String, swiftValue: AnyValueBox, value: TraceValue, edits: Edits? = nil) {
-    self.key = key
-    self.swiftValue = swiftValue
-    self.encoding = .tree(value)
-    self.hash = MerkleHash.isContainer(value) ? MerkleHash.hash(value) : nil
+    entry = Entry(
+      key: key, swiftValue: swiftValue, encoding: .tree(value),
+      hash: MerkleHash.isContainer(value) ? MerkleHash.hash(value) : nil)
     self.edits = edits
   }
 
   init(key: String, swiftValue: AnyValueBox, elements: ElementCache, edits: Edits?) {
-    self.key = key
-    self.swiftValue = swiftValue
-    self.encoding = .elements(elements)
-    self.hash = elements.hash
+    entry = Entry(
+      key: key, swiftValue: swiftValue, encoding: .elements(elements), hash: elements.hash)
     self.edits = edits
   }
 
   init(key: String, swiftValue: AnyValueBox, fields: [FieldCache], edits: Edits?) {
-    self.key = key
-    self.swiftValue = swiftValue
-    self.encoding = .object(fields)
-    self.hash = Self.objectHash(fields)
+    entry = Entry(
+      key: key, swiftValue: swiftValue, encoding: .object(fields), hash: Self.objectHash(fields))
     self.edits = edits
+  }
+
+  private init(entry: Entry) {
+    self.entry = entry
+    edits = nil
+  }
+
+  /// The field as the next step keeps it: the same entry, no edits.
+  var kept: FieldCache { FieldCache(entry: entry) }
+
+  /// The same encoding and edits with another Swift value (see `SingleFieldWalker`).
+  func boxed(in box: AnyValueBox) -> FieldCache {
+    var field = FieldCache(
+      entry: Entry(key: key, swiftValue: box, encoding: encoding, hash: hash))
+    field.edits = edits
+    return field
   }
 
   /// Whether two levels have the same keys in the same order (by index: no entry copied).
@@ -111,11 +146,16 @@ struct FieldCache {
   /// In place once nothing else holds the cache's runs (the previous step's encoding dropped):
   /// otherwise the changed runs are copied, as when they are set at once.
   mutating func applyStagedElements() {
-    guard case .elements(var elements) = encoding, elements.hasStaged else { return }
-    encoding = .tree(.null)
+    guard case .elements(var elements) = entry.encoding, elements.hasStaged else { return }
+    if !isKnownUniquelyReferenced(&entry) {
+      entry = Entry(
+        key: entry.key, swiftValue: entry.swiftValue, encoding: .tree(.null), hash: nil)
+    } else {
+      entry.encoding = .tree(.null)
+    }
     elements.applyStaged()
-    hash = elements.hash
-    encoding = .elements(elements)
+    entry.hash = elements.hash
+    entry.encoding = .elements(elements)
   }
 
   /// The cached fields of a struct encoded field by field.

@@ -21,6 +21,8 @@ final class FieldWalker: Encoder {
   /// `FieldCache.applyStagedElements`): at the top level only, where the encoder applies them.
   private let stagesElements: Bool
   @exclusivity(unchecked) private var failed = false
+  /// Whether the value asked for a single-value container (see `SingleFieldWalker`).
+  @exclusivity(unchecked) private var askedForSingleValue = false
   /// Whether an identified-array field staged elements this walk.
   @exclusivity(unchecked) private(set) var stagedElements = false
 
@@ -42,11 +44,9 @@ final class FieldWalker: Encoder {
     return previousFields.firstIndex { $0.key == key }
   }
 
-  /// Keeps the previous encoding of a field that did not change (one copy of its cache entry,
-  /// which a small field's cost is mostly made of).
+  /// Keeps the previous encoding of a field that did not change: its entry, not its edits.
   private func keep(_ index: Int) {
-    fields.append(previousFields[index])
-    fields[fields.count - 1].edits = nil
+    fields.append(previousFields[index].kept)
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -61,6 +61,7 @@ final class FieldWalker: Encoder {
 
   func singleValueContainer() -> SingleValueEncodingContainer {
     failed = true
+    askedForSingleValue = true
     return FailingSingle()
   }
 
@@ -99,6 +100,12 @@ final class FieldWalker: Encoder {
       fields.append(walked)
       return
     }
+    if kind == .optional || kind == .single,
+      let single = try passThrough(key, value, old: old, optional: kind == .optional)
+    {
+      fields.append(single)
+      return
+    }
     let (encoded, replaced) = try TraceValueEncoder().encodeReplacingClassInstances(value)
     var edits = FieldCache.Edits(replaced: replaced.map { $0.prefixed(by: [.key(key)]) })
     if let old {
@@ -116,13 +123,17 @@ final class FieldWalker: Encoder {
   {
     let cached = old?.fields
     let walker = FieldWalker(cache: cached ?? [], types: types)
+    var unsupported = false
     do {
       try value.encode(to: walker)
     } catch is Unsupported {
-      types.cannotWalk(T.self)
-      return nil
+      unsupported = true
     }
-    guard walker.mode == .keyed, !walker.failed else {
+    if walker.askedForSingleValue, walker.mode == .none {
+      types.writesSingleValue(T.self)
+      return try passThrough(key, value, old: old, optional: false)
+    }
+    guard !unsupported, walker.mode == .keyed, !walker.failed else {
       types.cannotWalk(T.self)
       return nil
     }
@@ -144,6 +155,36 @@ final class FieldWalker: Encoder {
       }
     }
     return FieldCache(key: key, swiftValue: ValueBox(value), fields: children, edits: edits.orNil)
+  }
+
+  /// The field of a value that writes one single value (an optional, `@PresentationState`):
+  /// the field of what it wraps, under the same key (see `SingleFieldWalker`), its Swift value
+  /// kept around the wrapped one's for the next step. nil (the caller encodes it whole) when the
+  /// value wrote anything else, or when an optional wraps what encodes as `null` or as an
+  /// optional's marker (`TraceValueEncoder` then marks it `Optional.some`).
+  private func passThrough<T: Encodable>(
+    _ key: String, _ value: T, old: FieldCache?, optional: Bool
+  ) throws -> FieldCache? {
+    let previous = old.map { old in old.swiftValue.inner.map { old.boxed(in: $0) } ?? old }
+    let single = SingleFieldWalker(key: key, previous: previous, types: types)
+    do {
+      try value.encode(to: single)
+    } catch is Unsupported {
+      return nil
+    }
+    guard let field = single.result else { return nil }
+    if optional, case .tree(let tree) = field.encoding, Self.marksOptional(tree) { return nil }
+    return field.boxed(in: ValueBox(value, inner: field.swiftValue))
+  }
+
+  /// Whether `TraceValueEncoder` marks an optional holding `value` as `Optional.some`: when the
+  /// value is `null` or is itself so marked, so that nested optionals decode back exactly.
+  private static func marksOptional(_ value: TraceValue) -> Bool {
+    switch value {
+    case .null: true
+    case .enumCase("Optional.some", let fields): fields.count == 1 && fields[0].key == "_0"
+    default: false
+    }
   }
 
   func check() throws {

@@ -96,8 +96,14 @@ struct IncrementalEncoder {
     }
     if hadPrevious, sameKeys {
       for index in fields.indices where fields[index].edits != nil {
-        changes += fields[index].edits!.changes
-        paths += fields[index].edits!.paths
+        // Most steps change one field: taking its arrays costs no allocation or copy.
+        if changes.isEmpty, paths.isEmpty {
+          changes = fields[index].edits!.changes
+          paths = fields[index].edits!.paths
+        } else {
+          changes += fields[index].edits!.changes
+          paths += fields[index].edits!.paths
+        }
       }
     } else if let before {
       let after = FieldCache.objectValue(fields)

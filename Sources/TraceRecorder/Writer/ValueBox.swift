@@ -3,9 +3,9 @@
 final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
   let value: Value
 
-  init(_ value: Value) {
+  init(_ value: Value, inner: AnyValueBox? = nil) {
     self.value = value
-    super.init(valueType: ObjectIdentifier(Value.self))
+    super.init(valueType: ObjectIdentifier(Value.self), inner: inner)
   }
 }
 

@@ -12,6 +12,7 @@ import TraceKit
 /// types.kind(of: rows)          // .elements (an IdentifiedArray)
 /// types.kind(of: Point(x: 1))   // .walked: encoded field by field
 /// types.kind(of: UUID())        // .whole
+/// types.kind(of: Int?.none)     // .optional: encoded as what it wraps
 /// ```
 final class WalkedTypes {
   enum Kind {
@@ -19,6 +20,11 @@ final class WalkedTypes {
     case elements
     /// Encoded field by field (`FieldWalker`), until a value of it could not be.
     case walked
+    /// An `Optional`: encoded as the value it wraps (`SingleFieldWalker`), or `null`.
+    case optional
+    /// A value whose `encode(to:)` wrote one single value (a wrapper such as
+    /// `@PresentationState`): encoded as that value (`SingleFieldWalker`).
+    case single
     /// Encoded whole by `TraceValueEncoder`.
     case whole
   }
@@ -35,6 +41,8 @@ final class WalkedTypes {
         let kind: Kind =
           if value is any IncrementalElements {
             .elements
+          } else if value is any WalkedOptional {
+            .optional
           } else if TraceValueEncoder.encodesFieldByField(value) {
             .walked
           } else {
@@ -47,11 +55,26 @@ final class WalkedTypes {
     return kind
   }
 
-  /// A value of `type` wrote something a walker cannot keep (a nested container, a single
-  /// value): the type is encoded whole from now on.
+  /// A value of `type` wrote something a walker cannot keep (a nested container): the type is
+  /// encoded whole from now on.
   func cannotWalk<T>(_ type: T.Type) {
+    learn(.whole, for: type)
+  }
+
+  /// A value of `type` wrote a single value: the type is encoded as what it writes from now on.
+  func writesSingleValue<T>(_ type: T.Type) {
+    learn(.single, for: type)
+  }
+
+  private func learn<T>(_ kind: Kind, for type: T.Type) {
     let id = ObjectIdentifier(type)
-    kinds[id] = .whole
-    Self.shared.withLock { $0[id] = .whole }
+    kinds[id] = kind
+    Self.shared.withLock { $0[id] = kind }
   }
 }
+
+/// `Optional`, which `TraceValueEncoder` encodes as what it wraps (with a marker when that is
+/// itself `null`: see `FieldWalker.passThrough`).
+protocol WalkedOptional {}
+
+extension Optional: WalkedOptional {}

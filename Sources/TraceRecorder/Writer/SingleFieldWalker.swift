@@ -1,0 +1,92 @@
+import TraceKit
+
+/// The `Encoder` for a field whose value writes one single value: an `Optional`, or a wrapper
+/// such as `@PresentationState` (`singleValueContainer().encode(wrappedValue)`). What it writes
+/// is the field, as `TraceValueEncoder` encodes a single value: a wrapped value goes through a
+/// `FieldWalker` under the same key, so a change deep inside a presented child re-encodes
+/// only its path instead of the whole child.
+///
+/// `field` is nil when the value wrote anything else (a keyed or unkeyed container, two
+/// values, or nothing): the caller then encodes it whole.
+///
+/// ```swift
+/// let walker = SingleFieldWalker(key: "search", previous: cached, types: types)
+/// try Optional(search).encode(to: walker)
+/// walker.field?.edits?.changes  // [.set(search.query, "ab")]
+/// ```
+final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
+  var codingPath: [CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  private let key: String
+  /// The field's previous encoding, with the Swift value it wrapped (see `AnyValueBox.inner`).
+  private let previous: FieldCache?
+  private let types: WalkedTypes
+  // One thread walks a walker: no dynamic exclusivity checks.
+  @exclusivity(unchecked) private(set) var field: FieldCache?
+  @exclusivity(unchecked) private var failed = false
+  @exclusivity(unchecked) private var writes = 0
+
+  init(key: String, previous: FieldCache?, types: WalkedTypes) {
+    self.key = key
+    self.previous = previous
+    self.types = types
+  }
+
+  /// The single value written, or nil (see the type's summary).
+  var result: FieldCache? { failed || writes != 1 ? nil : field }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    failed = true
+    return KeyedEncodingContainer(FailingKeyed<Key>())
+  }
+
+  func unkeyedContainer() -> UnkeyedEncodingContainer {
+    failed = true
+    return FailingUnkeyed()
+  }
+
+  func singleValueContainer() -> SingleValueEncodingContainer { self }
+
+  // The same trees as `TraceValueEncoder`'s single-value container writes.
+  func encodeNil() throws { leaf(.null) }
+  func encode(_ value: Bool) throws { leaf(.bool(value)) }
+  func encode(_ value: String) throws { leaf(.string(value)) }
+  func encode(_ value: Double) throws { leaf(.double(value)) }
+  func encode(_ value: Float) throws { leaf(.double(Double(value))) }
+  func encode(_ value: Int) throws { leaf(.int(Int64(value))) }
+  func encode(_ value: Int8) throws { leaf(.int(Int64(value))) }
+  func encode(_ value: Int16) throws { leaf(.int(Int64(value))) }
+  func encode(_ value: Int32) throws { leaf(.int(Int64(value))) }
+  func encode(_ value: Int64) throws { leaf(.int(value)) }
+  func encode(_ value: UInt) throws { leaf(unsigned(UInt64(value))) }
+  func encode(_ value: UInt8) throws { leaf(.int(Int64(value))) }
+  func encode(_ value: UInt16) throws { leaf(.int(Int64(value))) }
+  func encode(_ value: UInt32) throws { leaf(.int(Int64(value))) }
+  func encode(_ value: UInt64) throws { leaf(unsigned(value)) }
+
+  func encode<T: Encodable>(_ value: T) throws {
+    writes += 1
+    let walker = FieldWalker(cache: previous.map { [$0] } ?? [], types: types)
+    try walker.add(key, value)
+    field = walker.fields.first
+  }
+
+  private func unsigned(_ value: UInt64) -> TraceValue {
+    value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value)
+  }
+
+  /// A scalar or `null`: kept when it equals the previous tree, else diffed whole against it.
+  private func leaf(_ value: TraceValue) {
+    writes += 1
+    if let previous, case .tree(let tree) = previous.encoding, tree == value {
+      field = previous.kept
+      return
+    }
+    var edits = FieldCache.Edits()
+    if let previous {
+      (edits.changes, edits.paths) = TraceDiff.whole(key: key, from: previous.value, to: value)
+    }
+    field = FieldCache(key: key, swiftValue: ValueBox.none, value: value, edits: edits.orNil)
+  }
+}

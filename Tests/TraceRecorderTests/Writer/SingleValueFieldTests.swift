@@ -1,0 +1,235 @@
+import ComposableCore
+import Foundation
+import Synchronization
+import TraceKit
+import XCTest
+
+@testable import TraceRecorder
+
+/// Fields that write one single value (optionals, `@PresentationState`, raw-value enums,
+/// hand-written wrappers) are encoded as what they wrap (`SingleFieldWalker`): a change deep
+/// inside a presented child re-encodes only its path, and every step is exactly what
+/// `TraceValueEncoder` writes for the whole state.
+final class SingleValueFieldTests: XCTestCase {
+  /// Counts the calls of its `encode(to:)`: what the encoder encoded again.
+  struct Counted: Codable, Equatable, Sendable {
+    static let encodings = Atomic<Int>(0)
+    var value = 0
+
+    func encode(to encoder: Encoder) throws {
+      Self.encodings.add(1, ordering: .relaxed)
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(value, forKey: .value)
+    }
+  }
+
+  enum Shape: Codable, Equatable, Sendable {
+    case none
+    case circle(radius: Double)
+    case labelled(String, Int?)
+  }
+
+  enum Level: String, Codable, Sendable {
+    case low, high = "very \"high\""
+  }
+
+  /// A hand-written wrapper that writes its value through a single-value container.
+  struct Tagged<Value: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    var value: Value
+
+    init(_ value: Value) { self.value = value }
+    init(from decoder: Decoder) throws {
+      value = try decoder.singleValueContainer().decode(Value.self)
+    }
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
+    }
+  }
+
+  final class Cache: Codable, @unchecked Sendable {
+    var hits = 0
+  }
+
+  /// Holds a class instance: recorded as a placeholder, whole.
+  struct Holder: Codable, Sendable {
+    var cache = Cache()
+    var note = "holder"
+  }
+
+  struct Row: Codable, Equatable, Sendable, Identifiable {
+    var id: Int
+    var title: String
+  }
+
+  struct Detail: Codable, Equatable, Sendable {
+    var query = ""
+    var score = 0.0
+    var counted = Counted()
+    var nested: Int??
+    var shape = Shape.none
+    var rows: IdentifiedArrayOf<Row>?
+  }
+
+  struct State: Codable, Equatable, Sendable {
+    @PresentationState var detail: Detail?
+    var maybeDetail: Detail??
+    var number: Int? = 0
+    var text: String? = "a"
+    var level: Level? = .low
+    var tagged = Tagged(Detail())
+    var taggedNumber = Tagged(1.5)
+    var when: Date? = Date(timeIntervalSinceReferenceDate: 0)
+    var link: URL? = URL(string: "https://example.com/a")
+    var id: UUID? = UUID(uuidString: "00000000-0000-0000-0000-000000000001")
+    var scores: [String: Double]? = [:]
+    var holder: Holder?
+    var counted = Counted()
+
+    static func == (lhs: State, rhs: State) -> Bool {
+      lhs.detail == rhs.detail && lhs.maybeDetail == rhs.maybeDetail && lhs.number == rhs.number
+    }
+  }
+
+  func testAChangeInsideAPresentedChildIsItsOwnPathAndItsSiblingsAreNotEncodedAgain() throws {
+    var state = State()
+    state.detail = Detail(query: "a")
+    var encoder = IncrementalEncoder()
+    _ = try encoder.encode(state)
+    Counted.encodings.store(0, ordering: .relaxed)
+
+    state.detail?.query = "ab"
+    let result = try encoder.encode(state)
+
+    XCTAssertEqual(Counted.encodings.load(ordering: .relaxed), 0)
+    XCTAssertEqual(result.changes.map(\.description), [#"set detail.query "ab""#])
+    XCTAssertEqual(result.paths.map(\.description), ["detail.query"])
+    XCTAssertEqual(result.value, try expected(state))
+    XCTAssertEqual(result.hash, try expected(state).stableHash)
+
+    state.tagged.value.query = "t"
+    state.maybeDetail = .some(Detail())
+    _ = try encoder.encode(state)
+    Counted.encodings.store(0, ordering: .relaxed)
+    state.tagged.value.score = 2
+    state.maybeDetail??.query = "m"
+    let wrapped = try encoder.encode(state)
+    XCTAssertEqual(Counted.encodings.load(ordering: .relaxed), 0)
+    XCTAssertEqual(
+      wrapped.changes.map(\.description), [#"set maybeDetail.query "m""#, "set tagged.score 2.0"])
+
+    state.detail = nil
+    XCTAssertEqual(try encoder.encode(state).changes.map(\.description), ["set detail nil"])
+  }
+
+  func testNestedOptionalsKeepTheMarkerTheEncoderWrites() throws {
+    var state = State()
+    var encoder = IncrementalEncoder()
+    _ = try encoder.encode(state)
+
+    state.maybeDetail = .some(nil)
+    let some = try encoder.encode(state)
+    XCTAssertEqual(some.value, try expected(state))
+    XCTAssertEqual(some.changes.map(\.description), ["set maybeDetail .Optional.some(nil)"])
+
+    state.maybeDetail = .some(Detail(nested: .some(nil)))
+    let inner = try encoder.encode(state)
+    XCTAssertEqual(inner.value, try expected(state))
+    XCTAssertEqual(inner.changes, try wholeDiff(from: some.value, to: inner.value).changes)
+  }
+
+  func testEveryStepOfARandomWalkIsExactlyTheWholeEncodersValueDiffHashAndJSON() throws {
+    var state = State()
+    var encoder = IncrementalEncoder()
+    var previous = try encoder.encode(state).value
+    var random = SplitMix64(seed: 41)
+    for step in 1...1_500 {
+      let pick = mutate(&state, &random)
+      let result = try encoder.encode(state)
+      let whole = try expected(state)
+      assertEncodesAsWhole(result, whole, step: step)
+      let diff = try wholeDiff(from: previous, to: whole)
+      XCTAssertEqual(result.changes, diff.changes, "step \(step)")
+      XCTAssertEqual(result.paths, diff.paths, "step \(step)")
+      // Only what was encoded again: a new holder.
+      XCTAssertEqual(
+        result.replaced.map(\.description), pick == 20 && state.holder != nil ? ["holder"] : [],
+        "step \(step)")
+      previous = whole
+    }
+  }
+
+  private func expected(_ state: State) throws -> TraceValue {
+    try TraceValueEncoder().encodeReplacingClassInstances(state).value
+  }
+
+  private func wholeDiff(from old: TraceValue, to new: TraceValue) throws
+    -> (changes: [TraceChange], paths: [TracePath])
+  {
+    TraceDiff.changesAndPaths(from: old, to: new)
+  }
+
+  private static let doubles: [Double] = [
+    0, -0.0, 0.1, -1.5e300, .infinity, -.infinity, .leastNonzeroMagnitude,
+    .greatestFiniteMagnitude, .leastNormalMagnitude / 4, .pi,
+  ]
+  private static let strings = [
+    "", "a", "quote \" back \\ slash", "line\nbreak\t", "é ü 中", "\u{0}",
+  ]
+
+  /// `nil`, `.some(nil)` or `.some(.some(value))`, by `number`.
+  private static func doubleOptional<Value>(_ number: Int, some value: Value) -> Value?? {
+    switch number % 3 {
+    case 0: return nil
+    case 1: return .some(nil)
+    default: return .some(value)
+    }
+  }
+
+  /// Changes one part of `state`; returns which.
+  @discardableResult
+  private func mutate(_ state: inout State, _ random: inout SplitMix64) -> Int {
+    let pick = Int(random.next() % 22)
+    let number = Int(random.next() % 40)
+    let double = Self.doubles[number % Self.doubles.count]
+    let string = Self.strings[number % Self.strings.count]
+    switch pick {
+    case 0: state.detail = number % 4 == 0 ? nil : Detail(query: string)
+    case 1: state.detail?.query = string
+    case 2: state.detail?.score = double
+    case 3: state.detail?.counted.value = number
+    case 4:
+      state.detail?.nested = Self.doubleOptional(number, some: number)
+    case 5:
+      state.detail?.shape = number % 3 == 0
+        ? .none : number % 3 == 1 ? .circle(radius: double) : .labelled(string, number)
+    case 6:
+      state.detail?.rows = number % 5 == 0
+        ? nil
+        : IdentifiedArray(uniqueElements: (0..<(number % 7)).map { Row(id: $0, title: "r") })
+    case 7: state.detail?.rows?[id: number % 7]?.title = string
+    case 8:
+      state.maybeDetail = Self.doubleOptional(number, some: Detail())
+    case 9: state.maybeDetail??.query = string
+    case 10: state.number = number % 4 == 0 ? nil : number
+    case 11: state.text = number % 4 == 0 ? nil : string
+    case 12: state.level = number % 3 == 0 ? nil : number % 3 == 1 ? .low : .high
+    case 13: state.tagged.value.score = double
+    case 14: state.tagged.value.nested = number % 2 == 0 ? .some(nil) : number
+    case 15: state.taggedNumber = Tagged(double)
+    case 16:
+      state.when = number % 4 == 0 ? nil : Date(timeIntervalSinceReferenceDate: double)
+    case 17: state.link = number % 4 == 0 ? nil : URL(string: "https://example.com/\(number)")
+    case 18:
+      state.id =
+        number % 4 == 0
+        ? nil : UUID(uuidString: "00000000-0000-0000-0000-0000000000\(number + 10)")
+    case 19:
+      state.scores =
+        number % 5 == 0 ? nil : (state.scores ?? [:]).merging(["k\(number % 4)": double]) { $1 }
+    case 20: state.holder = number % 2 == 0 ? nil : Holder(note: "n\(number)")
+    default: state.counted.value = number
+    }
+    return pick
+  }
+}
