@@ -28,6 +28,8 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   @usableFromInline let redaction: Redaction
   @usableFromInline let encoder = TraceValueEncoder()
   @usableFromInline let decoder = TraceValueDecoder()
+  /// Hashes the state without building its tree, reusing its coding levels step after step.
+  @usableFromInline let stateHasher = StableHashEncoder(replacingClassInstances: true)
   /// Each distinct recorded action decoded once, at `actionID % RecordedActions.capacity`
   /// with its id (`RecordedStep.actionID`): ids are handed out in order and a slot keeps the
   /// latest, so a slot holding another id is a miss. Asked at every step, where a dictionary's
@@ -186,7 +188,7 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   func stateHash(step: Int) throws(ReplayError) -> UInt64 {
     guard redaction.isEmpty else { return try encode(step: step).stableHash }
     do {
-      return try encoder.stableHash(of: state, replacingClassInstances: true)
+      return try stateHasher.stableHash(of: state)
     } catch {
       throw ReplayError(.encoding(step: step, detail: "\(error)"), path: path)
     }

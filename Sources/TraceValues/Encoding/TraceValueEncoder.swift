@@ -65,32 +65,6 @@ public struct TraceValueEncoder: Sendable {
     return (encoded, root.replacedPaths)
   }
 
-  /// `TraceValue.stableHash` of what `encode(value)` (or, with `replacingClassInstances`,
-  /// `encodeReplacingClassInstances(value).value`) returns, computed without building the
-  /// tree (see `HashingEncoding`): a replay that only checks a state's hash skips most of the
-  /// encoding.
-  ///
-  /// ```swift
-  /// let state = State()
-  /// try TraceValueEncoder().stableHash(of: state)
-  ///   == TraceValueEncoder().encode(state).stableHash  // true
-  /// ```
-  ///
-  /// - Throws: what `encode` throws for the value.
-  @usableFromInline
-  package func stableHash<T: Encodable>(of value: T, replacingClassInstances: Bool = false)
-    throws -> UInt64
-  {
-    let root = HashingEncoding(
-      parent: nil, key: nil, replacesClassInstances: replacingClassInstances)
-    defer { root.dismantle() }
-    if let hashed = try? root.encodeValue(value, key: nil) { return hashed.stableHash }
-    // Whatever failed, the tree encoder reports it as it would have (or encodes it).
-    let tree =
-      replacingClassInstances ? try encodeReplacingClassInstances(value).value : try encode(value)
-    return tree.stableHash
-  }
-
   /// Whether this encoder writes `value` as exactly what its own keyed `encode(to:)` writes,
   /// field by field: not a type it encodes itself (`Date`, `UUID`, `Data`, `URL`), not an
   /// optional, a set or a dictionary (sorted or unwrapped here), not a class or a value holding

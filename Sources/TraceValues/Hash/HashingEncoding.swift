@@ -1,4 +1,10 @@
-/// The `Encoder` behind `TraceValueEncoder.stableHash(of:)`: it computes the stable hash of what
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The `Encoder` behind `StableHashEncoder`: it computes the stable hash of what
 /// `TraceEncoding` would build, bottom-up, without building the tree.
 ///
 /// One instance per coding level, as in `TraceEncoding`. A level keeps the words of its
@@ -18,6 +24,8 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   enum Hashed {
     /// A null, bool, number, string or byte string: written inline.
     case scalar(TraceValue)
+    /// A `UUID`: the string `TraceEncoding.leaf` makes of it, hashed without making it.
+    case uuid(UUID)
     /// An array, object, enum case or reflected value: its head word and hash. `marker`: it
     /// is `OptionalSomeMarker`'s enum case.
     case container(head: UInt64, hash: UInt64, marker: Bool)
@@ -36,8 +44,14 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
     /// `TraceValue.stableHash` of the value.
     var stableHash: UInt64 {
       switch self {
-      case .scalar(let value): MerkleHash.hash(value)
-      case .container(_, let hash, _): hash
+      case .scalar(let value):
+        return MerkleHash.hash(value)
+      case .uuid:
+        var hasher = StableHasher()
+        write(into: &hasher)
+        return hasher.finalize()
+      case .container(_, let hash, _):
+        return hash
       }
     }
 
@@ -47,6 +61,8 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
       switch self {
       case .scalar(let value):
         MerkleHash.combineWords(value, into: &sink)
+      case .uuid(let uuid):
+        UUIDText.withUTF8(uuid) { MerkleHash.combine(utf8: $0, into: &sink) }
       case .container(let head, let hash, _):
         sink.combine(head)
         sink.combine(hash)
@@ -57,7 +73,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
     var needsOptionalMarker: Bool {
       switch self {
       case .scalar(.null): true
-      case .scalar: false
+      case .scalar, .uuid: false
       case .container(_, _, let marker): marker
       }
     }
@@ -79,9 +95,10 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   struct Irregular: Error {}
 
   // Only touched by the coding level that owns them, on one thread (see `TraceEncoding`).
-  let parent: HashingEncoding?
-  let key: CodingKey?
-  let replacesClassInstances: Bool
+  /// The pool the level comes from and goes back to; it outlives every level it hands out.
+  unowned(unsafe) let pool: StableHashEncoder
+  @exclusivity(unchecked) var parent: HashingEncoding?
+  @exclusivity(unchecked) var key: CodingKey?
   @exclusivity(unchecked) var mode = TraceEncoding.Mode.none
   @exclusivity(unchecked) var single = Hashed.scalar(.null)
   /// The words of the fields or elements written so far (pending ones not yet).
@@ -95,20 +112,44 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   /// Nested containers and super encoders, with where their words go in `buffer` and which
   /// element they are.
   @exclusivity(unchecked) var pending: [(offset: Int, element: Int, child: HashingEncoding)] = []
-  /// Set when the only nested container is a synthesized enum case's payload.
+  /// Set when the only nested container is a synthesized enum case's payload (also in
+  /// `pending`).
   @exclusivity(unchecked) var enumPayload: HashingEncoding?
   @exclusivity(unchecked) var conflict = false
-  /// After `finish()` on a level that is an object: its field words and count (an enum
-  /// case around it writes them after its name).
+  /// After `finish()` on a level that is an object: its field words (an enum case around it
+  /// writes them after its name).
   @exclusivity(unchecked) var objectWords: [UInt64]?
   /// What `finish()` gave (a pending level can be asked twice: as an enum's payload, then
   /// as a field when it turned out not to be an object).
   @exclusivity(unchecked) var finished: Hashed?
 
-  init(parent: HashingEncoding?, key: CodingKey?, replacesClassInstances: Bool = false) {
+  var replacesClassInstances: Bool { pool.replacesClassInstances }
+
+  init(pool: StableHashEncoder, parent: HashingEncoding?, key: CodingKey?) {
+    self.pool = pool
     self.parent = parent
     self.key = key
-    self.replacesClassInstances = parent?.replacesClassInstances ?? replacesClassInstances
+  }
+
+  /// Makes a spare level new again, keeping its buffers' capacity.
+  func reset(parent: HashingEncoding?, key: CodingKey?) {
+    self.parent = parent
+    self.key = key
+    mode = .none
+    count = 0
+    conflict = false
+  }
+
+  /// Lets go of what the level refers to, before it waits as a spare.
+  func release() {
+    parent = nil
+    key = nil
+    single = .scalar(.null)
+    firstKey = nil
+    objectWords = nil
+    finished = nil
+    buffer.words.removeAll(keepingCapacity: true)
+    runStarts.removeAll(keepingCapacity: true)
   }
 
   var codingPath: [CodingKey] {
@@ -148,12 +189,13 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
     return self
   }
 
-  /// Lets go of the nested levels, which keep their parent (see `TraceEncoding.dismantle`).
-  func dismantle() {
-    for (_, _, child) in pending { child.dismantle() }
-    pending = []
-    enumPayload?.dismantle()
+  /// Lets go of the nested levels, which keep their parent (see `TraceEncoding.dismantle`);
+  /// returns them.
+  func dismantle() -> [HashingEncoding] {
+    let children = pending.map(\.child)
+    pending.removeAll(keepingCapacity: true)
     enumPayload = nil
+    return children
   }
 
   // MARK: Writing
@@ -175,7 +217,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
 
   /// A level whose words are written when this one finishes, at the current place.
   func nestedLevel(key: CodingKey) -> HashingEncoding {
-    let child = HashingEncoding(parent: self, key: key)
+    let child = pool.level(parent: self, key: key)
     pending.append((buffer.words.count, count - 1, child))
     return child
   }
@@ -287,6 +329,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
 
   /// Encodes one value found at `key` below this level (as `TraceEncoding.encodeValue`).
   func encodeValue<T: Encodable>(_ value: T, key: CodingKey?) throws -> Hashed {
+    if T.self == UUID.self { return .uuid(value as! UUID) }
     if let leaf = TraceEncoding.leaf(value) { return .scalar(leaf) }
     switch TypeKindCache.encodingKind(of: T.self, sample: value) {
     case .reference where replacesClassInstances:
@@ -307,8 +350,8 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   }
 
   private func encodeChild<T: Encodable>(_ value: T, key: CodingKey?) throws -> Hashed {
-    let child = HashingEncoding(parent: self, key: key)
-    defer { child.dismantle() }
+    let child = pool.level(parent: self, key: key)
+    defer { pool.recycle(child) }
     try value.encode(to: child)
     return try child.finish()
   }

@@ -260,14 +260,19 @@ package enum MerkleHash {
   static func combine<Sink: StableWordSink>(string: String, into hasher: inout Sink) {
     // Native and small strings lend their UTF-8 without a copy of the string.
     let done: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
-      hasher.combine(0x05 | UInt64(utf8.count) << 8)
-      hasher.combinePacked(UnsafeRawBufferPointer(utf8))
+      combine(utf8: UnsafeRawBufferPointer(utf8), into: &hasher)
     }
     guard done == nil else { return }
     var string = string
-    string.withUTF8 { utf8 in
-      hasher.combine(0x05 | UInt64(utf8.count) << 8)
-      hasher.combinePacked(UnsafeRawBufferPointer(utf8))
-    }
+    string.withUTF8 { utf8 in combine(utf8: UnsafeRawBufferPointer(utf8), into: &hasher) }
+  }
+
+  /// A string's words, from its UTF-8.
+  @inline(__always)
+  static func combine<Sink: StableWordSink>(
+    utf8: UnsafeRawBufferPointer, into hasher: inout Sink
+  ) {
+    hasher.combine(0x05 | UInt64(utf8.count) << 8)
+    hasher.combinePacked(utf8)
   }
 }
