@@ -122,6 +122,8 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   /// What `finish()` gave (a pending level can be asked twice: as an enum's payload, then
   /// as a field when it turned out not to be an object).
   @exclusivity(unchecked) var finished: Hashed?
+  /// The memo of this level's place, when the pool keeps one (see `HashMemo`).
+  @exclusivity(unchecked) var memo: HashMemo?
 
   var replacesClassInstances: Bool { pool.replacesClassInstances }
 
@@ -135,6 +137,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   func reset(parent: HashingEncoding?, key: CodingKey?) {
     self.parent = parent
     self.key = key
+    memo = nil
     mode = .none
     count = 0
     conflict = false
@@ -327,8 +330,23 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
 
   // MARK: Values
 
-  /// Encodes one value found at `key` below this level (as `TraceEncoding.encodeValue`).
-  func encodeValue<T: Encodable>(_ value: T, key: CodingKey?) throws -> Hashed {
+  /// `encodeValue`, or the hash kept for the same bits at this place (the next field or
+  /// element of this level) when the level has a memo.
+  @inline(__always)
+  func memoized<T: Encodable>(_ value: T, key: CodingKey?) throws -> Hashed {
+    guard let memo else { return try encodeValue(value, key: key, memo: nil) }
+    let place = memo.child(count)
+    if let hashed = place.reuse(value) { return hashed }
+    let hashed = try encodeValue(value, key: key, memo: place)
+    place.remember(value, hashed: hashed)
+    return hashed
+  }
+
+  /// Encodes one value found at `key` below this level (as `TraceEncoding.encodeValue`);
+  /// `memo` is the memo of its place, for the places below it.
+  func encodeValue<T: Encodable>(_ value: T, key: CodingKey?, memo: HashMemo? = nil) throws
+    -> Hashed
+  {
     if T.self == UUID.self { return .uuid(value as! UUID) }
     if let leaf = TraceEncoding.leaf(value) { return .scalar(leaf) }
     switch TypeKindCache.encodingKind(of: T.self, sample: value) {
@@ -338,7 +356,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
       break
     case .optional:
       if let optional = value as? any OptionalCoding, optional.isNone { return .scalar(.null) }
-      let encoded = try encodeChild(value, key: key)
+      let encoded = try encodeChild(value, key: key, memo: memo)
       return encoded.needsOptionalMarker ? encoded.wrappedInOptionalMarker() : encoded
     case .set, .dictionary:
       // Sorted by their elements' JSON text: built as a tree by the tree encoder's own rules.
@@ -346,11 +364,14 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
       defer { tree.dismantle() }
       return Hashed(try tree.encodeValue(value, key: key))
     }
-    return try encodeChild(value, key: key)
+    return try encodeChild(value, key: key, memo: memo)
   }
 
-  private func encodeChild<T: Encodable>(_ value: T, key: CodingKey?) throws -> Hashed {
+  private func encodeChild<T: Encodable>(_ value: T, key: CodingKey?, memo: HashMemo?) throws
+    -> Hashed
+  {
     let child = pool.level(parent: self, key: key)
+    child.memo = memo
     defer { pool.recycle(child) }
     try value.encode(to: child)
     return try child.finish()
@@ -373,7 +394,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   func encode(_ value: UInt16) throws { single = .scalar(.int(Int64(value))) }
   func encode(_ value: UInt32) throws { single = .scalar(.int(Int64(value))) }
   func encode(_ value: UInt64) throws { single = .scalar(.unsigned(value)) }
-  func encode<T: Encodable>(_ value: T) throws { single = try encodeValue(value, key: nil) }
+  func encode<T: Encodable>(_ value: T) throws { single = try memoized(value, key: nil) }
 }
 
 struct HashingKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -418,7 +439,7 @@ struct HashingKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: UInt64, forKey key: Key) throws { append(key, .unsigned(value)) }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    let hashed = try encoding.encodeValue(value, key: key)
+    let hashed = try encoding.memoized(value, key: key)
     encoding.startField(key.stringValue)
     hashed.write(into: &encoding.buffer)
   }
@@ -467,7 +488,7 @@ struct HashingKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     if let value { try encode(value, forKey: key) } else { append(key, .null) }
   }
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-    let hashed = try encoding.encodeValue(value, key: key)
+    let hashed = try encoding.memoized(value, key: key)
     encoding.startField(key.stringValue)
     hashed.write(into: &encoding.buffer)
   }
@@ -533,7 +554,7 @@ struct HashingUnkeyedEncoding: UnkeyedEncodingContainer {
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     let key = TraceCodingKey(index: encoding.count)
-    let hashed = try encoding.encodeValue(value, key: key)
+    let hashed = try encoding.memoized(value, key: key)
     encoding.startElement()
     hashed.write(into: &encoding.buffer)
   }

@@ -17,10 +17,14 @@ package final class StableHashEncoder {
   let replacesClassInstances: Bool
   /// Finished levels, ready to be used again.
   private var spare: [HashingEncoding] = []
+  /// The previous value's places and hashes, when class instances are replaced (see
+  /// `HashMemo`: only then do the same bits mean the same encoding).
+  private let memo: HashMemo?
 
   @usableFromInline
   package init(replacingClassInstances: Bool = false) {
     replacesClassInstances = replacingClassInstances
+    memo = replacingClassInstances ? HashMemo() : nil
   }
 
   deinit {
@@ -47,7 +51,8 @@ package final class StableHashEncoder {
   func hashWithoutTree<T: Encodable>(_ value: T) throws -> UInt64 {
     let root = level(parent: nil, key: nil)
     defer { recycle(root) }
-    return try root.encodeValue(value, key: nil).stableHash
+    root.memo = memo
+    return try root.memoized(value, key: nil).stableHash
   }
 
   /// A level below `parent`, reused when one is spare.

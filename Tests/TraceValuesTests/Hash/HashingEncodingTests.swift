@@ -39,6 +39,39 @@ final class HashingEncodingTests: XCTestCase {
     XCTAssertGreaterThan(largeArrays, 100)
   }
 
+  /// The replay's hasher (class instances replaced) keeps a memo of the previous value's
+  /// places: a walk of small changes, each hashed after the last, reuses what did not change.
+  func testSmallChangesHashAsTheirTreesThroughTheMemo() throws {
+    var random = SplitMix(seed: 0x3E30)
+    let hasher = StableHashEncoder(replacingClassInstances: true)
+    let encoder = TraceValueEncoder()
+    var value = Walk.record(&random, depth: 0)
+    var reused = 0
+    for round in 0..<3_000 {
+      Walk.change(&value, &random)
+      let tree = try encoder.encodeReplacingClassInstances(value).value.stableHash
+      XCTAssertEqual(try hasher.hashWithoutTree(value), tree, "round \(round)")
+      XCTAssertEqual(try hasher.hashWithoutTree(value), tree, "round \(round), again")
+      if round % 7 == 0 {
+        // A class instance changed in place keeps its bits and its placeholder.
+        value.box.hits += 1
+        XCTAssertEqual(
+          try hasher.hashWithoutTree(value),
+          try encoder.encodeReplacingClassInstances(value).value.stableHash)
+        reused += 1
+      }
+    }
+    XCTAssertGreaterThan(reused, 0)
+  }
+
+  func testZeroAndMinusZeroAreNotTakenForEachOther() throws {
+    let hasher = StableHashEncoder(replacingClassInstances: true)
+    for value in [0.0, -0.0, 0.0, -0.0] {
+      XCTAssertEqual(try hasher.hashWithoutTree([value]), try treeHash([value]), "\(value)")
+      XCTAssertEqual(try hasher.hashWithoutTree(value), try treeHash(value), "\(value)")
+    }
+  }
+
   func testRandomNodesAtTheTopHashAsTheirTrees() throws {
     var random = SplitMix(seed: 41)
     for round in 0..<2_000 {
@@ -128,7 +161,7 @@ final class HashingEncodingTests: XCTestCase {
 
 // MARK: - Random values
 
-private indirect enum Node: Codable {
+private indirect enum Node: Encodable {
   case leaf
   case number(Int)
   case pair(Double, label: String)
@@ -142,7 +175,7 @@ private enum Flag: String, Codable {
   case on, off
 }
 
-private struct Record: Codable {
+private struct Record: Encodable {
   var id: UUID
   var when: Date
   var link: URL?
@@ -158,6 +191,7 @@ private struct Record: Codable {
   var children: [Node]
   var optionalNode: Node?
   var pairs: [[Node?]]
+  var box = Box()
 }
 
 private enum Walk {
@@ -233,6 +267,27 @@ private enum Walk {
         ? (0..<(random.next() % 3)).map { _ in
           [nil, node(&random, depth: depth + 3)]
         } : [])
+  }
+
+  /// Changes one place of the record (sometimes to what it was).
+  static func change(_ record: inout Record, _ random: inout SplitMix) {
+    switch random.next() % 9 {
+    case 0: record.maybe = pick([nil, .some(nil), 1, 2], &random)
+    case 1: record.ratio = Float(pick(doubles, &random))
+    case 2: record.names[pick(texts, &random)] = chance(50, &random)
+    case 3:
+      if record.children.isEmpty {
+        record.children = nodes(&random, depth: 0)
+      } else {
+        record.children[Int(random.next() % UInt64(record.children.count))] = node(
+          &random, depth: 3)
+      }
+    case 4: record.children.append(.pair(pick(doubles, &random), label: pick(texts, &random)))
+    case 5: record.deep = pick([nil, .some(nil), .some(.some(nil)), "d"], &random)
+    case 6: record.optionalNode = chance(50, &random) ? nil : node(&random, depth: 3)
+    case 7: record.when = Date(timeIntervalSinceReferenceDate: pick(doubles, &random))
+    default: record.big = random.next() % 3
+    }
   }
 
   static func uuid(_ random: inout SplitMix) -> UUID {
