@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What one place of a value (a field, an element, a level's single value) held the last
 /// time `StableHashEncoder` hashed it, and what it hashed to: when the next value there has
 /// the same bits, its hash is reused and its subtree is not encoded again.
@@ -41,7 +47,9 @@ final class HashMemo {
     guard let type, type == T.self, let slot else { return nil }
     let kept = unsafeDowncast(slot, to: Slot<T>.self)
     let same = withUnsafeBytes(of: kept.value) { old in
-      withUnsafeBytes(of: value) { new in old.elementsEqual(new) }
+      withUnsafeBytes(of: value) { new in
+        old.count == 0 || memcmp(old.baseAddress!, new.baseAddress!, old.count) == 0
+      }
     }
     return same ? hashed : nil
   }
