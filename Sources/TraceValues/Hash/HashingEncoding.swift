@@ -360,7 +360,8 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
       return encoded.needsOptionalMarker ? encoded.wrappedInOptionalMarker() : encoded
     case .set, .dictionary:
       // Sorted by their elements' JSON text: built as a tree by the tree encoder's own rules.
-      let tree = TraceEncoding(parent: nil, key: nil, replacesClassInstances: replacesClassInstances)
+      let tree = TraceEncoding(
+        parent: nil, key: nil, replacesClassInstances: replacesClassInstances)
       defer { tree.dismantle() }
       return Hashed(try tree.encodeValue(value, key: key))
     }
