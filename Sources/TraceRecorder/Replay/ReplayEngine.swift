@@ -28,6 +28,8 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   @usableFromInline let redaction: Redaction
   @usableFromInline let encoder = TraceValueEncoder()
   @usableFromInline let decoder = TraceValueDecoder()
+  /// Hashes the state without building its tree, reusing its coding levels step after step.
+  @usableFromInline let stateHasher = StableHashEncoder(replacingClassInstances: true)
   /// Each distinct recorded action decoded once, at `actionID % RecordedActions.capacity`
   /// with its id (`RecordedStep.actionID`): ids are handed out in order and a slot keeps the
   /// latest, so a slot holding another id is a miss. Asked at every step, where a dictionary's
@@ -104,8 +106,10 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
     {
       return nil
     }
-    let encoded = try encode(step: step.step)
-    guard encoded.stableHash == step.stateHash else { return encoded }
+    // The report needs the state's tree; a match only its hash.
+    guard try stateHash(step: step.step) == step.stateHash else {
+      return try encode(step: step.step)
+    }
     if stateEquality != nil { matchedStates.insert(state, hash: step.stateHash) }
     return nil
   }
@@ -176,6 +180,18 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
     }
     redaction.apply(to: &encoded)
     return encoded
+  }
+
+  /// The stable hash of `encode(step:)`: without its tree when nothing is redacted (a
+  /// redaction rewrites the tree before it is hashed).
+  @inlinable
+  func stateHash(step: Int) throws(ReplayError) -> UInt64 {
+    guard redaction.isEmpty else { return try encode(step: step).stableHash }
+    do {
+      return try stateHasher.stableHash(of: state)
+    } catch {
+      throw ReplayError(.encoding(step: step, detail: "\(error)"), path: path)
+    }
   }
 
   @inlinable

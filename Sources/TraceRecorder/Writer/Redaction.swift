@@ -47,7 +47,7 @@ struct Redaction: Sendable {
     self.texts = kept
   }
 
-  var isEmpty: Bool { paths.isEmpty }
+  @usableFromInline var isEmpty: Bool { paths.isEmpty }
 
   /// The marker that stands for `value`.
   static func marker(for value: TraceValue) -> TraceValue {

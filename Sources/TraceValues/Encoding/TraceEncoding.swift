@@ -118,20 +118,7 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
 
   /// Encodes one value found at `key` below this level.
   func encodeValue<T: Encodable>(_ value: T, key: CodingKey?) throws -> TraceValue {
-    // Exact-type checks on the metatype are cheap; they keep common leaves off the slow path.
-    if T.self == String.self { return .string(value as! String) }
-    if T.self == Int.self { return .int(Int64(value as! Int)) }
-    if T.self == Bool.self { return .bool(value as! Bool) }
-    if T.self == Double.self { return .double(value as! Double) }
-    if T.self == Date.self {
-      let seconds = (value as! Date).timeIntervalSinceReferenceDate
-      return DateText.text(seconds: seconds).map(TraceValue.string) ?? .double(seconds)
-    }
-    if T.self == UUID.self { return .string(UUIDText.string(value as! UUID)) }
-    if T.self == Data.self { return .bytes([UInt8](value as! Data)) }
-    if T.self == URL.self, (value as! URL).baseURL == nil {
-      return .string((value as! URL).absoluteString)
-    }
+    if let leaf = Self.leaf(value) { return leaf }
     switch TypeKindCache.encodingKind(of: T.self, sample: value) {
     case .reference where replacesClassInstances:
       return placeholder(for: T.self, key: key)
@@ -157,6 +144,35 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     return try encodeChild(value, key: key)
   }
 
+  /// The value when it is one this encoder writes itself rather than through its
+  /// `encode(to:)`: `String`, `Int`, `Bool`, `Double`, `Date`, `UUID`, `Data`, a `URL` without a
+  /// base. `HashingEncoding` asks the same, so both write these alike.
+  @inline(__always)
+  static func leaf<T: Encodable>(_ value: T) -> TraceValue? {
+    // Exact-type checks on the metatype are cheap; they keep common leaves off the slow path.
+    if T.self == String.self { return .string(value as! String) }
+    if T.self == Int.self { return .int(Int64(value as! Int)) }
+    if T.self == Bool.self { return .bool(value as! Bool) }
+    if T.self == Double.self { return .double(value as! Double) }
+    if T.self == Date.self {
+      let seconds = (value as! Date).timeIntervalSinceReferenceDate
+      return DateText.text(seconds: seconds).map(TraceValue.string) ?? .double(seconds)
+    }
+    if T.self == UUID.self { return .string(UUIDText.string(value as! UUID)) }
+    if T.self == Data.self { return .bytes([UInt8](value as! Data)) }
+    if T.self == URL.self, (value as! URL).baseURL == nil {
+      return .string((value as! URL).absoluteString)
+    }
+    return nil
+  }
+
+  /// The text written in place of a value of `type` that holds class instances.
+  static func placeholderText(for type: Any.Type) -> String {
+    let name = EnumCaseDetector.typeName(type)
+    return type is AnyClass
+      ? "<not recorded: \(name) is a class>" : "<not recorded: \(name) holds class instances>"
+  }
+
   /// What stands for a value that holds class instances, without reading it: its type's
   /// name. The path is noted on the root.
   private func placeholder(for type: Any.Type, key: CodingKey?) -> TraceValue {
@@ -171,10 +187,7 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
       }
     }
     root.replacedPaths.append(TracePath(components))
-    let name = EnumCaseDetector.typeName(type)
-    return .string(
-      type is AnyClass
-        ? "<not recorded: \(name) is a class>" : "<not recorded: \(name) holds class instances>")
+    return .string(Self.placeholderText(for: type))
   }
 
   private func encodeChild<T: Encodable>(_ value: T, key: CodingKey?) throws -> TraceValue {

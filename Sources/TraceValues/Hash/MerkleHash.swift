@@ -173,7 +173,7 @@ package enum MerkleHash {
 
   /// Writes a child: inline words for scalars, head word and hash for containers.
   @inline(__always)
-  static func combineChild(_ value: TraceValue, into hasher: inout StableHasher) {
+  static func combineChild<Sink: StableWordSink>(_ value: TraceValue, into hasher: inout Sink) {
     if isContainer(value) {
       hasher.combine(head(value))
       hasher.combine(hash(value))
@@ -206,7 +206,7 @@ package enum MerkleHash {
   }
 
   /// The value's own words (a large array's are its run hashes: see `hash`).
-  static func combineWords(_ value: TraceValue, into hasher: inout StableHasher) {
+  static func combineWords<Sink: StableWordSink>(_ value: TraceValue, into hasher: inout Sink) {
     switch value {
     case .null:
       hasher.combine(0x00)
@@ -243,7 +243,9 @@ package enum MerkleHash {
     }
   }
 
-  private static func combine(fields: [TraceField], into hasher: inout StableHasher) {
+  private static func combine<Sink: StableWordSink>(
+    fields: [TraceField], into hasher: inout Sink
+  ) {
     // Read in place: a `for field in fields` copied each field (a retain and release of its
     // key and value), most of hashing a small object.
     fields.withUnsafeBufferPointer { fields in
@@ -255,17 +257,22 @@ package enum MerkleHash {
   }
 
   @inline(__always)
-  static func combine(string: String, into hasher: inout StableHasher) {
+  static func combine<Sink: StableWordSink>(string: String, into hasher: inout Sink) {
     // Native and small strings lend their UTF-8 without a copy of the string.
     let done: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
-      hasher.combine(0x05 | UInt64(utf8.count) << 8)
-      hasher.combinePacked(UnsafeRawBufferPointer(utf8))
+      combine(utf8: UnsafeRawBufferPointer(utf8), into: &hasher)
     }
     guard done == nil else { return }
     var string = string
-    string.withUTF8 { utf8 in
-      hasher.combine(0x05 | UInt64(utf8.count) << 8)
-      hasher.combinePacked(UnsafeRawBufferPointer(utf8))
-    }
+    string.withUTF8 { utf8 in combine(utf8: UnsafeRawBufferPointer(utf8), into: &hasher) }
+  }
+
+  /// A string's words, from its UTF-8.
+  @inline(__always)
+  static func combine<Sink: StableWordSink>(
+    utf8: UnsafeRawBufferPointer, into hasher: inout Sink
+  ) {
+    hasher.combine(0x05 | UInt64(utf8.count) << 8)
+    hasher.combinePacked(utf8)
   }
 }

@@ -1,7 +1,7 @@
 /// Streaming xxHash64 (seed 0) over a sequence of little-endian 64-bit words. Feeding words
 /// `w0, w1, …` gives exactly `XXH64` of their bytes, without writing the bytes anywhere: the
 /// four lanes advance every 32 bytes and up to three words wait in registers.
-struct StableHasher {
+struct StableHasher: StableWordSink {
   private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
   private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
   private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -40,22 +40,9 @@ struct StableHasher {
     }
   }
 
-  /// Feeds bytes packed into little-endian words, the last one padded with zero bytes.
-  mutating func combinePacked(_ bytes: UnsafeRawBufferPointer) {
-    let count = bytes.count
-    var offset = 0
-    while offset + 8 <= count {
-      combine(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-      offset += 8
-    }
-    if offset < count {
-      // Most keys and short strings end here: copy the 1–7 bytes in one go, zero-padded.
-      var tail: UInt64 = 0
-      withUnsafeMutableBytes(of: &tail) { word in
-        word.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<count]))
-      }
-      combine(UInt64(littleEndian: tail))
-    }
+  /// Feeds words kept in a buffer (see `StableWordBuffer`).
+  mutating func combine(_ words: UnsafeBufferPointer<UInt64>) {
+    for word in words { combine(word) }
   }
 
   func finalize() -> UInt64 {

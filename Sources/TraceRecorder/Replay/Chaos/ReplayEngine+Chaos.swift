@@ -10,7 +10,7 @@ extension ReplayEngine {
       runBatch: { [self] head, describing throws(ReplayError) in
         try runBatch(head, describing: describing)
       },
-      stateHash: { [self] step throws(ReplayError) in try encode(step: step).stableHash },
+      stateHash: { [self] step throws(ReplayError) in try stateHash(step: step) },
       encodedState: { [self] step throws(ReplayError) in try encode(step: step) })
   }
 

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What one place of a value (a field, an element, a level's single value) held the last
+/// time `StableHashEncoder` hashed it, and what it hashed to: when the next value there has
+/// the same bits, its hash is reused and its subtree is not encoded again.
+///
+/// Same bits, not `==`: `-0.0 == 0.0` but they hash apart, and a custom `==` may ignore what
+/// the encoding writes. The memo keeps the old value, so the heap buffers its bits point to
+/// (arrays, strings, dictionaries) are shared and copy-on-write: a reducer that changed one
+/// wrote a new buffer, and its bits differ. Only a class instance could change in place with
+/// the same bits, and the memo is used only where class instances are written as their
+/// placeholder (`StableHashEncoder(replacingClassInstances: true)`), whose text depends on the
+/// type alone.
+///
+/// ```swift
+/// let memo = HashMemo()
+/// memo.remember(state, hashed: hashed)
+/// memo.reuse(state)  // hashed: same bits
+/// ```
+final class HashMemo {
+  /// The memos of the places one level below, by the order in which they are written.
+  private var children: [HashMemo] = []
+  /// The last value (a `Slot<T>`) and its type.
+  private var slot: AnyObject?
+  private var type: Any.Type?
+  private var hashed = HashingEncoding.Hashed.scalar(.null)
+
+  private final class Slot<T> {
+    var value: T
+    init(_ value: T) { self.value = value }
+  }
+
+  /// The memo of the `ordinal`th place below this one.
+  @inline(__always)
+  func child(_ ordinal: Int) -> HashMemo {
+    while children.count <= ordinal { children.append(HashMemo()) }
+    return children[ordinal]
+  }
+
+  /// The hash kept for `value` if the last value here had the same type and bits.
+  @inline(__always)
+  func reuse<T>(_ value: T) -> HashingEncoding.Hashed? {
+    guard let type, type == T.self, let slot else { return nil }
+    let kept = unsafeDowncast(slot, to: Slot<T>.self)
+    let same = withUnsafeBytes(of: kept.value) { old in
+      withUnsafeBytes(of: value) { new in
+        old.count == 0 || memcmp(old.baseAddress!, new.baseAddress!, old.count) == 0
+      }
+    }
+    return same ? hashed : nil
+  }
+
+  /// Keeps `value` and its hash (the places below keep theirs).
+  func remember<T>(_ value: T, hashed: HashingEncoding.Hashed) {
+    if let type, type == T.self, let slot {
+      unsafeDowncast(slot, to: Slot<T>.self).value = value
+    } else {
+      slot = Slot(value)
+      type = T.self
+      children = []
+    }
+    self.hashed = hashed
+  }
+}

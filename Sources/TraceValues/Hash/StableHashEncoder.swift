@@ -1,0 +1,73 @@
+/// Computes `TraceValue.stableHash` of an `Encodable` value without building its tree (see
+/// `HashingEncoding`), keeping its coding levels and their word buffers from one value to the
+/// next: a replay hashes a state of the same shape at every step, and after the first one no
+/// level is allocated.
+///
+/// One thread at a time (a replay's own thread).
+///
+/// ```swift
+/// let hasher = StableHashEncoder(replacingClassInstances: true)
+/// try hasher.stableHash(of: state)
+///   == TraceValueEncoder().encodeReplacingClassInstances(state).value.stableHash  // true
+/// ```
+@usableFromInline
+package final class StableHashEncoder {
+  /// Whether a value holding class instances is hashed as its placeholder string, as
+  /// `TraceValueEncoder.encodeReplacingClassInstances` writes it.
+  let replacesClassInstances: Bool
+  /// Finished levels, ready to be used again.
+  private var spare: [HashingEncoding] = []
+  /// The previous value's places and hashes, when class instances are replaced (see
+  /// `HashMemo`: only then do the same bits mean the same encoding).
+  private let memo: HashMemo?
+
+  @usableFromInline
+  package init(replacingClassInstances: Bool = false) {
+    replacesClassInstances = replacingClassInstances
+    memo = replacingClassInstances ? HashMemo() : nil
+  }
+
+  deinit {
+    // A spare level keeps the pool unowned; nothing else is left to break.
+    spare.removeAll()
+  }
+
+  /// `TraceValueEncoder().encode(value).stableHash` (or of
+  /// `encodeReplacingClassInstances(value).value`).
+  ///
+  /// - Throws: what the tree encoder throws for the value.
+  @usableFromInline
+  package func stableHash<T: Encodable>(of value: T) throws -> UInt64 {
+    if let hash = try? hashWithoutTree(value) { return hash }
+    // Whatever failed, the tree encoder reports it as it would have (or encodes it).
+    let encoder = TraceValueEncoder()
+    let tree =
+      replacesClassInstances
+      ? try encoder.encodeReplacingClassInstances(value).value : try encoder.encode(value)
+    return tree.stableHash
+  }
+
+  /// The hash by `HashingEncoding` alone (no fallback; tests compare it with the tree's).
+  func hashWithoutTree<T: Encodable>(_ value: T) throws -> UInt64 {
+    let root = level(parent: nil, key: nil)
+    defer { recycle(root) }
+    root.memo = memo
+    return try root.memoized(value, key: nil).stableHash
+  }
+
+  /// A level below `parent`, reused when one is spare.
+  func level(parent: HashingEncoding?, key: CodingKey?) -> HashingEncoding {
+    guard let level = spare.popLast() else {
+      return HashingEncoding(pool: self, parent: parent, key: key)
+    }
+    level.reset(parent: parent, key: key)
+    return level
+  }
+
+  /// Takes back a finished level and the levels nested in it.
+  func recycle(_ level: HashingEncoding) {
+    for child in level.dismantle() { recycle(child) }
+    level.release()
+    spare.append(level)
+  }
+}
