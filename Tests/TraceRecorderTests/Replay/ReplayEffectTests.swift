@@ -163,7 +163,12 @@ final class ReplayEffectTests: XCTestCase {
       await waitUntil("the first fetch sleeps") { clock.sleeperCount == 1 }
       store.send(.detail(.dismiss))
       store.send(.bookTapped(2))
-      await waitUntil("the fetches sleep") { clock.sleeperCount >= 1 }
+      // The dismiss cancelled the first fetch's sleep at once, unless the reducer forgot
+      // to: then both fetches sleep. Waiting for fewer would let `advance` run before the
+      // second fetch sleeps, and that fetch would never wake.
+      await waitUntil("the fetches sleep") {
+        clock.sleeperCount == (library.forgetsCancel ? 2 : 1)
+      }
       await clock.advance(by: .seconds(1))
       await waitUntil("the text arrived") { store.state.detail?.text == "Book 2" }
     }
@@ -226,7 +231,10 @@ final class ReplayEffectTests: XCTestCase {
       store.send(.queryChanged("a"))
       await waitUntil("the first wait sleeps") { clock.sleeperCount == 1 }
       store.send(.queryChanged("ab"))
-      await waitUntil("a wait sleeps") { clock.sleeperCount >= 1 }
+      // With `cancelInFlight` the first wait was cancelled at once; without it both sleep.
+      await waitUntil("the waits sleep") {
+        clock.sleeperCount == (field.cancelInFlight ? 1 : 2)
+      }
       await clock.advance(by: .milliseconds(300))
       await waitUntil("the search ran") { store.state.searched.contains("ab") }
     }
