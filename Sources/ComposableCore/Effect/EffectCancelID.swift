@@ -37,6 +37,7 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
   /// This id under its whole navigation path (itself, its hash kept) and under each shorter
   /// prefix, longest first: the keys an effect or an operation is registered under, as
   /// upstream (a parent's `.cancel(id:)` reaches a child's effect, a sibling's does not).
+  @usableFromInline
   var prefixes: LazyMapSequence<ReversedCollection<ClosedRange<Int>>, EffectCancelID> {
     let path = navigationIDPath.path
     return (0...path.count).reversed().lazy.map { [self] length in
