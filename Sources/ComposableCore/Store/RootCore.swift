@@ -49,13 +49,15 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   @usableFromInline let hooks = ReducingHooks()
   /// The process's reducing context, kept here so that a batch reaches it directly.
   @usableFromInline let context = ReducingContext.shared
-  @usableFromInline var runningEffects: [EffectID: RunningEffect] = [:]
+  // Unchecked like the batch's fields: the effect bookkeeping is inlined into the app's module,
+  // where each access would otherwise pay a dynamic exclusivity check.
+  @exclusivity(unchecked) @usableFromInline var runningEffects: [EffectID: RunningEffect] = [:]
   /// The effects registered under each key, in the order they started. A key rarely holds
   /// more than a few, so an array (searched when one is removed) is cheaper than a set, whose
   /// storage and hashing every registration paid for.
-  @usableFromInline var cancellables: [EffectCancelID: [EffectID]] = [:]
+  @exclusivity(unchecked) @usableFromInline var cancellables: [EffectCancelID: [EffectID]] = [:]
   /// Numbers effects in the order they started, to report them in that order.
-  @usableFromInline var launchCount = 0
+  @exclusivity(unchecked) @usableFromInline var launchCount = 0
   /// The first `now` read from each clock type (instrumented only).
   private var clockOrigins = ClockOrigins()
   @usableFromInline package let observation = StoreObservation()
@@ -475,7 +477,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
 
   /// Adds an effect to a key's effects once (an effect inside two `.cancellable`s with the same
   /// id is registered once).
-  @usableFromInline
+  @inlinable
   static func add(_ id: EffectID, to effects: inout [EffectID]) {
     if !effects.contains(id) {
       effects.append(id)
@@ -750,7 +752,9 @@ struct EndingEffect {
   @usableFromInline let group: EffectTaskGroup
 
   @inlinable
-  init(id: EffectID, launch: Int, flag: EffectFlag, task: Task<Void, Never>, group: EffectTaskGroup) {
+  init(
+    id: EffectID, launch: Int, flag: EffectFlag, task: Task<Void, Never>, group: EffectTaskGroup
+  ) {
     self.id = id
     self.launch = launch
     self.flag = flag
