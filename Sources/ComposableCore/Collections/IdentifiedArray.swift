@@ -242,15 +242,7 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     ids.reserveCapacity(permuted.count)
     for element in permuted { ids.append(element.id) }
     _chunks.removeAll(keepingCapacity: true)
-    var start = 0
-    while start < permuted.count {
-      let end = Swift.min(start + Self.chunkLength, permuted.count)
-      var chunk: [Element] = []
-      chunk.reserveCapacity(Self.chunkLength)
-      chunk.append(contentsOf: permuted[start..<end])
-      _chunks.append(chunk)
-      start = end
-    }
+    appendChunks(of: permuted)
     for (position, id) in ids.enumerated() where _ids[position] != id {
       _positions[id] = position
     }
@@ -292,16 +284,22 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
     for chunk in _chunks[first...] { tail.append(contentsOf: chunk) }
     _chunks.removeSubrange(first...)
     let result = edit(&tail, position - first * Self.chunkLength)
+    appendChunks(of: tail)
+    return result
+  }
+
+  /// Appends `elements` to the chunks, a full chunk at a time (the last one may be short).
+  @inlinable
+  mutating func appendChunks(of elements: [Element]) {
     var start = 0
-    while start < tail.count {
-      let end = Swift.min(start + Self.chunkLength, tail.count)
+    while start < elements.count {
+      let end = Swift.min(start + Self.chunkLength, elements.count)
       var chunk: [Element] = []
       chunk.reserveCapacity(Self.chunkLength)
-      chunk.append(contentsOf: tail[start..<end])
+      chunk.append(contentsOf: elements[start..<end])
       _chunks.append(chunk)
       start = end
     }
-    return result
   }
 
   @inlinable
