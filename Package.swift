@@ -34,10 +34,7 @@ let package = Package(
     ),
 
     // The architecture.
-    .target(
-      name: "ComposableCore",
-      swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
-    ),
+    .target(name: "ComposableCore"),
     // Clocks for tests and scripted sessions (TestClock, ImmediateClock); no XCTest, so an
     // app or the demo can use them.
     .target(name: "ComposableClocks", dependencies: ["ComposableCore"]),

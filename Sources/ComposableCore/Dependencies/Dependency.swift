@@ -9,10 +9,11 @@
 /// ```
 @propertyWrapper
 public struct Dependency<Value>: Sendable {
-  private let keyPath: KeyPath<DependencyValues, Value> & Sendable
-  private let location: SourceLocation
+  @usableFromInline let keyPath: KeyPath<DependencyValues, Value> & Sendable
+  @usableFromInline let location: SourceLocation
 
   /// A dependency by its key path in `DependencyValues`.
+  @inlinable
   public init(
     _ keyPath: KeyPath<DependencyValues, Value> & Sendable,
     fileID: StaticString = #fileID,
@@ -25,11 +26,17 @@ public struct Dependency<Value>: Sendable {
   }
 
   /// The current value.
+  @inlinable
   public var wrappedValue: Value {
     let values = DependencyValues.current
     guard values.context == .test else {
       return values[keyPath: keyPath]
     }
+    return testValue(in: values)
+  }
+
+  @usableFromInline
+  func testValue(in values: DependencyValues) -> Value {
     // Only in tests: remember which key path is read, for the "no test value" message.
     let site = DependencyValues.AccessSite(
       keyPathDescription: Self.describe(keyPath),

@@ -19,7 +19,7 @@ public struct DependencyValues: Sendable {
   /// Where a test-context dependency is being read from, for the "no test value" message.
   @TaskLocal static var accessSite: AccessSite?
 
-  private var storage: [ObjectIdentifier: any Sendable] = [:]
+  @usableFromInline var storage: [ObjectIdentifier: any Sendable] = [:]
 
   /// Which default values are used: live or test.
   public var context: DependencyContext
@@ -49,7 +49,7 @@ public struct DependencyValues: Sendable {
 
   /// The value for a key: the override if one was set, else the key's value for the context.
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
-    get {
+    @inlinable get {
       noteRead(key)
       if let value = override(for: key) {
         return value
@@ -95,12 +95,14 @@ public struct DependencyValues: Sendable {
 
   /// Notes a key read in the instrumented store's log: through the values' log in an effect,
   /// through the reducing context in a reducer (`DependencyKeyLog`).
-  private func noteRead<Key: TestDependencyKey>(_ key: Key.Type) {
+  @usableFromInline
+  func noteRead<Key: TestDependencyKey>(_ key: Key.Type) {
     if let keyLog { keyLog.note(key) } else { ReducingContext.noteKey(key) }
   }
 
   /// The value set for a key, if any.
-  private func override<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value? {
+  @inlinable
+  func override<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value? {
     // Looked up before the cast: casting a missing value still costs a dynamic cast.
     guard !storage.isEmpty, let value = storage[ObjectIdentifier(key)] else { return nil }
     return value as? Key.Value
@@ -118,31 +120,40 @@ public struct DependencyValues: Sendable {
 /// Each value is kept in a box of its key's value type, so a read is a class downcast rather
 /// than a cast out of an existential (thousands of instructions for a value such as
 /// `any Clock<Duration>`).
+@usableFromInline
 enum LiveValueCache {
-  private static let cache = Mutex<[ObjectIdentifier: AnyBox]>([:])
-  private static let previewCache = Mutex<[ObjectIdentifier: AnyBox]>([:])
+  @usableFromInline static let cache = Mutex<[ObjectIdentifier: AnyBox]>([:])
+  @usableFromInline static let previewCache = Mutex<[ObjectIdentifier: AnyBox]>([:])
 
   /// A cached value of any type (values are immutable once cached).
-  private class AnyBox: @unchecked Sendable {}
+  @usableFromInline
+  class AnyBox: @unchecked Sendable {
+    @usableFromInline init() {}
+  }
 
   /// A cached value; the key it is stored under fixes `Value`.
-  private final class Box<Value>: AnyBox, @unchecked Sendable {
-    let value: Value
+  @usableFromInline
+  final class Box<Value>: AnyBox, @unchecked Sendable {
+    @usableFromInline let value: Value
 
+    @inlinable
     init(_ value: Value) {
       self.value = value
     }
   }
 
+  @inlinable
   static func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
     cached(key, in: cache) { Key.liveValue }
   }
 
+  @inlinable
   static func previewValue<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
     cached(key, in: previewCache) { Key.previewValue }
   }
 
-  private static func cached<Key: TestDependencyKey>(
+  @inlinable
+  static func cached<Key: TestDependencyKey>(
     _ key: Key.Type,
     in cache: borrowing Mutex<[ObjectIdentifier: AnyBox]>,
     make: () -> Key.Value

@@ -52,10 +52,22 @@ public struct DismissEffect: Sendable {
 /// How the effects of a presented feature dismiss it: the parent's dismissal action, sent
 /// through the `send` of the effect at the parent's level. Installed around each `.run` of the
 /// feature's effects by `Effect.dismissing(with:)`.
+@usableFromInline
 struct DismissRoute: Sendable {
   @TaskLocal static var current: DismissRoute?
 
   let dismiss: @Sendable () async -> Void
+
+  @usableFromInline
+  init(dismiss: @escaping @Sendable () async -> Void) {
+    self.dismiss = dismiss
+  }
+
+  /// Runs `operation` with this route as `current`.
+  @usableFromInline
+  func install(_ operation: () async -> Void) async {
+    await Self.$current.withValue(self) { await operation() }
+  }
 }
 
 extension Effect {
@@ -63,7 +75,7 @@ extension Effect {
   /// `@Dependency(\.dismiss)` called in them sends `action` (the parent's `.dismiss` or
   /// `.popFrom(id:)`) to the store. A nested presentation installs its own route inside, so the
   /// innermost presented feature is the one dismissed.
-  @usableFromInline
+  @inlinable
   package func dismissing(with action: Action) -> Self {
     switch node {
     case .none, .send, .cancel:
@@ -71,8 +83,7 @@ extension Effect {
     case let .run(run):
       let operation = run.operation
       return Effect(node: .run(Run(priority: run.priority, location: run.location) { send in
-        let route = DismissRoute { await send(action) }
-        await DismissRoute.$current.withValue(route) { await operation(send) }
+        await DismissRoute(dismiss: { await send(action) }).install { await operation(send) }
       }))
     case let .merge(children):
       return Effect(node: .merge(children.map { $0.dismissing(with: action) }))

@@ -10,6 +10,7 @@ public struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
   public let base: any Hashable & Sendable
 
   /// Wraps a value (an `AnyHashableSendable` is not wrapped twice).
+  @inlinable
   public init(_ base: some Hashable & Sendable) {
     if let already = base as? AnyHashableSendable {
       self = already

@@ -18,6 +18,7 @@ extension Effect {
   ///   - duration: How long no other effect with this id must be started.
   ///   - clock: The clock to wait on; the `continuousClock` dependency in force when the effect
   ///     is created when omitted.
+  @inlinable
   public func debounce(
     id: some Hashable & Sendable,
     for duration: Duration,

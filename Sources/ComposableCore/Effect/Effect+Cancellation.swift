@@ -11,6 +11,7 @@ extension Effect {
   /// - Parameters:
   ///   - id: Any hashable, sendable value.
   ///   - cancelInFlight: Cancel the effects already running under `id` before starting this one.
+  @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if case .none = node { return .none }
     let cancelID = EffectCancelID(
@@ -32,20 +33,21 @@ extension Effect {
   /// case .stopTapped:
   ///   return .cancel(id: CancelID.timer)
   /// ```
+  @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Self {
     let cancelID = EffectCancelID(
       id: AnyHashableSendable(id),
       navigationIDPath: DependencyValues.current.navigationIDPath
     )
-    let performed = ReducingContext.cancelNow(cancelID, reason: .cancelEffect)
+    let performed = EffectCancelReason.performNow(cancelID, reason: .cancelEffect)
     return Effect(node: .cancel(id: cancelID, reason: .cancelEffect, isPerformed: performed))
   }
 
   /// The cancellation of a child's effects that `ifLet`, `forEach` or presentation return when
   /// the child goes away; performed at once when a store is reducing.
-  @usableFromInline
+  @inlinable
   package static func teardown(_ cancelID: EffectCancelID, kind: NavigationID.Kind) -> Self {
-    let performed = ReducingContext.cancelNow(cancelID, reason: .teardown(kind))
+    let performed = EffectCancelReason.performNow(cancelID, reason: .teardown(kind))
     return Effect(node: .cancel(id: cancelID, reason: .teardown(kind), isPerformed: performed))
   }
 
@@ -61,5 +63,14 @@ extension Effect {
     case let .cancellable(_, _, child):
       return child.isSynchronous
     }
+  }
+}
+
+extension EffectCancelReason {
+  /// Performs a cancellation at once on the store reducing on this thread, if one is; returns
+  /// whether there was one (not generic: the effect constructors inline around it).
+  @usableFromInline
+  static func performNow(_ id: EffectCancelID, reason: EffectCancelReason) -> Bool {
+    ReducingContext.cancelNow(id, reason: reason)
   }
 }

@@ -54,13 +54,14 @@ public struct Effect<Action: Sendable>: Sendable {
   @usableFromInline
   package struct Run: Sendable {
     /// The priority of the task the store creates for it.
-    package var priority: TaskPriority?
+    @usableFromInline package var priority: TaskPriority?
     /// The operation; errors are already handled (see `Effect.run(priority:operation:catch:)`)
     /// and the dependencies in force at creation are already applied inside it.
-    package var operation: @Sendable (Send<Action>) async -> Void
+    @usableFromInline package var operation: @Sendable (Send<Action>) async -> Void
     /// Where `Effect.run` was called, when known.
     @usableFromInline package var location: SourceLocation?
 
+    @usableFromInline
     package init(
       priority: TaskPriority?,
       location: SourceLocation?,
@@ -72,6 +73,17 @@ public struct Effect<Action: Sendable>: Sendable {
     }
   }
 
+}
+
+extension DependencyValues {
+  /// The dependencies in force, as an effect created now captures them: started by an
+  /// instrumented store's reducer, its reads are noted in the store's key log.
+  @usableFromInline
+  static func forEffect() -> DependencyValues {
+    var captured = DependencyValues.current
+    if captured.keyLog == nil { captured.keyLog = ReducingContext.keyLog }
+    return captured
+  }
 }
 
 /// Why a `.cancel` part of an effect cancels.
@@ -102,6 +114,7 @@ extension Effect {
   /// ```swift
   /// return .send(.refresh)
   /// ```
+  @inlinable
   public static func send(_ action: Action) -> Self {
     Effect(node: .send(action))
   }
@@ -119,6 +132,7 @@ extension Effect {
   ///   await send(.failed(error.localizedDescription))
   /// }
   /// ```
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
@@ -128,10 +142,7 @@ extension Effect {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self {
-    var captured = DependencyValues.current
-    // Started by an instrumented store's reducer: its reads are noted in the store's key log.
-    if captured.keyLog == nil { captured.keyLog = ReducingContext.keyLog }
-    let dependencies = captured
+    let dependencies = DependencyValues.forEffect()
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return Effect(
       node: .run(
@@ -159,6 +170,7 @@ extension Effect {
     )
   }
 
+  @usableFromInline
   static func unhandledErrorMessage(_ error: any Error, location: SourceLocation) -> String {
     """
     An "Effect.run" returned from "\(location)" threw an unhandled error:
@@ -175,6 +187,7 @@ extension Effect {
   /// ```swift
   /// return .merge(.run { _ in await analytics.track("open") }, .send(.load))
   /// ```
+  @inlinable
   public static func merge(_ effects: Self...) -> Self {
     merge(effects)
   }
@@ -189,6 +202,7 @@ extension Effect {
   }
 
   /// An effect that runs the given effects at the same time.
+  @inlinable
   public static func merge(_ effects: some Sequence<Self>) -> Self {
     var children: [Effect] = []
     for effect in effects {
@@ -213,11 +227,13 @@ extension Effect {
   /// ```swift
   /// return .concatenate(.run { _ in await save() }, .send(.saved))
   /// ```
+  @inlinable
   public static func concatenate(_ effects: Self...) -> Self {
     concatenate(effects)
   }
 
   /// An effect that runs the given effects one after another.
+  @inlinable
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
     let children = effects.filter {
       if case .none = $0.node { return false }
@@ -231,11 +247,13 @@ extension Effect {
   }
 
   /// This effect and another, at the same time.
+  @inlinable
   public func merge(with other: Self) -> Self {
     .merge(self, other)
   }
 
   /// This effect, then another.
+  @inlinable
   public func concatenate(with other: Self) -> Self {
     .concatenate(self, other)
   }
@@ -245,6 +263,7 @@ extension Effect {
   /// ```swift
   /// childEffect.map(Action.child)
   /// ```
+  @inlinable
   public func map<T: Sendable>(_ transform: @escaping @Sendable (Action) -> T) -> Effect<T> {
     switch node {
     case .none:

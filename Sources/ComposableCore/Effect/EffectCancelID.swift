@@ -8,9 +8,9 @@
 package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
   /// The id given to `.cancellable(id:)` / `.cancel(id:)`, or a `NavigationID` for the
   /// wrappers that `ifLet`, `forEach` and presentation put around their child's effects.
-  package let id: AnyHashableSendable
+  @usableFromInline package let id: AnyHashableSendable
   /// Where the effect was created.
-  package let navigationIDPath: NavigationIDPath
+  @usableFromInline package let navigationIDPath: NavigationIDPath
   /// The hash of `id` and `navigationIDPath` (with this process's seed).
   private let hash: Int
 
@@ -37,6 +37,7 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
   /// This id under its whole navigation path (itself, its hash kept) and under each shorter
   /// prefix, longest first: the keys an effect or an operation is registered under, as
   /// upstream (a parent's `.cancel(id:)` reaches a child's effect, a sibling's does not).
+  @inlinable
   var prefixes: LazyMapSequence<ReversedCollection<ClosedRange<Int>>, EffectCancelID> {
     let path = navigationIDPath.path
     return (0...path.count).reversed().lazy.map { [self] length in

@@ -21,6 +21,7 @@ package struct EffectID: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The next id from the process-wide generator.
+  @usableFromInline
   package static func next() -> EffectID {
     let (high, low) = generator.withLock { state in
       (state.next(), state.next())

@@ -14,6 +14,7 @@ import Synchronization
 /// // in an effect of a store:
 /// EffectScope.current?.cancel(id, isolation: nil)  // its operations, then its effects
 /// ```
+@usableFromInline
 package final class EffectScope: Sendable {
   /// The scope of the store whose effect is running.
   @TaskLocal package static var current: EffectScope?
@@ -32,6 +33,12 @@ package final class EffectScope: Sendable {
   private let registry = Mutex(Registry())
 
   package init() {}
+
+  /// Runs `operation` in this scope (as `current`).
+  @usableFromInline
+  func run(_ operation: () async -> Void) async {
+    await Self.$current.withValue(self) { await operation() }
+  }
 
   /// Lets this scope cancel the effects of a store (the root core connects itself).
   package func connect(cancelEffects: @escaping @MainActor @Sendable (EffectCancelID) -> Void) {
@@ -65,6 +72,7 @@ package final class EffectScope: Sendable {
 
   /// Cancels the operations registered under `id` (the root core calls this whenever it
   /// cancels effects under an id).
+  @usableFromInline
   package func cancelOperations(_ id: EffectCancelID) {
     // Most stores run no `withTaskCancellation` operation: no key to hash then.
     let cancels = registry.withLock {

@@ -12,13 +12,14 @@
 /// ```
 public struct NavigationIDPath: Hashable, Sendable, CustomStringConvertible {
   /// The steps from the root, outermost first.
-  package var path: [NavigationID]
+  @usableFromInline package var path: [NavigationID]
 
   /// The root: no navigation steps.
   public init() {
     path = []
   }
 
+  @usableFromInline
   package init(path: [NavigationID]) {
     self.path = path
   }

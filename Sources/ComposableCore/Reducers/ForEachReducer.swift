@@ -67,9 +67,9 @@ where Element.State: Identifiable, Element.State.ID == ID {
     let elementEffects = reduceElement(into: &state, action: action)
     // Holding the ids costs nothing unless the parent changes them (then it pays one copy of
     // the id array, like the insertion or removal itself); `==` on an unchanged copy is O(1).
-    let idsBefore = state[keyPath: toElementsState].ids
+    let idsBefore = toElementsState.read(in: &state) { $0.ids }
     let parentEffects = parent.reduce(into: &state, action: action)
-    let idsAfter = state[keyPath: toElementsState].ids
+    let idsAfter = toElementsState.read(in: &state) { $0.ids }
     guard idsBefore != idsAfter else {
       return .merging(elementEffects, parentEffects)
     }
@@ -104,8 +104,10 @@ where Element.State: Identifiable, Element.State.ID == ID {
     let path = values.navigationIDPath
     values.navigationIDPath = path.appending(elementID)
     let effects = DependencyValues.$current.withValue(values) {
-      state[keyPath: toElementsState].modifyElement(id: id) { elementState in
-        element.reduce(into: &elementState, action: elementAction)
+      toElementsState.modify(in: &state) { elements in
+        elements.modifyElement(id: id) { elementState in
+          element.reduce(into: &elementState, action: elementAction)
+        }
       }
     }
     guard let effects else {

@@ -60,8 +60,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let childEffects = reduceChild(into: &state, action: action)
     let wasPresent = state[keyPath: toChildState] != nil
     let parentEffects = parent.reduce(into: &state, action: action)
-    let isPresent = state[keyPath: toChildState] != nil
-    guard wasPresent, !isPresent else {
+    // Read again only when it can have gone away: a read through a key path is not free.
+    guard wasPresent, state[keyPath: toChildState] == nil else {
       return .merging(childEffects, parentEffects)
     }
     let cancelID = EffectCancelID(

@@ -85,8 +85,9 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
         reportNotPresented(action)
       }
     }
-    let isPresented = state[keyPath: toPresentationState].wrappedValue != nil
-    guard wasPresented, !isPresented else {
+    // Read again only when it can have gone away: `\.$destination` is a computed key path,
+    // each read copies the whole presentation state through the key-path runtime.
+    guard wasPresented, state[keyPath: toPresentationState].wrappedValue == nil else {
       return .merging(destinationEffects, baseEffects)
     }
     let teardownID = cancelID(in: DependencyValues.current.navigationIDPath)
@@ -100,6 +101,8 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
   ) -> Effect<Base.Action> {
     var values = DependencyValues.current
     let navigationIDPath = values.navigationIDPath
+    // Built once: its label is made for each (see `ReducerLabel`).
+    let destinationID = destinationID
     values.navigationIDPath = navigationIDPath.appending(destinationID)
     values.dismiss = DismissEffect(isPresented: true)
     let effects = DependencyValues.$current.withValue(values) {
@@ -110,7 +113,8 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     let embed = toPresentationAction.embed
     return Effect(
       node: .cancellable(
-        id: cancelID(in: navigationIDPath),
+        id: EffectCancelID(
+          id: AnyHashableSendable(destinationID), navigationIDPath: navigationIDPath),
         cancelInFlight: false,
         effects.map { embed(.presented($0)) }.dismissing(with: embed(.dismiss))
       )

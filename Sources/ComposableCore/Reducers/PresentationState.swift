@@ -13,11 +13,15 @@ public struct PresentationState<State> {
   public var wrappedValue: State?
 
   /// Wraps optional child state.
+  @inlinable
   public init(wrappedValue: State?) {
     self.wrappedValue = wrappedValue
   }
 
   /// The wrapper itself (`\.$detail` is the key path `ifLet` takes).
+  // Inlinable: `\.$child`, read on every action by `ifLet`, copies the wrapper through this
+  // accessor; specialized, the copy is a few retains instead of value-witness calls.
+  @inlinable
   public var projectedValue: Self {
     get { self }
     set { self = newValue }

@@ -63,7 +63,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     guard let childAction = toChildAction.extract(action) else { return .none }
     switch toChildState {
     case let .keyPath(keyPath):
-      return child.reduce(into: &state[keyPath: keyPath], action: childAction)
+      return keyPath.modify(in: &state) { child.reduce(into: &$0, action: childAction) }
         .map(toChildAction.embed)
     case let .casePath(casePath, location):
       guard var childState = casePath.extract(state) else {

@@ -49,18 +49,20 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   @usableFromInline let hooks = ReducingHooks()
   /// The process's reducing context, kept here so that a batch reaches it directly.
   @usableFromInline let context = ReducingContext.shared
-  var runningEffects: [EffectID: RunningEffect] = [:]
+  // Unchecked like the batch's fields: the effect bookkeeping is inlined into the app's module,
+  // where each access would otherwise pay a dynamic exclusivity check.
+  @exclusivity(unchecked) @usableFromInline var runningEffects: [EffectID: RunningEffect] = [:]
   /// The effects registered under each key, in the order they started. A key rarely holds
   /// more than a few, so an array (searched when one is removed) is cheaper than a set, whose
   /// storage and hashing every registration paid for.
-  private var cancellables: [EffectCancelID: [EffectID]] = [:]
+  @exclusivity(unchecked) @usableFromInline var cancellables: [EffectCancelID: [EffectID]] = [:]
   /// Numbers effects in the order they started, to report them in that order.
-  private var launchCount = 0
+  @exclusivity(unchecked) @usableFromInline var launchCount = 0
   /// The first `now` read from each clock type (instrumented only).
   private var clockOrigins = ClockOrigins()
   @usableFromInline package let observation = StoreObservation()
   /// What this store's effects reach of it besides `send` (cancellation by id, throttles).
-  package let effectScope = EffectScope()
+  @usableFromInline package let effectScope = EffectScope()
 
   /// A root core with the dependencies in force (captured now, applied to every batch); its
   /// instrument is the one the reducer's composition brings, if any.
@@ -267,7 +269,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   }
 
   /// Starts an effect a reducer returned; returns the task group of the batch.
-  @usableFromInline
+  @inlinable
   func launchRoot(
     _ effect: Effect<Action>,
     action: Action,
@@ -299,15 +301,25 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   // MARK: Effects
 
   /// What an effect needs to know about where it was started.
+  @usableFromInline
   struct EffectContext {
-    var group: EffectTaskGroup?
-    var action: Action?
+    @usableFromInline var group: EffectTaskGroup?
+    @usableFromInline var action: Action?
     /// The step whose reducer returned the effect (0 when not instrumented).
-    var step: Int
+    @usableFromInline var step: Int
     /// The concatenation running the effect, if one is.
-    var parent: EffectID?
+    @usableFromInline var parent: EffectID?
+
+    @inlinable
+    init(group: EffectTaskGroup?, action: Action?, step: Int, parent: EffectID?) {
+      self.group = group
+      self.action = action
+      self.step = step
+      self.parent = parent
+    }
 
     /// The group tasks join; created on the first task of a batch.
+    @inlinable
     mutating func taskGroup(core: RootCore) -> EffectTaskGroup {
       if let group { return group }
       let group = EffectTaskGroup { [weak core] group in
@@ -318,28 +330,46 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     }
   }
 
+  @usableFromInline
   struct RunningEffect {
-    let task: Task<Void, Never>
-    let flag: EffectFlag
+    @usableFromInline let task: Task<Void, Never>
+    @usableFromInline let flag: EffectFlag
     /// Every key the effect is registered under: each cancellation id at each prefix of its
     /// navigation path.
-    let cancelKeys: [EffectCancelID]
-    let action: Action?
-    let parent: EffectID?
-    let group: EffectTaskGroup
+    @usableFromInline let cancelKeys: [EffectCancelID]
+    @usableFromInline let action: Action?
+    @usableFromInline let parent: EffectID?
+    @usableFromInline let group: EffectTaskGroup
     /// The order it started in.
-    let launch: Int
+    @usableFromInline let launch: Int
     /// The step whose reducer returned it (0 when not instrumented).
-    let step: Int
+    @usableFromInline let step: Int
+
+    @inlinable
+    init(
+      task: Task<Void, Never>, flag: EffectFlag, cancelKeys: [EffectCancelID], action: Action?,
+      parent: EffectID?, group: EffectTaskGroup, launch: Int, step: Int
+    ) {
+      self.task = task
+      self.flag = flag
+      self.cancelKeys = cancelKeys
+      self.action = action
+      self.parent = parent
+      self.group = group
+      self.launch = launch
+      self.step = step
+    }
 
     /// What ending it needs, without the action (see `EndingEffect`).
+    @inlinable
     func ending(id: EffectID) -> EndingEffect {
       EndingEffect(id: id, launch: launch, flag: flag, task: task, group: group)
     }
   }
 
   /// Starts an effect; returns the tasks it started (awaited by concatenation).
-  private func launch(
+  @inlinable
+  func launch(
     _ effect: Effect<Action>,
     context: inout EffectContext,
     ids: [EffectCancelID]
@@ -390,14 +420,16 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   }
 
   /// Queues an action behind the batch's (a synchronous `.send`).
-  private func buffer(_ action: Action, origin: ActionOrigin) {
+  @inlinable
+  func buffer(_ action: Action, origin: ActionOrigin) {
     if instrument != nil {
       bufferedOrigins.append(origin)
     }
     bufferedActions.append(action)
   }
 
-  private func register(
+  @inlinable
+  func register(
     _ task: Task<Void, Never>,
     id: EffectID,
     flag: EffectFlag,
@@ -426,21 +458,34 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       step: context.step
     )
     group.append(task)
+    if instrument != nil {
+      reportStarted(id, step: context.step, kind: kind, parent: context.parent, ids: ids,
+        location: location)
+    }
+  }
+
+  /// Tells the instrument an effect started (not inlined: a bare store never gets here).
+  @usableFromInline
+  func reportStarted(
+    _ id: EffectID, step: Int, kind: EffectLaunch.Kind, parent: EffectID?,
+    ids: [EffectCancelID], location: SourceLocation?
+  ) {
     instrument?.effectStarted(
       EffectLaunch(
-        id: id, step: context.step, kind: kind, parent: context.parent, cancelIDs: ids,
-        location: location))
+        id: id, step: step, kind: kind, parent: parent, cancelIDs: ids, location: location))
   }
 
   /// Adds an effect to a key's effects once (an effect inside two `.cancellable`s with the same
   /// id is registered once).
-  private static func add(_ id: EffectID, to effects: inout [EffectID]) {
+  @inlinable
+  static func add(_ id: EffectID, to effects: inout [EffectID]) {
     if !effects.contains(id) {
       effects.append(id)
     }
   }
 
-  private func startRun(
+  @inlinable
+  func startRun(
     _ run: Effect<Action>.Run,
     context: inout EffectContext,
     ids: [EffectCancelID]
@@ -470,7 +515,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     return task
   }
 
-  private func startSequence(
+  @inlinable
+  func startSequence(
     _ effects: [Effect<Action>],
     context: inout EffectContext,
     ids: [EffectCancelID]
@@ -495,7 +541,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   }
 
   /// Runs an effect to its end (inside a concatenation).
-  private func execute(
+  @inlinable
+  func execute(
     _ effect: Effect<Action>,
     context: EffectContext,
     ids: [EffectCancelID]
@@ -520,7 +567,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     }
   }
 
-  private func effectDidFinish(_ id: EffectID) {
+  @inlinable
+  func effectDidFinish(_ id: EffectID) {
     guard let effect = runningEffects.removeValue(forKey: id) else { return }
     unregister(id, from: effect.cancelKeys)
     if effect.group.isCancelled {
@@ -531,6 +579,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     }
   }
 
+  @usableFromInline
   func unregister(_ id: EffectID, from cancelKeys: [EffectCancelID]) {
     // One look-up per key: hashing a key (its id and navigation path) is most of the cost.
     for key in cancelKeys {
@@ -551,7 +600,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     cancel(id: id, cause: Self.cause(of: reason, id: id), step: currentStep)
   }
 
-  private static func cause(of reason: EffectCancelReason, id: EffectCancelID)
+  @usableFromInline
+  static func cause(of reason: EffectCancelReason, id: EffectCancelID)
     -> EffectCancelCause
   {
     switch reason {
@@ -561,14 +611,16 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   }
 
   /// Cancels the `withTaskCancellation` operations, then the effects, registered under `id`.
-  private func cancel(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
+  @inlinable
+  func cancel(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
     effectScope.cancelOperations(id)
     cancelEffects(id: id, cause: cause, step: step)
   }
 
   /// Cancels the effects registered under `id` (not the `withTaskCancellation` operations:
   /// `Task.cancel(id:)` cancels those itself, before it gets here).
-  private func cancelEffects(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
+  @inlinable
+  func cancelEffects(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
     guard let effectIDs = cancellables.removeValue(forKey: id) else { return }
     // Labelled as `end` takes them: an unlabelled tuple array would be cast element by element.
     var ended: [EndingEffect] = []
@@ -582,6 +634,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
 
   /// Cancels the tasks of effects taken out of `runningEffects` and tells the instrument: an
   /// effect whose operation had already returned finished, the others were cancelled.
+  @usableFromInline
   func end(_ effects: [EndingEffect], cause: EffectCancelCause, step: Int?) {
     var cancelled: [(launch: Int, id: EffectID)] = []
     var finished: [(launch: Int, id: EffectID)] = []
@@ -623,7 +676,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     end(all, cause: cause, step: nil)
   }
 
-  private func cancelGroup(_ group: EffectTaskGroup) {
+  @usableFromInline
+  func cancelGroup(_ group: EffectTaskGroup) {
     end(takeEffects { $0.group === group }, cause: .storeTask, step: nil)
   }
 
@@ -653,7 +707,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     instrument.dependencyRead(.clockNow(clockOrigins.offset(of: instant, on: clock)))
   }
 
-  private static func reportSendAfterCompletion(_ action: Action, location: SourceLocation?) {
+  @usableFromInline
+  static func reportSendAfterCompletion(_ action: Action, location: SourceLocation?) {
     let origin = location.map { " returned from \"\($0)\"" } ?? ""
     let message = """
       An action was sent from a completed effect\(origin):
@@ -674,42 +729,60 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
 
 /// Runs a `.run` operation off the main actor and marks its effect completed the moment it
 /// returns, not when the main actor gets to the bookkeeping.
-private func perform<Action: Sendable>(
+@inlinable
+func perform<Action: Sendable>(
   _ operation: @Sendable (Send<Action>) async -> Void,
   send: Send<Action>,
   flag: EffectFlag,
   scope: EffectScope
 ) async {
   // In the store's scope, so that `Task.cancel(id:)` and throttles inside it reach the store.
-  await EffectScope.$current.withValue(scope) { await operation(send) }
+  await scope.run { await operation(send) }
   flag.complete()
 }
 
 /// An effect taken out of a core's running effects, as `RootCore.end` needs it: not generic
 /// over the action, so ending effects walks plain values rather than a generic array through
 /// its metadata (thousands of instructions per cancellation).
+@usableFromInline
 struct EndingEffect {
-  let id: EffectID
+  @usableFromInline let id: EffectID
   /// The order it started in.
-  let launch: Int
-  let flag: EffectFlag
-  let task: Task<Void, Never>
-  let group: EffectTaskGroup
+  @usableFromInline let launch: Int
+  @usableFromInline let flag: EffectFlag
+  @usableFromInline let task: Task<Void, Never>
+  @usableFromInline let group: EffectTaskGroup
+
+  @inlinable
+  init(
+    id: EffectID, launch: Int, flag: EffectFlag, task: Task<Void, Never>, group: EffectTaskGroup
+  ) {
+    self.id = id
+    self.launch = launch
+    self.flag = flag
+    self.task = task
+    self.group = group
+  }
 }
 
 /// The life of one effect task: running, cancelled, or completed.
+@usableFromInline
 final class EffectFlag: Sendable {
-  private let state = Atomic<UInt8>(0)
+  @usableFromInline let state = Atomic<UInt8>(0)
 
-  var isCancelled: Bool { state.load(ordering: .acquiring) == 1 }
-  var isCompleted: Bool { state.load(ordering: .acquiring) == 2 }
+  @inlinable init() {}
+
+  @inlinable var isCancelled: Bool { state.load(ordering: .acquiring) == 1 }
+  @inlinable var isCompleted: Bool { state.load(ordering: .acquiring) == 2 }
 
   /// Marks a running effect cancelled; false when it had already completed.
+  @inlinable
   @discardableResult
   func cancel() -> Bool {
     state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
   }
 
+  @inlinable
   func complete() {
     _ = state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing)
   }

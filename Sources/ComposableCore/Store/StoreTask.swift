@@ -69,12 +69,14 @@ package final class EffectTaskGroup: Sendable {
 
   private let storage = Mutex(Storage())
   /// Lets the core mark the group's effects cancelled and report it (main actor).
-  let onCancel: @MainActor @Sendable (EffectTaskGroup) -> Void
+  @usableFromInline let onCancel: @MainActor @Sendable (EffectTaskGroup) -> Void
 
+  @usableFromInline
   init(onCancel: @escaping @MainActor @Sendable (EffectTaskGroup) -> Void) {
     self.onCancel = onCancel
   }
 
+  @usableFromInline
   func append(_ task: Task<Void, Never>) {
     let cancelled = storage.withLock { storage in
       storage.tasks.append(task)
@@ -89,6 +91,7 @@ package final class EffectTaskGroup: Sendable {
     storage.withLock { index < $0.tasks.count ? $0.tasks[index] : nil }
   }
 
+  @usableFromInline
   var isCancelled: Bool {
     storage.withLock { $0.isCancelled }
   }
