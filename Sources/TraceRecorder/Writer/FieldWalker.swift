@@ -197,7 +197,7 @@ final class FieldWalker: Encoder {
   }
 }
 
-struct FieldContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct FieldContainer<Key: CodingKey>: NullWritingKeyedEncoding {
   let walker: FieldWalker
   var codingPath: [CodingKey] { [] }
 
@@ -250,49 +250,7 @@ struct FieldContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     try walker.add(key.stringValue, value)
   }
 
-  // `nil` is `null`, as `TraceValueEncoder` writes it (see `TraceKeyedEncoding`).
-  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-  }
-  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-  }
-  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-  }
-  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-  }
-  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-  }
-  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-  }
-  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-  }
-  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-  }
-  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-  }
-  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-  }
-  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-  }
-  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-  }
-  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-  }
-  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
-  }
+  // `nil` is `null`, as `TraceValueEncoder` writes it (see `NullWritingKeyedEncoding`).
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
     try walker.add(key.stringValue, value)
   }

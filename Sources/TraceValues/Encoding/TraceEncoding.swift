@@ -224,7 +224,7 @@ extension TraceValue {
   }
 }
 
-struct TraceKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct TraceKeyedEncoding<Key: CodingKey>: NullWritingKeyedEncoding {
   let encoding: TraceEncoding
 
   var codingPath: [CodingKey] { encoding.codingPath }
@@ -268,51 +268,7 @@ struct TraceKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     append(key, try encoding.encodeValue(value, key: key))
   }
 
-  // `nil` is written as `null`, not left out (the default): a field keeps its place in the
-  // state whatever its value, so an optional that gets a value is a change at its own path,
-  // not a new key in the middle of the object.
-  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
+  // `nil` is written as `null`, not left out (see `NullWritingKeyedEncoding`).
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
     // Encoded as the optional it is, so `.some(nil)` of a nested optional keeps its marker.
     append(key, try encoding.encodeValue(value, key: key))

@@ -398,7 +398,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   func encode<T: Encodable>(_ value: T) throws { single = try memoized(value, key: nil) }
 }
 
-struct HashingKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct HashingKeyedEncoding<Key: CodingKey>: NullWritingKeyedEncoding {
   let encoding: HashingEncoding
 
   var codingPath: [CodingKey] { encoding.codingPath }
@@ -446,48 +446,6 @@ struct HashingKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   // `nil` is written as `null`, as `TraceKeyedEncoding` does.
-  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
-  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
-    if let value { try encode(value, forKey: key) } else { append(key, .null) }
-  }
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
     let hashed = try encoding.memoized(value, key: key)
     encoding.startField(key.stringValue)
