@@ -177,7 +177,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   }
 
   /// Queues an operation for the trace stage (none in memory).
-  private func hand(_ operation: TraceOperation) {
+  private func hand(_ operation: consuming TraceOperation) {
     if stage != nil { operations.append(operation) }
   }
 
@@ -322,31 +322,30 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       actionPath: actionPath, action: action, changes: changes, changedPaths: changedPaths,
       stateHash: stateHash, reducerNanos: facts.reducerNanos,
       dependencies: facts.dependencies.map(\.traceRead))
-    if stage != nil {
-      types.noteState(state, changes: changes)
-      var keyframe: [UInt8]?
-      if TraceWriter.isKeyframe(step: facts.step, after: lastStep, interval: keyframeInterval) {
-        if let redacted {
-          var json: [UInt8] = []
-          json.reserveCapacity(1024)
-          redacted.writeJSON(into: &json)
-          keyframe = json
-        } else {
-          // The keyframe's JSON from the encoder's cached parts (no tree of the whole state).
-          keyframe = encoded.json
-        }
-      }
-      hand(
-        .step(
-          record, keyframe: keyframe, types: types.isDirty ? types.table : nil,
-          sender: facts.sender))
-      types.isDirty = false
-      lastStep = facts.step
-    }
     if let live {
       live.append(record, state: { redacted ?? encoded.value })
       if let sender = facts.sender { live.effectSent(id: sender, step: facts.step) }
     }
+    guard stage != nil else { return }
+    types.noteState(state, changes: changes)
+    var keyframe: [UInt8]?
+    if TraceWriter.isKeyframe(step: facts.step, after: lastStep, interval: keyframeInterval) {
+      if let redacted {
+        var json: [UInt8] = []
+        json.reserveCapacity(1024)
+        redacted.writeJSON(into: &json)
+        keyframe = json
+      } else {
+        // The keyframe's JSON from the encoder's cached parts (no tree of the whole state).
+        keyframe = encoded.json
+      }
+    }
+    let typeTable = types.isDirty ? types.table : nil
+    types.isDirty = false
+    lastStep = facts.step
+    // The record is moved, not copied, into the batch (copying it cost a retain and a
+    // release of each of its strings and arrays).
+    hand(.step(consume record, keyframe: keyframe, types: typeTable, sender: facts.sender))
   }
 
   /// Reports, once per path, the values recorded as a placeholder because they hold class

@@ -83,7 +83,7 @@ final class TraceStage: @unchecked Sendable {
           var operation = TraceOperation.end
           swap(&operation, &batch[position])
           guard case .end = operation else {
-            perform(operation)
+            perform(consume operation)
             continue
           }
           // Nothing follows `.end`: the trace is closed, or dropped as it is after a failure.
@@ -101,7 +101,7 @@ final class TraceStage: @unchecked Sendable {
   private func perform(_ operation: consuming TraceOperation) {
     guard let trace, !failed.load(ordering: .relaxed) else { return }
     do throws(TraceError) {
-      switch operation {
+      switch consume operation {
       case .step(let record, let keyframe, let types, let sender):
         if let types { try trace.setSwiftTypes(types) }
         try dependencyKeys.write(dependencyKeyLog(), to: trace)
