@@ -47,6 +47,37 @@ extension Recorder.Configuration {
   }
 }
 
+/// A counter whose state cannot be encoded once its count reaches `failsAt`.
+private struct Brittle: Reducer {
+  struct State: Encodable, Equatable, Sendable {
+    var count = 0
+    var failsAt = 3
+
+    enum CodingKeys: String, CodingKey {
+      case count, failsAt
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      guard count < failsAt else {
+        throw EncodingError.invalidValue(
+          count, .init(codingPath: [], debugDescription: "count \(count) is not encodable"))
+      }
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(count, forKey: .count)
+      try container.encode(failsAt, forKey: .failsAt)
+    }
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case increment
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
+  }
+}
+
 @MainActor
 final class RecorderFaultTests: XCTestCase {
   func testDropPolicyWritesAGapWithTheNumberOfDroppedSteps() async throws {
@@ -127,5 +158,38 @@ final class RecorderFaultTests: XCTestCase {
     XCTAssertEqual(
       try String(contentsOfFile: path, encoding: .utf8), "not a trace",
       "the existing file is left alone")
+  }
+
+  func testAStateThatCannotBeEncodedStopsTheRecordingAtTheTraceStagesLastCommit() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("brittle.rewind")
+    let gate = Gate()
+    // Held: step 0 and steps 1…4 reach the writer in one batch, so no commit comes between.
+    let recorder = try Recorder(
+      path: path,
+      configuration: .heldWriter(at: gate, overflowPolicy: .blockProducer, queueCapacity: 64))
+    let store = Store(initialState: Brittle.State()) { Brittle().recording(to: recorder) }
+    let issues = await collectingIssues {
+      for _ in 1...4 { store.send(.increment) }
+      gate.open()
+      await recorder.waitUntilFinished()
+    }
+    XCTAssertEqual(store.state.count, 4)
+    XCTAssertEqual(recorder.error?.lastCommittedStep, 0)
+    XCTAssertEqual(issues.count, 1, "\(issues)")
+    XCTAssertTrue(
+      issues.first?.hasPrefix(
+        "Recording to \(path) stopped: step 3 could not be encoded: ") == true, "\(issues)")
+    XCTAssertTrue(
+      issues.first?.hasSuffix(
+        "The trace holds steps 0…0 (its last commit); the app keeps running unrecorded.")
+        == true, "\(issues)")
+    // The steps handed to the trace before the failure were kept when the trace was dropped.
+    let reader = try TraceReader(path: path)
+    XCTAssertEqual(try reader.info().stepCount, 2)
+    XCTAssertEqual(try reader.info().isComplete, false)
+    XCTAssertEqual(
+      try reader.state(at: 2),
+      .object([TraceField("count", .int(2)), TraceField("failsAt", .int(3))]))
   }
 }

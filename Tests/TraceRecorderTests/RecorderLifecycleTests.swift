@@ -85,14 +85,14 @@ final class RecorderLifecycleTests: XCTestCase {
 
   func testADroppedRecorderFinishesItselfAndLeavesNoWriterThread() async throws {
     let directory = try TemporaryDirectory()
-    let writersBefore = ProcessThreads.named("rewind-writer")
+    let writersBefore = WriterThreads.now
     let threadsBefore = ProcessThreads.count
     for index in 0..<100 {
       let recorder = try Recorder(path: directory.path("\(index).rewind"))
       let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
       store.send(.increment)
     }
-    XCTAssertEqual(ProcessThreads.named("rewind-writer"), writersBefore)
+    XCTAssertEqual(WriterThreads.now, writersBefore)
     XCTAssertLessThanOrEqual(ProcessThreads.count, threadsBefore + 2, "no thread piles up")
     for index in [0, 99] {
       let info = try TraceReader(path: directory.path("\(index).rewind")).info()
@@ -247,6 +247,47 @@ final class RecorderLifecycleTests: XCTestCase {
     XCTAssertEqual(try reader.gaps().map { "\($0.afterStep)+\($0.dropped)" }, ["3+1"])
     XCTAssertEqual(try reader.effects().count, 0)
   }
+
+  func testARecordingToAFileWritesOnTwoThreadsAndOneInMemoryOnOne() async throws {
+    let directory = try TemporaryDirectory()
+    let before = WriterThreads.now
+    for path in [directory.path("file.rewind"), nil] {
+      // The writer waits before its second batch: step 0 is written, the trace is open.
+      let tookStart = DispatchSemaphore(value: 0)
+      let gate = Gate()
+      let takes = LockedBox(0)
+      var configuration = Recorder.Configuration()
+      configuration.writerWillTake = {
+        takes.mutate { $0 += 1 }
+        let take = takes.value
+        if take == 2 {
+          tookStart.signal()
+          gate.wait()
+        }
+      }
+      do {
+        let recorder =
+          try path.map { try Recorder(path: $0, configuration: configuration) }
+          ?? Recorder(configuration: configuration)
+        let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
+        tookStart.wait()
+        XCTAssertEqual(
+          WriterThreads.now,
+          WriterThreads(
+            encoding: before.encoding + 1, trace: before.trace + (path == nil ? 0 : 1)))
+        gate.open()
+        store.send(.increment)
+        await recorder.waitUntilFinished()
+        XCTAssertEqual(
+          WriterThreads.now.trace, before.trace,
+          "the trace stage ended before the recording finished")
+      }
+      XCTAssertEqual(WriterThreads.now, before)
+    }
+    let reader = try TraceReader(path: directory.path("file.rewind"))
+    XCTAssertEqual(try reader.info().stepCount, 1)
+    XCTAssertEqual(try reader.info().isComplete, true)
+  }
 }
 
 /// A feature whose `.start` effect waits until the test releases it, then sends `.reply`.
@@ -278,5 +319,20 @@ private struct Relay: Reducer {
       state.replies += 1
       return .none
     }
+  }
+}
+
+/// The recording threads of this process: a recording to a file has one of each, one in
+/// memory an encoding thread only.
+private struct WriterThreads: Equatable {
+  /// `rewind-writer`: encodes, diffs and hashes (`StepWriter`).
+  var encoding: Int
+  /// `rewind-writer-2`: writes the trace file (`TraceStage`).
+  var trace: Int
+
+  static var now: Self {
+    Self(
+      encoding: ProcessThreads.named("rewind-writer"),
+      trace: ProcessThreads.named("rewind-writer-2"))
   }
 }

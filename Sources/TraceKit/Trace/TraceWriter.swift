@@ -264,6 +264,37 @@ public final class TraceWriter {
   package func append(_ record: StepRecord, stateJSON: @autoclosure () -> [UInt8])
     throws(TraceError)
   {
+    let keyframe = try prepareAppend(record)
+    try completeAppend(record, stateJSON: keyframe ? stateJSON() : nil, keyframe: keyframe)
+  }
+
+  /// `append(_:stateJSON:)` for a writer whose state was encoded on another thread: the
+  /// state's JSON comes with the step when `isKeyframe` says the step is a keyframe.
+  package func append(_ record: StepRecord, keyframeJSON: consuming [UInt8]?)
+    throws(TraceError)
+  {
+    let keyframe = try prepareAppend(record)
+    guard !keyframe || keyframeJSON != nil else {
+      throw TraceError(
+        .invalidWrite("step \(record.step) is a keyframe and came without its state"),
+        file: path, step: record.step)
+    }
+    try completeAppend(record, stateJSON: keyframe ? keyframeJSON : nil, keyframe: keyframe)
+  }
+
+  /// Whether step `step`, appended after step `lastStep`, is stored with a keyframe: a
+  /// multiple of the keyframe interval, or the first step after a gap.
+  ///
+  /// ```swift
+  /// TraceWriter.isKeyframe(step: 512, after: 511, interval: 256)  // true
+  /// TraceWriter.isKeyframe(step: 7, after: 5, interval: 256)      // true: step 6 is missing
+  /// ```
+  package static func isKeyframe(step: Int, after lastStep: Int, interval: Int) -> Bool {
+    step > lastStep + 1 || step % interval == 0
+  }
+
+  /// Checks the step and records the gap before it; returns whether it is a keyframe.
+  private func prepareAppend(_ record: StepRecord) throws(TraceError) -> Bool {
     try checkWritable(step: record.step)
     guard record.step > lastStep else {
       throw TraceError(
@@ -274,8 +305,7 @@ public final class TraceWriter {
       throw TraceError(
         .invalidWrite("the wall time is not a number"), file: path, step: record.step)
     }
-    let jumped = record.step > lastStep + 1
-    if jumped {
+    if record.step > lastStep + 1 {
       let dropped = record.step - lastStep - 1
       let after = lastStep
       try sql { () throws(SQLiteError) in
@@ -284,8 +314,15 @@ public final class TraceWriter {
         try insertGapIfAbsent.run()
       }
     }
-    let keyframe = jumped || record.step % metadata.keyframeInterval == 0
-    try write(record, stateJSON: keyframe ? stateJSON() : nil, keyframe: keyframe)
+    return Self.isKeyframe(
+      step: record.step, after: lastStep, interval: metadata.keyframeInterval)
+  }
+
+  /// Writes the step prepared by `prepareAppend`, and seals its chunk when full.
+  private func completeAppend(_ record: StepRecord, stateJSON: consuming [UInt8]?, keyframe: Bool)
+    throws(TraceError)
+  {
+    try write(record, stateJSON: stateJSON, keyframe: keyframe)
     if chunk.stepCount >= chunkStepLimit || chunk.rawBytes >= Self.chunkByteLimit {
       try storePart(ends: true)
       try commit()

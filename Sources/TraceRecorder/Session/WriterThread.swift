@@ -7,8 +7,9 @@ import Synchronization
   import Darwin
 #endif
 
-/// A named thread that can be joined: the recording's background writer. Whoever starts it
-/// joins it, so no writer outlives the recording that owns it.
+/// A named thread that can be joined: a stage of the recording's background writer. Whoever
+/// starts it joins it, so no writer outlives the recording that owns it. The thread has its
+/// name when `init` returns (until it names itself, a new thread has its creator's name).
 ///
 /// ```swift
 /// let thread = try WriterThread(name: "rewind-writer") { writer.run() }
@@ -29,7 +30,8 @@ final class WriterThread: @unchecked Sendable {
   }
 
   init(name: String, body: @escaping @Sendable () -> Void) throws(StartError) {
-    let context = Unmanaged.passRetained(Body(name: name, run: body)).toOpaque()
+    let named = DispatchSemaphore(value: 0)
+    let context = Unmanaged.passRetained(Body(name: name, named: named, run: body)).toOpaque()
     #if canImport(Glibc)
       var thread = pthread_t()
     #else
@@ -42,6 +44,7 @@ final class WriterThread: @unchecked Sendable {
         let body = Unmanaged<Body>.fromOpaque(context).takeRetainedValue()
         // Foundation names the system thread (Glibc does not import pthread_setname_np).
         Thread.current.name = body.name
+        body.named.signal()
         body.run()
         return nil
       }, context)
@@ -54,6 +57,7 @@ final class WriterThread: @unchecked Sendable {
     #else
       self.thread = thread!
     #endif
+    named.wait()
   }
 
   /// Waits until the thread's body returned and the thread ended; later calls return at once.
@@ -70,10 +74,12 @@ final class WriterThread: @unchecked Sendable {
 
   private final class Body {
     let name: String
+    let named: DispatchSemaphore
     let run: @Sendable () -> Void
 
-    init(name: String, run: @escaping @Sendable () -> Void) {
+    init(name: String, named: DispatchSemaphore, run: @escaping @Sendable () -> Void) {
       self.name = name
+      self.named = named
       self.run = run
     }
   }

@@ -1,0 +1,25 @@
+import Foundation
+import TraceKit
+
+/// One call the writer's first stage hands to the trace stage (`TraceStage`), which makes it on
+/// the `TraceWriter` in the order it was handed over.
+///
+/// ```swift
+/// batch.append(.flush)   // the trace stage commits everything before it
+/// ```
+enum TraceOperation: Sendable {
+  /// A step, with its keyframe's JSON when the step is a keyframe (`TraceWriter.isKeyframe`),
+  /// the Swift type table when it changed, and the effect that sent its action.
+  case step(StepRecord, keyframe: [UInt8]?, types: SwiftTypeTable?, sender: UUID?)
+  case effectStarted(EffectRecord)
+  case effectEnded(id: UUID, endNanos: UInt64, outcome: EffectOutcome, afterStep: Int?)
+  /// Commits everything before it.
+  case flush
+  /// Records the trailing gap and the unmatched redaction paths, then closes the trace.
+  case close(trailingGap: (afterStep: Int, dropped: Int)?, unmatchedRedactions: String?)
+  /// The first stage failed: the trace keeps what it committed, and the failure is reported
+  /// with that step.
+  case abandon(message: String)
+  /// The last operation: the trace stage's thread returns after it.
+  case end
+}
