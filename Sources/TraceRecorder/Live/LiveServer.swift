@@ -235,6 +235,13 @@ private final class LiveServerLoop: @unchecked Sendable {
         continue
       }
       if connections.count > LiveServer.connectionLimit {
+        // Inspectors that hung up since the last poll, or were refused in this burst, still
+        // hold a place until their sockets are read: read them now, so that only inspectors
+        // that are still there count against the limit.
+        for other in connections where other !== connection { read(other) }
+        connections.removeAll { $0.isClosed }
+      }
+      if connections.count > LiveServer.connectionLimit {
         refuse(
           connection, code: "busy",
           "\(LiveServer.connectionLimit) inspectors are attached already; try again later")

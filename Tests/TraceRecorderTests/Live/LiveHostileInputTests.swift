@@ -135,6 +135,31 @@ final class LiveHostileInputTests: XCTestCase {
     }
     XCTAssertEqual(fields[0].value, .int(Int64(sent)))
   }
+
+  /// Inspectors that hung up give their places back at once: one that attaches right after as
+  /// many as the limit (64) hung up is served, even if the app has not polled their sockets.
+  func testAnInspectorAttachingRightAfterAFullHouseHungUpIsServed() async throws {
+    let recorder = try makeRecorder()
+    let store = Store(initialState: LiveFeature.State()) {
+      LiveFeature(gates: EffectGates()).recording(to: recorder)
+    }
+    store.send(.plus)
+    let path = socketPath
+    let (welcomed, status) = try await Task.detached { () throws -> (Int, LiveStatus?) in
+      var greeted: [RawConnection] = []
+      for _ in 0..<64 {
+        var raw = try RawConnection(path: path)
+        if try raw.exchange(frame: #"{"type":"hello","version":1}"#) == ["welcome"] {
+          greeted.append(raw)
+        }
+      }
+      for raw in greeted { raw.socket.close() }
+      return (greeted.count, try LiveClient(socketPath: path).run(.status).status)
+    }.value
+    XCTAssertEqual(welcomed, 64)
+    XCTAssertEqual(status, LiveStatus(lastStep: 1, isPaused: false))
+    recorder.finish()
+  }
 }
 
 /// A one-way flag a test sets from another task.
