@@ -38,6 +38,17 @@ public enum ProcessThreads {
     return comm?.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
+  /// The nice value of thread `id` of this process (`/proc/self/task/ID/stat`, field 19; nil:
+  /// not listed). Linux keeps it per thread.
+  public static func nice(of id: String) -> Int? {
+    guard let stat = try? String(contentsOfFile: "/proc/self/task/\(id)/stat", encoding: .utf8),
+      let end = stat.lastIndex(of: ")")
+    else { return nil }
+    // The fields after the name, which may hold spaces, start with field 3 (the state).
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    return fields.count > 16 ? Int(fields[16]) : nil
+  }
+
   /// Whether the kernel still lists thread `id` of this process. For a moment after a join
   /// returns, it still lists the thread that ended.
   public static func isListed(_ id: String) -> Bool {

@@ -9,7 +9,8 @@ import Synchronization
 
 /// A named thread that can be joined: a stage of the recording's background writer. Whoever
 /// starts it joins it, so no writer outlives the recording that owns it. The thread has its
-/// name when `init` returns (until it names itself, a new thread has its creator's name).
+/// name when `init` returns (until it names itself, a new thread has its creator's name), and
+/// runs below the app's threads (nice 5 on Linux).
 ///
 /// ```swift
 /// let thread = try WriterThread(name: "rewind-writer") { writer.run() }
@@ -44,6 +45,12 @@ final class WriterThread: @unchecked Sendable {
         let body = Unmanaged<Body>.fromOpaque(context).takeRetainedValue()
         // Foundation names the system thread (Glibc does not import pthread_setname_np).
         Thread.current.name = body.name
+        #if canImport(Glibc)
+          // Below the app's threads: when the cores are contended, the app's main thread
+          // goes first and the recorder's work waits (its queue absorbs it). On Linux the
+          // nice value is the calling thread's (`who` 0), not the whole process's.
+          _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
+        #endif
         body.named.signal()
         body.run()
         return nil
