@@ -219,12 +219,13 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
 
 extension TraceValue {
   /// An unsigned integer: `.int` when it fits, `.uint` above `Int64.max`.
+  @usableFromInline
   static func unsigned(_ value: UInt64) -> TraceValue {
     value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value)
   }
 }
 
-struct TraceKeyedEncoding<Key: CodingKey>: NullWritingKeyedEncoding {
+struct TraceKeyedEncoding<Key: CodingKey>: TraceLeafKeyedEncoding {
   let encoding: TraceEncoding
 
   var codingPath: [CodingKey] { encoding.codingPath }
@@ -234,41 +235,13 @@ struct TraceKeyedEncoding<Key: CodingKey>: NullWritingKeyedEncoding {
     encoding.fields.append(TraceField(key.stringValue, value))
   }
 
-  mutating func encodeNil(forKey key: Key) throws { append(key, .null) }
-  mutating func encode(_ value: Bool, forKey key: Key) throws { append(key, .bool(value)) }
-  mutating func encode(_ value: String, forKey key: Key) throws { append(key, .string(value)) }
-  mutating func encode(_ value: Double, forKey key: Key) throws { append(key, .double(value)) }
-  mutating func encode(_ value: Float, forKey key: Key) throws {
-    append(key, .double(Double(value)))
-  }
-  mutating func encode(_ value: Int, forKey key: Key) throws { append(key, .int(Int64(value))) }
-  mutating func encode(_ value: Int8, forKey key: Key) throws { append(key, .int(Int64(value))) }
-  mutating func encode(_ value: Int16, forKey key: Key) throws {
-    append(key, .int(Int64(value)))
-  }
-  mutating func encode(_ value: Int32, forKey key: Key) throws {
-    append(key, .int(Int64(value)))
-  }
-  mutating func encode(_ value: Int64, forKey key: Key) throws { append(key, .int(value)) }
-  mutating func encode(_ value: UInt, forKey key: Key) throws {
-    append(key, .unsigned(UInt64(value)))
-  }
-  mutating func encode(_ value: UInt8, forKey key: Key) throws {
-    append(key, .int(Int64(value)))
-  }
-  mutating func encode(_ value: UInt16, forKey key: Key) throws {
-    append(key, .int(Int64(value)))
-  }
-  mutating func encode(_ value: UInt32, forKey key: Key) throws {
-    append(key, .int(Int64(value)))
-  }
-  mutating func encode(_ value: UInt64, forKey key: Key) throws { append(key, .unsigned(value)) }
+  mutating func appendLeaf(_ value: TraceValue, forKey key: Key) { append(key, value) }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     append(key, try encoding.encodeValue(value, key: key))
   }
 
-  // `nil` is written as `null`, not left out (see `NullWritingKeyedEncoding`).
+  // `nil` is written as `null`, not left out (see `TraceLeafKeyedEncoding`).
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
     // Encoded as the optional it is, so `.some(nil)` of a nested optional keeps its marker.
     append(key, try encoding.encodeValue(value, key: key))

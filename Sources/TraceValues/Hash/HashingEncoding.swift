@@ -398,7 +398,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   func encode<T: Encodable>(_ value: T) throws { single = try memoized(value, key: nil) }
 }
 
-struct HashingKeyedEncoding<Key: CodingKey>: NullWritingKeyedEncoding {
+struct HashingKeyedEncoding<Key: CodingKey>: TraceLeafKeyedEncoding {
   let encoding: HashingEncoding
 
   var codingPath: [CodingKey] { encoding.codingPath }
@@ -409,35 +409,7 @@ struct HashingKeyedEncoding<Key: CodingKey>: NullWritingKeyedEncoding {
     MerkleHash.combineWords(value, into: &encoding.buffer)
   }
 
-  mutating func encodeNil(forKey key: Key) throws { append(key, .null) }
-  mutating func encode(_ value: Bool, forKey key: Key) throws { append(key, .bool(value)) }
-  mutating func encode(_ value: String, forKey key: Key) throws { append(key, .string(value)) }
-  mutating func encode(_ value: Double, forKey key: Key) throws { append(key, .double(value)) }
-  mutating func encode(_ value: Float, forKey key: Key) throws {
-    append(key, .double(Double(value)))
-  }
-  mutating func encode(_ value: Int, forKey key: Key) throws { append(key, .int(Int64(value))) }
-  mutating func encode(_ value: Int8, forKey key: Key) throws { append(key, .int(Int64(value))) }
-  mutating func encode(_ value: Int16, forKey key: Key) throws {
-    append(key, .int(Int64(value)))
-  }
-  mutating func encode(_ value: Int32, forKey key: Key) throws {
-    append(key, .int(Int64(value)))
-  }
-  mutating func encode(_ value: Int64, forKey key: Key) throws { append(key, .int(value)) }
-  mutating func encode(_ value: UInt, forKey key: Key) throws {
-    append(key, .unsigned(UInt64(value)))
-  }
-  mutating func encode(_ value: UInt8, forKey key: Key) throws {
-    append(key, .int(Int64(value)))
-  }
-  mutating func encode(_ value: UInt16, forKey key: Key) throws {
-    append(key, .int(Int64(value)))
-  }
-  mutating func encode(_ value: UInt32, forKey key: Key) throws {
-    append(key, .int(Int64(value)))
-  }
-  mutating func encode(_ value: UInt64, forKey key: Key) throws { append(key, .unsigned(value)) }
+  mutating func appendLeaf(_ value: TraceValue, forKey key: Key) { append(key, value) }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     let hashed = try encoding.memoized(value, key: key)
