@@ -203,6 +203,55 @@ struct FieldContainer<Key: CodingKey>: TraceLeafKeyedEncoding {
   mutating func appendLeaf(_ value: TraceValue, forKey key: Key) throws {
     try walker.add(key.stringValue, leaf: value)
   }
+  // The scalars are written here rather than taken from `TraceLeafKeyedEncoding`: through
+  // its extension each went through the witness of `appendLeaf`, 400 instructions a counter
+  // step more on the writer's busiest thread (callgrind). Same leaves: `unsigned` is the rule
+  // of `TraceValue.unsigned`.
+  mutating func encodeNil(forKey key: Key) throws {
+    try walker.add(key.stringValue, leaf: .null)
+  }
+  mutating func encode(_ value: Bool, forKey key: Key) throws {
+    try walker.add(key.stringValue, leaf: .bool(value))
+  }
+  mutating func encode(_ value: String, forKey key: Key) throws {
+    try walker.add(key.stringValue, leaf: .string(value))
+  }
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    try walker.add(key.stringValue, leaf: .double(value))
+  }
+  mutating func encode(_ value: Float, forKey key: Key) throws {
+    try walker.add(key.stringValue, leaf: .double(Double(value)))
+  }
+  mutating func encode(_ value: Int, forKey key: Key) throws {
+    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+  }
+  mutating func encode(_ value: Int8, forKey key: Key) throws {
+    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+  }
+  mutating func encode(_ value: Int16, forKey key: Key) throws {
+    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+  }
+  mutating func encode(_ value: Int32, forKey key: Key) throws {
+    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+  }
+  mutating func encode(_ value: Int64, forKey key: Key) throws {
+    try walker.add(key.stringValue, leaf: .int(value))
+  }
+  mutating func encode(_ value: UInt, forKey key: Key) throws {
+    try walker.add(key.stringValue, leaf: unsigned(UInt64(value)))
+  }
+  mutating func encode(_ value: UInt8, forKey key: Key) throws {
+    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+  }
+  mutating func encode(_ value: UInt16, forKey key: Key) throws {
+    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+  }
+  mutating func encode(_ value: UInt32, forKey key: Key) throws {
+    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+  }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws {
+    try walker.add(key.stringValue, leaf: unsigned(value))
+  }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     try walker.add(key.stringValue, value)
@@ -211,6 +260,10 @@ struct FieldContainer<Key: CodingKey>: TraceLeafKeyedEncoding {
   // `nil` is `null`, as `TraceValueEncoder` writes it (see `TraceLeafKeyedEncoding`).
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
     try walker.add(key.stringValue, value)
+  }
+
+  private func unsigned(_ value: UInt64) -> TraceValue {
+    value <= UInt64(Int64.max) ? .int(Int64(value)) : .uint(value)
   }
 
   // Nested containers (hand-written encoders, enums at the top level): the whole state is
