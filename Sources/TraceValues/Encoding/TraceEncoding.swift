@@ -280,7 +280,7 @@ struct TraceKeyedEncoding<Key: CodingKey>: TraceLeafKeyedEncoding {
   }
 }
 
-struct TraceUnkeyedEncoding: UnkeyedEncodingContainer {
+struct TraceUnkeyedEncoding: TraceLeafUnkeyedEncoding {
   let encoding: TraceEncoding
 
   var codingPath: [CodingKey] { encoding.codingPath }
@@ -289,21 +289,7 @@ struct TraceUnkeyedEncoding: UnkeyedEncodingContainer {
   @inline(__always)
   private func append(_ value: TraceValue) { encoding.elements.append(value) }
 
-  mutating func encodeNil() throws { append(.null) }
-  mutating func encode(_ value: Bool) throws { append(.bool(value)) }
-  mutating func encode(_ value: String) throws { append(.string(value)) }
-  mutating func encode(_ value: Double) throws { append(.double(value)) }
-  mutating func encode(_ value: Float) throws { append(.double(Double(value))) }
-  mutating func encode(_ value: Int) throws { append(.int(Int64(value))) }
-  mutating func encode(_ value: Int8) throws { append(.int(Int64(value))) }
-  mutating func encode(_ value: Int16) throws { append(.int(Int64(value))) }
-  mutating func encode(_ value: Int32) throws { append(.int(Int64(value))) }
-  mutating func encode(_ value: Int64) throws { append(.int(value)) }
-  mutating func encode(_ value: UInt) throws { append(.unsigned(UInt64(value))) }
-  mutating func encode(_ value: UInt8) throws { append(.int(Int64(value))) }
-  mutating func encode(_ value: UInt16) throws { append(.int(Int64(value))) }
-  mutating func encode(_ value: UInt32) throws { append(.int(Int64(value))) }
-  mutating func encode(_ value: UInt64) throws { append(.unsigned(value)) }
+  mutating func appendLeaf(_ value: TraceValue) { append(value) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     let key = TraceCodingKey(index: encoding.elements.count)

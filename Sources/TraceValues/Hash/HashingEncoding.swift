@@ -455,7 +455,7 @@ struct HashingKeyedEncoding<Key: CodingKey>: TraceLeafKeyedEncoding {
   }
 }
 
-struct HashingUnkeyedEncoding: UnkeyedEncodingContainer {
+struct HashingUnkeyedEncoding: TraceLeafUnkeyedEncoding {
   let encoding: HashingEncoding
 
   var codingPath: [CodingKey] { encoding.codingPath }
@@ -467,21 +467,7 @@ struct HashingUnkeyedEncoding: UnkeyedEncodingContainer {
     MerkleHash.combineWords(value, into: &encoding.buffer)
   }
 
-  mutating func encodeNil() throws { append(.null) }
-  mutating func encode(_ value: Bool) throws { append(.bool(value)) }
-  mutating func encode(_ value: String) throws { append(.string(value)) }
-  mutating func encode(_ value: Double) throws { append(.double(value)) }
-  mutating func encode(_ value: Float) throws { append(.double(Double(value))) }
-  mutating func encode(_ value: Int) throws { append(.int(Int64(value))) }
-  mutating func encode(_ value: Int8) throws { append(.int(Int64(value))) }
-  mutating func encode(_ value: Int16) throws { append(.int(Int64(value))) }
-  mutating func encode(_ value: Int32) throws { append(.int(Int64(value))) }
-  mutating func encode(_ value: Int64) throws { append(.int(value)) }
-  mutating func encode(_ value: UInt) throws { append(.unsigned(UInt64(value))) }
-  mutating func encode(_ value: UInt8) throws { append(.int(Int64(value))) }
-  mutating func encode(_ value: UInt16) throws { append(.int(Int64(value))) }
-  mutating func encode(_ value: UInt32) throws { append(.int(Int64(value))) }
-  mutating func encode(_ value: UInt64) throws { append(.unsigned(value)) }
+  mutating func appendLeaf(_ value: TraceValue) { append(value) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     let key = TraceCodingKey(index: encoding.count)
