@@ -81,17 +81,26 @@ package final class UnixSocket: @unchecked Sendable {
     return socket
   }
 
-  /// A connection to the socket listening at `path`.
-  package static func connect(to path: String) throws(SystemError) -> UnixSocket {
+  /// A connection to the socket listening at `path`; while the listener's backlog is full
+  /// (an app busy accepting others), it tries again for up to `patience`.
+  package static func connect(
+    to path: String, waitingUpTo patience: Duration = .seconds(5)
+  ) throws(SystemError) -> UnixSocket {
     let socket = try make("socket", path: path)
-    let connected = try withAddress(path, "connect") { address, length in
-      Glibc.connect(socket.descriptor, address, length)
+    let deadline = ContinuousClock.now.advanced(by: patience)
+    while true {
+      let connected = try withAddress(path, "connect") { address, length in
+        Glibc.connect(socket.descriptor, address, length)
+      }
+      if connected == 0 { return socket }
+      // A Unix-domain connect completes at once, or fails with EAGAIN when the listener's
+      // backlog is full: then nothing is queued and the socket is not connected (reading it
+      // would look like a closed connection), so try again until the app has caught up.
+      guard errno == EAGAIN, ContinuousClock.now < deadline else {
+        throw SystemError.last("connect", path: path)
+      }
+      usleep(1_000)
     }
-    // A Unix-domain connect completes at once unless the listener's backlog is full.
-    if connected != 0 && errno != EINPROGRESS && errno != EAGAIN {
-      throw SystemError.last("connect", path: path)
-    }
-    return socket
   }
 
   /// The next pending connection of a listener, non-blocking and close-on-exec; nil when none
