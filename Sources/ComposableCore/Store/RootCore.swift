@@ -243,7 +243,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       let end = MonotonicClock.nanoseconds()
       hooks.isReading = false
       instrument.stepEnded(
-        step, action: action, state: storage.pointer.pointee, reducerNanos: end &- start)
+        step, action: action, state: storage.pointer.pointee, reducerStart: start,
+        reducerNanos: end &- start)
       if case .none = effect.node { continue }
       group = launchRoot(effect, action: action, step: step, group: group)
     }
@@ -439,11 +440,20 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     ids: [EffectCancelID]
   ) {
     let group = context.taskGroup(core: self)
-    var keys: [EffectCancelID] = []
-    for cancelID in ids {
-      for key in cancelID.prefixes {
+    var keys: [EffectCancelID]
+    if ids.allSatisfy({ $0.navigationIDPath.path.isEmpty }) {
+      // Ids made at the root are their own only prefix: the keys are the ids (no new array).
+      keys = ids
+      for key in ids {
         Self.add(id, to: &cancellables[key, default: []])
-        keys.append(key)
+      }
+    } else {
+      keys = []
+      for cancelID in ids {
+        for key in cancelID.prefixes {
+          Self.add(id, to: &cancellables[key, default: []])
+          keys.append(key)
+        }
       }
     }
     launchCount += 1
