@@ -658,6 +658,18 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// effect whose operation had already returned finished, the others were cancelled.
   @usableFromInline
   func end(_ effects: [EndingEffect], cause: EffectCancelCause, step: Int?) {
+    if effects.count == 1, let instrument {
+      // The common case, one effect: no lists to build and sort.
+      let effect = effects[0]
+      let wasRunning = effect.flag.cancel()
+      effect.task.cancel()
+      if wasRunning || (cause == .storeTask && effect.group.isCancelled) {
+        instrument.effectsCancelled([effect.id], cause: cause, step: step)
+      } else {
+        instrument.effectFinished(effect.id)
+      }
+      return
+    }
     var cancelled: [(launch: Int, id: EffectID)] = []
     var finished: [(launch: Int, id: EffectID)] = []
     for effect in effects {

@@ -225,19 +225,21 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   }
 
   func effectFinished(_ id: EffectID) {
-    end(id, outcome: .finished)
+    guard isRecording else { return }
+    end(id, outcome: .finished, nanos: now() &- origin)
   }
 
   func effectsCancelled(_ ids: [EffectID], cause: EffectCancelCause, step: Int?) {
+    guard isRecording else { return }
     let outcome = EffectOutcome.cancelled(reason: cause.traceReason, byStep: step)
-    for id in ids { end(id, outcome: outcome) }
+    // One cancellation ends them all at once: one clock read for all of them.
+    let nanos = now() &- origin
+    for id in ids { end(id, outcome: outcome, nanos: nanos) }
   }
 
-  private func end(_ id: EffectID, outcome: EffectOutcome) {
-    guard isRecording else { return }
+  private func end(_ id: EffectID, outcome: EffectOutcome, nanos: UInt64) {
     if !unrecordedEffects.isEmpty, unrecordedEffects.remove(id) != nil { return }
-    queueOrKeep(
-      .ended(id.uuid, nanos: now() &- origin, outcome: outcome, afterStep: lastEndedStep))
+    queueOrKeep(.ended(id.uuid, nanos: nanos, outcome: outcome, afterStep: lastEndedStep))
   }
 
   /// Whether `id`'s start is not in the trace (it was started by a dropped step).
