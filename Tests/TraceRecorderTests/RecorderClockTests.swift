@@ -71,4 +71,39 @@ final class RecorderClockTests: XCTestCase {
     XCTAssertEqual(effect.endNanos, 2_000_000_000)
     XCTAssertEqual(effect.sentSteps, [3])
   }
+
+  /// On the monotonic clock a step's time is the core's reading as its reducer starts: never
+  /// before the step before it, never after the effects the step starts.
+  func testOnTheMonotonicClockAStepIsTimedBeforeItsEffectsAndAfterTheStepBefore() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("monotonic.rewind")
+    let clock = TestClock()
+    let recorder = try Recorder(path: path)
+    let store = Store(initialState: Napper.State()) {
+      Napper().recording(to: recorder)
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.send(.poke)
+    store.send(.nap)
+    while clock.sleeperCount == 0 { await Task.yield() }
+    store.send(.poke)
+    await clock.advance(by: .seconds(2))
+    while store.state.isAwake == false { await Task.yield() }
+    recorder.finish()
+    await recorder.waitUntilFinished()
+
+    let reader = try TraceReader(path: path)
+    let rows = try reader.rows(from: 0, to: 10)
+    XCTAssertEqual(rows.map(\.actionPath), ["", "poke", "nap", "poke", "wokeUp"])
+    let times = rows.map(\.monotonicNanos)
+    XCTAssertEqual(times, times.sorted())
+    let effect = try XCTUnwrap(try reader.effects().first)
+    XCTAssertEqual(effect.sentSteps, [4])
+    let start = try XCTUnwrap(effect.startNanos)
+    XCTAssertLessThanOrEqual(times[2], start)
+    XCTAssertLessThanOrEqual(start, times[3])
+    // It sent step 4 before its operation returned.
+    XCTAssertLessThanOrEqual(times[4], try XCTUnwrap(effect.endNanos))
+  }
 }

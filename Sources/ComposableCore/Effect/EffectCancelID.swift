@@ -12,7 +12,7 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
   /// Where the effect was created.
   @usableFromInline package let navigationIDPath: NavigationIDPath
   /// The hash of `id` and `navigationIDPath` (with this process's seed).
-  private let hash: Int
+  @usableFromInline let hash: Int
 
   @usableFromInline
   package init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
@@ -32,6 +32,14 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline
   package func hash(into hasher: inout Hasher) {
     hasher.combine(hash)
+  }
+
+  /// What a dictionary buckets the id by: the kept hash (already a `Hasher`'s output, so
+  /// well mixed) with the table's seed folded in, instead of hashing it once more — a full
+  /// `Hasher` round on every look-up, registration and removal of a running effect.
+  @inlinable
+  package func _rawHashValue(seed: Int) -> Int {
+    hash ^ seed
   }
 
   /// This id under its whole navigation path (itself, its hash kept) and under each shorter

@@ -25,7 +25,12 @@ package final class DependencyKeyLog: Sendable {
     package var valueType: String
   }
 
-  private let state = Mutex<(seen: Set<ObjectIdentifier>, keys: [Key])>(([], []))
+  /// A key type and its value type.
+  private typealias KeyTypes = (key: Any.Type, value: Any.Type)
+  /// The keys in the order first read, as types: named only when asked for (`keys(from:)`, on
+  /// the writer's thread). `String(reflecting:)` of both types cost ~230,000 instructions on
+  /// the main actor at each store's first read of each key.
+  private let state = Mutex<(seen: Set<ObjectIdentifier>, keys: [KeyTypes])>(([], []))
   private let counted = Atomic<Int>(0)
 
   package init() {}
@@ -35,15 +40,17 @@ package final class DependencyKeyLog: Sendable {
 
   /// The keys noted after the first `start`, in the order they were first read.
   package func keys(from start: Int) -> [Key] {
-    state.withLock { Array($0.keys.dropFirst(start)) }
+    let types = state.withLock { Array($0.keys.dropFirst(start)) }
+    return types.map {
+      Key(keyType: String(reflecting: $0.key), valueType: String(reflecting: $0.value))
+    }
   }
 
   @usableFromInline
   func note<K: TestDependencyKey>(_ key: K.Type) {
     state.withLock { state in
       guard state.seen.insert(ObjectIdentifier(key)).inserted else { return }
-      state.keys.append(
-        Key(keyType: String(reflecting: K.self), valueType: String(reflecting: K.Value.self)))
+      state.keys.append((K.self, K.Value.self))
       counted.store(state.keys.count, ordering: .releasing)
     }
   }

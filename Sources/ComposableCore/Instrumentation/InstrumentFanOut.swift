@@ -28,9 +28,14 @@ final class InstrumentFanOut<State, Action: Sendable>: StoreInstrument {
     for instrument in instruments { instrument.dependencyRead(read) }
   }
 
-  func stepEnded(_ step: Int, action: Action, state: consuming State, reducerNanos: UInt64) {
+  func stepEnded(
+    _ step: Int, action: Action, state: consuming State, reducerStart: UInt64,
+    reducerNanos: UInt64
+  ) {
     for instrument in instruments {
-      instrument.stepEnded(step, action: action, state: copy state, reducerNanos: reducerNanos)
+      instrument.stepEnded(
+        step, action: action, state: copy state, reducerStart: reducerStart,
+        reducerNanos: reducerNanos)
     }
   }
 

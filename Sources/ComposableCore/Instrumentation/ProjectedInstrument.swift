@@ -38,9 +38,12 @@ package final class ProjectedInstrument<State, BaseAction: Sendable, Action: Sen
   }
 
   package func stepEnded(
-    _ step: Int, action: Action, state: consuming State, reducerNanos: UInt64
+    _ step: Int, action: Action, state: consuming State, reducerStart: UInt64,
+    reducerNanos: UInt64
   ) {
-    base.stepEnded(step, action: project(action), state: state, reducerNanos: reducerNanos)
+    base.stepEnded(
+      step, action: project(action), state: state, reducerStart: reducerStart,
+      reducerNanos: reducerNanos)
   }
 
   package func effectStarted(_ launch: EffectLaunch) {

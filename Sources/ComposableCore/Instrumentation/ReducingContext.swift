@@ -84,7 +84,12 @@ package enum ReducingContext {
   /// Performs a cancellation a reducer asked for, on the core reducing on this thread;
   /// returns whether there was one (else the core that launches the effect performs it).
   static func cancelNow(_ id: EffectCancelID, reason: EffectCancelReason) -> Bool {
-    guard let hooks = current(), let core = hooks.core else { return false }
+    guard let hooks = current() else { return false }
+    if let cancel = hooks.cancelNow {
+      MainActor.assumeIsolated { cancel(id, reason) }
+      return true
+    }
+    guard let core = hooks.core else { return false }
     MainActor.assumeIsolated {
       core.cancelNow(id, reason: reason)
     }
@@ -202,6 +207,10 @@ package final class ReducingContextState: @unchecked Sendable {
 @usableFromInline
 package final class ReducingHooks {
   @exclusivity(unchecked) @usableFromInline unowned(unsafe) var core: (any ReducingCore)?
+  /// The core's `cancelNow`, specialized for its reducer where the store was made (see
+  /// `RootCore.specializeHooks`); `nil`: reached through `core`.
+  @exclusivity(unchecked) @usableFromInline
+  var cancelNow: (@MainActor (EffectCancelID, EffectCancelReason) -> Void)?
   /// Whether an instrumented core's reducer is running (dependency reads are reported).
   @exclusivity(unchecked) @usableFromInline var isReading = false
   /// Where reads go when no core runs the reducer (typed replay).

@@ -68,8 +68,12 @@ package protocol StoreInstrument<State, Action>: AnyObject {
   /// The reducer of the current step read a non-deterministic dependency.
   func dependencyRead(_ read: DependencyValueRead)
   /// The root reducer returned: `state` is the state after step `step` (`action` is the
-  /// step's action again, so that an instrument need not keep it from `stepBegan`).
-  func stepEnded(_ step: Int, action: Action, state: consuming State, reducerNanos: UInt64)
+  /// step's action again, so that an instrument need not keep it from `stepBegan`). The
+  /// reducer started at `reducerStart` (`MonotonicClock` nanoseconds) and ran `reducerNanos`:
+  /// an instrument timing the step on that clock reuses the reading instead of taking its own.
+  func stepEnded(
+    _ step: Int, action: Action, state: consuming State, reducerStart: UInt64,
+    reducerNanos: UInt64)
   /// The core started an effect task.
   func effectStarted(_ launch: EffectLaunch)
   /// An effect's operation returned without being cancelled.

@@ -46,6 +46,7 @@ public final class Store<State, Action: Sendable> {
   /// A store on a root core, sending through a closure specialized for its reducer.
   @inlinable
   package convenience init<R: Reducer<State, Action>>(rootCore: RootCore<R>) {
+    rootCore.specializeHooks()
     self.init(
       core: rootCore,
       observedPrefix: [],

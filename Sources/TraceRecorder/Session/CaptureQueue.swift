@@ -31,21 +31,40 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
     case drop
   }
 
+  // The fields are grouped by the thread that writes them, each group on its own cache lines
+  // (the pads, declaration order being the layout): a line written by the writer thread and
+  // read by the main actor on every append moved between the cores once a step.
+
+  // Read by both, written once.
   @usableFromInline let capacity: Int
   @usableFromInline let wakeThreshold: Int
   /// The slots; `head..<tail` (modulo `capacity`) hold elements.
   @usableFromInline let slots: UnsafeMutablePointer<Element>
+  @usableFromInline let isClosed = Atomic<Bool>(false)
+  private let padBeforeConsumer = CacheLinePad()
+
+  // Written by the consumer.
   /// Elements taken so far: written by the consumer only.
   @usableFromInline let head = Atomic<Int>(0)
+  @usableFromInline let consumerWaiting = Atomic<Bool>(false)
+  /// Set by a blocked producer, cleared by the consumer on every take.
+  @usableFromInline let producerWaiting = Atomic<Bool>(false)
+  private let padBeforeProducer = CacheLinePad()
+
+  // Written by the producer.
   /// Elements queued so far: written by the producer only.
   @usableFromInline let tail = Atomic<Int>(0)
   /// The slot of the next append, `tail % capacity` without a division (producer only).
   @exclusivity(unchecked) @usableFromInline var nextSlot = 0
-  @usableFromInline let isClosed = Atomic<Bool>(false)
-  @usableFromInline let consumerWaiting = Atomic<Bool>(false)
-  @usableFromInline let producerWaiting = Atomic<Bool>(false)
+  /// `head` as the producer last read it (producer only): the consumer only moves it forward,
+  /// so the free room it shows is never more than there is; `head` itself is read only when
+  /// this shows the queue full, near the wake threshold or above the high water.
+  @exclusivity(unchecked) @usableFromInline var knownHead = 0
   /// The most elements ever queued at once (the bound's witness in tests).
   @usableFromInline let highWaterMark = Atomic<Int>(0)
+  /// `highWaterMark`'s value, for the producer's checks (producer only).
+  @exclusivity(unchecked) @usableFromInline var knownHighWater = 0
+  private let padAfterProducer = CacheLinePad()
   /// The element that closes the queue: taken after every other, once.
   private let closing = Mutex<Element?>(nil)
   /// An emptied buffer the writer gave back, reused for the next batch it takes.
@@ -93,14 +112,16 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
     let position = tail.load(ordering: .relaxed)
     while true {
       if isClosed.load(ordering: .acquiring) { return nil }
-      let queued = position &- head.load(ordering: .acquiring)
-      if queued < capacity { break }
+      if position &- knownHead < capacity { break }
+      knownHead = head.load(ordering: .acquiring)
+      if position &- knownHead < capacity { break }
       switch policy {
       case .drop: return nil
       case .block:
         producerWaiting.store(true, ordering: .sequentiallyConsistent)
         // The writer may have taken everything between the check and the flag.
-        if position &- head.load(ordering: .sequentiallyConsistent) < capacity { continue }
+        knownHead = head.load(ordering: .sequentiallyConsistent)
+        if position &- knownHead < capacity { continue }
         wakeConsumer()
         spaceAvailable.wait()
       }
@@ -113,7 +134,12 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   func publish() {
     let position = tail.load(ordering: .relaxed)
     nextSlot = nextSlot + 1 == capacity ? 0 : nextSlot + 1
-    let queued = position &+ 1 &- head.load(ordering: .relaxed)
+    // At most what is queued: the consumer's head is read only when it could matter.
+    var queued = position &+ 1 &- knownHead
+    if queued >= wakeThreshold || queued > knownHighWater {
+      knownHead = head.load(ordering: .relaxed)
+      queued = position &+ 1 &- knownHead
+    }
     if queued >= wakeThreshold {
       // Ordered with the consumer's flag: it sets the flag, then looks at the tail.
       tail.store(position &+ 1, ordering: .sequentiallyConsistent)
@@ -123,7 +149,8 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
       // publishes the slot without the full fence the ordering above costs.
       tail.store(position &+ 1, ordering: .releasing)
     }
-    if queued > highWaterMark.load(ordering: .relaxed) {
+    if queued > knownHighWater {
+      knownHighWater = queued
       highWaterMark.store(queued, ordering: .relaxed)
     }
   }
@@ -213,7 +240,10 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   /// answer holds until it appends (the consumer only frees slots).
   @inlinable
   var hasRoom: Bool {
-    tail.load(ordering: .relaxed) &- head.load(ordering: .acquiring) < capacity
+    let position = tail.load(ordering: .relaxed)
+    if position &- knownHead < capacity { return true }
+    knownHead = head.load(ordering: .acquiring)
+    return position &- knownHead < capacity
   }
 
   /// The most elements ever queued at once.

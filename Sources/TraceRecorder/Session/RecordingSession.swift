@@ -62,6 +62,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   @exclusivity(unchecked) private var pendingCount = 0
   @exclusivity(unchecked) private var actionOrigin = StepOrigin.user
   @exclusivity(unchecked) private var sender: UUID?
+  /// The step's time on the configured clock (on the monotonic clock, the core passes it).
   @exclusivity(unchecked) private var stepStart: UInt64 = 0
   /// The dependency values the step being reduced read, described by the writer.
   @exclusivity(unchecked) private var reads: [DependencyValueRead] = []
@@ -134,7 +135,9 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     } else {
       sender = nil
     }
-    stepStart = now()
+    // On the monotonic clock the core's reading as the reducer starts is the step's time
+    // (`stepEnded`): one clock read a step fewer.
+    if let clockNanos { stepStart = clockNanos() }
   }
 
   func dependencyRead(_ read: DependencyValueRead) {
@@ -142,7 +145,10 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     reads.append(read)
   }
 
-  func stepEnded(_ step: Int, action: Action, state: consuming State, reducerNanos: UInt64) {
+  func stepEnded(
+    _ step: Int, action: Action, state: consuming State, reducerStart: UInt64,
+    reducerNanos: UInt64
+  ) {
     lastEndedStep = step
     guard isRecording else { return }
     steps.store(step)
@@ -152,7 +158,8 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     let dependencies = reads
     if !reads.isEmpty { reads = [] }
     let facts = StepFacts(
-      step: step, monotonicNanos: stepStart &- origin, origin: actionOrigin, sender: sender,
+      step: step, monotonicNanos: (clockNanos == nil ? reducerStart : stepStart) &- origin,
+      origin: actionOrigin, sender: sender,
       reducerNanos: reducerNanos, dependencies: dependencies)
     // The core's copy of the state moves into the queue's slot: no second copy.
     if !isBehind, kit.step(queue, facts, action, state, whenFull) {
@@ -218,19 +225,21 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   }
 
   func effectFinished(_ id: EffectID) {
-    end(id, outcome: .finished)
+    guard isRecording else { return }
+    end(id, outcome: .finished, nanos: now() &- origin)
   }
 
   func effectsCancelled(_ ids: [EffectID], cause: EffectCancelCause, step: Int?) {
+    guard isRecording else { return }
     let outcome = EffectOutcome.cancelled(reason: cause.traceReason, byStep: step)
-    for id in ids { end(id, outcome: outcome) }
+    // One cancellation ends them all at once: one clock read for all of them.
+    let nanos = now() &- origin
+    for id in ids { end(id, outcome: outcome, nanos: nanos) }
   }
 
-  private func end(_ id: EffectID, outcome: EffectOutcome) {
-    guard isRecording else { return }
+  private func end(_ id: EffectID, outcome: EffectOutcome, nanos: UInt64) {
     if !unrecordedEffects.isEmpty, unrecordedEffects.remove(id) != nil { return }
-    queueOrKeep(
-      .ended(id.uuid, nanos: now() &- origin, outcome: outcome, afterStep: lastEndedStep))
+    queueOrKeep(.ended(id.uuid, nanos: nanos, outcome: outcome, afterStep: lastEndedStep))
   }
 
   /// Whether `id`'s start is not in the trace (it was started by a dropped step).

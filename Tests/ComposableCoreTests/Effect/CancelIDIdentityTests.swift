@@ -60,4 +60,33 @@ final class CancelIDIdentityTests: XCTestCase {
     XCTAssertEqual(table[second], "row 7")
     XCTAssertEqual(table.count, 3)
   }
+
+  /// A table buckets an id by its kept hash and the table's seed: ids built apart are found
+  /// in tables of every size, and each table and set (their seeds differ) holds each id once.
+  func testATableOfManyIDsFindsEachOneBuiltApartAndHoldsItOnce() {
+    func id(_ row: Int, _ name: String?) -> EffectCancelID {
+      let path =
+        name.map {
+          NavigationIDPath().appending(
+            NavigationID(kind: .forEach, keyPath: \Named.name, elementID: AnyHashableSendable($0)))
+        } ?? NavigationIDPath()
+      return EffectCancelID(id: AnyHashableSendable(CancelID.row(row)), navigationIDPath: path)
+    }
+    var table: [EffectCancelID: Int] = [:]
+    for row in 0..<300 {
+      table[id(row, nil)] = row
+      table[id(row, "a")] = 1_000 + row
+      table[id(row, "b")] = 2_000 + row
+    }
+    XCTAssertEqual(table.count, 900)
+    XCTAssertEqual(
+      (0..<300).map { table[id($0, nil)]! + table[id($0, "a")]! + table[id($0, "b")]! },
+      (0..<300).map { 3_000 + 3 * $0 })
+    for row in stride(from: 0, to: 300, by: 2) { table[id(row, "a")] = nil }
+    XCTAssertEqual(table.count, 750)
+    XCTAssertNil(table[id(10, "a")])
+    XCTAssertEqual(table[id(11, "a")], 1_011)
+    let copies = Set(table.keys).union((0..<300).map { id($0, nil) })
+    XCTAssertEqual(copies.count, 750)
+  }
 }

@@ -109,7 +109,10 @@ final class TranscriptInstrument<State, Action: Sendable>: StoreInstrument {
     transcript.append("read \(read)")
   }
 
-  func stepEnded(_ step: Int, action: Action, state: consuming State, reducerNanos: UInt64) {
+  func stepEnded(
+    _ step: Int, action: Action, state: consuming State, reducerStart: UInt64,
+    reducerNanos: UInt64
+  ) {
     transcript.endStep("end of step \(step)")
   }
 

@@ -73,6 +73,28 @@ final class CaptureQueueTests: XCTestCase {
     XCTAssertEqual(queue.highWater, 3)
   }
 
+  func testTheProducersRememberedHeadNeitherLosesRoomNorRaisesTheHighWater() {
+    let queue = CaptureQueue<Int>(capacity: 8)
+    for value in 0..<3 { XCTAssertTrue(queue.append(value, whenFull: .drop)) }
+    XCTAssertEqual(queue.take(timeout: .zero), [0, 1, 2])
+    // The producer last read the head at 0: 2 queued now, not 5.
+    for value in 3..<5 { XCTAssertTrue(queue.append(value, whenFull: .drop)) }
+    XCTAssertEqual(queue.highWater, 3)
+    for value in 5..<7 { XCTAssertTrue(queue.append(value, whenFull: .drop)) }
+    XCTAssertEqual(queue.highWater, 4)
+    XCTAssertEqual(queue.take(timeout: .zero), [3, 4, 5, 6])
+    // Every slot the consumer freed is used, though the producer's reading is behind.
+    for value in 7..<15 { XCTAssertTrue(queue.append(value, whenFull: .drop)) }
+    XCTAssertFalse(queue.hasRoom)
+    XCTAssertFalse(queue.append(15, whenFull: .drop))
+    XCTAssertEqual(queue.highWater, 8)
+    XCTAssertEqual(queue.take(timeout: .zero), Array(7..<15))
+    XCTAssertTrue(queue.hasRoom)
+    XCTAssertTrue(queue.append(16, whenFull: .drop))
+    XCTAssertEqual(queue.count, 1)
+    XCTAssertEqual(queue.highWater, 8)
+  }
+
   func testElementsLeftInTheRingAreReleasedWithIt() {
     final class Tracked: Sendable {
       let released: LockedBox<Int>
