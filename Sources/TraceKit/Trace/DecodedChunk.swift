@@ -120,6 +120,20 @@ struct DecodedChunk {
     return try result.get()
   }
 
+  /// `changes(of:paths:)` into `changes`, reusing its storage.
+  func changes(
+    of line: Line, paths cache: StepLine.PathCache, into changes: inout [TraceChange]
+  ) throws(StepLine.Failure) {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(StepLine.Failure) in
+        try StepLine.changes(
+          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]),
+          paths: cache, into: &changes)
+      }
+    }
+    try result.get()
+  }
+
   /// Parses only the action of the line at `index` (in `lines`).
   func action(ofLineAt index: Int) throws(StepLine.Failure) -> TraceValue {
     let line = lines[index]

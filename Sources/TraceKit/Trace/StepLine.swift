@@ -173,12 +173,31 @@ package struct StepLine: Sendable {
   static func changes(parsing line: UnsafeRawBufferPointer, paths: PathCache? = nil)
     throws(Failure) -> [TraceChange]
   {
+    var changes: [TraceChange] = []
+    try self.changes(parsing: line, paths: paths, into: &changes)
+    return changes
+  }
+
+  /// `changes(parsing:paths:)` into `changes`, replacing what it held and keeping its
+  /// capacity: a replay parses a line per step, and reusing one array saves an allocation
+  /// and a free at each.
+  static func changes(
+    parsing line: UnsafeRawBufferPointer, paths: PathCache?, into changes: inout [TraceChange]
+  ) throws(Failure) {
+    changes.removeAll(keepingCapacity: true)
     // The direct reader finds the end of the array itself: no second scan over it.
     if let paths, let start = paths.changesStart(line),
-      let changes = try directChanges(line, in: start..<line.count, paths: paths)
+      try directChanges(line, in: start..<line.count, paths: paths, into: &changes)
     {
-      return changes
+      return
     }
+    changes = try generalChanges(line)
+  }
+
+  /// The changes of a line through the general parser: any member order and layout.
+  private static func generalChanges(_ line: UnsafeRawBufferPointer)
+    throws(Failure) -> [TraceChange]
+  {
     guard let range = changesRange(line) else { return try StepLine(parsing: line).changes }
     let value: TraceValue
     do {
@@ -350,21 +369,21 @@ package struct StepLine: Sendable {
 
   /// Reads the changes as this writer writes them (`{"op":"set","path":…,"value":…}`, no
   /// whitespace) straight from the bytes: no intermediate `TraceValue` object per change, the
-  /// path from the cache, an integer value without the general parser. Nil when the bytes
+  /// path from the cache, an integer value without the general parser. False when the bytes
   /// are laid out any other way; the general parse then reads them (and words any error).
   private static func directChanges(
-    _ line: UnsafeRawBufferPointer, in range: Range<Int>, paths: PathCache
-  ) throws(Failure) -> [TraceChange]? {
+    _ line: UnsafeRawBufferPointer, in range: Range<Int>, paths: PathCache,
+    into changes: inout [TraceChange]
+  ) throws(Failure) -> Bool {
     var index = range.lowerBound
     let end = range.upperBound
-    guard index < end, line[index] == UInt8(ascii: "[") else { return nil }
+    guard index < end, line[index] == UInt8(ascii: "[") else { return false }
     index += 1
-    var changes: [TraceChange] = []
-    if index < end, line[index] == UInt8(ascii: "]") { return changes }
+    if index < end, line[index] == UInt8(ascii: "]") { return true }
     // Most lines change a few paths: one allocation instead of one per doubling.
-    changes.reserveCapacity(4)
+    if changes.capacity < 4 { changes.reserveCapacity(4) }
     while true {
-      guard let afterOp = expect("{\"op\":\"", in: line, at: index) else { return nil }
+      guard let afterOp = expect("{\"op\":\"", in: line, at: index) else { return false }
       let op: UInt8
       if let next = expect("set\",\"path\":", in: line, at: afterOp) {
         (op, index) = (UInt8(ascii: "s"), next)
@@ -373,11 +392,11 @@ package struct StepLine: Sendable {
       } else if let next = expect("remove\",\"path\":", in: line, at: afterOp) {
         (op, index) = (UInt8(ascii: "r"), next)
       } else {
-        return nil
+        return false
       }
       guard index < end, line[index] == UInt8(ascii: "\""),
         let pathEnd = skipValue(line, from: index), pathEnd <= end
-      else { return nil }
+      else { return false }
       let pathText = UnsafeRawBufferPointer(rebasing: line[index..<pathEnd])
       let path: TracePath
       if let cached = paths.path(pathText) {
@@ -385,7 +404,7 @@ package struct StepLine: Sendable {
       } else {
         guard case .string(let text)? = try? TraceValue(json: Array(pathText)),
           let parsed = try? TracePath(parsing: text)
-        else { return nil }
+        else { return false }
         paths.store(pathText, parsed)
         path = parsed
       }
@@ -395,7 +414,7 @@ package struct StepLine: Sendable {
       } else {
         guard let valueStart = expect(",\"value\":", in: line, at: index),
           let valueEnd = skipValue(line, from: valueStart), valueEnd <= end
-        else { return nil }
+        else { return false }
         let bytes = UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd])
         let value: TraceValue
         if let number = smallInteger(bytes) {
@@ -412,11 +431,11 @@ package struct StepLine: Sendable {
         changes.append(op == UInt8(ascii: "s") ? .set(path, value) : .insert(path, value))
         index = valueEnd
       }
-      guard index < end, line[index] == UInt8(ascii: "}") else { return nil }
+      guard index < end, line[index] == UInt8(ascii: "}") else { return false }
       index += 1
-      guard index < end else { return nil }
-      if line[index] == UInt8(ascii: "]") { return changes }
-      guard line[index] == UInt8(ascii: ",") else { return nil }
+      guard index < end else { return false }
+      if line[index] == UInt8(ascii: "]") { return true }
+      guard line[index] == UInt8(ascii: ",") else { return false }
       index += 1
     }
   }
