@@ -51,8 +51,12 @@ enum ReplayCommand {
           unreadable = TraceFileSource.inspectorError(error)
           return false
         }
-        failure = apply(changes, to: &state, step: step, context: context)
-        guard failure == nil else { return false }
+        // Only a failure is stored: writing `failure` at every step destroys the old value
+        // through a generic witness.
+        if let error = apply(changes, to: &state, step: step, context: context) {
+          failure = error
+          return false
+        }
       }
       if let rare = item.rare {
         switch rare.base {
@@ -65,8 +69,10 @@ enum ReplayCommand {
           state = whole
           if step != 0 { resumed += 1 }
         case .changes(let changes)?:
-          failure = apply(changes, to: &state, step: step, context: context)
-          guard failure == nil else { return false }
+          if let error = apply(changes, to: &state, step: step, context: context) {
+            failure = error
+            return false
+          }
         }
         if let error = rare.keyframeFailure {
           unreadable = error
