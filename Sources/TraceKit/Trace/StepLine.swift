@@ -181,14 +181,18 @@ package struct StepLine: Sendable {
   /// `changes(parsing:paths:)` into `changes`, replacing what it held and keeping its
   /// capacity: a replay parses a line per step, and reusing one array saves an allocation
   /// and a free at each.
+  ///
+  /// `stepEnd` is where the line's step number ends (`DecodedChunk.Line.stepEnd`), when the
+  /// caller knows it: the line need not be peeked again.
   static func changes(
-    parsing line: UnsafeRawBufferPointer, paths: PathCache?, into changes: inout [TraceChange]
+    parsing line: UnsafeRawBufferPointer, paths: PathCache?, stepEnd: Int? = nil,
+    into changes: inout [TraceChange]
   ) throws(Failure) {
     // `removeAll(keepingCapacity:)` goes through the general `replaceSubrange`; a line
     // changes a path or two, and popping them costs a fraction of that.
     while changes.popLast() != nil {}
     // The direct reader finds the end of the array itself: no second scan over it.
-    if let paths, let start = paths.changesStart(line),
+    if let paths, let start = paths.changesStart(line, stepEnd: stepEnd),
       try directChanges(line, in: start..<line.count, paths: paths, into: &changes)
     {
       return
@@ -326,18 +330,26 @@ package struct StepLine: Sendable {
     static let actionLimit = 256
 
     /// `StepLine.changesStart`, with the action found as `actionRange` finds it.
-    func changesStart(_ line: UnsafeRawBufferPointer) -> Int? {
-      actionRange(line).flatMap { StepLine.changesStart(line, afterAction: $0) }
+    func changesStart(_ line: UnsafeRawBufferPointer, stepEnd: Int? = nil) -> Int? {
+      actionRange(line, stepEnd: stepEnd).flatMap {
+        StepLine.changesStart(line, afterAction: $0)
+      }
     }
 
     /// `StepLine.actionRange`, with the action's end found by comparing with recent lines'
     /// actions. Exact: a JSON value that begins with a whole other value followed by a comma
     /// is that value (values are well-bracketed, a scalar ends at the comma), so the scan
     /// would have read the same bytes.
-    func actionRange(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
-      guard let afterActionKey = StepLine.actionStart(line), let base = line.baseAddress else {
-        return nil
-      }
+    ///
+    /// `stepEnd`, when given, is where `peekStepEnd` found the step number to end.
+    func actionRange(_ line: UnsafeRawBufferPointer, stepEnd: Int? = nil) -> Range<Int>? {
+      let start =
+        if let stepEnd {
+          StepLine.expect(",\"action\":", in: line, at: stepEnd)
+        } else {
+          StepLine.actionStart(line)
+        }
+      guard let afterActionKey = start, let base = line.baseAddress else { return nil }
       for action in recentActions {
         let end = afterActionKey + action.count
         guard end < line.count, line[end] == UInt8(ascii: ",") else { continue }
@@ -579,7 +591,7 @@ package struct StepLine: Sendable {
 
   /// `peekStep`, with the index of the comma after the number: where the action's key
   /// begins, found without scanning the line again.
-  private static func peekStepEnd(_ line: UnsafeRawBufferPointer) -> (step: Int, comma: Int)? {
+  static func peekStepEnd(_ line: UnsafeRawBufferPointer) -> (step: Int, comma: Int)? {
     let prefix: StaticString = "{\"step\":"
     let count = prefix.utf8CodeUnitCount
     guard line.count > count, let base = line.baseAddress,
