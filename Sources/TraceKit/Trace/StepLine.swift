@@ -309,17 +309,6 @@ package struct StepLine: Sendable {
 
     init() {}
 
-    func path(_ text: UnsafeRawBufferPointer) -> TracePath? {
-      guard let base = text.baseAddress else { return nil }
-      for entry in entries where entry.text.count == text.count {
-        let same = entry.text.withUnsafeBytes { stored in
-          stored.baseAddress.map { memcmp($0, base, text.count) == 0 } ?? false
-        }
-        if same { return entry.path }
-      }
-      return nil
-    }
-
     /// The actions of recent lines: most lines repeat an action seen just before (a counter's
     /// `plus`, `plus`, `minus`), whose bytes are recognised by one comparison instead of
     /// scanning the value again.
@@ -371,6 +360,28 @@ package struct StepLine: Sendable {
       return afterActionKey..<afterAction
     }
 
+    /// The cached path whose JSON text the line holds at `start`, and where its text ends:
+    /// found without scanning for the string's end. Exact: a cached text is a whole JSON
+    /// string, whose first unescaped quote is its last byte, so a string in the line that
+    /// begins with those bytes ends where they end.
+    func path(
+      startingAt start: Int, in line: UnsafeRawBufferPointer, before end: Int
+    ) -> (path: TracePath, end: Int)? {
+      guard let base = line.baseAddress else { return nil }
+      for entry in entries {
+        let after = start + entry.text.count
+        // Two byte comparisons first: a trace of ever-new paths misses at every entry.
+        guard after < end, line[after - 1] == UInt8(ascii: "\""),
+          line[start + 1] == entry.text[1]
+        else { continue }
+        let same = entry.text.withUnsafeBytes { stored in
+          memcmp(base + start, stored.baseAddress!, stored.count) == 0
+        }
+        if same { return (entry.path, after) }
+      }
+      return nil
+    }
+
     func store(_ text: UnsafeRawBufferPointer, _ path: TracePath) {
       if entries.count < Self.limit {
         entries.append((Array(text), path))
@@ -408,14 +419,15 @@ package struct StepLine: Sendable {
       } else {
         return false
       }
-      guard index < end, line[index] == UInt8(ascii: "\""),
-        let pathEnd = skipValue(line, from: index), pathEnd <= end
-      else { return false }
-      let pathText = UnsafeRawBufferPointer(rebasing: line[index..<pathEnd])
+      guard index < end, line[index] == UInt8(ascii: "\"") else { return false }
       let path: TracePath
-      if let cached = paths.path(pathText) {
-        path = cached
+      let pathEnd: Int
+      if let cached = paths.path(startingAt: index, in: line, before: end) {
+        (path, pathEnd) = cached
       } else {
+        guard let found = skipValue(line, from: index), found <= end else { return false }
+        pathEnd = found
+        let pathText = UnsafeRawBufferPointer(rebasing: line[index..<pathEnd])
         guard case .string(let text)? = try? TraceValue(json: Array(pathText)),
           let parsed = try? TracePath(parsing: text)
         else { return false }
