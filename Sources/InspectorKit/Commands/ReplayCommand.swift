@@ -30,53 +30,65 @@ enum ReplayCommand {
     var resumed = 0
     var rebuilt = 0
     var unreadable: InspectorError?
-    var mismatch: (entry: StepRow, kind: Mismatch)?
+    var mismatch: (step: Int, kind: Mismatch)?
     var effects = EffectTableCheck(
       effects: try source.effects(), lastStep: summary.stepCount,
       isComplete: summary.isComplete)
     let paths = TraceReader.PathCache()
+    // One array for every step's changes: its storage is reused from step to step.
+    var changes: [TraceChange] = []
     // The steps are read on a second thread (`ReplayReadAhead`) while this one applies,
     // hashes and checks them; the source is this thread's again after `finish()`.
     let readAhead = ReplayReadAhead(source: source, through: summary.stepCount)
     let ended = readAhead.forEach { item in
-      let entry = item.entry
-      let step = entry.step
+      let step = item.step
       rebuilt += 1
-      effects.observe(step: step, origin: entry.origin)
-      switch item.base {
-      case .unreadable(let failure):
-        unreadable = failure.error
-        return false
-      case .state(let whole):
-        state = whole
-        if step != 0 { resumed += 1 }
-      case .changes(let changes):
-        failure = apply(changes, to: &state, step: step, context: context)
-        guard failure == nil else { return false }
-      case .line(let line):
-        let changes: [TraceChange]
+      effects.observe(step: step, origin: item.origin)
+      if let line = item.line {
         do throws(TraceError) {
-          changes = try line.changes(cachingPathsIn: paths)
+          try line.changes(cachingPathsIn: paths, into: &changes)
         } catch {
           unreadable = TraceFileSource.inspectorError(error)
           return false
         }
-        failure = apply(changes, to: &state, step: step, context: context)
-        guard failure == nil else { return false }
+        // Only a failure is stored: writing `failure` at every step destroys the old value
+        // through a generic witness.
+        if let error = apply(changes, to: &state, step: step, context: context) {
+          failure = error
+          return false
+        }
       }
-      if let failure = item.keyframeFailure {
-        unreadable = failure.error
-        return false
-      }
-      if let keyframe = item.keyframe, keyframe != state {
-        mismatch = (entry, .keyframe(keyframe))
-        return false
-      } else if item.keyframe != nil {
-        keyframes += 1
+      if let rare = item.rare {
+        switch rare.base {
+        case nil:
+          break
+        case .unreadable(let error)?:
+          unreadable = error
+          return false
+        case .state(let whole)?:
+          state = whole
+          if step != 0 { resumed += 1 }
+        case .changes(let changes)?:
+          if let error = apply(changes, to: &state, step: step, context: context) {
+            failure = error
+            return false
+          }
+        }
+        if let error = rare.keyframeFailure {
+          unreadable = error
+          return false
+        }
+        if let keyframe = rare.keyframe {
+          guard keyframe == state else {
+            mismatch = (step, .keyframe(keyframe))
+            return false
+          }
+          keyframes += 1
+        }
       }
       let hash = state.stableHash
-      if hash != entry.stateHash {
-        mismatch = (entry, .hash(hash))
+      if hash != item.stateHash {
+        mismatch = (step, .hash(hash))
         return false
       }
       lastStep = step
@@ -99,7 +111,9 @@ enum ReplayCommand {
       err.flush()
     }
     if let mismatch {
-      let entry = mismatch.entry
+      // The step's row again, for its action path: the reading thread hands over only what
+      // the checks use.
+      let entry = try row(at: mismatch.step, of: source, context: context)
       switch mismatch.kind {
       case .keyframe(let keyframe):
         report(
@@ -172,6 +186,21 @@ enum ReplayCommand {
         .checkFailed, "replay check failed: the diff does not apply: \(error)",
         where: context.location(step: step))
     }
+  }
+
+  /// The index row of `step`, which the replay read a moment ago.
+  static func row(
+    at step: Int, of source: any TraceSource, context: CommandContext
+  ) throws(InspectorError) -> StepRow {
+    var found: StepRow?
+    try source.forEachStep(from: step, to: step) { row in
+      found = row
+      return false
+    }
+    guard let found else {
+      throw .input("the index has no row for this step", where: context.location(step: step))
+    }
+    return found
   }
 
   /// What a step failed on, reported once the reading thread is done with the source.

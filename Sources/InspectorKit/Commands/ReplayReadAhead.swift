@@ -12,42 +12,49 @@ import TraceValues
 ///
 /// ```swift
 /// let ahead = ReplayReadAhead(source: source, through: 1_000)
-/// let end = ahead.forEach { item in print(item.entry.step); return true }
+/// let end = ahead.forEach { item in print(item.step); return true }
 /// ahead.finish()  // end is the reading's error, if it stopped on one
 /// ```
 final class ReplayReadAhead: @unchecked Sendable {
-  /// What a step's state is built from.
-  enum Base {
-    /// The step's diff from the previous step's state.
-    case changes([TraceChange])
+  /// One step as read. Most steps are a line of a trace file and nothing else, so an item is
+  /// a few numbers and one reference (copied into and out of a block at every step); what
+  /// few steps carry besides is in `rare`.
+  struct Item {
+    var step: Int
+    var origin: StepOrigin
+    /// The index's hash of the step's state.
+    var stateHash: UInt64
     /// The step's line in a trace file, whose diff the checking thread parses (half the
-    /// reading work otherwise, and the reading thread is the slower of the two).
-    case line(TraceReader.StepPayload)
+    /// reading work otherwise, and the reading thread is the slower of the two); nil when
+    /// `rare.base` says what the state is built from.
+    var line: TraceReader.StepPayload?
+    var rare: Rare?
+  }
+
+  /// What a step's state is built from when it is not the step's line.
+  enum Base {
+    /// The step's diff from the previous step's state (a source other than a file).
+    case changes([TraceChange])
     /// A whole state: step 0, or the first step after a gap (rebuilt from a keyframe).
     case state(TraceValue)
     /// The step's line or state could not be read: the reading stopped here.
-    case unreadable(Failure)
+    case unreadable(InspectorError)
   }
 
-  /// An error in a box: a step carries one rarely, and a reference keeps every step small
-  /// (steps are copied into and out of blocks).
-  final class Failure: Sendable {
-    let error: InspectorError
-
-    init(_ error: InspectorError) {
-      self.error = error
-    }
-  }
-
-  /// One step as read, with the failures in the order the single-threaded loop met them: a
-  /// base that could not be read, then (after the diff applied) a keyframe that could not.
-  struct Item {
-    var entry: StepRow
-    var base: Base
+  /// What a step carries besides its line, with the failures in the order the
+  /// single-threaded loop met them: a base that could not be read, then (after the diff
+  /// applied) a keyframe that could not.
+  final class Rare: @unchecked Sendable {
+    /// Nil when the item's `line` holds the step's diff.
+    var base: Base?
     /// The step's keyframe (nil between keyframes).
     var keyframe: TraceValue?
     /// Set when the keyframe could not be read: the reading stopped here.
-    var keyframeFailure: Failure?
+    var keyframeFailure: InspectorError?
+
+    init(base: Base?) {
+      self.base = base
+    }
   }
 
   private enum Block {
@@ -100,38 +107,43 @@ final class ReplayReadAhead: @unchecked Sendable {
     do throws(InspectorError) {
       try source.forEachStepContent(from: 0, to: last) { entry, content in
         let step = entry.step
-        var base: Base
+        var item = Item(
+          step: step, origin: entry.origin, stateHash: entry.stateHash, line: nil, rare: nil)
         var readable = true
         do throws(InspectorError) {
           // After a gap (steps the recorder dropped) the writer stored a keyframe: start
           // again from it, since this step's diff is relative to a state never recorded.
           if step == 0 || step != lastStep + 1 {
-            base = .state(try source.state(at: step))
+            item.rare = Rare(base: .state(try source.state(at: step)))
           } else if let line = content.streamedLine {
-            base = .line(line)
+            item.line = line
           } else {
-            base = .changes(try content.changes())
+            item.rare = Rare(base: .changes(try content.changes()))
           }
         } catch {
-          base = .unreadable(Failure(error))
+          item.rare = Rare(base: .unreadable(error))
           readable = false
         }
-        var keyframe: TraceValue?
-        var keyframeFailure: Failure?
         if readable, step > 0 {
           do throws(InspectorError) {
-            keyframe = try source.keyframe(at: step)
+            if let keyframe = try source.keyframe(at: step) {
+              let rare = item.rare ?? Rare(base: nil)
+              rare.keyframe = keyframe
+              item.rare = rare
+            }
           } catch {
-            keyframeFailure = Failure(error)
+            let rare = item.rare ?? Rare(base: nil)
+            rare.keyframeFailure = error
+            item.rare = rare
             readable = false
           }
         }
-        pending.append(
-          Item(entry: entry, base: base, keyframe: keyframe, keyframeFailure: keyframeFailure))
+        pending.append(item)
         lastStep = step
         if pending.count == Self.blockSize || !readable {
           open = ahead.send(.items(pending))
-          pending.removeAll(keepingCapacity: true)
+          pending = []
+          pending.reserveCapacity(Self.blockSize)
         }
         return open && readable
       }

@@ -12,6 +12,7 @@ package final class TraceFileSource: TraceSource {
   package let path: String
   private let reader: TraceReader
   private var cachedSummary: TraceSummary?
+  private var keyframeInterval: Int?
 
   package init(path: String) throws(InspectorError) {
     self.path = path
@@ -107,12 +108,14 @@ package final class TraceFileSource: TraceSource {
   }
 
   package func keyframe(at step: Int) throws(InspectorError) -> TraceValue? {
-    // Asked at every step of a replay: read the interval without copying the summary.
+    // Asked at every step of a replay: the interval alone, not the summary (a copy of it
+    // retains its strings and arrays).
     let interval: Int
-    if let cached = cachedSummary?.keyframeInterval {
+    if let cached = keyframeInterval {
       interval = cached
     } else {
       interval = try summary().keyframeInterval
+      keyframeInterval = interval
     }
     guard interval > 0, step % interval == 0 else { return nil }
     do {

@@ -7,6 +7,8 @@ struct DecodedChunk {
     var step: Int
     var start: Int
     var end: Int
+    /// Where the step number ends, from `start`: the comma before `"action"`.
+    var stepEnd: Int
     /// The step's `state_hash` from the index, loaded with the chunk so that replaying the
     /// steps of one chunk needs no further query; nil when the index has no row for it.
     var stateHash: UInt64?
@@ -31,6 +33,8 @@ struct DecodedChunk {
     self.lastStep = lastStep
     self.bytes = bytes
     var lines: [Line] = []
+    // A line per step, and a line is at least `{"step":N,…}\n`: no reallocation on the way.
+    lines.reserveCapacity(min(max(0, lastStep - firstStep) + 1, bytes.count / 12))
     var failure: Failure?
     bytes.withUnsafeBytes { buffer in
       guard let base = buffer.baseAddress else { return }
@@ -46,16 +50,18 @@ struct DecodedChunk {
           return
         }
         let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
-        guard let step = StepLine.peekStep(line) else {
+        guard let peeked = StepLine.peekStepEnd(line) else {
           failure = Failure(reason: "a line does not start with {\"step\":N,")
           return
         }
+        let step = peeked.step
         guard step > previous, step >= firstStep, step <= lastStep else {
           failure = Failure(reason: "line of step \(step) out of order or outside the chunk")
           return
         }
         previous = step
-        lines.append(Line(step: step, start: start, end: end, stateHash: nil))
+        lines.append(
+          Line(step: step, start: start, end: end, stepEnd: peeked.comma, stateHash: nil))
         start = end + 1
       }
     }
@@ -118,6 +124,20 @@ struct DecodedChunk {
       }
     }
     return try result.get()
+  }
+
+  /// `changes(of:paths:)` into `changes`, reusing its storage.
+  func changes(
+    of line: Line, paths cache: StepLine.PathCache, into changes: inout [TraceChange]
+  ) throws(StepLine.Failure) {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(StepLine.Failure) in
+        try StepLine.changes(
+          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]),
+          paths: cache, stepEnd: line.stepEnd, into: &changes)
+      }
+    }
+    try result.get()
   }
 
   /// Parses only the action of the line at `index` (in `lines`).

@@ -21,5 +21,8 @@ struct InternedIndex {
   /// ones, and looking an id up in a dictionary cost more than the rest of a row's ids.
   /// Cleared whenever the tables are read again.
   var lastActionPath: (id: Int64, path: String)?
+  /// The one before `lastActionPath`: many features alternate two actions (a counter's
+  /// plus and minus, a timer's tick and a user's tap), which one entry misses at every row.
+  var previousActionPath: (id: Int64, path: String)?
   var lastPathSet: (id: Int64, paths: [String])?
 }

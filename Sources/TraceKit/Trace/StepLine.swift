@@ -173,12 +173,37 @@ package struct StepLine: Sendable {
   static func changes(parsing line: UnsafeRawBufferPointer, paths: PathCache? = nil)
     throws(Failure) -> [TraceChange]
   {
+    var changes: [TraceChange] = []
+    try self.changes(parsing: line, paths: paths, into: &changes)
+    return changes
+  }
+
+  /// `changes(parsing:paths:)` into `changes`, replacing what it held and keeping its
+  /// capacity: a replay parses a line per step, and reusing one array saves an allocation
+  /// and a free at each.
+  ///
+  /// `stepEnd` is where the line's step number ends (`DecodedChunk.Line.stepEnd`), when the
+  /// caller knows it: the line need not be peeked again.
+  static func changes(
+    parsing line: UnsafeRawBufferPointer, paths: PathCache?, stepEnd: Int? = nil,
+    into changes: inout [TraceChange]
+  ) throws(Failure) {
+    // `removeAll(keepingCapacity:)` goes through the general `replaceSubrange`; a line
+    // changes a path or two, and popping them costs a fraction of that.
+    while changes.popLast() != nil {}
     // The direct reader finds the end of the array itself: no second scan over it.
-    if let paths, let start = paths.changesStart(line),
-      let changes = try directChanges(line, in: start..<line.count, paths: paths)
+    if let paths, let start = paths.changesStart(line, stepEnd: stepEnd),
+      try directChanges(line, in: start..<line.count, paths: paths, into: &changes)
     {
-      return changes
+      return
     }
+    changes = try generalChanges(line)
+  }
+
+  /// The changes of a line through the general parser: any member order and layout.
+  private static func generalChanges(_ line: UnsafeRawBufferPointer)
+    throws(Failure) -> [TraceChange]
+  {
     guard let range = changesRange(line) else { return try StepLine(parsing: line).changes }
     let value: TraceValue
     do {
@@ -284,17 +309,6 @@ package struct StepLine: Sendable {
 
     init() {}
 
-    func path(_ text: UnsafeRawBufferPointer) -> TracePath? {
-      guard let base = text.baseAddress else { return nil }
-      for entry in entries where entry.text.count == text.count {
-        let same = entry.text.withUnsafeBytes { stored in
-          stored.baseAddress.map { memcmp($0, base, text.count) == 0 } ?? false
-        }
-        if same { return entry.path }
-      }
-      return nil
-    }
-
     /// The actions of recent lines: most lines repeat an action seen just before (a counter's
     /// `plus`, `plus`, `minus`), whose bytes are recognised by one comparison instead of
     /// scanning the value again.
@@ -305,18 +319,26 @@ package struct StepLine: Sendable {
     static let actionLimit = 256
 
     /// `StepLine.changesStart`, with the action found as `actionRange` finds it.
-    func changesStart(_ line: UnsafeRawBufferPointer) -> Int? {
-      actionRange(line).flatMap { StepLine.changesStart(line, afterAction: $0) }
+    func changesStart(_ line: UnsafeRawBufferPointer, stepEnd: Int? = nil) -> Int? {
+      actionRange(line, stepEnd: stepEnd).flatMap {
+        StepLine.changesStart(line, afterAction: $0)
+      }
     }
 
     /// `StepLine.actionRange`, with the action's end found by comparing with recent lines'
     /// actions. Exact: a JSON value that begins with a whole other value followed by a comma
     /// is that value (values are well-bracketed, a scalar ends at the comma), so the scan
     /// would have read the same bytes.
-    func actionRange(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
-      guard let afterActionKey = StepLine.actionStart(line), let base = line.baseAddress else {
-        return nil
-      }
+    ///
+    /// `stepEnd`, when given, is where `peekStepEnd` found the step number to end.
+    func actionRange(_ line: UnsafeRawBufferPointer, stepEnd: Int? = nil) -> Range<Int>? {
+      let start =
+        if let stepEnd {
+          StepLine.expect(",\"action\":", in: line, at: stepEnd)
+        } else {
+          StepLine.actionStart(line)
+        }
+      guard let afterActionKey = start, let base = line.baseAddress else { return nil }
       for action in recentActions {
         let end = afterActionKey + action.count
         guard end < line.count, line[end] == UInt8(ascii: ",") else { continue }
@@ -338,6 +360,28 @@ package struct StepLine: Sendable {
       return afterActionKey..<afterAction
     }
 
+    /// The cached path whose JSON text the line holds at `start`, and where its text ends:
+    /// found without scanning for the string's end. Exact: a cached text is a whole JSON
+    /// string, whose first unescaped quote is its last byte, so a string in the line that
+    /// begins with those bytes ends where they end.
+    func path(
+      startingAt start: Int, in line: UnsafeRawBufferPointer, before end: Int
+    ) -> (path: TracePath, end: Int)? {
+      guard let base = line.baseAddress else { return nil }
+      for entry in entries {
+        let after = start + entry.text.count
+        // Two byte comparisons first: a trace of ever-new paths misses at every entry.
+        guard after < end, line[after - 1] == UInt8(ascii: "\""),
+          line[start + 1] == entry.text[1]
+        else { continue }
+        let same = entry.text.withUnsafeBytes { stored in
+          memcmp(base + start, stored.baseAddress!, stored.count) == 0
+        }
+        if same { return (entry.path, after) }
+      }
+      return nil
+    }
+
     func store(_ text: UnsafeRawBufferPointer, _ path: TracePath) {
       if entries.count < Self.limit {
         entries.append((Array(text), path))
@@ -350,21 +394,21 @@ package struct StepLine: Sendable {
 
   /// Reads the changes as this writer writes them (`{"op":"set","path":…,"value":…}`, no
   /// whitespace) straight from the bytes: no intermediate `TraceValue` object per change, the
-  /// path from the cache, an integer value without the general parser. Nil when the bytes
+  /// path from the cache, an integer value without the general parser. False when the bytes
   /// are laid out any other way; the general parse then reads them (and words any error).
   private static func directChanges(
-    _ line: UnsafeRawBufferPointer, in range: Range<Int>, paths: PathCache
-  ) throws(Failure) -> [TraceChange]? {
+    _ line: UnsafeRawBufferPointer, in range: Range<Int>, paths: PathCache,
+    into changes: inout [TraceChange]
+  ) throws(Failure) -> Bool {
     var index = range.lowerBound
     let end = range.upperBound
-    guard index < end, line[index] == UInt8(ascii: "[") else { return nil }
+    guard index < end, line[index] == UInt8(ascii: "[") else { return false }
     index += 1
-    var changes: [TraceChange] = []
-    if index < end, line[index] == UInt8(ascii: "]") { return changes }
+    if index < end, line[index] == UInt8(ascii: "]") { return true }
     // Most lines change a few paths: one allocation instead of one per doubling.
-    changes.reserveCapacity(4)
+    if changes.capacity < 4 { changes.reserveCapacity(4) }
     while true {
-      guard let afterOp = expect("{\"op\":\"", in: line, at: index) else { return nil }
+      guard let afterOp = expect("{\"op\":\"", in: line, at: index) else { return false }
       let op: UInt8
       if let next = expect("set\",\"path\":", in: line, at: afterOp) {
         (op, index) = (UInt8(ascii: "s"), next)
@@ -373,19 +417,20 @@ package struct StepLine: Sendable {
       } else if let next = expect("remove\",\"path\":", in: line, at: afterOp) {
         (op, index) = (UInt8(ascii: "r"), next)
       } else {
-        return nil
+        return false
       }
-      guard index < end, line[index] == UInt8(ascii: "\""),
-        let pathEnd = skipValue(line, from: index), pathEnd <= end
-      else { return nil }
-      let pathText = UnsafeRawBufferPointer(rebasing: line[index..<pathEnd])
+      guard index < end, line[index] == UInt8(ascii: "\"") else { return false }
       let path: TracePath
-      if let cached = paths.path(pathText) {
-        path = cached
+      let pathEnd: Int
+      if let cached = paths.path(startingAt: index, in: line, before: end) {
+        (path, pathEnd) = cached
       } else {
+        guard let found = skipValue(line, from: index), found <= end else { return false }
+        pathEnd = found
+        let pathText = UnsafeRawBufferPointer(rebasing: line[index..<pathEnd])
         guard case .string(let text)? = try? TraceValue(json: Array(pathText)),
           let parsed = try? TracePath(parsing: text)
-        else { return nil }
+        else { return false }
         paths.store(pathText, parsed)
         path = parsed
       }
@@ -395,7 +440,7 @@ package struct StepLine: Sendable {
       } else {
         guard let valueStart = expect(",\"value\":", in: line, at: index),
           let valueEnd = skipValue(line, from: valueStart), valueEnd <= end
-        else { return nil }
+        else { return false }
         let bytes = UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd])
         let value: TraceValue
         if let number = smallInteger(bytes) {
@@ -412,11 +457,11 @@ package struct StepLine: Sendable {
         changes.append(op == UInt8(ascii: "s") ? .set(path, value) : .insert(path, value))
         index = valueEnd
       }
-      guard index < end, line[index] == UInt8(ascii: "}") else { return nil }
+      guard index < end, line[index] == UInt8(ascii: "}") else { return false }
       index += 1
-      guard index < end else { return nil }
-      if line[index] == UInt8(ascii: "]") { return changes }
-      guard line[index] == UInt8(ascii: ",") else { return nil }
+      guard index < end else { return false }
+      if line[index] == UInt8(ascii: "]") { return true }
+      guard line[index] == UInt8(ascii: ",") else { return false }
       index += 1
     }
   }
@@ -477,10 +522,8 @@ package struct StepLine: Sendable {
 
   /// Where the action's value starts in `{"step":N,"action":…`.
   static func actionStart(_ line: UnsafeRawBufferPointer) -> Int? {
-    guard peekStep(line) != nil else { return nil }
-    var index = 0
-    while index < line.count, line[index] != UInt8(ascii: ",") { index += 1 }
-    return expect(",\"action\":", in: line, at: index)
+    guard let comma = peekStepEnd(line)?.comma else { return nil }
+    return expect(",\"action\":", in: line, at: comma)
   }
 
   static func expect(_ text: StaticString, in line: UnsafeRawBufferPointer, at index: Int)
@@ -555,12 +598,17 @@ package struct StepLine: Sendable {
   /// The step number at the start of a line (`{"step":N,`), without parsing the rest; nil when
   /// the line does not start that way.
   static func peekStep(_ line: UnsafeRawBufferPointer) -> Int? {
+    peekStepEnd(line)?.step
+  }
+
+  /// `peekStep`, with the index of the comma after the number: where the action's key
+  /// begins, found without scanning the line again.
+  static func peekStepEnd(_ line: UnsafeRawBufferPointer) -> (step: Int, comma: Int)? {
     let prefix: StaticString = "{\"step\":"
     let count = prefix.utf8CodeUnitCount
-    guard line.count > count else { return nil }
-    for index in 0..<count where line[index] != prefix.utf8Start[index] {
-      return nil
-    }
+    guard line.count > count, let base = line.baseAddress,
+      memcmp(base, prefix.utf8Start, count) == 0
+    else { return nil }
     var value = 0
     var index = count
     var digits = 0
@@ -573,7 +621,7 @@ package struct StepLine: Sendable {
       digits += 1
     }
     guard digits > 0, index < line.count, line[index] == UInt8(ascii: ",") else { return nil }
-    return value
+    return (value, index)
   }
 
   // MARK: The value model's JSON forms

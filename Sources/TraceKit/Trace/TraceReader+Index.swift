@@ -198,7 +198,13 @@ extension TraceReader {
 
   private func actionPath(_ id: Int64, step: Int) throws(TraceError) -> String {
     if let last = interned.lastActionPath, last.id == id { return last.path }
+    if let previous = interned.previousActionPath, previous.id == id {
+      interned.previousActionPath = interned.lastActionPath
+      interned.lastActionPath = previous
+      return previous.path
+    }
     if let known = interned.actionPaths[id] {
+      interned.previousActionPath = interned.lastActionPath
       interned.lastActionPath = (id, known)
       return known
     }
@@ -242,6 +248,7 @@ extension TraceReader {
   /// Reads the `actions`, `path_sets` and `origins` tables again (they only ever grow).
   func reloadInterned() throws(TraceError) {
     interned.lastActionPath = nil
+    interned.previousActionPath = nil
     interned.lastPathSet = nil
     do {
       let actions = try database.prepare("SELECT id, path FROM actions")

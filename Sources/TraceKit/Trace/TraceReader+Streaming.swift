@@ -13,9 +13,13 @@ extension TraceReader {
   /// }
   /// ```
   public struct StepPayload {
-    let chunk: DecodedChunk
+    /// One reference for the chunk and its file: a payload is copied into and out of a
+    /// replay's blocks at every step, and a copy of `DecodedChunk` retains three buffers.
+    let streamed: StreamedChunk
     let index: Int
-    let file: String
+
+    var chunk: DecodedChunk { streamed.chunk }
+    var file: String { streamed.file }
 
     /// The step's number.
     public var step: Int { chunk.lines[index].step }
@@ -49,6 +53,23 @@ extension TraceReader {
     public func changes(cachingPathsIn paths: PathCache) throws(TraceError) -> [TraceChange] {
       do {
         return try chunk.changes(of: chunk.lines[index], paths: paths.cache)
+      } catch {
+        throw failure(error)
+      }
+    }
+
+    /// `changes(cachingPathsIn:)` into `changes`, replacing what it held and keeping its
+    /// storage: a replay that parses a line per step allocates no array per step.
+    ///
+    /// ```swift
+    /// var changes: [TraceChange] = []
+    /// try payload.changes(cachingPathsIn: paths, into: &changes)  // == payload.changes()
+    /// ```
+    public func changes(
+      cachingPathsIn paths: PathCache, into changes: inout [TraceChange]
+    ) throws(TraceError) {
+      do {
+        try chunk.changes(of: chunk.lines[index], paths: paths.cache, into: &changes)
       } catch {
         throw failure(error)
       }
@@ -115,6 +136,17 @@ extension TraceReader {
     }
   }
 
+  /// A chunk being streamed and the file it is from, shared by the payloads of its lines.
+  final class StreamedChunk: @unchecked Sendable {
+    let chunk: DecodedChunk
+    let file: String
+
+    init(_ chunk: DecodedChunk, file: String) {
+      self.chunk = chunk
+      self.file = file
+    }
+  }
+
   /// The parsed change paths of one thread's `StepPayload.changes(cachingPathsIn:)`.
   public final class PathCache {
     let cache = StepLine.PathCache()
@@ -139,28 +171,27 @@ extension TraceReader {
   ) throws {
     // The chunk's fields are read in place (`chunk?.…`), not through a copy of the chunk:
     // a copy retains its bytes, lines and path cache, at every step.
-    var chunk: DecodedChunk?
+    var chunk: StreamedChunk?
     var index = 0
     try forEachRow(from: from, to: to) { row in
       let step = row.step
-      if let lastStep = chunk?.lastStep, step <= lastStep {
+      if let current = chunk, step <= current.chunk.lastStep {
         // Rows and lines both go up: the line is at or after the previous one.
-        index = chunk?.lineIndex(of: step, from: index) ?? index
+        index = current.chunk.lineIndex(of: step, from: index)
       } else {
         // Drop the previous chunk before reading the next, so at most one is in memory.
         chunk = nil
         let range = try chunkRange(holding: step)
         let loaded = try loadChunk(id: range.first, step: step)
         index = loaded.lineIndex(of: step) ?? loaded.lines.count
-        chunk = loaded
+        chunk = StreamedChunk(loaded, file: path)
       }
-      guard let lineStep = chunk?.step(ofLineAt: index), lineStep == step, let current = chunk
-      else {
+      guard let current = chunk, current.chunk.step(ofLineAt: index) == step else {
         throw TraceError(
           .corruptChunk("the chunk has no line for this step"), file: path, step: step,
-          chunk: chunk?.id)
+          chunk: chunk?.chunk.id)
       }
-      return try body(row, StepPayload(chunk: current, index: index, file: path))
+      return try body(row, StepPayload(streamed: current, index: index))
     }
   }
 }

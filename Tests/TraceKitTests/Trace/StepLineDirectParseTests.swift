@@ -125,4 +125,31 @@ final class StepLineDirectParseTests: XCTestCase {
       XCTAssertThrowsError(try StepLine.changes(parsing: line, paths: StepLine.PathCache()))
     }
   }
+
+  /// Cached paths are found by their bytes at the path's place in the line; paths whose text
+  /// begins with a cached one (a longer key, an escaped quote inside, a subscript) must
+  /// still be read whole, and each is read the same whether it is cached or not.
+  func testCachedPathsThatPrefixTheNextPathDoNotCutIt() throws {
+    let texts = [
+      "a", "ab", "a", "[\"a\\\"b\"]", "a[1]", "[\"a\"]", "[\"a\\\"\"]", "ab", "a",
+    ]
+    let paths = try texts.map { try TracePath(parsing: $0) }
+    XCTAssertEqual(Set(paths).count, 5)
+    let cache = StepLine.PathCache()
+    for round in 0..<3 {
+      for (index, path) in paths.enumerated() {
+        let changes: [TraceChange] =
+          index % 2 == 0
+          ? [.set(path, .int(Int64(round))), .remove(path)]
+          : [.remove(path), .insert(path, .string("\(index)"))]
+        let bytes = written(.enumCase("plus", []), changes)
+        try bytes.withUnsafeBytes { line in
+          XCTAssertEqual(try StepLine(parsing: line).changes, changes)
+          var reused: [TraceChange] = [.remove(paths[0])]
+          try StepLine.changes(parsing: line, paths: cache, into: &reused)
+          XCTAssertEqual(reused, changes, "round \(round), path \(texts[index])")
+        }
+      }
+    }
+  }
 }

@@ -88,4 +88,54 @@ final class TraceStreamingTests: XCTestCase {
     }
     XCTAssertEqual(changes, ["count = 5", "count = 8", "count = 9", "count = 10"])
   }
+
+  /// One array reused for every step's changes (what `inspector replay` parses into) holds
+  /// exactly that step's changes: a step with more changes than the last, fewer, none, each
+  /// kind of change, a value the direct reader does not read (an object). The rows alternate
+  /// three action paths, so the reader's two remembered paths are passed over and swapped.
+  func testChangesParsedIntoOneReusedArrayAreEachStepsOwn() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("t.rewind")
+    let tags = TracePath([.key("tags")])
+    let steps: [(action: String, changes: [TraceChange])] = [
+      ("plus", [.set(TracePath([.key("count")]), .int(1))]),
+      (
+        "tag",
+        [
+          .insert(TracePath([.key("tags"), .index(0)]), .string("a")),
+          .insert(TracePath([.key("tags"), .index(1)]), .string("b \"quoted\"")),
+          .set(TracePath([.key("count")]), .int(2)),
+        ]
+      ),
+      ("plus", []),
+      ("reset", [.set(tags, .array([])), .remove(TracePath([.key("note")]))]),
+      ("tag", [.set(TracePath([.key("note")]), .object([TraceField("by", .string("x"))]))]),
+      ("plus", [.set(TracePath([.key("count")]), .int(-3))]),
+    ]
+    let writer = try TraceWriter(path: path, metadata: metadata, initialState: state(0))
+    for (offset, step) in steps.enumerated() {
+      try writer.append(
+        StepRecord(
+          step: offset + 1, monotonicNanos: UInt64(offset + 1), wallTime: Double(offset + 1),
+          origin: .user, actionPath: step.action, action: .enumCase(step.action, []),
+          changes: step.changes, changedPaths: ["count"], stateHash: UInt64(offset),
+          reducerNanos: 1, dependencies: []),
+        state: state(offset))
+    }
+    try writer.close()
+    let reader = try TraceReader(path: path)
+    let paths = TraceReader.PathCache()
+    var reused: [TraceChange] = [.remove(TracePath([.key("left over")]))]
+    var actions: [String] = []
+    var parsed: [[TraceChange]] = []
+    try reader.forEachStep(from: 1, to: .max) { row, payload in
+      try payload.changes(cachingPathsIn: paths, into: &reused)
+      XCTAssertEqual(reused, try payload.changes())
+      actions.append(row.actionPath)
+      parsed.append(reused)
+      return true
+    }
+    XCTAssertEqual(actions, ["plus", "tag", "plus", "reset", "tag", "plus"])
+    XCTAssertEqual(parsed, steps.map(\.changes))
+  }
 }
