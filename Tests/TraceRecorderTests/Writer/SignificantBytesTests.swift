@@ -1,6 +1,5 @@
 import ComposableCore
 import Foundation
-import Synchronization
 import TraceKit
 import TraceValues
 import XCTest
@@ -12,16 +11,7 @@ import XCTest
 /// an unchanged struct whose padding differs is not encoded again; a changed one always is.
 final class SignificantBytesTests: XCTestCase {
   /// Counts the calls of its `encode(to:)`: what the encoder encoded again.
-  struct Counted: Codable, Equatable, Sendable {
-    static let encodings = Atomic<Int>(0)
-    var value = 0
-
-    func encode(to encoder: Encoder) throws {
-      Self.encodings.add(1, ordering: .relaxed)
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(value, forKey: .value)
-    }
-  }
+  typealias Counted = SingleValueFieldTests.Counted
 
   /// 7 bytes of padding after `flag`, 7 after `small`.
   struct Padded: Codable, Equatable, Sendable {
