@@ -485,7 +485,7 @@ public final class TraceWriter {
     if let known = originIDs[origin] { return known }
     let text: String
     if case .effect(let uuid) = origin {
-      text = uuid.uuidString
+      text = UUIDText.string(uuid)
     } else {
       text = origin.storageText
     }
@@ -504,7 +504,7 @@ public final class TraceWriter {
   /// Records an effect the store started (with whatever of its ending is already known).
   public func effectStarted(_ record: EffectRecord) throws(TraceError) {
     try checkWritable(step: record.startedByStep)
-    let id = record.id.uuidString
+    let id = UUIDText.string(record.id)
     try sql { () throws(SQLiteError) in
       try insertEffect.bind(id, at: 1)
       try insertEffect.bind(record.startedByStep, at: 2)
@@ -515,7 +515,7 @@ public final class TraceWriter {
       try insertEffect.bind(record.endNanos.map { Int64(bitPattern: $0) }, at: 7)
       try bindOutcome(record.outcome, statement: insertEffect, at: 8)
       try insertEffect.bind(record.kind, at: 11)
-      try insertEffect.bind(record.parentID?.uuidString, at: 12)
+      try insertEffect.bind(record.parentID.map(UUIDText.string), at: 12)
       try insertEffect.bind(record.startedAfterStep.map(Int64.init), at: 13)
       try insertEffect.bind(record.endedAfterStep.map(Int64.init), at: 14)
       try insertEffect.run()
@@ -532,7 +532,7 @@ public final class TraceWriter {
   public func effectSent(id: UUID, step: Int) throws(TraceError) {
     try checkWritable(step: step)
     try sql { () throws(SQLiteError) in
-      try insertSend.bind(id.uuidString, at: 1)
+      try insertSend.bind(UUIDText.string(id), at: 1)
       try insertSend.bind(step, at: 2)
       try insertSend.run()
     }
@@ -548,7 +548,7 @@ public final class TraceWriter {
       try updateEffectEnd.bind(bitPattern: endNanos, at: 1)
       try bindOutcome(outcome, statement: updateEffectEnd, at: 2)
       try updateEffectEnd.bind(endedAfterStep.map(Int64.init), at: 5)
-      try updateEffectEnd.bind(id.uuidString, at: 6)
+      try updateEffectEnd.bind(UUIDText.string(id), at: 6)
       try updateEffectEnd.run()
       changed = database.changes
     }
