@@ -28,12 +28,16 @@ final class EffectRowCommitTests: XCTestCase {
     return rows
   }
 
+  func makeWriter(_ path: String) throws -> TraceWriter {
+    try TraceWriter(
+      path: path, metadata: TraceMetadata(rootReducer: "App", stateType: "S", actionType: "A"),
+      initialState: .int(0), wallTime: 1_000)
+  }
+
   func testEachCommitShowsTheRowsOfTheStartsAndEndsBeforeIt() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("t.rewind")
-    let writer = try TraceWriter(
-      path: path, metadata: TraceMetadata(rootReducer: "App", stateType: "S", actionType: "A"),
-      initialState: .int(0), wallTime: 1_000)
+    let writer = try makeWriter(path)
     try writer.effectStarted(EffectRecord(id: id(3), startedByStep: 1, startNanos: 10))
     try writer.effectStarted(EffectRecord(id: id(1), startedByStep: 1, startNanos: 20))
     try writer.effectStarted(
@@ -78,9 +82,7 @@ final class EffectRowCommitTests: XCTestCase {
   func testCloseInsertsTheLastStartsBeforeMarkingTheRunningOnesUnfinished() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("t.rewind")
-    let writer = try TraceWriter(
-      path: path, metadata: TraceMetadata(rootReducer: "App", stateType: "S", actionType: "A"),
-      initialState: .int(0), wallTime: 1_000)
+    let writer = try makeWriter(path)
     try writer.effectStarted(EffectRecord(id: id(1), startedByStep: 0, startNanos: 10))
     try writer.effectStarted(EffectRecord(id: id(2), startedByStep: 0, startNanos: 20))
     try writer.effectEnded(id: id(2), endNanos: 30, outcome: .finished, endedAfterStep: 0)
