@@ -102,6 +102,10 @@ public final class TraceWriter {
   private var chunkCount = 0
   private var keyframeCount = 0
   private var effectCount = 0
+  /// The effects started since the last commit, not inserted yet (see `insertPendingEffects`),
+  /// and the position of each id among them.
+  @exclusivity(unchecked) private var pendingEffects: [EffectRecord] = []
+  @exclusivity(unchecked) private var pendingEffectPositions: [UUID: Int] = [:]
   private var payloadBytes = 0
   private var payloadRawBytes = 0
 
@@ -485,7 +489,7 @@ public final class TraceWriter {
     if let known = originIDs[origin] { return known }
     let text: String
     if case .effect(let uuid) = origin {
-      text = uuid.uuidString
+      text = UUIDText.string(uuid)
     } else {
       text = origin.storageText
     }
@@ -504,35 +508,49 @@ public final class TraceWriter {
   /// Records an effect the store started (with whatever of its ending is already known).
   public func effectStarted(_ record: EffectRecord) throws(TraceError) {
     try checkWritable(step: record.startedByStep)
-    let id = record.id.uuidString
-    try sql { () throws(SQLiteError) in
-      try insertEffect.bind(id, at: 1)
-      try insertEffect.bind(record.startedByStep, at: 2)
-      try insertEffect.bind(record.cancelID, at: 3)
-      try insertEffect.bind(record.file, at: 4)
-      try insertEffect.bind(record.line.map(Int64.init), at: 5)
-      try insertEffect.bind(record.startNanos.map { Int64(bitPattern: $0) }, at: 6)
-      try insertEffect.bind(record.endNanos.map { Int64(bitPattern: $0) }, at: 7)
-      try bindOutcome(record.outcome, statement: insertEffect, at: 8)
-      try insertEffect.bind(record.kind, at: 11)
-      try insertEffect.bind(record.parentID?.uuidString, at: 12)
-      try insertEffect.bind(record.startedAfterStep.map(Int64.init), at: 13)
-      try insertEffect.bind(record.endedAfterStep.map(Int64.init), at: 14)
-      try insertEffect.run()
-      for step in record.sentSteps {
-        try insertSend.bind(id, at: 1)
-        try insertSend.bind(step, at: 2)
-        try insertSend.run()
+    pendingEffectPositions[record.id] = pendingEffects.count
+    pendingEffects.append(record)
+    effectCount += 1
+  }
+
+  /// Inserts the effects started since the last commit, in the order they started, each with
+  /// its end if it came before the commit: the rows a commit makes visible are the ones an
+  /// insert at the start and an update at the end made, in one statement each instead of two.
+  private func insertPendingEffects() throws(TraceError) {
+    guard !pendingEffects.isEmpty else { return }
+    let records = pendingEffects
+    pendingEffects.removeAll(keepingCapacity: true)
+    pendingEffectPositions.removeAll(keepingCapacity: true)
+    for record in records {
+      let id = UUIDText.string(record.id)
+      try sql { () throws(SQLiteError) in
+        try insertEffect.bind(id, at: 1)
+        try insertEffect.bind(record.startedByStep, at: 2)
+        try insertEffect.bind(record.cancelID, at: 3)
+        try insertEffect.bind(record.file, at: 4)
+        try insertEffect.bind(record.line.map(Int64.init), at: 5)
+        try insertEffect.bind(record.startNanos.map { Int64(bitPattern: $0) }, at: 6)
+        try insertEffect.bind(record.endNanos.map { Int64(bitPattern: $0) }, at: 7)
+        try bindOutcome(record.outcome, statement: insertEffect, at: 8)
+        try insertEffect.bind(record.kind, at: 11)
+        try insertEffect.bind(record.parentID.map(UUIDText.string), at: 12)
+        try insertEffect.bind(record.startedAfterStep.map(Int64.init), at: 13)
+        try insertEffect.bind(record.endedAfterStep.map(Int64.init), at: 14)
+        try insertEffect.run()
+        for step in record.sentSteps {
+          try insertSend.bind(id, at: 1)
+          try insertSend.bind(step, at: 2)
+          try insertSend.run()
+        }
       }
     }
-    effectCount += 1
   }
 
   /// Records that the effect sent the action reduced as `step`.
   public func effectSent(id: UUID, step: Int) throws(TraceError) {
     try checkWritable(step: step)
     try sql { () throws(SQLiteError) in
-      try insertSend.bind(id.uuidString, at: 1)
+      try insertSend.bind(UUIDText.string(id), at: 1)
       try insertSend.bind(step, at: 2)
       try insertSend.run()
     }
@@ -543,12 +561,18 @@ public final class TraceWriter {
     id: UUID, endNanos: UInt64, outcome: EffectOutcome, endedAfterStep: Int? = nil
   ) throws(TraceError) {
     try checkWritable(step: nil)
+    if let position = pendingEffectPositions[id] {
+      pendingEffects[position].endNanos = endNanos
+      pendingEffects[position].outcome = outcome
+      pendingEffects[position].endedAfterStep = endedAfterStep
+      return
+    }
     var changed = 0
     try sql { () throws(SQLiteError) in
       try updateEffectEnd.bind(bitPattern: endNanos, at: 1)
       try bindOutcome(outcome, statement: updateEffectEnd, at: 2)
       try updateEffectEnd.bind(endedAfterStep.map(Int64.init), at: 5)
-      try updateEffectEnd.bind(id.uuidString, at: 6)
+      try updateEffectEnd.bind(UUIDText.string(id), at: 6)
       try updateEffectEnd.run()
       changed = database.changes
     }
@@ -640,6 +664,7 @@ public final class TraceWriter {
       // The last lines were stored before the end was known: their row gets the end mark.
       try endFrame(after: part)
     }
+    try insertPendingEffects()
     try sql { () throws(SQLiteError) in
       try database.execute("UPDATE effects SET outcome = 'unfinished' WHERE outcome = 'running'")
       try setMeta(TraceSchema.Key.chunkCount, String(chunkCount))
@@ -733,6 +758,7 @@ public final class TraceWriter {
   }
 
   private func commit() throws(TraceError) {
+    try insertPendingEffects()
     guard inTransaction else { return }
     try sql { () throws(SQLiteError) in try database.execute("COMMIT") }
     inTransaction = false

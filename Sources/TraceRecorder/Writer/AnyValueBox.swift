@@ -17,10 +17,13 @@ class AnyValueBox: @unchecked Sendable {
   /// For a value encoded as the single value it wraps (an optional, `@PresentationState`; see
   /// `SingleFieldWalker`): the box of that wrapped value, which the next step compares.
   final let inner: AnyValueBox?
+  /// The bytes compared (the padding between a struct's fields left out).
+  final let significant: SignificantBytes
 
-  init(valueType: ObjectIdentifier, inner: AnyValueBox?) {
+  init(valueType: ObjectIdentifier, inner: AnyValueBox?, significant: SignificantBytes) {
     self.valueType = valueType
     self.inner = inner
+    self.significant = significant
   }
 
   /// Whether the boxed value is a `T`.
@@ -29,12 +32,13 @@ class AnyValueBox: @unchecked Sendable {
     valueType == ObjectIdentifier(type)
   }
 
-  /// Whether the boxed value is a `T` with the same bits as `value` (`Equality.same`),
-  /// compared where it is stored: a copy of a value may differ from it in its padding.
+  /// Whether the boxed value is a `T` with the same bits as `value` (`Equality.same`), in its
+  /// significant bytes: a copy of a struct does not keep the padding between its fields.
   @inline(__always)
   final func holdsSameBits<T>(as value: T) -> Bool {
     guard holds(T.self) else { return false }
-    return Equality.same(unsafeDowncast(self, to: ValueBox<T>.self).value, value)
+    return Equality.same(
+      unsafeDowncast(self, to: ValueBox<T>.self).value, value, in: significant)
   }
 
   /// The boxed value, which must be a `T` (see `holds`).

@@ -6,10 +6,11 @@ import TraceKit
 ///
 /// Same bits is the same action (see `Equality`: the entry keeps the older value alive, so a
 /// buffer it shares cannot have changed); equal actions whose bits differ (padding, another
-/// buffer) only miss. An action of at most 32 bytes (most: a case with a few scalars, an id,
-/// a short string) is looked up by its bits copied into words; a larger one is compared with
-/// the last one only. Bounded: the entries are dropped when `capacity` is
-/// reached.
+/// buffer) only miss. An action of at most 64 bytes (most: a case with a few scalars, an id,
+/// a short string, nested a few levels deep: a row's action in a list's in an app's, with a
+/// 16-byte id and a string, is 33 bytes) is looked up by its bits copied into words; a larger
+/// one is compared with the last one only. Bounded: the entries are dropped when `capacity`
+/// is reached.
 ///
 /// ```swift
 /// var actions = EncodedActions(of: App.Action.self)
@@ -75,16 +76,28 @@ struct ActionEncoding {
   var path: String
 }
 
-/// An action's bits (its `size` bytes), zero-padded to four words (see `EncodedActions`).
+/// An action's bits (its `size` bytes), zero-padded to eight words (see `EncodedActions`).
 private struct ActionBits: Hashable {
-  var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+    (0, 0, 0, 0, 0, 0, 0, 0)
 
   static func == (lhs: ActionBits, rhs: ActionBits) -> Bool {
     lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
-      && lhs.words.3 == rhs.words.3
+      && lhs.words.3 == rhs.words.3 && lhs.words.4 == rhs.words.4
+      && lhs.words.5 == rhs.words.5 && lhs.words.6 == rhs.words.6
+      && lhs.words.7 == rhs.words.7
   }
 
   func hash(into hasher: inout Hasher) {
-    hasher.combine(words.0 &+ words.1 &* 31 &+ words.2 &* 961 &+ words.3 &* 29_791)
+    // One combine of the words mixed (Horner's rule, base 31): `Hasher` mixes the sum.
+    var mixed = words.0
+    mixed = mixed &* 31 &+ words.1
+    mixed = mixed &* 31 &+ words.2
+    mixed = mixed &* 31 &+ words.3
+    mixed = mixed &* 31 &+ words.4
+    mixed = mixed &* 31 &+ words.5
+    mixed = mixed &* 31 &+ words.6
+    mixed = mixed &* 31 &+ words.7
+    hasher.combine(mixed)
   }
 }

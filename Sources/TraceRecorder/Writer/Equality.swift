@@ -30,4 +30,12 @@ enum Equality {
       }
     }
   }
+
+  /// Whether two values have identical bits in `bytes` (see `SignificantBytes`).
+  static func same<T>(_ lhs: T, _ rhs: T, in bytes: SignificantBytes) -> Bool {
+    guard bytes.ranges != nil else { return same(lhs, rhs) }
+    return withUnsafeBytes(of: lhs) { left in
+      withUnsafeBytes(of: rhs) { right in bytes.same(left, right) }
+    }
+  }
 }

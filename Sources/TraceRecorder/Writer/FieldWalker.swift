@@ -111,7 +111,7 @@ final class FieldWalker: Encoder {
       (edits.changes, edits.paths) = TraceDiff.whole(key: key, from: old.value, to: encoded)
     }
     fields.append(
-      FieldCache(key: key, swiftValue: ValueBox(value), value: encoded, edits: edits.orNil))
+      FieldCache(key: key, swiftValue: box(value), value: encoded, edits: edits.orNil))
   }
 
   /// The field encoded field by field by a walker of its own; nil (and the type is not walked
@@ -153,7 +153,7 @@ final class FieldWalker: Encoder {
           key: key, from: old.value, to: FieldCache.objectValue(children))
       }
     }
-    return FieldCache(key: key, swiftValue: ValueBox(value), fields: children, edits: edits.orNil)
+    return FieldCache(key: key, swiftValue: box(value), fields: children, edits: edits.orNil)
   }
 
   /// The field of a value that writes one single value (an optional, `@PresentationState`):
@@ -173,7 +173,12 @@ final class FieldWalker: Encoder {
     }
     guard let field = single.result else { return nil }
     if optional, case .tree(let tree) = field.encoding, Self.marksOptional(tree) { return nil }
-    return field.boxed(in: ValueBox(value, inner: field.swiftValue))
+    return field.boxed(in: box(value, inner: field.swiftValue))
+  }
+
+  /// The value kept for the next step's comparison, with the bytes that comparison reads.
+  private func box<T>(_ value: T, inner: AnyValueBox? = nil) -> ValueBox<T> {
+    ValueBox(value, inner: inner, significant: types.significantBytes(of: T.self))
   }
 
   /// Whether `TraceValueEncoder` marks an optional holding `value` as `Optional.some`: when the

@@ -3,9 +3,13 @@
 final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
   let value: Value
 
-  init(_ value: Value, inner: AnyValueBox? = nil) {
+  /// `significant`: the bytes of `value` the next step compares (all of them by default).
+  init(
+    _ value: Value, inner: AnyValueBox? = nil,
+    significant: SignificantBytes = SignificantBytes(ranges: nil)
+  ) {
     self.value = value
-    super.init(valueType: ObjectIdentifier(Value.self), inner: inner)
+    super.init(valueType: ObjectIdentifier(Value.self), inner: inner, significant: significant)
   }
 }
 

@@ -31,6 +31,23 @@ final class WalkedTypes {
 
   @exclusivity(unchecked) private var kinds: [ObjectIdentifier: Kind] = [:]
   private static let shared = Mutex<[ObjectIdentifier: Kind]>([:])
+  @exclusivity(unchecked) private var layouts: [ObjectIdentifier: SignificantBytes] = [:]
+  private static let sharedLayouts = Mutex<[ObjectIdentifier: SignificantBytes]>([:])
+
+  /// The bytes that hold a `T`'s value (see `SignificantBytes`), laid out once per type.
+  func significantBytes<T>(of type: T.Type) -> SignificantBytes {
+    let id = ObjectIdentifier(type)
+    if let layout = layouts[id] { return layout }
+    let layout =
+      Self.sharedLayouts.withLock { $0[id] }
+      ?? {
+        let layout = SignificantBytes.of(type)
+        Self.sharedLayouts.withLock { $0[id] = layout }
+        return layout
+      }()
+    layouts[id] = layout
+    return layout
+  }
 
   func kind<T: Encodable>(of value: T) -> Kind {
     let id = ObjectIdentifier(T.self)
@@ -75,6 +92,11 @@ final class WalkedTypes {
 
 /// `Optional`, which `TraceValueEncoder` encodes as what it wraps (with a marker when that is
 /// itself `null`: see `FieldWalker.passThrough`).
-protocol WalkedOptional {}
+protocol WalkedOptional {
+  /// `Wrapped` (see `SignificantBytes`).
+  static var wrappedType: Any.Type { get }
+}
 
-extension Optional: WalkedOptional {}
+extension Optional: WalkedOptional {
+  static var wrappedType: Any.Type { Wrapped.self }
+}

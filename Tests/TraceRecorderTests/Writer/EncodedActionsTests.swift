@@ -1,3 +1,4 @@
+import Foundation
 import TraceKit
 import XCTest
 
@@ -11,8 +12,24 @@ final class EncodedActionsTests: XCTestCase {
     case title(String)
   }
 
+  /// More than the 64 bytes the cache looks up by their bits.
   struct Large: Equatable {
-    var a = 0, b = 0, c = 0, d = 0, e = 0
+    var a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0, i = 0
+  }
+
+  /// A row's action in a list's in an app's: a 16-byte id and a string, with their cases'
+  /// tags, over 32 bytes.
+  enum Row: Equatable {
+    case toggle
+    case title(String)
+  }
+  enum List: Equatable {
+    case row(id: UUID, action: Row)
+    case move([Int], to: Int)
+  }
+  enum App: Equatable {
+    case list(List)
+    case counter(Int)
   }
 
   func testAnActionIsFoundByItsBitsAndNeverForAnotherPayload() {
@@ -31,7 +48,38 @@ final class EncodedActionsTests: XCTestCase {
     XCTAssertEqual(actions.encoding(of: Small.title(long))?.value, .string(long))
   }
 
+  func testANestedActionOfUpTo64BytesIsFoundByItsBits() {
+    XCTAssertGreaterThan(MemoryLayout<App>.size, 32)
+    XCTAssertLessThanOrEqual(MemoryLayout<App>.size, 64)
+    var actions = EncodedActions(of: App.self)
+    let first = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+    let second = UUID(uuidString: "00000000-0000-0000-0000-000000000002")!
+    actions.insert(App.list(.row(id: first, action: .toggle)), value: .int(1), path: "toggle")
+    actions.insert(App.list(.row(id: second, action: .toggle)), value: .int(2), path: "toggle")
+    actions.insert(
+      App.list(.row(id: first, action: .title("Todo 3"))), value: .int(3), path: "title")
+    actions.insert(App.counter(7), value: .int(4), path: "counter")
+    XCTAssertEqual(
+      actions.encoding(of: App.list(.row(id: first, action: .toggle)))?.value, .int(1))
+    XCTAssertEqual(
+      actions.encoding(of: App.list(.row(id: second, action: .toggle)))?.value, .int(2))
+    XCTAssertEqual(
+      actions.encoding(of: App.list(.row(id: first, action: .title("Todo 3"))))?.value, .int(3))
+    XCTAssertEqual(actions.encoding(of: App.counter(7))?.value, .int(4))
+    XCTAssertNil(actions.encoding(of: App.list(.row(id: second, action: .title("Todo 3")))))
+    XCTAssertNil(actions.encoding(of: App.list(.row(id: first, action: .title("Todo 4")))))
+    XCTAssertNil(actions.encoding(of: App.counter(8)))
+    // An array in another buffer is another value for the cache: encoded again.
+    let moved = App.list(.move([0], to: 2))
+    actions.insert(moved, value: .int(5), path: "move")
+    XCTAssertEqual(actions.encoding(of: moved)?.value, .int(5))
+    var offsets: [Int] = []
+    offsets.append(0)
+    XCTAssertNil(actions.encoding(of: App.list(.move(offsets, to: 2))))
+  }
+
   func testALargeActionIsComparedWithTheLastOneOnly() {
+    XCTAssertGreaterThan(MemoryLayout<Large>.size, 64)
     var actions = EncodedActions(of: Large.self)
     actions.insert(Large(a: 1), value: .int(1), path: "a")
     XCTAssertEqual(actions.encoding(of: Large(a: 1))?.value, .int(1))

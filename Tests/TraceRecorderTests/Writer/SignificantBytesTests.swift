@@ -1,0 +1,182 @@
+import ComposableCore
+import Foundation
+import TraceKit
+import TraceValues
+import XCTest
+
+@testable import TraceRecorder
+
+/// The writer compares a field with the previous step's in the bytes that hold its value
+/// (`SignificantBytes`): a copy of a struct does not keep the padding between its fields, and
+/// an unchanged struct whose padding differs is not encoded again; a changed one always is.
+final class SignificantBytesTests: XCTestCase {
+  /// Counts the calls of its `encode(to:)`: what the encoder encoded again.
+  typealias Counted = SingleValueFieldTests.Counted
+
+  /// 7 bytes of padding after `flag`, 7 after `small`.
+  struct Padded: Codable, Equatable, Sendable {
+    var flag = false
+    var count = 0
+    var small: UInt8 = 0
+    var name = ""
+    var counted = Counted()
+  }
+
+  struct Dense: Codable, Equatable, Sendable {
+    var a = 0
+    var b = 0
+  }
+
+  enum Mode: Codable, Equatable, Sendable {
+    case idle
+    case busy(Int, flag: Bool)
+  }
+
+  final class Box: Codable, @unchecked Sendable {
+    var hits = 0
+  }
+
+  struct Child: Codable, Equatable, Sendable {
+    var on = false
+    var padded = Padded()
+    var maybe: Padded?
+    var number: Int?
+  }
+
+  struct State: Codable, Equatable, Sendable {
+    var child = Child()
+    @PresentationState var sheet: Child?
+    var mode = Mode.idle
+    var dense = Dense()
+    var tail: Bool = false
+    var rows: IdentifiedArrayOf<Row> = []
+  }
+
+  struct Row: Codable, Equatable, Sendable, Identifiable {
+    var id: Int
+    var done = false
+    var padded = Padded()
+  }
+
+  func testAStructsBytesAreItsFieldsWithoutThePaddingBetweenThem() {
+    XCTAssertEqual(MemoryLayout<Padded>.size, 48)
+    XCTAssertEqual(SignificantBytes.of(Padded.self).ranges, [0..<1, 8..<17, 24..<48])
+    XCTAssertNil(SignificantBytes.of(Dense.self).ranges)
+    XCTAssertNil(SignificantBytes.of(Int.self).ranges)
+    XCTAssertNil(SignificantBytes.of(String.self).ranges)
+    XCTAssertNil(SignificantBytes.of(Mode.self).ranges)
+    XCTAssertNil(SignificantBytes.of(Box.self).ranges)
+    XCTAssertNil(SignificantBytes.of(Padded?.self).ranges)
+    // Nested structs and an optional's payload are laid out too; `Int?` keeps its tag byte.
+    XCTAssertEqual(
+      SignificantBytes.of(Child.self).ranges,
+      [0..<1, 8..<9, 16..<25, 32..<57, 64..<73, 80..<113])
+  }
+
+  func testEqualValuesWithOtherPaddingAreTheSameAndAnyChangeIsNot() {
+    let value = Padded(flag: true, count: 3, small: 9, name: "n")
+    let zeroed = Self.copy(value, padding: 0x00)
+    let filled = Self.copy(value, padding: 0xA5)
+    let bytes = SignificantBytes.of(Padded.self)
+    XCTAssertFalse(Equality.same(zeroed, filled), "the padding differs")
+    XCTAssertTrue(Equality.same(zeroed, filled, in: bytes))
+    var changed = filled
+    changed.small = 10
+    XCTAssertFalse(Equality.same(zeroed, changed, in: bytes))
+    changed = filled
+    changed.flag = false
+    XCTAssertFalse(Equality.same(zeroed, changed, in: bytes))
+    changed = filled
+    changed.counted.value = 1
+    XCTAssertFalse(Equality.same(zeroed, changed, in: bytes))
+
+    let child = Child(maybe: value, number: 4)
+    let childBytes = SignificantBytes.of(Child.self)
+    XCTAssertTrue(
+      Equality.same(Self.copy(child, padding: 0), Self.copy(child, padding: 0xFF), in: childBytes))
+    for other in [
+      Child(maybe: nil, number: 4), Child(maybe: value, number: nil),
+      Child(maybe: value, number: 0), Child(maybe: Padded(), number: 4),
+    ] {
+      XCTAssertFalse(Equality.same(child, other, in: childBytes), "\(other)")
+    }
+  }
+
+  func testAnUnchangedStructWithOtherPaddingIsNotEncodedAgain() throws {
+    var state = State()
+    state.child.padded.name = "a"
+    state.sheet = Child(maybe: Padded(small: 1))
+    var encoder = IncrementalEncoder()
+    _ = try encoder.encode(Self.copy(state, padding: 0x00))
+    Counted.encodings.store(0, ordering: .relaxed)
+
+    let same = try encoder.encode(Self.copy(state, padding: 0xFF))
+    XCTAssertEqual(Counted.encodings.load(ordering: .relaxed), 0)
+    XCTAssertEqual(same.changes, [])
+
+    state.sheet?.maybe?.small = 2
+    state.sheet?.maybe?.counted.value = 5
+    let changed = try encoder.encode(Self.copy(state, padding: 0x11))
+    // The sheet's `maybe.counted` only: the other two `Padded`'s are kept.
+    XCTAssertEqual(Counted.encodings.load(ordering: .relaxed), 1)
+    XCTAssertEqual(
+      changed.changes.map(\.description),
+      ["set sheet.maybe.small 2", "set sheet.maybe.counted.value 5"])
+  }
+
+  func testEveryStepOfARandomWalkWithRandomPaddingIsExactlyTheWholeEncoders() throws {
+    var state = State()
+    var encoder = IncrementalEncoder()
+    var previous = try encoder.encode(state).value
+    var random = SplitMix64(seed: 23)
+    for step in 1...1_500 {
+      Self.mutate(&state, &random)
+      let padding = UInt8(truncatingIfNeeded: random.next())
+      let result = try encoder.encode(Self.copy(state, padding: padding))
+      let whole = try TraceValueEncoder().encodeReplacingClassInstances(state).value
+      assertEncodesAsWhole(result, whole, step: step)
+      let diff = TraceDiff.changesAndPaths(from: previous, to: whole)
+      XCTAssertEqual(result.changes, diff.changes, "step \(step)")
+      XCTAssertEqual(result.paths, diff.paths, "step \(step)")
+      previous = whole
+    }
+  }
+
+  /// A copy of `value` made in memory filled with `padding`: a struct's copy writes its
+  /// fields, not the bytes between them.
+  private static func copy<T>(_ value: T, padding: UInt8) -> T {
+    let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+    defer { pointer.deallocate() }
+    UnsafeMutableRawPointer(pointer).initializeMemory(
+      as: UInt8.self, repeating: padding, count: MemoryLayout<T>.size)
+    pointer.initialize(to: value)
+    defer { pointer.deinitialize(count: 1) }
+    return pointer.pointee
+  }
+
+  private static func mutate(_ state: inout State, _ random: inout SplitMix64) {
+    let number = Int(random.next() % 6)
+    let flag = random.next() % 2 == 0
+    switch random.next() % 14 {
+    case 0: state.child.on = flag
+    case 1: state.child.padded.flag = flag
+    case 2: state.child.padded.small = UInt8(number)
+    case 3: state.child.padded.counted.value = number
+    case 4: state.child.maybe = number == 0 ? nil : Padded(count: number)
+    case 5: state.child.maybe?.flag = flag
+    case 6: state.child.number = number == 0 ? nil : number
+    case 7: state.sheet = number == 0 ? nil : Child(on: flag)
+    case 8: state.sheet?.padded.name = "s\(number)"
+    case 9: state.mode = number == 0 ? .idle : .busy(number, flag: flag)
+    case 10: state.dense.b = number
+    case 11: state.tail = flag
+    case 12:
+      if state.rows[id: number] == nil {
+        state.rows.append(Row(id: number))
+      } else {
+        state.rows[id: number]?.done = flag
+      }
+    default: state.rows[id: number]?.padded.small = UInt8(number)
+    }
+  }
+}
