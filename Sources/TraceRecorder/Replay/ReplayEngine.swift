@@ -42,8 +42,8 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   @exclusivity(unchecked) @usableFromInline var pendingStates: [PendingState] = []
   /// States the checking stage found matching, for `matchedStates`: guarded by the stage's
   /// lock.
-  @exclusivity(unchecked) @usableFromInline var confirmedStates: [(hash: UInt64, state: Base.State)] =
-    []
+  @exclusivity(unchecked) @usableFromInline
+  var confirmedStates: [(hash: UInt64, state: Base.State)] = []
   /// The first state the checking stage found failing: written by its thread, read by the
   /// replay thread once the stage settled.
   @exclusivity(unchecked) @usableFromInline var failedState: (PendingState, ReplayError?)?
