@@ -7,7 +7,8 @@ import TraceKit
 ///
 /// The replay thread still finds the states it has seen match before (`matchedStates`, for
 /// `Equatable` states) by itself: those are not handed over. The states the stage finds
-/// matching come back to that table a run later.
+/// matching come back to that table a run later; until then the stage finds them in a table
+/// of its own (`checkedStates`), as a replay on one thread did.
 extension ReplayEngine {
   /// A state waiting for its check: the `order`th replayed step (from 0), and the state after
   /// it.
@@ -78,13 +79,22 @@ extension ReplayEngine {
       if !confirmed.isEmpty { stage.locked { confirmedStates += confirmed } }
     }
     for pending in run {
+      // A state the stage matched less than a run ago, which the replay thread did not know.
+      if let stateEquality,
+        checkedStates.contains(pending.state, hash: pending.step.stateHash, equal: stateEquality)
+      {
+        continue
+      }
       do {
         let hash = try stateHash(of: pending.state, step: pending.step.step)
         guard hash == pending.step.stateHash else {
           failedState = (pending, nil)
           return false
         }
-        if stateEquality != nil { confirmed.append((hash, pending.state)) }
+        if stateEquality != nil {
+          checkedStates.insert(pending.state, hash: hash)
+          confirmed.append((hash, pending.state))
+        }
       } catch {
         failedState = (pending, error)
         return false

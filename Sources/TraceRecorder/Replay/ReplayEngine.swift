@@ -36,8 +36,10 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   /// hashing of the id cost more than the rest of the look-up.
   @exclusivity(unchecked) @usableFromInline var decodedActions: [(id: Int, action: Base.Action)?] =
     []
-  /// The states that matched their recorded hash so far (the replay thread's).
+  /// The states that matched their recorded hash so far: the replay thread's, which learns
+  /// of them a run late, and the checking stage's own.
   @usableFromInline let matchedStates = StateHashes<Base.State>()
+  @usableFromInline let checkedStates = StateHashes<Base.State>()
   /// The replay thread's states not yet handed to the checking stage, in order.
   @exclusivity(unchecked) @usableFromInline var pendingStates: [PendingState] = []
   /// States the checking stage found matching, for `matchedStates`: guarded by the stage's
