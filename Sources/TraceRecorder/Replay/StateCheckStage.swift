@@ -65,7 +65,8 @@ final class StateCheckStage: @unchecked Sendable {
       { context in
         guard let context else { return nil }
         let stage = Unmanaged<StateCheckStage>.fromOpaque(context).takeRetainedValue()
-        Thread.current.name = "rewind-replay-hash"
+        // At most 15 bytes: the kernel keeps no longer thread name.
+        Thread.current.name = "rewind-hashing"
         stage.run()
         return nil
       }, context)

@@ -165,7 +165,26 @@ final class PipelinedReplayTests: XCTestCase {
   }
 
   /// Where `Tally` starts its save effect, as the trace names it.
-  private static let saveLocation = "TraceRecorderTests/PipelinedReplayTests.swift:233"
+  private static let saveLocation = "TraceRecorderTests/PipelinedReplayTests.swift:252"
+
+  /// The checking stage's thread is joined before `run()` returns, whatever the outcome: a
+  /// match, a state that differs, an effect that differs, a state that cannot be encoded.
+  func testNoCheckingThreadOutlivesItsReplay() async throws {
+    let path = try await record(steps: 40)
+    let variants = [
+      Tally(), Tally(miscounts: 3), Tally(forgetsSave: true), Tally(stamps: 30),
+    ]
+    for round in 0..<20 {
+      _ = try? Replay(trace: path, reducer: variants[round % variants.count]).run()
+    }
+    // Joined; for a moment after a join returns the kernel may still list the thread.
+    var left = ProcessThreads.named("rewind-hashing")
+    for _ in 0..<200 where left > 0 {
+      try await Task.sleep(for: .milliseconds(10))
+      left = ProcessThreads.named("rewind-hashing")
+    }
+    XCTAssertEqual(left, 0)
+  }
 
   /// Records `steps` steps: `add(n)` at step n, but `save` at step 20.
   private func record(steps: Int) async throws -> String {
