@@ -78,28 +78,25 @@ extension ReplayEngine {
     defer {
       if !confirmed.isEmpty { stage.locked { confirmedStates += confirmed } }
     }
-    // By index, not `for pending in run`: each element copied out retained the state's
-    // fields (and the step's) once more.
-    for index in run.indices {
-      let expected = run[index].step.stateHash
+    for pending in run {
       // A state the stage matched less than a run ago, which the replay thread did not know.
       if let stateEquality,
-        checkedStates.contains(run[index].state, hash: expected, equal: stateEquality)
+        checkedStates.contains(pending.state, hash: pending.step.stateHash, equal: stateEquality)
       {
         continue
       }
       do {
-        let hash = try stateHash(of: run[index].state, step: run[index].step.step)
-        guard hash == expected else {
-          failedState = (run[index], nil)
+        let hash = try stateHash(of: pending.state, step: pending.step.step)
+        guard hash == pending.step.stateHash else {
+          failedState = (pending, nil)
           return false
         }
         if stateEquality != nil {
-          checkedStates.insert(run[index].state, hash: hash)
-          confirmed.append((hash, run[index].state))
+          checkedStates.insert(pending.state, hash: hash)
+          confirmed.append((hash, pending.state))
         }
       } catch {
-        failedState = (run[index], error)
+        failedState = (pending, error)
         return false
       }
     }
