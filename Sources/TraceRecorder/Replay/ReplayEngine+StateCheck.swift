@@ -6,9 +6,10 @@ import TraceKit
 /// while that thread hashes the states in order and compares them with the recorded hashes.
 ///
 /// The replay thread still finds the states it has seen match before (`matchedStates`, for
-/// `Equatable` states) by itself: those are not handed over. The states the stage finds
-/// matching come back to that table a run later; until then the stage finds them in a table
-/// of its own (`checkedStates`), as a replay on one thread did.
+/// `Equatable` states) by itself: those are not handed over. The stage keeps the states it
+/// matched in a table of its own (`checkedStates`), as a replay on one thread did; a state
+/// it finds there again, one the reducer comes back to, is handed back to the replay
+/// thread's table a run later.
 extension ReplayEngine {
   /// A state waiting for its check: the `order`th replayed step (from 0), and the state after
   /// it.
@@ -79,10 +80,12 @@ extension ReplayEngine {
       if !confirmed.isEmpty { stage.locked { confirmedStates += confirmed } }
     }
     for pending in run {
-      // A state the stage matched less than a run ago, which the replay thread did not know.
+      // A state the stage matched before, which the replay thread did not know: it comes
+      // back, so the replay thread learns it (a state seen once is not worth its insert).
       if let stateEquality,
         checkedStates.contains(pending.state, hash: pending.step.stateHash, equal: stateEquality)
       {
+        confirmed.append((pending.step.stateHash, pending.state))
         continue
       }
       do {
@@ -91,10 +94,7 @@ extension ReplayEngine {
           failedState = (pending, nil)
           return false
         }
-        if stateEquality != nil {
-          checkedStates.insert(pending.state, hash: hash)
-          confirmed.append((hash, pending.state))
-        }
+        if stateEquality != nil { checkedStates.insert(pending.state, hash: hash) }
       } catch {
         failedState = (pending, error)
         return false

@@ -42,8 +42,8 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   @usableFromInline let checkedStates = StateHashes<Base.State>()
   /// The replay thread's states not yet handed to the checking stage, in order.
   @exclusivity(unchecked) @usableFromInline var pendingStates: [PendingState] = []
-  /// States the checking stage found matching, for `matchedStates`: guarded by the stage's
-  /// lock.
+  /// States the checking stage found matching again, for `matchedStates`: guarded by the
+  /// stage's lock.
   @exclusivity(unchecked) @usableFromInline
   var confirmedStates: [(hash: UInt64, state: Base.State)] = []
   /// The first state the checking stage found failing: written by its thread, read by the
