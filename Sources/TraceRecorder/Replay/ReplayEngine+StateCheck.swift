@@ -19,7 +19,7 @@ extension ReplayEngine {
   /// when the stage waits, waking it, so a run shares that among its steps. The replay thread
   /// runs at most this many steps times `StateCheckStage.capacity` plus two ahead of the
   /// last checked state.
-  @inlinable static var stateRun: Int { 32 }
+  @inlinable static var stateRun: Int { 128 }
 
   /// Queues the state after `step` for the check; false once the stage found a failing state.
   @inlinable

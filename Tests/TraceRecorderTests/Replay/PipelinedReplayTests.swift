@@ -140,6 +140,24 @@ final class PipelinedReplayTests: XCTestCase {
     }
   }
 
+  /// Over several runs of states: a state that differs in the second run wins over one
+  /// that cannot be encoded in the third, which the stage, stopped by the first, never
+  /// hashes; a trace that matches matches in every run.
+  func testAStateThatDiffersInALaterRunWinsOverAnotherFurtherOn() async throws {
+    let path = try await record(steps: 300)
+    XCTAssertEqual(try Replay(trace: path, reducer: Tally()).run(), .matched(steps: 300))
+    let result = try Replay(trace: path, reducer: Tally(miscounts: 200, stamps: 290)).run()
+    XCTAssertEqual(result.divergence?.step, 200)
+    XCTAssertEqual(result.divergence?.matchedSteps, 199)
+    XCTAssertEqual(result.divergence?.findings, [.state(changes: 2)])
+    XCTAssertThrowsError(try Replay(trace: path, reducer: Tally(stamps: 290)).run()) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "Cannot replay \(path): the state after step 290 could not be encoded: "
+          + "a stamp cannot be written")
+    }
+  }
+
   /// The reading thread fails on step 30's row while the states before it may still be
   /// waiting for their check: a state that differs before it is the outcome, the trace's
   /// error only when every state before it matched. (Step 29's batch is still being gathered
@@ -165,7 +183,7 @@ final class PipelinedReplayTests: XCTestCase {
   }
 
   /// Where `Tally` starts its save effect, as the trace names it.
-  private static let saveLocation = "TraceRecorderTests/PipelinedReplayTests.swift:252"
+  private static let saveLocation = "TraceRecorderTests/PipelinedReplayTests.swift:270"
 
   /// The checking stage's thread is joined before `run()` returns, whatever the outcome: a
   /// match, a state that differs, an effect that differs, a state that cannot be encoded.
