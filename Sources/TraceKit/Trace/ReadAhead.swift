@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A thread that reads ahead of its consumer: `produce` runs on a new thread and hands
 /// blocks over with `send`, at most `capacity` ahead (memory stays flat), while the
 /// consumer takes them in order with `next`. A replay reads a trace's rows, chunks and lines
@@ -25,20 +31,19 @@ package final class ReadAhead<Block>: @unchecked Sendable {
   private var stopped = false
   private var produced = false
 
-  /// Starts `produce` on a new thread named `name`.
+  /// Starts `produce` on a new thread named `name` (at most 15 bytes, the most Linux keeps).
   package init(
     name: String, capacity: Int = 8, produce: @escaping @Sendable (ReadAhead<Block>) -> Void
   ) {
     self.capacity = capacity
-    let thread = Thread { [self] in
+    let body: @Sendable () -> Void = { [self] in
       produce(self)
       condition.lock()
       produced = true
       condition.broadcast()
       condition.unlock()
     }
-    thread.name = name
-    thread.start()
+    NamedThread.start(name: name, body)
   }
 
   /// Queues a block, waiting while `capacity` blocks are queued; false when the consumer
@@ -73,5 +78,46 @@ package final class ReadAhead<Block>: @unchecked Sendable {
     condition.broadcast()
     while !produced { condition.wait() }
     condition.unlock()
+  }
+}
+
+/// A system thread named from inside: a Foundation `Thread` on Linux passes its name to the
+/// kernel only when its start wins a race with `start()`, so it often keeps none.
+private final class NamedThread: Sendable {
+  let name: String
+  let body: @Sendable () -> Void
+
+  init(name: String, body: @escaping @Sendable () -> Void) {
+    self.name = name
+    self.body = body
+  }
+
+  /// Runs `body` on a new thread named `name` (on a Foundation thread if none can be made).
+  static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+    let context = Unmanaged.passRetained(NamedThread(name: name, body: body)).toOpaque()
+    #if canImport(Glibc)
+      var thread = pthread_t()
+    #else
+      var thread: pthread_t?
+    #endif
+    let code = pthread_create(
+      &thread, nil,
+      { context in
+        guard let context else { return nil }
+        let named = Unmanaged<NamedThread>.fromOpaque(context).takeRetainedValue()
+        Thread.current.name = named.name
+        named.body()
+        return nil
+      }, context)
+    guard code == 0 else {
+      Unmanaged<NamedThread>.fromOpaque(context).release()
+      Thread(block: body).start()
+      return
+    }
+    #if canImport(Glibc)
+      pthread_detach(thread)
+    #else
+      if let thread { pthread_detach(thread) }
+    #endif
   }
 }

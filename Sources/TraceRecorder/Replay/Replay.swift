@@ -76,6 +76,8 @@ enum ReplayDriver {
   ) throws(ReplayError) -> ReplayResult {
     let trace = try ReplayTrace(path: path)
     let dependencies = DependencyValues.current
+    // The reducer's issues are passed on to the collector in force here, or the reporters.
+    let outer = IssueReporters.currentCollector
     // Both started here, before the replay thread exists: the reading thread and the stage
     // must not inherit the filter that watches the replay thread's system randomness.
     let ahead = try BatchReadAhead(path: path)
@@ -85,10 +87,15 @@ enum ReplayDriver {
     let (outcome, status) = SystemRandomWatch.run { watch in
       Result { () throws(ReplayError) in
         try ReplayTrace.withReplayContext(dependencies) { served, reads throws(ReplayError) in
-          let steps = try makeSteps(trace, stage)
-          let check = StepCheck(
-            effects: trace.effects, served: served, reads: reads, watch: watch)
-          return try replay(trace, ahead: ahead, steps: steps, check: check)
+          var issues = HeldIssues(passingTo: outer)
+          return try IssueReporters.collecting(into: issues.collector) {
+            () throws(ReplayError) in
+            let steps = try makeSteps(trace, stage)
+            let check = StepCheck(
+              effects: trace.effects, served: served, reads: reads, watch: watch)
+            return try replay(
+              trace, ahead: ahead, steps: steps, check: check, stage: stage, issues: &issues)
+          }
         }
       }
     }
@@ -99,8 +106,12 @@ enum ReplayDriver {
     return result
   }
 
+  /// The replay loop. The runtime issues the reducer reports at the `order`th step are held
+  /// until every state before it matched, and dropped when the serial replay would have
+  /// stopped before it.
   private static func replay(
-    _ trace: ReplayTrace, ahead: BatchReadAhead, steps: ReplaySteps, check: StepCheck
+    _ trace: ReplayTrace, ahead: BatchReadAhead, steps: ReplaySteps, check: StepCheck,
+    stage: StateCheckStage, issues: inout HeldIssues
   ) throws(ReplayError) -> ReplayResult {
     // Steps replayed and found matching so far but for the states still being checked.
     var order = 0
@@ -112,6 +123,8 @@ enum ReplayDriver {
         for index in batch.indices {
           let step = batch[index]
           let findings = try check.replay(step, at: index, of: batch, steps: steps)
+          issues.mark(order)
+          if !issues.isEmpty { issues.release(through: stage.checkedThrough + 1) }
           guard steps.checkState(step, order) else { return false }
           guard findings.isEmpty else {
             differing = (step, findings)
@@ -124,9 +137,14 @@ enum ReplayDriver {
     } catch {
       thrown = error
     }
+    // The issues of the step that threw, reported before it did.
+    issues.mark(order)
+    let failure = steps.settle()
+    // The serial replay stops at the failing state, else at the step where this one stopped.
+    issues.release(through: failure?.order ?? order)
     // Every step before a failing state matched in full, so it comes first, whatever the
     // replay thread met after it; at the differing step itself it joins its findings.
-    if let failure = steps.settle() {
+    if let failure {
       var findings: [ReplayFinding] = []
       if let differing, failure.order == order { findings = differing.findings }
       return .diverged(

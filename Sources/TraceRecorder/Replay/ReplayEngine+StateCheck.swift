@@ -69,7 +69,9 @@ extension ReplayEngine {
     let run = pendingStates
     pendingStates = []
     pendingStates.reserveCapacity(Self.stateRun)
-    return stage.submit { [self] in checkStates(run, on: stage) }
+    return stage.submit(through: run[run.count - 1].order) { [self] in
+      checkStates(run, on: stage)
+    }
   }
 
   /// The stage's job: hashes each state of `run` in order; false at the first that fails.

@@ -25,7 +25,7 @@ import Foundation
 ///
 /// ```swift
 /// let stage = StateCheckStage()
-/// _ = stage.submit { print("checked"); return true }
+/// _ = stage.submit(through: 0) { print("checked"); return true }
 /// stage.settle()  // prints "checked" first
 /// stage.finish()
 /// ```
@@ -39,8 +39,10 @@ final class StateCheckStage: @unchecked Sendable {
 
   private let condition = NSCondition()
   // Guarded by `condition`.
-  private var jobs: [Job] = []
+  private var jobs: [(job: Job, through: Int)] = []
   private var running = false
+  /// The last replayed step (by order) of the last job that passed; -1 before any.
+  private var passedThrough = -1
   private var failed = false
   private var stopped = false
   /// The stage's thread until it is joined; nil when none could be started.
@@ -78,22 +80,30 @@ final class StateCheckStage: @unchecked Sendable {
     threaded = true
   }
 
-  /// Hands `job` over, waiting while `capacity` jobs wait; false, without running it, once a
-  /// job failed.
+  /// Hands `job` over, the check of the states up to the `through`th replayed step, waiting
+  /// while `capacity` jobs wait; false, without running it, once a job failed.
   @usableFromInline
-  func submit(_ job: @escaping Job) -> Bool {
+  func submit(through order: Int, _ job: @escaping Job) -> Bool {
     guard threaded else {
       guard !failed else { return false }
       failed = !job()
+      if !failed { passedThrough = order }
       return !failed
     }
     condition.lock()
     defer { condition.unlock() }
     while jobs.count >= Self.capacity, !failed { condition.wait() }
     guard !failed else { return false }
-    jobs.append(job)
+    jobs.append((job, order))
     condition.broadcast()
     return true
+  }
+
+  /// The last replayed step (by order) up to which every state handed over matched; -1
+  /// before any. The states between the jobs' are the ones the replay thread matched itself.
+  @usableFromInline
+  var checkedThrough: Int {
+    locked { passedThrough }
   }
 
   /// Waits until every job handed over has run (or was dropped after a failure).
@@ -130,13 +140,15 @@ final class StateCheckStage: @unchecked Sendable {
     while true {
       while jobs.isEmpty, !stopped { condition.wait() }
       guard !stopped else { break }
-      let job = jobs.removeFirst()
+      let (job, through) = jobs.removeFirst()
       running = true
       condition.unlock()
       let passed = job()
       condition.lock()
       running = false
-      if !passed {
+      if passed {
+        passedThrough = through
+      } else {
         failed = true
         jobs.removeAll()
       }
