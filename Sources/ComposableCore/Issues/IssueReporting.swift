@@ -211,10 +211,14 @@ package final class IssueCollector: Sendable {
     storage.withLock { $0 }
   }
 
+  /// Whether no issue was collected (or every one was taken).
+  package var isEmpty: Bool {
+    storage.withLock { $0.isEmpty }
+  }
+
   /// The issues collected so far, removed from the collector.
   package func take() -> [ReportedIssue] {
     storage.withLock { issues in
-      guard !issues.isEmpty else { return [] }
       defer { issues = [] }
       return issues
     }

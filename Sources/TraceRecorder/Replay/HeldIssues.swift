@@ -32,11 +32,10 @@ struct HeldIssues {
   var isEmpty: Bool { held.isEmpty }
 
   /// Takes the issues reported since the last call as the `order`th step's. One uncontended
-  /// lock when there are none.
+  /// lock and no array when there are none.
   mutating func mark(_ order: Int) {
-    let issues = collector.take()
-    guard !issues.isEmpty else { return }
-    held += issues.map { (order, $0) }
+    guard !collector.isEmpty else { return }
+    held += collector.take().map { (order, $0) }
   }
 
   /// Passes on, in order, the held issues of the steps up to the `order`th.

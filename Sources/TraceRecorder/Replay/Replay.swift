@@ -19,7 +19,9 @@ import TraceKit
 /// reported at its step every time. The steps an attached inspector made are replayed as
 /// they happened: a jump takes the state recorded at it (decoded), a continue keeps the state
 /// and cancels the effects of the future it leaves; actions the inspector sent are reduced
-/// like any other.
+/// like any other. States are checked on a second thread, so the reducer may run up to 512
+/// steps past the first that differs; the runtime issues it reports there are dropped, and
+/// those of the steps before are passed on in order, as a replay checking each step first.
 ///
 /// ```swift
 /// let result = try Replay(trace: "bug.rewind", reducer: AppFeature()).run()
