@@ -43,7 +43,11 @@ package final class ReadAhead<Block>: @unchecked Sendable {
       condition.broadcast()
       condition.unlock()
     }
-    NamedThread.start(name: name, body)
+    if let thread = NamedThread.start(name: name, body) {
+      pthread_detach(thread)
+    } else {
+      Thread(block: body).start()
+    }
   }
 
   /// Queues a block, waiting while `capacity` blocks are queued; false when the consumer
@@ -78,46 +82,5 @@ package final class ReadAhead<Block>: @unchecked Sendable {
     condition.broadcast()
     while !produced { condition.wait() }
     condition.unlock()
-  }
-}
-
-/// A system thread named from inside: a Foundation `Thread` on Linux passes its name to the
-/// kernel only when its start wins a race with `start()`, so it often keeps none.
-private final class NamedThread: Sendable {
-  let name: String
-  let body: @Sendable () -> Void
-
-  init(name: String, body: @escaping @Sendable () -> Void) {
-    self.name = name
-    self.body = body
-  }
-
-  /// Runs `body` on a new thread named `name` (on a Foundation thread if none can be made).
-  static func start(name: String, _ body: @escaping @Sendable () -> Void) {
-    let context = Unmanaged.passRetained(NamedThread(name: name, body: body)).toOpaque()
-    #if canImport(Glibc)
-      var thread = pthread_t()
-    #else
-      var thread: pthread_t?
-    #endif
-    let code = pthread_create(
-      &thread, nil,
-      { context in
-        guard let context else { return nil }
-        let named = Unmanaged<NamedThread>.fromOpaque(context).takeRetainedValue()
-        Thread.current.name = named.name
-        named.body()
-        return nil
-      }, context)
-    guard code == 0 else {
-      Unmanaged<NamedThread>.fromOpaque(context).release()
-      Thread(block: body).start()
-      return
-    }
-    #if canImport(Glibc)
-      pthread_detach(thread)
-    #else
-      if let thread { pthread_detach(thread) }
-    #endif
   }
 }

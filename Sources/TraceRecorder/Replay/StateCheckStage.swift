@@ -1,4 +1,5 @@
 import Foundation
+import TraceKit
 
 #if canImport(Glibc)
   import Glibc
@@ -51,33 +52,10 @@ final class StateCheckStage: @unchecked Sendable {
   private var threaded = false
 
   init() {
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
     // As deep as the reducer's thread: the states it hashes are the ones the reducer built.
-    pthread_attr_setstacksize(&attributes, SystemRandomWatch.stackBytes)
-    let context = Unmanaged.passRetained(self).toOpaque()
-    #if canImport(Glibc)
-      var thread = pthread_t()
-    #else
-      var thread: pthread_t?
-    #endif
-    let code = pthread_create(
-      &thread, &attributes,
-      { context in
-        guard let context else { return nil }
-        let stage = Unmanaged<StateCheckStage>.fromOpaque(context).takeRetainedValue()
-        // At most 15 bytes: the kernel keeps no longer thread name.
-        Thread.current.name = "rewind-hashing"
-        stage.run()
-        return nil
-      }, context)
-    guard code == 0 else {
-      Unmanaged<StateCheckStage>.fromOpaque(context).release()
-      return
-    }
-    self.thread = thread
-    threaded = true
+    let stack = SystemRandomWatch.stackBytes
+    thread = NamedThread.start(name: "rewind-hashing", stackBytes: stack) { [self] in run() }
+    threaded = thread != nil
   }
 
   /// Hands `job` over, the check of the states up to the `through`th replayed step, waiting
