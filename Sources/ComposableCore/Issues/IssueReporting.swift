@@ -92,6 +92,17 @@ public enum IssueReporters {
   /// The collector of the `withIssueCollection` scope in force, if any: an object that
   /// outlives the scope (a test store) can report into the scope it was created in.
   package static var currentCollector: IssueCollector? { collector }
+
+  /// Runs `body` with the issues it reports (on this thread and in tasks it creates)
+  /// collected into `collector`: for code that decides later which of them to pass on.
+  package static func collecting<R, E: Error>(
+    into collector: IssueCollector, _ body: () throws(E) -> R
+  ) throws(E) -> R {
+    let result = $collector.withValue(collector) { () -> Result<R, E> in
+      do throws(E) { return .success(try body()) } catch { return .failure(error) }
+    }
+    return try result.get()
+  }
 }
 
 /// Reports a runtime issue: collected by `withIssueCollection`, else sent to the installed
@@ -141,6 +152,12 @@ package func report(_ issue: ReportedIssue, collector: IssueCollector? = nil) {
   }
 }
 
+/// Reports `issue` as in a scope whose collector is `collector` (nil: no collector, so the
+/// installed reporters), whatever scope the caller is in.
+package func report(_ issue: ReportedIssue, scopedTo collector: IssueCollector?) {
+  IssueReporters.$collector.withValue(collector) { report(issue) }
+}
+
 /// Prints issues to standard error: the reporter of an app.
 public struct StandardErrorReporter: IssueReporter {
   public init() {}
@@ -184,11 +201,26 @@ public func withIssueCollection<R>(_ body: () throws -> R) rethrows -> (R, [Repo
 package final class IssueCollector: Sendable {
   private let storage = Mutex<[ReportedIssue]>([])
 
+  package init() {}
+
   func append(_ issue: ReportedIssue) {
     storage.withLock { $0.append(issue) }
   }
 
   var issues: [ReportedIssue] {
     storage.withLock { $0 }
+  }
+
+  /// Whether no issue was collected (or every one was taken).
+  package var isEmpty: Bool {
+    storage.withLock { $0.isEmpty }
+  }
+
+  /// The issues collected so far, removed from the collector.
+  package func take() -> [ReportedIssue] {
+    storage.withLock { issues in
+      defer { issues = [] }
+      return issues
+    }
   }
 }

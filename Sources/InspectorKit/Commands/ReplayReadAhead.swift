@@ -74,7 +74,7 @@ final class ReplayReadAhead: @unchecked Sendable {
   init(source: any TraceSource, through last: Int) {
     self.source = source
     self.last = last
-    ahead = ReadAhead(name: "rewind-replay-read") { [self] ahead in read(into: ahead) }
+    ahead = ReadAhead(name: "rewind-reading") { [self] ahead in read(into: ahead) }
   }
 
   /// Hands each step to `body` in order until it returns false; returns the error the reading

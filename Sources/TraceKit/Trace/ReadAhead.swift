@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A thread that reads ahead of its consumer: `produce` runs on a new thread and hands
 /// blocks over with `send`, at most `capacity` ahead (memory stays flat), while the
 /// consumer takes them in order with `next`. A replay reads a trace's rows, chunks and lines
@@ -25,20 +31,23 @@ package final class ReadAhead<Block>: @unchecked Sendable {
   private var stopped = false
   private var produced = false
 
-  /// Starts `produce` on a new thread named `name`.
+  /// Starts `produce` on a new thread named `name` (at most 15 bytes, the most Linux keeps).
   package init(
     name: String, capacity: Int = 8, produce: @escaping @Sendable (ReadAhead<Block>) -> Void
   ) {
     self.capacity = capacity
-    let thread = Thread { [self] in
+    let body: @Sendable () -> Void = { [self] in
       produce(self)
       condition.lock()
       produced = true
       condition.broadcast()
       condition.unlock()
     }
-    thread.name = name
-    thread.start()
+    if let thread = NamedThread.start(name: name, body) {
+      pthread_detach(thread)
+    } else {
+      Thread(block: body).start()
+    }
   }
 
   /// Queues a block, waiting while `capacity` blocks are queued; false when the consumer

@@ -45,7 +45,7 @@ final class BatchReadAhead: @unchecked Sendable {
       throw ReplayError(.unreadableTrace(error.description), path: path)
     }
     batches = RecordedBatches(reader: reader)
-    ahead = ReadAhead(name: "rewind-replay-read") { [self] ahead in read(into: ahead) }
+    ahead = ReadAhead(name: "rewind-reading") { [self] ahead in read(into: ahead) }
   }
 
   /// Calls `body` with each batch in order until it returns false; then throws the error the

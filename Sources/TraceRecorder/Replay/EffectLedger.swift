@@ -45,6 +45,9 @@ struct EffectLedger {
   /// The cancel-in-flight ids of concatenations' later parts, which the store performs when
   /// it reaches them and records as cancelled by the step that started the concatenation.
   private var partCancelIDs: [Int: Set<EffectCancelID>] = [:]
+  /// The keys an effect with these cancellation ids is registered under: the same few lists
+  /// come back at most steps, and making a key hashes its id and path.
+  private var keysByCancelIDs: [[EffectCancelID]: [EffectCancelID]] = [:]
 
   init(_ recorded: RecordedEffects) {
     self.recorded = recorded
@@ -136,12 +139,7 @@ struct EffectLedger {
   private mutating func track(_ shape: EffectShape, record: Int, isPart: Bool, step: Int)
     -> [ReplayFinding]
   {
-    var keys: [EffectCancelID] = []
-    for cancelID in shape.cancelIDs {
-      for path in cancelID.navigationIDPath.prefixes {
-        keys.append(EffectCancelID(id: cancelID.id, navigationIDPath: path))
-      }
-    }
+    let keys = registrationKeys(of: shape.cancelIDs)
     let index = tracked.count
     tracked.append(
       Tracked(record: record, keys: keys, isPart: isPart, plannedSends: shape.sends))
@@ -162,6 +160,22 @@ struct EffectLedger {
     return findings
   }
 
+  /// Each cancellation id at each prefix of its path.
+  private mutating func registrationKeys(of cancelIDs: [EffectCancelID]) -> [EffectCancelID] {
+    if cancelIDs.isEmpty { return [] }
+    if let keys = keysByCancelIDs[cancelIDs] { return keys }
+    var keys: [EffectCancelID] = []
+    for cancelID in cancelIDs {
+      for path in cancelID.navigationIDPath.prefixes {
+        keys.append(EffectCancelID(id: cancelID.id, navigationIDPath: path))
+      }
+    }
+    // Bounded: a trace of ever-new ids (forEach rows by new ids) starts again.
+    if keysByCancelIDs.count >= 4_096 { keysByCancelIDs.removeAll(keepingCapacity: true) }
+    keysByCancelIDs[cancelIDs] = keys
+    return keys
+  }
+
   /// Whether the tasks the reducer starts are those the trace recorded (for a
   /// concatenation's parts, the recorded ones may be fewer: the trace may end, or the
   /// concatenation be cancelled, before the rest start).
@@ -172,9 +186,9 @@ struct EffectLedger {
     let fits =
       countFits
       && zip(planned, records).allSatisfy { shape, record in
-        let recordedEffect = recorded.records[record]
-        return (recordedEffect.kind ?? shape.kind.rawValue) == shape.kind.rawValue
-          && recordedEffect.cancelID == texts.text(of: shape.cancelIDs)
+        // Read in place: a copy of the record retains each of its strings.
+        (recorded.records[record].kind ?? shape.kind.rawValue) == shape.kind.rawValue
+          && recorded.records[record].cancelID == texts.text(of: shape.cancelIDs)
       }
     guard !fits else { return nil }
     let recordedEffects = records.map(recorded.described)

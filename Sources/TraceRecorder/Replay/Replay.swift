@@ -19,7 +19,9 @@ import TraceKit
 /// reported at its step every time. The steps an attached inspector made are replayed as
 /// they happened: a jump takes the state recorded at it (decoded), a continue keeps the state
 /// and cancels the effects of the future it leaves; actions the inspector sent are reduced
-/// like any other.
+/// like any other. States are checked on a second thread, so the reducer may run up to 512
+/// steps past the first that differs; the runtime issues it reports there are dropped, and
+/// those of the steps before are passed on in order, as a replay checking each step first.
 ///
 /// ```swift
 /// let result = try Replay(trace: "bug.rewind", reducer: AppFeature()).run()
@@ -51,34 +53,51 @@ public struct Replay<Base: Reducer> where Base.State: Codable, Base.Action: Coda
   @inlinable
   public func run() throws(ReplayError) -> ReplayResult {
     let (reducer, initialState) = (self.reducer, self.initialState)
-    return try ReplayDriver.run(path: path) { trace throws(ReplayError) in
-      try ReplayEngine(reducer: reducer, initialState: initialState, trace: trace).steps
+    return try ReplayDriver.run(path: path) { trace, stage throws(ReplayError) in
+      try ReplayEngine(reducer: reducer, initialState: initialState, trace: trace)
+        .steps(checkingOn: stage)
     }
   }
 }
 
-/// Runs a replay: opens the trace, starts the watched thread and the replay context, and
-/// walks the steps in batches through the closures that `makeSteps` (specialized for the
-/// feature) returns, stopping at the first step that differs.
+/// Runs a replay: opens the trace, starts the reading thread, the state-checking stage, the
+/// watched thread and the replay context, and walks the steps in batches through the closures
+/// that `makeSteps` (specialized for the feature) returns, stopping at the first step that
+/// differs.
+///
+/// The states are checked on the stage's thread, a few runs of steps behind the reducer; the
+/// outcome is the one of checking each step in full before the next: the first step that
+/// differs in any way is reported, with every way it differs, and an error (reading the trace,
+/// decoding an action) wins only when every step before it matched.
 @usableFromInline
 enum ReplayDriver {
   @usableFromInline
   static func run(
-    path: String, makeSteps: (ReplayTrace) throws(ReplayError) -> ReplaySteps
+    path: String,
+    makeSteps: (ReplayTrace, StateCheckStage) throws(ReplayError) -> ReplaySteps
   ) throws(ReplayError) -> ReplayResult {
     let trace = try ReplayTrace(path: path)
     let dependencies = DependencyValues.current
-    // Started here, before the replay thread exists: the reading thread must not inherit
-    // the filter that watches the replay thread's system randomness.
+    // The reducer's issues are passed on to the collector in force here, or the reporters.
+    let outer = IssueReporters.currentCollector
+    // Both started here, before the replay thread exists: the reading thread and the stage
+    // must not inherit the filter that watches the replay thread's system randomness.
     let ahead = try BatchReadAhead(path: path)
     defer { ahead.finish() }
+    let stage = StateCheckStage()
+    defer { stage.finish() }
     let (outcome, status) = SystemRandomWatch.run { watch in
       Result { () throws(ReplayError) in
         try ReplayTrace.withReplayContext(dependencies) { served, reads throws(ReplayError) in
-          let steps = try makeSteps(trace)
-          let check = StepCheck(
-            effects: trace.effects, served: served, reads: reads, watch: watch)
-          return try replay(trace, ahead: ahead, steps: steps, check: check)
+          var issues = HeldIssues(passingTo: outer)
+          return try IssueReporters.collecting(into: issues.collector) {
+            () throws(ReplayError) in
+            let steps = try makeSteps(trace, stage)
+            let check = StepCheck(
+              effects: trace.effects, served: served, reads: reads, watch: watch)
+            return try replay(
+              trace, ahead: ahead, steps: steps, check: check, stage: stage, issues: &issues)
+          }
         }
       }
     }
@@ -89,38 +108,83 @@ enum ReplayDriver {
     return result
   }
 
+  /// The replay loop. The runtime issues the reducer reports at the `order`th step are held
+  /// until every state before it matched, and dropped when the serial replay would have
+  /// stopped before it.
   private static func replay(
-    _ trace: ReplayTrace, ahead: BatchReadAhead, steps: ReplaySteps, check: StepCheck
+    _ trace: ReplayTrace, ahead: BatchReadAhead, steps: ReplaySteps, check: StepCheck,
+    stage: StateCheckStage, issues: inout HeldIssues
   ) throws(ReplayError) -> ReplayResult {
-    var matched = 0
-    var divergence: ReplayDivergence?
-    try ahead.forEach { batch throws(ReplayError) in
-      for index in batch.indices {
-        let step = batch[index]
-        var findings = try check.replay(step, at: index, of: batch, steps: steps)
-        var states: (recorded: TraceValue, replayed: TraceValue)?
-        if let replayed = try steps.stateMismatch(step) {
-          let recorded = try trace.state(at: step.step)
-          if let shape = steps.shapeDifference(recorded) {
-            findings.append(.stateShape(shape))
-          } else {
-            states = (recorded, replayed)
+    // Steps replayed and found matching so far but for the states still being checked.
+    var order = 0
+    // The step whose effects, sends or reads differ (its state was handed over too).
+    var differing: (step: RecordedStep, findings: [ReplayFinding])?
+    var thrown: ReplayError?
+    do {
+      try ahead.forEach { batch throws(ReplayError) in
+        for index in batch.indices {
+          let step = batch[index]
+          let findings = try check.replay(step, at: index, of: batch, steps: steps)
+          issues.mark(order)
+          if !issues.isEmpty { issues.release(through: stage.checkedThrough + 1) }
+          guard steps.checkState(step, order) else { return false }
+          guard findings.isEmpty else {
+            differing = (step, findings)
+            return false
           }
+          order += 1
         }
-        guard findings.isEmpty && states == nil else {
-          let changes = states.map { TraceDiff.changes(from: $0.recorded, to: $0.replayed) } ?? []
-          if states != nil { findings.append(.state(changes: changes.count)) }
-          divergence = ReplayDivergence(
-            step: step.step, actionPath: step.actionPath, action: step.action,
-            matchedSteps: matched, findings: findings, recorded: states?.recorded,
-            replayed: states?.replayed, changes: changes)
-          return false
-        }
-        matched += 1
+        return true
       }
-      return true
+    } catch {
+      thrown = error
     }
-    if let divergence { return .diverged(divergence) }
-    return .matched(steps: matched)
+    // The issues of the step that threw, reported before it did.
+    issues.mark(order)
+    let failure = steps.settle()
+    // The serial replay stops at the failing state, else at the step where this one stopped.
+    issues.release(through: failure?.order ?? order)
+    // Every step before a failing state matched in full, so it comes first, whatever the
+    // replay thread met after it; at the differing step itself it joins its findings.
+    if let failure {
+      var findings: [ReplayFinding] = []
+      if let differing, failure.order == order { findings = differing.findings }
+      return .diverged(
+        try divergence(
+          at: failure.step, matched: failure.order, findings: findings,
+          replayed: try failure.replayed.get(), trace: trace, steps: steps))
+    }
+    if let thrown { throw thrown }
+    if let differing {
+      return .diverged(
+        try divergence(
+          at: differing.step, matched: order, findings: differing.findings, replayed: nil,
+          trace: trace, steps: steps))
+    }
+    return .matched(steps: order)
+  }
+
+  /// The report of a step that differs: `findings`, and the state's difference when
+  /// `replayed` (the replayed state, which did not hash as recorded) is given.
+  private static func divergence(
+    at step: RecordedStep, matched: Int, findings: [ReplayFinding], replayed: TraceValue?,
+    trace: ReplayTrace, steps: ReplaySteps
+  ) throws(ReplayError) -> ReplayDivergence {
+    var findings = findings
+    var states: (recorded: TraceValue, replayed: TraceValue)?
+    if let replayed {
+      let recorded = try trace.state(at: step.step)
+      if let shape = steps.shapeDifference(recorded) {
+        findings.append(.stateShape(shape))
+      } else {
+        states = (recorded, replayed)
+      }
+    }
+    let changes = states.map { TraceDiff.changes(from: $0.recorded, to: $0.replayed) } ?? []
+    if states != nil { findings.append(.state(changes: changes.count)) }
+    return ReplayDivergence(
+      step: step.step, actionPath: step.actionPath, action: step.action,
+      matchedSteps: matched, findings: findings, recorded: states?.recorded,
+      replayed: states?.replayed, changes: changes)
   }
 }

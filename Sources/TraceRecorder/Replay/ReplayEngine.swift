@@ -36,8 +36,19 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   /// hashing of the id cost more than the rest of the look-up.
   @exclusivity(unchecked) @usableFromInline var decodedActions: [(id: Int, action: Base.Action)?] =
     []
-  /// The states that matched their recorded hash so far.
+  /// The states that matched their recorded hash so far: the replay thread's, which learns
+  /// of them a run late, and the checking stage's own.
   @usableFromInline let matchedStates = StateHashes<Base.State>()
+  @usableFromInline let checkedStates = StateHashes<Base.State>()
+  /// The replay thread's states not yet handed to the checking stage, in order.
+  @exclusivity(unchecked) @usableFromInline var pendingStates: [PendingState] = []
+  /// States the checking stage found matching again, for `matchedStates`: guarded by the
+  /// stage's lock.
+  @exclusivity(unchecked) @usableFromInline
+  var confirmedStates: [(hash: UInt64, state: Base.State)] = []
+  /// The first state the checking stage found failing: written by its thread, read by the
+  /// replay thread once the stage settled.
+  @exclusivity(unchecked) @usableFromInline var failedState: (PendingState, ReplayError?)?
   /// `==` when the state is `Equatable`.
   @usableFromInline let stateEquality: ((Base.State, Base.State) -> Bool)?
 
@@ -55,13 +66,15 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
     self.stateEquality = equality(of: Base.State.self)
   }
 
-  /// The closures the driver calls, specialized for the feature's types.
+  /// The closures the driver calls, specialized for the feature's types; states are checked
+  /// on `stage`.
   @inlinable
-  var steps: ReplaySteps {
+  func steps(checkingOn stage: StateCheckStage) -> ReplaySteps {
     ReplaySteps(
       reduce: { [self] step throws(ReplayError) in try reduce(step) },
       jump: { [self] step throws(ReplayError) in try jump(step) },
-      stateMismatch: { [self] step throws(ReplayError) in try stateMismatch(step) },
+      checkState: { [self] step, order in checkState(after: step, order: order, on: stage) },
+      settle: { [self] in settle(stage) },
       shapeDifference: { recorded in
         ShapeDescription.roundTripDifference(Base.State.self, recorded: recorded)
       })
@@ -96,22 +109,6 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
           detail: ShapeDescription.decodingFailure(error, recorded: recorded)),
         path: path)
     }
-  }
-
-  /// Whether the state after the step hashes as recorded; the encoded state when it does not.
-  @inlinable
-  func stateMismatch(_ step: RecordedStep) throws(ReplayError) -> TraceValue? {
-    if let stateEquality,
-      matchedStates.contains(state, hash: step.stateHash, equal: stateEquality)
-    {
-      return nil
-    }
-    // The report needs the state's tree; a match only its hash.
-    guard try stateHash(step: step.step) == step.stateHash else {
-      return try encode(step: step.step)
-    }
-    if stateEquality != nil { matchedStates.insert(state, hash: step.stateHash) }
-    return nil
   }
 
   @inlinable
@@ -172,6 +169,12 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   /// trace is.
   @inlinable
   func encode(step: Int) throws(ReplayError) -> TraceValue {
+    try encode(state, step: step)
+  }
+
+  /// `state` as `encode(step:)` encodes the current one.
+  @inlinable
+  func encode(_ state: Base.State, step: Int) throws(ReplayError) -> TraceValue {
     var encoded: TraceValue
     do {
       encoded = try encoder.encodeReplacingClassInstances(state).value
@@ -186,7 +189,14 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   /// redaction rewrites the tree before it is hashed).
   @inlinable
   func stateHash(step: Int) throws(ReplayError) -> UInt64 {
-    guard redaction.isEmpty else { return try encode(step: step).stableHash }
+    try stateHash(of: state, step: step)
+  }
+
+  /// `state`'s hash as `stateHash(step:)` hashes the current one. One thread at a time: it
+  /// reuses `stateHasher`'s levels and memo.
+  @inlinable
+  func stateHash(of state: Base.State, step: Int) throws(ReplayError) -> UInt64 {
+    guard redaction.isEmpty else { return try encode(state, step: step).stableHash }
     do {
       return try stateHasher.stableHash(of: state)
     } catch {

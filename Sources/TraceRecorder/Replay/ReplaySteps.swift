@@ -12,8 +12,11 @@ struct ReplaySteps {
   @usableFromInline let reduce: (RecordedStep) throws(ReplayError) -> ReducedStep
   /// An inspector's jump: the state becomes the one the trace recorded at the step.
   @usableFromInline let jump: (RecordedStep) throws(ReplayError) -> Void
-  /// The replayed state when it does not hash as the step recorded; nil when it does.
-  @usableFromInline let stateMismatch: (RecordedStep) throws(ReplayError) -> TraceValue?
+  /// Hands the state after a step (the `order`th replayed, counted from 0) to the checking
+  /// stage; false once the stage found a failing state, so that the replay stops.
+  @usableFromInline let checkState: (_ step: RecordedStep, _ order: Int) -> Bool
+  /// Waits until every state handed over is checked; the first that failed, if any.
+  @usableFromInline let settle: () -> StateFailure?
   /// How the state type fails to hold a recorded state as recorded (a shape change).
   @usableFromInline let shapeDifference: (TraceValue) -> String?
 
@@ -21,12 +24,14 @@ struct ReplaySteps {
   init(
     reduce: @escaping (RecordedStep) throws(ReplayError) -> ReducedStep,
     jump: @escaping (RecordedStep) throws(ReplayError) -> Void,
-    stateMismatch: @escaping (RecordedStep) throws(ReplayError) -> TraceValue?,
+    checkState: @escaping (RecordedStep, Int) -> Bool,
+    settle: @escaping () -> StateFailure?,
     shapeDifference: @escaping (TraceValue) -> String?
   ) {
     self.reduce = reduce
     self.jump = jump
-    self.stateMismatch = stateMismatch
+    self.checkState = checkState
+    self.settle = settle
     self.shapeDifference = shapeDifference
   }
 }

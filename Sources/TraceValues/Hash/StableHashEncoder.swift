@@ -15,8 +15,8 @@ package final class StableHashEncoder {
   /// Whether a value holding class instances is hashed as its placeholder string, as
   /// `TraceValueEncoder.encodeReplacingClassInstances` writes it.
   let replacesClassInstances: Bool
-  /// Finished levels, ready to be used again.
-  private var spare: [HashingEncoding] = []
+  /// Finished levels, ready to be used again (one thread at a time: unchecked).
+  @exclusivity(unchecked) private var spare: [HashingEncoding] = []
   /// The previous value's places and hashes, when class instances are replaced (see
   /// `HashMemo`: only then do the same bits mean the same encoding).
   private let memo: HashMemo?
