@@ -12,16 +12,20 @@ import Foundation
 /// new thread itself.
 ///
 /// ```swift
-/// if let thread = NamedThread.start(name: "rewind-hashing") { print("hashing") } {
-///   pthread_join(thread, nil)  // prints "hashing"
-/// }
+/// let thread = try NamedThread.start(name: "rewind-hashing") { print("hashing") }
+/// pthread_join(thread, nil)  // prints "hashing"
 /// ```
 package enum NamedThread {
+  /// Why no thread could be started: `pthread_create`'s error number.
+  package struct StartError: Error {
+    package var code: Int32
+  }
+
   /// Starts `body` on a new joinable thread named `name` (at most 15 bytes, the most Linux
-  /// keeps), with a stack of `stackBytes` when given; nil when no thread could be started.
+  /// keeps), with a stack of `stackBytes` when given. The name is set before `body` runs.
   package static func start(
     name: String, stackBytes: Int? = nil, _ body: @escaping @Sendable () -> Void
-  ) -> pthread_t? {
+  ) throws(StartError) -> pthread_t {
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
@@ -43,9 +47,13 @@ package enum NamedThread {
       }, context)
     guard code == 0 else {
       Unmanaged<Start>.fromOpaque(context).release()
-      return nil
+      throw StartError(code: code)
     }
-    return thread
+    #if canImport(Glibc)
+      return thread
+    #else
+      return thread!
+    #endif
   }
 
   /// What a new thread runs, under which name.

@@ -43,7 +43,7 @@ package final class ReadAhead<Block>: @unchecked Sendable {
       condition.broadcast()
       condition.unlock()
     }
-    if let thread = NamedThread.start(name: name, body) {
+    if let thread = try? NamedThread.start(name: name, body) {
       pthread_detach(thread)
     } else {
       Thread(block: body).start()

@@ -54,7 +54,7 @@ final class StateCheckStage: @unchecked Sendable {
   init() {
     // As deep as the reducer's thread: the states it hashes are the ones the reducer built.
     let stack = SystemRandomWatch.stackBytes
-    thread = NamedThread.start(name: "rewind-hashing", stackBytes: stack) { [self] in run() }
+    thread = try? NamedThread.start(name: "rewind-hashing", stackBytes: stack) { [self] in run() }
     threaded = thread != nil
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TraceKit
 
 #if canImport(Glibc)
   import Glibc
@@ -18,9 +19,7 @@ import Synchronization
 /// ```
 final class WriterThread: @unchecked Sendable {
   /// Why a thread could not be started.
-  struct StartError: Error {
-    var code: Int32
-  }
+  typealias StartError = NamedThread.StartError
 
   private let lock = Mutex(JoinState.running)
   private let thread: pthread_t
@@ -31,40 +30,19 @@ final class WriterThread: @unchecked Sendable {
   }
 
   init(name: String, body: @escaping @Sendable () -> Void) throws(StartError) {
-    let named = DispatchSemaphore(value: 0)
-    let context = Unmanaged.passRetained(Body(name: name, named: named, run: body)).toOpaque()
-    #if canImport(Glibc)
-      var thread = pthread_t()
-    #else
-      var thread: pthread_t?
-    #endif
-    let code = pthread_create(
-      &thread, nil,
-      { context in
-        guard let context else { return nil }
-        let body = Unmanaged<Body>.fromOpaque(context).takeRetainedValue()
-        // Foundation names the system thread (Glibc does not import pthread_setname_np).
-        Thread.current.name = body.name
-        #if canImport(Glibc)
-          // Below the app's threads: when the cores are contended, the app's main thread
-          // goes first and the recorder's work waits (its queue absorbs it). On Linux the
-          // nice value is the calling thread's (`who` 0), not the whole process's.
-          _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
-        #endif
-        body.named.signal()
-        body.run()
-        return nil
-      }, context)
-    guard code == 0 else {
-      Unmanaged<Body>.fromOpaque(context).release()
-      throw StartError(code: code)
+    let started = DispatchSemaphore(value: 0)
+    thread = try NamedThread.start(name: name) {
+      #if canImport(Glibc)
+        // Below the app's threads: when the cores are contended, the app's main thread
+        // goes first and the recorder's work waits (its queue absorbs it). On Linux the
+        // nice value is the calling thread's (`who` 0), not the whole process's.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
+      #endif
+      started.signal()
+      body()
     }
-    #if canImport(Glibc)
-      self.thread = thread
-    #else
-      self.thread = thread!
-    #endif
-    named.wait()
+    // The thread is named and lowered before `init` returns.
+    started.wait()
   }
 
   /// Waits until the thread's body returned and the thread ended; later calls return at once.
@@ -76,18 +54,6 @@ final class WriterThread: @unchecked Sendable {
     }
     if mustJoin {
       pthread_join(thread, nil)
-    }
-  }
-
-  private final class Body {
-    let name: String
-    let named: DispatchSemaphore
-    let run: @Sendable () -> Void
-
-    init(name: String, named: DispatchSemaphore, run: @escaping @Sendable () -> Void) {
-      self.name = name
-      self.named = named
-      self.run = run
     }
   }
 }
