@@ -112,9 +112,7 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
     let position = tail.load(ordering: .relaxed)
     while true {
       if isClosed.load(ordering: .acquiring) { return nil }
-      if position &- knownHead < capacity { break }
-      knownHead = head.load(ordering: .acquiring)
-      if position &- knownHead < capacity { break }
+      if hasRoom(at: position) { break }
       switch policy {
       case .drop: return nil
       case .block:
@@ -239,8 +237,12 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   /// Whether an append would find a free slot now. Only the producer appends, so for it the
   /// answer holds until it appends (the consumer only frees slots).
   @inlinable
-  var hasRoom: Bool {
-    let position = tail.load(ordering: .relaxed)
+  var hasRoom: Bool { hasRoom(at: tail.load(ordering: .relaxed)) }
+
+  /// Whether the slot of the `position`th append is free (producer only): the remembered
+  /// head first, the consumer's `head` only when that shows the queue full.
+  @inlinable
+  func hasRoom(at position: Int) -> Bool {
     if position &- knownHead < capacity { return true }
     knownHead = head.load(ordering: .acquiring)
     return position &- knownHead < capacity
