@@ -71,10 +71,10 @@ final class TraceBadInputTests: XCTestCase {
 
   func testUnknownFormatVersion() throws {
     let (path, db) = try damageableTrace()
-    try db.execute("UPDATE meta SET value = '3' WHERE key = 'format_version'")
+    try db.execute("UPDATE meta SET value = '4' WHERE key = 'format_version'")
     assertError(
-      try TraceReader(path: path), .unsupportedVersion("3"),
-      "\(path): trace format version 3 is not supported (this reader reads versions 1 and 2)")
+      try TraceReader(path: path), .unsupportedVersion("4"),
+      "\(path): trace format version 4 is not supported (this reader reads versions 1, 2 and 3)")
   }
 
   func testMissingTable() throws {
