@@ -84,7 +84,7 @@ public final class TraceWriter {
   @exclusivity(unchecked) private var scratch: [UInt8] = []
   @exclusivity(unchecked) private var lineEncoder = StepLine.Encoder()
   /// Interned index values: each distinct action path, changed-path set and effect origin is
-  /// stored once and steps refer to it by id (a step row stays ~35 bytes).
+  /// stored once and steps refer to it by id (a step row stays ~30 bytes).
   @exclusivity(unchecked) private var actionIDs: [String: Int] = [:]
   @exclusivity(unchecked) private var pathSetIDs: [[UInt8]: Int] = [:]
   /// The path set of the last step and its id.
@@ -471,7 +471,9 @@ public final class TraceWriter {
     if let known = actionIDs[actionPath] {
       id = known
     } else {
-      id = actionIDs.count + 1
+      // From 0: step 0's `""` takes the id SQLite stores in no bytes, and the first action
+      // recorded the other one (1).
+      id = actionIDs.count
       try sql { () throws(SQLiteError) in
         try insertAction.bind(id, at: 1)
         try insertAction.bind(actionPath, at: 2)
@@ -496,7 +498,8 @@ public final class TraceWriter {
     scratch.removeAll(keepingCapacity: true)
     lineEncoder.writeStringArray(paths, into: &scratch)
     if let known = pathSetIDs[scratch] { return known }
-    let id = pathSetIDs.count + 1
+    // From 0, as actions: step 0's `[]`, then the first set a step changed, cost no bytes.
+    let id = pathSetIDs.count
     try sql { () throws(SQLiteError) in
       try insertPathSet.bind(id, at: 1)
       try insertPathSet.bind(utf8: scratch, at: 2)
