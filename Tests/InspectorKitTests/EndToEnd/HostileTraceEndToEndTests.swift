@@ -139,7 +139,7 @@ final class HostileTraceEndToEndTests: EndToEndTestCase {
     try assertFails(
       ["info", "TRACE"], on: "user-version.rewind", afterSQL: "PRAGMA user_version = 7",
       line: "inspector: metadata is damaged: the header's user_version is 7, but "
-        + "format_version is 2 (user-version.rewind)")
+        + "format_version is 3 (user-version.rewind)")
   }
 
   func testTimesThatAreNotIntegersAreDamageNotZero() throws {
@@ -289,7 +289,7 @@ final class HostileTraceEndToEndTests: EndToEndTestCase {
     XCTAssertEqual(
       output,
       .init(
-        out: "inspector 0.1.0 (Rewind), reads trace format versions 1, 2\n", err: "",
+        out: "inspector 0.1.0 (Rewind), reads trace format versions 1, 2, 3\n", err: "",
         status: 0))
   }
 }
