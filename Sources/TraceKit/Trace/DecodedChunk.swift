@@ -133,7 +133,8 @@ struct DecodedChunk {
         if start == partEnd, !closePart() { return }
       }
       if failure == nil, partIndex < parts.count {
-        damaged("\(named(parts[partIndex])) has no lines")
+        let part = named(parts[partIndex])
+        damaged(partLines == 0 ? "\(part) holds no lines" : "\(part) ends before its raw_size")
       }
     }
     if let failure { throw failure }

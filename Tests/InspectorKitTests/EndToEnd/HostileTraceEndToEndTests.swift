@@ -142,6 +142,15 @@ final class HostileTraceEndToEndTests: EndToEndTestCase {
         + "format_version is 3 (user-version.rewind)")
   }
 
+  func testAPartRowThatMiscountsItsLinesIsOneLineNamingTheChunk() throws {
+    // The sample's chunk 0 is stored in two parts: step 0, then steps 1…12.
+    try assertFails(
+      ["show", "TRACE", "5"], on: "step-count.rewind",
+      afterSQL: "UPDATE chunks SET step_count = 11 WHERE first_step = 1",
+      line: "inspector: payload chunk is damaged: part 1…12 holds 12 lines, but its step_count "
+        + "is 11 (step-count.rewind, step 5, chunk 0)")
+  }
+
   func testTimesThatAreNotIntegersAreDamageNotZero() throws {
     let cases: [(String, String)] = [
       ("mono_ns = NULL", "mono_ns is NULL, not an integer"),
