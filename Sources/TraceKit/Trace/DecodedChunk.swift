@@ -45,9 +45,10 @@ struct DecodedChunk {
     self.lastStep = parts.last?.lastStep ?? id
     self.bytes = bytes
     var lines: [Line] = []
-    let declared = parts.reduce(0) { $0 + $1.stepCount }
+    // Bounded at each part: a hostile file's counts (each up to 2^48) must not overflow.
+    let declared = parts.reduce(0) { min($0 + $1.stepCount, bytes.count) }
     // A line per step, and a line is at least `{"action":…}\n`: no reallocation on the way.
-    lines.reserveCapacity(max(0, min(declared, bytes.count / 12)))
+    lines.reserveCapacity(min(declared, bytes.count / 12))
     var failure: Failure?
     bytes.withUnsafeBytes { buffer in
       guard let base = buffer.baseAddress else { return }
