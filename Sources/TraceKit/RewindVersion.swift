@@ -11,7 +11,7 @@ public enum RewindVersion {
   ///
   /// ```swift
   /// print(RewindVersion.line(program: "inspector"))
-  /// // inspector 0.1.0 (Rewind), reads trace format versions 1, 2
+  /// // inspector 0.1.0 (Rewind), reads trace format versions 1, 2, 3
   /// ```
   public static func line(program: String) -> String {
     let versions = TraceReader.readableFormatVersions.map(String.init)

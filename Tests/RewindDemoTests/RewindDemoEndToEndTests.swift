@@ -44,7 +44,7 @@ final class RewindDemoEndToEndTests: XCTestCase {
     XCTAssertEqual(result.status, 0)
     XCTAssertEqual(result.stderr, "")
     XCTAssertEqual(
-      result.stdout, "rewind-demo 0.1.0 (Rewind), reads trace format versions 1, 2\n")
+      result.stdout, "rewind-demo 0.1.0 (Rewind), reads trace format versions 1, 2, 3\n")
   }
 
   func testOutputInAMissingDirectoryIsOneLineOnce() throws {

@@ -118,14 +118,38 @@ package final class TraceEditor {
   }
 
   /// Rewrites the chunk's JSON lines (without their newlines) with `edit`.
-  package func editChunkLines(firstStep: Int, _ edit: (inout [String]) throws -> Void) throws {
+  ///
+  /// With `withSteps` (the default) each line is handed over and stored carrying its step
+  /// (`{"step":N,…`), as every line of versions 1 and 2 did and a reader accepts on any line;
+  /// without it, as stored (a line that follows its previous step's starts `{"action":`).
+  package func editChunkLines(
+    firstStep: Int, withSteps: Bool = true, _ edit: (inout [String]) throws -> Void
+  ) throws {
     let bytes = try chunkBytes(firstStep: firstStep)
     var lines = String(decoding: bytes, as: UTF8.self).split(
       separator: "\n", omittingEmptySubsequences: false
     ).map(String.init)
     if lines.last == "" { lines.removeLast() }
+    if withSteps { lines = Self.withSteps(lines) }
     try edit(&lines)
     try replaceChunk(firstStep: firstStep, with: Array(lines.map { $0 + "\n" }.joined().utf8))
+  }
+
+  /// The lines with the step each leaves out written in (the previous line's + 1).
+  static func withSteps(_ lines: [String]) -> [String] {
+    var previous = -1
+    return lines.map { line in
+      let prefix = "{\"step\":"
+      if line.hasPrefix(prefix),
+        let step = Int(line.dropFirst(prefix.count).prefix { $0.isNumber })
+      {
+        previous = step
+        return line
+      }
+      guard line.hasPrefix("{\"action\":") else { return line }
+      previous += 1
+      return prefix + "\(previous)," + line.dropFirst()
+    }
   }
 
   /// The decompressed bytes of the keyframe at `step`.

@@ -7,7 +7,8 @@ struct DecodedChunk {
     var step: Int
     var start: Int
     var end: Int
-    /// Where the step number ends, from `start`: the comma before `"action"`.
+    /// The byte before the line's `"action"` key, from `start`: the comma after the step
+    /// number, or the line's opening brace when it carries none.
     var stepEnd: Int
     /// The step's `state_hash` from the index, loaded with the chunk so that replaying the
     /// steps of one chunk needs no further query; nil when the index has no row for it.
@@ -26,43 +27,115 @@ struct DecodedChunk {
     var reason: String
   }
 
-  /// Splits the decompressed bytes into lines, checking each starts with its step number,
-  /// that steps increase and lie within `firstStep…lastStep`.
-  init(id: Int, firstStep: Int, lastStep: Int, bytes: [UInt8]) throws(Failure) {
+  /// One row of the chunk: the steps and bytes of lines it declares.
+  struct Part {
+    var firstStep: Int
+    var lastStep: Int
+    var stepCount: Int
+    var rawSize: Int
+  }
+
+  /// Splits the decompressed bytes into lines and numbers them: a line's step is the one it
+  /// carries (`{"step":N,`), else the previous line's + 1. Checks each part's lines against
+  /// its row: its bytes end at a line's end, its lines' steps increase and lie inside it,
+  /// its first and last are its `first_step` and `last_step`, and it holds `step_count`
+  /// lines. `stepsImplied` is false for versions 1 and 2, whose lines all carry their step.
+  init(id: Int, parts: [Part], bytes: [UInt8], stepsImplied: Bool) throws(Failure) {
     self.id = id
-    self.lastStep = lastStep
+    self.lastStep = parts.last?.lastStep ?? id
     self.bytes = bytes
     var lines: [Line] = []
-    // A line per step, and a line is at least `{"step":N,…}\n`: no reallocation on the way.
-    lines.reserveCapacity(min(max(0, lastStep - firstStep) + 1, bytes.count / 12))
+    // Bounded at each part: a hostile file's counts (each up to 2^48) must not overflow.
+    let declared = parts.reduce(0) { min($0 + $1.stepCount, bytes.count) }
+    // A line per step, and a line is at least `{"action":…}\n`: no reallocation on the way.
+    lines.reserveCapacity(min(declared, bytes.count / 12))
     var failure: Failure?
     bytes.withUnsafeBytes { buffer in
       guard let base = buffer.baseAddress else { return }
       var start = 0
-      var previous = Int.min
+      var previous: Int?
+      var partIndex = 0
+      var partEnd = 0
+      var partLines = 0
+      func damaged(_ reason: String) { failure = Failure(reason: reason) }
+      func named(_ part: Part) -> String { "part \(part.firstStep)…\(part.lastStep)" }
+      /// Checks the part just read through; false when it does not hold what its row says.
+      func closePart() -> Bool {
+        let part = parts[partIndex]
+        guard partLines == part.stepCount else {
+          damaged(
+            "\(named(part)) holds \(partLines) lines, but its step_count is \(part.stepCount)")
+          return false
+        }
+        // A part that holds lines has a previous step.
+        guard previous == part.lastStep else {
+          damaged("\(named(part)) ends with step \(previous ?? -1), not its last_step")
+          return false
+        }
+        partIndex += 1
+        partLines = 0
+        return true
+      }
       while start < buffer.count {
+        if partLines == 0 {
+          guard partIndex < parts.count else {
+            damaged("it holds more bytes than its parts' raw_size")
+            return
+          }
+          partEnd += parts[partIndex].rawSize
+        }
+        let part = parts[partIndex]
         // memchr: a byte loop over a 256 KiB chunk was most of a cold seek's time.
         let end =
           memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start)
           .map { $0 - UnsafeMutableRawPointer(mutating: base) } ?? buffer.count
         guard end < buffer.count else {
-          failure = Failure(reason: "the last line has no newline")
+          damaged("the last line has no newline")
+          return
+        }
+        guard end < partEnd else {
+          damaged("\(named(part))'s raw_size ends inside a line")
           return
         }
         let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
-        guard let peeked = StepLine.peekStepEnd(line) else {
-          failure = Failure(reason: "a line does not start with {\"step\":N,")
+        guard let peeked = StepLine.peekStepEnd(line), stepsImplied || peeked.step != nil else {
+          damaged(
+            stepsImplied
+              ? "a line starts with neither {\"step\":N, nor {\"action\":"
+              : "a line does not start with {\"step\":N,")
           return
         }
-        let step = peeked.step
-        guard step > previous, step >= firstStep, step <= lastStep else {
-          failure = Failure(reason: "line of step \(step) out of order or outside the chunk")
+        let step: Int
+        if let explicit = peeked.step {
+          if let previous, explicit <= previous {
+            damaged("a line of step \(explicit) follows the line of step \(previous)")
+            return
+          }
+          step = explicit
+        } else if let previous {
+          step = previous + 1
+        } else {
+          damaged("its first line does not carry its step")
+          return
+        }
+        guard step >= part.firstStep, step <= part.lastStep else {
+          damaged("a line of step \(step) lies outside \(named(part))")
+          return
+        }
+        if partLines == 0, step != part.firstStep {
+          damaged("\(named(part)) starts with step \(step)")
           return
         }
         previous = step
+        partLines += 1
         lines.append(
           Line(step: step, start: start, end: end, stepEnd: peeked.comma, stateHash: nil))
         start = end + 1
+        if start == partEnd, !closePart() { return }
+      }
+      if failure == nil, partIndex < parts.count {
+        let part = named(parts[partIndex])
+        damaged(partLines == 0 ? "\(part) holds no lines" : "\(part) ends before its raw_size")
       }
     }
     if let failure { throw failure }
@@ -74,7 +147,9 @@ struct DecodedChunk {
     guard let line = lineRange(of: step) else { return nil }
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(StepLine.Failure) in
-        try StepLine(parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
+        try StepLine(
+          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]),
+          step: line.step)
       }
     }
     return try result.get()
@@ -157,7 +232,9 @@ struct DecodedChunk {
     let line = lines[index]
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(StepLine.Failure) in
-        try StepLine(parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]))
+        try StepLine(
+          parsing: UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end]),
+          step: line.step)
       }
     }
     return try result.get()

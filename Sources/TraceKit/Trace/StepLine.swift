@@ -1,14 +1,19 @@
 import Foundation
 
 /// One JSON line of a payload chunk: a step's action, its state changes and its dependency
-/// reads. Lines always begin with `{"step":N,` so a reader can find a step without parsing
-/// the rest of the line.
+/// reads. A line begins with `{"step":N,` when its step is not the previous line's + 1 (a
+/// part's first line, the first line after a gap), else directly with `{"action":`: the
+/// step number, different on every line, broke LZ4's matches between otherwise equal lines.
+/// A reader finds a line's step from the line's start alone, without parsing the rest.
 ///
 /// ```json
 /// {"step":7,"action":{"$case":"increment"},"changes":[…],"deps":[{"key":"uuid","value":"…"}]}
+/// {"action":{"$case":"increment"},"changes":[…]}
 /// ```
 package struct StepLine: Sendable {
-  var step: Int
+  /// The step the line names, or the one its reader gave (`init(parsing:step:)`); nil when
+  /// neither did.
+  var step: Int?
   var action: TraceValue
   var changes: [TraceChange]
   var dependencies: [DependencyRead]
@@ -18,10 +23,19 @@ package struct StepLine: Sendable {
   }
 
   /// Appends the line, newline included. `encoder` caches the text of repeated paths.
-  static func write(_ record: StepRecord, into buffer: inout [UInt8], encoder: inout Encoder) {
-    append("{\"step\":", into: &buffer)
-    appendInt(record.step, into: &buffer)
-    append(",\"action\":", into: &buffer)
+  /// `carriesStep` is false when the line follows the line of step `record.step - 1` in the
+  /// same part: the line then leaves its step out.
+  static func write(
+    _ record: StepRecord, into buffer: inout [UInt8], encoder: inout Encoder,
+    carriesStep: Bool = true
+  ) {
+    if carriesStep {
+      append("{\"step\":", into: &buffer)
+      appendInt(record.step, into: &buffer)
+      append(",\"action\":", into: &buffer)
+    } else {
+      append("{\"action\":", into: &buffer)
+    }
     record.action.writeJSON(into: &buffer)
     append(",\"changes\":[", into: &buffer)
     var first = true
@@ -121,8 +135,9 @@ package struct StepLine: Sendable {
     }
   }
 
-  /// Reads a whole line (without its newline).
-  init(parsing line: UnsafeRawBufferPointer) throws(Failure) {
+  /// Reads a whole line (without its newline). `step` is the line's step as its chunk gives
+  /// it (`DecodedChunk`); a `step` member the line holds must agree with it.
+  init(parsing line: UnsafeRawBufferPointer, step expected: Int? = nil) throws(Failure) {
     let value: TraceValue
     do {
       value = try TraceValue(json: Array(line))
@@ -158,10 +173,13 @@ package struct StepLine: Sendable {
         continue
       }
     }
-    guard let step, let action, let changes else {
-      throw Failure(reason: "line lacks 'step', 'action' or 'changes'")
+    guard let action, let changes else {
+      throw Failure(reason: "line lacks 'action' or 'changes'")
     }
-    self.step = step
+    if let step, let expected, step != expected {
+      throw Failure(reason: "its 'step' member is \(step), but the line is step \(expected)")
+    }
+    self.step = step ?? expected
     self.action = action
     self.changes = changes
     self.dependencies = dependencies
@@ -182,8 +200,8 @@ package struct StepLine: Sendable {
   /// capacity: a replay parses a line per step, and reusing one array saves an allocation
   /// and a free at each.
   ///
-  /// `stepEnd` is where the line's step number ends (`DecodedChunk.Line.stepEnd`), when the
-  /// caller knows it: the line need not be peeked again.
+  /// `stepEnd` is the byte before the line's `"action"` key (`DecodedChunk.Line.stepEnd`),
+  /// when the caller knows it: the line need not be peeked again.
   static func changes(
     parsing line: UnsafeRawBufferPointer, paths: PathCache?, stepEnd: Int? = nil,
     into changes: inout [TraceChange]
@@ -289,7 +307,7 @@ package struct StepLine: Sendable {
     return dependencies
   }
 
-  /// The byte range of the action in `{"step":N,"action":…,…}`.
+  /// The byte range of the action in `{"step":N,"action":…,…}` or `{"action":…,…}`.
   private static func actionRange(_ line: UnsafeRawBufferPointer) -> Range<Int>? {
     guard let start = actionStart(line), let end = skipValue(line, from: start) else {
       return nil
@@ -330,11 +348,11 @@ package struct StepLine: Sendable {
     /// is that value (values are well-bracketed, a scalar ends at the comma), so the scan
     /// would have read the same bytes.
     ///
-    /// `stepEnd`, when given, is where `peekStepEnd` found the step number to end.
+    /// `stepEnd`, when given, is the byte before the `"action"` key, as `peekStepEnd` found it.
     func actionRange(_ line: UnsafeRawBufferPointer, stepEnd: Int? = nil) -> Range<Int>? {
       let start =
         if let stepEnd {
-          StepLine.expect(",\"action\":", in: line, at: stepEnd)
+          StepLine.expect("\"action\":", in: line, at: stepEnd + 1)
         } else {
           StepLine.actionStart(line)
         }
@@ -520,10 +538,10 @@ package struct StepLine: Sendable {
     expect(",\"changes\":", in: line, at: action.upperBound)
   }
 
-  /// Where the action's value starts in `{"step":N,"action":…`.
+  /// Where the action's value starts in `{"step":N,"action":…` or `{"action":…`.
   static func actionStart(_ line: UnsafeRawBufferPointer) -> Int? {
     guard let comma = peekStepEnd(line)?.comma else { return nil }
-    return expect(",\"action\":", in: line, at: comma)
+    return expect("\"action\":", in: line, at: comma + 1)
   }
 
   static func expect(_ text: StaticString, in line: UnsafeRawBufferPointer, at index: Int)
@@ -598,17 +616,20 @@ package struct StepLine: Sendable {
   /// The step number at the start of a line (`{"step":N,`), without parsing the rest; nil when
   /// the line does not start that way.
   static func peekStep(_ line: UnsafeRawBufferPointer) -> Int? {
-    peekStepEnd(line)?.step
+    peekStepEnd(line)?.step ?? nil
   }
 
-  /// `peekStep`, with the index of the comma after the number: where the action's key
-  /// begins, found without scanning the line again.
-  static func peekStepEnd(_ line: UnsafeRawBufferPointer) -> (step: Int, comma: Int)? {
+  /// How a line starts: `{"step":N,` (step N, `comma` the comma after the number) or
+  /// `{"action":` (no step: the previous line's + 1; `comma` is 0, the brace). `comma` is the
+  /// byte before the action's key, found without scanning the line again. Nil when the line
+  /// starts neither way.
+  static func peekStepEnd(_ line: UnsafeRawBufferPointer) -> (step: Int?, comma: Int)? {
     let prefix: StaticString = "{\"step\":"
     let count = prefix.utf8CodeUnitCount
-    guard line.count > count, let base = line.baseAddress,
-      memcmp(base, prefix.utf8Start, count) == 0
-    else { return nil }
+    guard line.count > count, let base = line.baseAddress else { return nil }
+    guard memcmp(base, prefix.utf8Start, count) == 0 else {
+      return expect("{\"action\":", in: line, at: 0) == nil ? nil : (nil, 0)
+    }
     var value = 0
     var index = count
     var digits = 0

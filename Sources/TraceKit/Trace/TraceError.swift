@@ -118,7 +118,8 @@ public struct TraceError: Error, CustomStringConvertible, Sendable, Hashable {
     case .notATrace(let detail): "a SQLite database but not a Rewind trace (\(detail))"
     case .unsupportedVersion(let version):
       "trace format version \(version) is not supported (this reader reads versions "
-        + TraceSchema.readableVersions.map(String.init).joined(separator: " and ") + ")"
+        + TraceSchema.readableVersions.dropLast().map(String.init).joined(separator: ", ")
+        + " and \(TraceSchema.readableVersions.last ?? 0))"
     case .missingTable(let table): "the trace has no '\(table)' table"
     case .truncated(let expected, let actual):
       "file is truncated: \(actual) bytes, the header says \(expected)"

@@ -203,7 +203,7 @@ extension TraceReader {
     var frame: [UInt8] = []
     var rawSize = 0
     var lastStep = id
-    var parts = 0
+    var parts: [DecodedChunk.Part] = []
     var isLastChunk = true
     do {
       try statement.bind(id, at: 1)
@@ -215,19 +215,22 @@ extension TraceReader {
           break
         }
         let first = try Self.step(statement, 0, "first_step", damaged)
-        if parts == 0, first != id { break }
+        if parts.isEmpty, first != id { break }
         let last = try Self.step(statement, 2, "last_step", damaged)
-        guard last >= first, first > lastStep || parts == 0 else {
+        guard last >= first, first > lastStep || parts.isEmpty else {
           throw damaged("a part's steps \(first)…\(last) overlap or run backwards")
         }
         let partRaw = try Self.integer(statement, 4, "raw_size", in: Self.payloadSizes, damaged)
         guard partRaw <= Int64(TraceSchema.payloadLimit - rawSize) else {
           throw damaged("its parts hold more than \(TraceSchema.payloadLimit) bytes")
         }
+        let count = try Self.step(statement, 3, "step_count", damaged)
         rawSize += Int(partRaw)
         lastStep = last
         statement.withBlob(at: 5) { frame.append(contentsOf: $0) }
-        parts += 1
+        parts.append(
+          DecodedChunk.Part(
+            firstStep: first, lastStep: last, stepCount: count, rawSize: Int(partRaw)))
       }
     } catch let error as TraceError {
       throw error
@@ -236,10 +239,11 @@ extension TraceReader {
     } catch {
       throw TraceError(.database("\(error)"), file: path, step: step, chunk: id)
     }
-    guard parts > 0 else { throw damaged("no such chunk") }
+    guard !parts.isEmpty else { throw damaged("no such chunk") }
     let bytes = try decompressChunk(frame, size: rawSize, id: id, step: step, isLast: isLastChunk)
     do {
-      var decoded = try DecodedChunk(id: id, firstStep: id, lastStep: lastStep, bytes: bytes)
+      var decoded = try DecodedChunk(
+        id: id, parts: parts, bytes: bytes, stepsImplied: formatVersion >= 3)
       decoded.paths = pathCache
       return decoded
     } catch {

@@ -125,7 +125,7 @@ extension TraceReader {
       let line = chunk.lines[index]
       return chunk.bytes.withUnsafeBytes { buffer in
         let text = UnsafeRawBufferPointer(rebasing: buffer[line.start..<line.end])
-        return chunk.paths.actionRange(text).map { range in
+        return chunk.paths.actionRange(text, stepEnd: line.stepEnd).map { range in
           body(UnsafeRawBufferPointer(rebasing: text[range]))
         }
       }

@@ -24,7 +24,7 @@ extension TraceReader {
   /// The trace format versions this reader reads.
   ///
   /// ```swift
-  /// print(TraceReader.readableFormatVersions)  // [1, 2]
+  /// print(TraceReader.readableFormatVersions)  // [1, 2, 3]
   /// ```
   public static var readableFormatVersions: [Int] { TraceSchema.readableVersions }
 

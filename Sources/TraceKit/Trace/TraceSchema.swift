@@ -1,16 +1,18 @@
-/// The SQLite schema of a trace file, format version 2 (documented in docs/trace-format.md).
+/// The SQLite schema of a trace file, format version 3 (documented in docs/trace-format.md).
 ///
 /// ```swift
-/// print(TraceSchema.formatVersion)  // 2
+/// print(TraceSchema.formatVersion)  // 3
 /// ```
 ///
-/// Readers also read version 1: its chunks are one row each, and it keeps counters in `meta`
-/// that version 2 derives from the tables.
+/// Readers also read versions 1 and 2. Version 2 wrote every payload line with its step
+/// number; version 3 leaves it out of a line that follows the previous step's. Version 1's
+/// chunks are one row each, and it keeps counters in `meta` that later versions derive from
+/// the tables.
 enum TraceSchema {
-  static let formatVersion = 2
+  static let formatVersion = 3
 
   /// The versions a reader reads.
-  static let readableVersions = [1, 2]
+  static let readableVersions = [1, 2, 3]
 
   /// `PRAGMA application_id`: "RWND" in ASCII, so `file` and a reader can tell a trace from
   /// any other SQLite database without reading a table.

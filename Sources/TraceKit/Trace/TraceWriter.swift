@@ -84,7 +84,7 @@ public final class TraceWriter {
   @exclusivity(unchecked) private var scratch: [UInt8] = []
   @exclusivity(unchecked) private var lineEncoder = StepLine.Encoder()
   /// Interned index values: each distinct action path, changed-path set and effect origin is
-  /// stored once and steps refer to it by id (a step row stays ~35 bytes).
+  /// stored once and steps refer to it by id (a step row stays ~30 bytes).
   @exclusivity(unchecked) private var actionIDs: [String: Int] = [:]
   @exclusivity(unchecked) private var pathSetIDs: [[UInt8]: Int] = [:]
   /// The path set of the last step and its id.
@@ -375,12 +375,16 @@ public final class TraceWriter {
     }
     // The line joins the chunk only once nothing above can refuse the step.
     if chunk.firstStep == nil { chunk.firstStep = record.step }
+    // A part's first line and a line after a gap carry their step; the others follow the
+    // line before them.
+    let carriesStep = chunk.pendingFirstStep == nil || record.step != chunk.lastStep + 1
     if chunk.pendingFirstStep == nil { chunk.pendingFirstStep = record.step }
     chunk.lastStep = record.step
     chunk.stepCount += 1
     chunk.pendingCount += 1
     let before = chunk.pending.count
-    StepLine.write(record, into: &chunk.pending, encoder: &lineEncoder)
+    StepLine.write(
+      record, into: &chunk.pending, encoder: &lineEncoder, carriesStep: carriesStep)
     chunk.rawBytes += chunk.pending.count - before
     try sql { () throws(SQLiteError) in
       try insertStep.bind(record.step, at: 1)
@@ -411,28 +415,49 @@ public final class TraceWriter {
 
   // MARK: Interning
 
-  /// How a wall time is stored: as the offset in nanoseconds from `start + mono_ns` when that
+  /// How a wall time is stored: as an offset in nanoseconds from `start + mono_ns` when one
   /// gives the same `Double` back (the usual case: both clocks move together), else as is.
   /// Readers and the `step_index` view compute `start + Double(mono_ns + offset) / 1e9`, with
   /// `start` the (real) wall time of step 0.
+  ///
+  /// Of the offsets that give the time back, the one nearest 0: a `Double` of today's epoch
+  /// resolves about 238 ns, so many offsets do, and SQLite stores 0 in no bytes and a small
+  /// integer in fewer than the clocks' true offset (a recorder reads them microseconds apart).
   static func wallColumns(
     _ wallTime: Double, monotonicNanos: UInt64, start: Double, isFirst: Bool
   ) -> (offset: Int64, time: Double?) {
     guard !isFirst else { return (0, wallTime) }
     let mono = Int64(bitPattern: monotonicNanos)
+    // The time an offset gives back; nil when `mono_ns + offset` overflows.
+    func time(_ candidate: Int64) -> Double? {
+      let (total, over) = mono.addingReportingOverflow(candidate)
+      return over ? nil : start + Double(total) / 1e9
+    }
+    if time(0) == wallTime { return (0, nil) }
     let elapsed = ((wallTime - start) * 1e9).rounded()
     guard elapsed.isFinite, abs(elapsed) < 9e18 else { return (0, wallTime) }
-    let (offset, overflow) = Int64(elapsed).subtractingReportingOverflow(mono)
+    let (rounded, overflow) = Int64(elapsed).subtractingReportingOverflow(mono)
     guard !overflow else { return (0, wallTime) }
-    func gives(_ candidate: Int64) -> Bool {
-      let (total, over) = mono.addingReportingOverflow(candidate)
-      return !over && start + Double(total) / 1e9 == wallTime
-    }
     // The rounding to whole nanoseconds can land one off the value that reproduces the time.
-    if gives(offset) { return (offset, nil) }
-    if gives(offset &- 1) { return (offset &- 1, nil) }
-    if gives(offset &+ 1) { return (offset &+ 1, nil) }
-    return (0, wallTime)
+    let offset: Int64
+    if time(rounded) == wallTime {
+      offset = rounded
+    } else if time(rounded &- 1) == wallTime {
+      offset = rounded &- 1
+    } else if time(rounded &+ 1) == wallTime {
+      offset = rounded &+ 1
+    } else {
+      return (0, wallTime)
+    }
+    // The time an offset gives never decreases as the offset grows, so the offsets that give
+    // `wallTime` are one run of integers holding `offset` and not 0: its end nearest 0 is
+    // found by bisection between 0 (which gives another time) and `offset`.
+    var (far, near) = (offset, Int64(0))
+    while far - near > 1 || near - far > 1 {
+      let middle = near + (far - near) / 2
+      if time(middle) == wallTime { far = middle } else { near = middle }
+    }
+    return (far, nil)
   }
 
   private func actionID(_ actionPath: String) throws(TraceError) -> Int {
@@ -446,7 +471,9 @@ public final class TraceWriter {
     if let known = actionIDs[actionPath] {
       id = known
     } else {
-      id = actionIDs.count + 1
+      // From 0: step 0's `""` takes the id SQLite stores in no bytes, and the first action
+      // recorded the other one (1).
+      id = actionIDs.count
       try sql { () throws(SQLiteError) in
         try insertAction.bind(id, at: 1)
         try insertAction.bind(actionPath, at: 2)
@@ -471,7 +498,8 @@ public final class TraceWriter {
     scratch.removeAll(keepingCapacity: true)
     lineEncoder.writeStringArray(paths, into: &scratch)
     if let known = pathSetIDs[scratch] { return known }
-    let id = pathSetIDs.count + 1
+    // From 0, as actions: step 0's `[]`, then the first set a step changed, cost no bytes.
+    let id = pathSetIDs.count
     try sql { () throws(SQLiteError) in
       try insertPathSet.bind(id, at: 1)
       try insertPathSet.bind(utf8: scratch, at: 2)

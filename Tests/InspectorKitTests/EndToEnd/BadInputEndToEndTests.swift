@@ -94,8 +94,8 @@ final class BadInputEndToEndTests: EndToEndTestCase {
       trace, "UPDATE meta SET value = '99' WHERE key = 'format_version'; PRAGMA user_version = 99")
     try assertFails(
       ["info", "TRACE"], trace: trace,
-      line: "inspector: trace format version 99 is not supported (this reader reads versions 1 "
-        + "and 2) (v99.rewind)")
+      line: "inspector: trace format version 99 is not supported (this reader reads versions 1, "
+        + "2 and 3) (v99.rewind)")
   }
 
   func testCorruptedChunk() throws {

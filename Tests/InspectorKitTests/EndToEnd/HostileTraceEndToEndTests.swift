@@ -139,7 +139,16 @@ final class HostileTraceEndToEndTests: EndToEndTestCase {
     try assertFails(
       ["info", "TRACE"], on: "user-version.rewind", afterSQL: "PRAGMA user_version = 7",
       line: "inspector: metadata is damaged: the header's user_version is 7, but "
-        + "format_version is 2 (user-version.rewind)")
+        + "format_version is 3 (user-version.rewind)")
+  }
+
+  func testAPartRowThatMiscountsItsLinesIsOneLineNamingTheChunk() throws {
+    // The sample's chunk 0 is stored in two parts: step 0, then steps 1…12.
+    try assertFails(
+      ["show", "TRACE", "5"], on: "step-count.rewind",
+      afterSQL: "UPDATE chunks SET step_count = 11 WHERE first_step = 1",
+      line: "inspector: payload chunk is damaged: part 1…12 holds 12 lines, but its step_count "
+        + "is 11 (step-count.rewind, step 5, chunk 0)")
   }
 
   func testTimesThatAreNotIntegersAreDamageNotZero() throws {
@@ -289,7 +298,7 @@ final class HostileTraceEndToEndTests: EndToEndTestCase {
     XCTAssertEqual(
       output,
       .init(
-        out: "inspector 0.1.0 (Rewind), reads trace format versions 1, 2\n", err: "",
+        out: "inspector 0.1.0 (Rewind), reads trace format versions 1, 2, 3\n", err: "",
         status: 0))
   }
 }

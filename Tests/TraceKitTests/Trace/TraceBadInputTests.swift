@@ -71,10 +71,10 @@ final class TraceBadInputTests: XCTestCase {
 
   func testUnknownFormatVersion() throws {
     let (path, db) = try damageableTrace()
-    try db.execute("UPDATE meta SET value = '3' WHERE key = 'format_version'")
+    try db.execute("UPDATE meta SET value = '4' WHERE key = 'format_version'")
     assertError(
-      try TraceReader(path: path), .unsupportedVersion("3"),
-      "\(path): trace format version 3 is not supported (this reader reads versions 1 and 2)")
+      try TraceReader(path: path), .unsupportedVersion("4"),
+      "\(path): trace format version 4 is not supported (this reader reads versions 1, 2 and 3)")
   }
 
   func testMissingTable() throws {
@@ -197,7 +197,7 @@ final class TraceBadInputTests: XCTestCase {
     let (path, db) = try damageableTrace()
     try db.execute("UPDATE steps SET action = 40 WHERE step = 3")
     try db.execute("UPDATE steps SET changed = 41 WHERE step = 4")
-    try db.execute("UPDATE path_sets SET paths = '{\"a\":1}' WHERE id = 3")
+    try db.execute("UPDATE path_sets SET paths = '{\"a\":1}' WHERE id = 2")
     let reader = try TraceReader(path: path)
     assertError(
       try reader.row(at: 3), .corruptIndex("action 40 is not in actions"),
@@ -206,8 +206,8 @@ final class TraceBadInputTests: XCTestCase {
       try reader.row(at: 4), .corruptIndex("changed path set 41 is not in path_sets"),
       "\(path): step 4: index row is damaged: changed path set 41 is not in path_sets")
     assertError(
-      try reader.row(at: 5), .corruptIndex("path set 3 is not a JSON array"),
-      "\(path): step 5: index row is damaged: path set 3 is not a JSON array")
+      try reader.row(at: 5), .corruptIndex("path set 2 is not a JSON array"),
+      "\(path): step 5: index row is damaged: path set 2 is not a JSON array")
     XCTAssertEqual(try reader.row(at: 6).changedPaths, ["count", "label"])
   }
 

@@ -40,16 +40,16 @@ final class TraceIndexTablesTests: XCTestCase {
     let db = try SQLiteConnection(path: path, mode: .readOnly)
     XCTAssertEqual(
       try rows(db, "SELECT id, path FROM actions ORDER BY id"),
-      ["1|", "2|incrementButtonTapped", "3|decrementButtonTapped", "4|loadingChanged"])
+      ["0|", "1|incrementButtonTapped", "2|decrementButtonTapped", "3|loadingChanged"])
     XCTAssertEqual(
       try rows(db, "SELECT id, paths FROM path_sets ORDER BY id"),
-      ["1|[]", "2|[\"count\",\"label\"]", "3|[\"isLoading\",\"label\"]"])
+      ["0|[]", "1|[\"count\",\"label\"]", "2|[\"isLoading\",\"label\"]"])
     XCTAssertEqual(
       try rows(db, "SELECT id, effect_id FROM origins"),
       ["2|E621E1F8-C36C-495A-93FC-0C247A3E6E5F"])
     XCTAssertEqual(
       try rows(db, "SELECT origin, action, changed FROM steps WHERE step IN (0, 1, 3, 5)"),
-      ["0|1|1", "1|2|2", "1|3|2", "2|4|3"])
+      ["0|0|0", "1|1|1", "1|2|1", "2|3|2"])
   }
 
   func testStepIndexViewShowsWhatTheReaderReturns() throws {

@@ -75,7 +75,7 @@ final class TraceRoundTripTests: XCTestCase {
     let reader = try TraceReader(path: path)
 
     let info = try reader.info()
-    XCTAssertEqual(info.formatVersion, 2)
+    XCTAssertEqual(info.formatVersion, 3)
     XCTAssertEqual(info.metadata, metadata)
     XCTAssertEqual(info.stepCount, 10)
     XCTAssertEqual(info.effectCount, 2)
@@ -248,7 +248,7 @@ final class TraceRoundTripTests: XCTestCase {
     let db = try SQLiteConnection(path: path, mode: .readOnly)
     XCTAssertEqual(try db.scalarText("PRAGMA journal_mode"), "delete")
     XCTAssertEqual(try db.scalarInt("PRAGMA application_id"), 0x5257_4E44)
-    XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), 2)
+    XCTAssertEqual(try db.scalarInt("PRAGMA user_version"), 3)
   }
 
   func testClosedWriterRefusesMoreWork() throws {
