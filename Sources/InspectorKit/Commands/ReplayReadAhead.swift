@@ -99,60 +99,93 @@ final class ReplayReadAhead: @unchecked Sendable {
   }
 
   private func read(into ahead: ReadAhead<Block>) {
-    var pending: [Item] = []
-    pending.reserveCapacity(Self.blockSize)
-    var lastStep = -1
-    var open = true
-    let source = self.source
+    var batch = Batch(source: source, ahead: ahead)
     do throws(InspectorError) {
-      try source.forEachStepContent(from: 0, to: last) { entry, content in
-        let step = entry.step
-        var item = Item(
-          step: step, origin: entry.origin, stateHash: entry.stateHash, line: nil, rare: nil)
-        var readable = true
-        do throws(InspectorError) {
-          // After a gap (steps the recorder dropped) the writer stored a keyframe: start
-          // again from it, since this step's diff is relative to a state never recorded.
-          if step == 0 || step != lastStep + 1 {
-            item.rare = Rare(base: .state(try source.state(at: step)))
-          } else if let line = content.streamedLine {
-            item.line = line
-          } else {
-            item.rare = Rare(base: .changes(try content.changes()))
-          }
-        } catch {
-          item.rare = Rare(base: .unreadable(error))
-          readable = false
+      if let file = source as? TraceFileSource {
+        // A file's rows without their action paths and changed paths, which replay does not
+        // use (every column is still checked).
+        try file.forEachStepLine(from: 0, to: last) { entry, line in
+          batch.add(entry.step, entry.origin, entry.stateHash, line: line, content: nil)
         }
-        if readable, step > 0 {
-          do throws(InspectorError) {
-            if let keyframe = try source.keyframe(at: step) {
-              let rare = item.rare ?? Rare(base: nil)
-              rare.keyframe = keyframe
-              item.rare = rare
-            }
-          } catch {
-            let rare = item.rare ?? Rare(base: nil)
-            rare.keyframeFailure = error
-            item.rare = rare
-            readable = false
-          }
+      } else {
+        try source.forEachStepContent(from: 0, to: last) { entry, content in
+          batch.add(
+            entry.step, entry.origin, entry.stateHash, line: content.streamedLine,
+            content: content)
         }
-        pending.append(item)
-        lastStep = step
-        if pending.count == Self.blockSize || !readable {
-          open = ahead.send(.items(pending))
-          pending = []
-          pending.reserveCapacity(Self.blockSize)
-        }
-        return open && readable
       }
     } catch {
-      if open, !pending.isEmpty { open = ahead.send(.items(pending)) }
-      if open { _ = ahead.send(.end(error)) }
+      batch.end(error)
       return
     }
-    if open, !pending.isEmpty { open = ahead.send(.items(pending)) }
-    if open { _ = ahead.send(.end(nil)) }
+    batch.end(nil)
+  }
+
+  /// The items read and not yet handed over, sent a block at a time.
+  private struct Batch {
+    let source: any TraceSource
+    let ahead: ReadAhead<Block>
+    var pending: [Item] = []
+    var lastStep = -1
+    /// False once the checking thread stopped taking blocks.
+    var open = true
+
+    init(source: any TraceSource, ahead: ReadAhead<Block>) {
+      self.source = source
+      self.ahead = ahead
+      pending.reserveCapacity(ReplayReadAhead.blockSize)
+    }
+
+    /// One step: its line, or (`content`, from a source other than a file) what it holds.
+    /// False when the reading stops here.
+    mutating func add(
+      _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, line: TraceReader.StepPayload?,
+      content: StepContent?
+    ) -> Bool {
+      var item = Item(step: step, origin: origin, stateHash: stateHash, line: nil, rare: nil)
+      var readable = true
+      do throws(InspectorError) {
+        // After a gap (steps the recorder dropped) the writer stored a keyframe: start
+        // again from it, since this step's diff is relative to a state never recorded.
+        if step == 0 || step != lastStep + 1 {
+          item.rare = Rare(base: .state(try source.state(at: step)))
+        } else if let line {
+          item.line = line
+        } else if let content {
+          item.rare = Rare(base: .changes(try content.changes()))
+        }
+      } catch {
+        item.rare = Rare(base: .unreadable(error))
+        readable = false
+      }
+      if readable, step > 0 {
+        do throws(InspectorError) {
+          if let keyframe = try source.keyframe(at: step) {
+            let rare = item.rare ?? Rare(base: nil)
+            rare.keyframe = keyframe
+            item.rare = rare
+          }
+        } catch {
+          let rare = item.rare ?? Rare(base: nil)
+          rare.keyframeFailure = error
+          item.rare = rare
+          readable = false
+        }
+      }
+      pending.append(item)
+      lastStep = step
+      if pending.count == ReplayReadAhead.blockSize || !readable {
+        open = ahead.send(.items(pending))
+        pending = []
+        pending.reserveCapacity(ReplayReadAhead.blockSize)
+      }
+      return open && readable
+    }
+
+    /// Hands over what is left and the end: the source's error, or nil at the last step.
+    mutating func end(_ error: InspectorError?) {
+      if open, !pending.isEmpty { open = ahead.send(.items(pending)) }
+      if open { _ = ahead.send(.end(error)) }
+    }
   }
 }
