@@ -15,8 +15,10 @@ extension TraceReader {
   public struct StepPayload {
     /// One reference for the chunk and its file: a payload is copied into and out of a
     /// replay's blocks at every step, and a copy of `DecodedChunk` retains three buffers.
-    let streamed: StreamedChunk
-    let index: Int
+    /// The chunk the line is in, shared by the payloads of its lines.
+    package let streamed: StreamedChunk
+    /// The line's place in the chunk.
+    package let index: Int
 
     var chunk: DecodedChunk { streamed.chunk }
     var file: String { streamed.file }
@@ -137,13 +139,21 @@ extension TraceReader {
   }
 
   /// A chunk being streamed and the file it is from, shared by the payloads of its lines.
-  final class StreamedChunk: @unchecked Sendable {
+  /// A replay hands a block of steps to its checking thread with each chunk once, and each
+  /// step as its line's place in it, instead of a payload (a reference counted per step, on
+  /// both threads).
+  package final class StreamedChunk: @unchecked Sendable {
     let chunk: DecodedChunk
     let file: String
 
     init(_ chunk: DecodedChunk, file: String) {
       self.chunk = chunk
       self.file = file
+    }
+
+    /// The payload of the line at `index` (a `StepPayload.index` of this chunk).
+    package func payload(ofLineAt index: Int) -> StepPayload {
+      StepPayload(streamed: self, index: index)
     }
   }
 
