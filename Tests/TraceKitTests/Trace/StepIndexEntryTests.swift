@@ -57,27 +57,29 @@ final class StepIndexEntryTests: XCTestCase {
 
   /// What each way of reading hands out, one line a step, and the error it stopped on.
   func general(_ path: String) -> [String] {
-    var seen: [String] = []
-    do {
-      let reader = try TraceReader(path: path)
+    read(path) { reader, add in
       try reader.forEachStep(from: 0, to: .max) { row, payload in
-        seen.append("\(row.step) \(row.origin) \(row.stateHash) line \(payload.step)")
+        add("\(row.step) \(row.origin) \(row.stateHash) line \(payload.step)")
         return true
       }
-    } catch {
-      seen.append("error: \(error)")
     }
-    return seen
   }
 
   func lean(_ path: String) -> [String] {
-    var seen: [String] = []
-    do {
-      let reader = try TraceReader(path: path)
+    read(path) { reader, add in
       try reader.forEachStepLine(from: 0, to: .max) { entry, payload in
-        seen.append("\(entry.step) \(entry.origin) \(entry.stateHash) line \(payload.step)")
+        add("\(entry.step) \(entry.origin) \(entry.stateHash) line \(payload.step)")
         return true
       }
+    }
+  }
+
+  func read(
+    _ path: String, _ body: (TraceReader, (String) -> Void) throws -> Void
+  ) -> [String] {
+    var seen: [String] = []
+    do {
+      try body(try TraceReader(path: path)) { seen.append($0) }
     } catch {
       seen.append("error: \(error)")
     }
