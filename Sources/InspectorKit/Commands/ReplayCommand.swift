@@ -40,11 +40,11 @@ enum ReplayCommand {
     // The steps are read on a second thread (`ReplayReadAhead`) while this one applies,
     // hashes and checks them; the source is this thread's again after `finish()`.
     let readAhead = ReplayReadAhead(source: source, through: summary.stepCount)
-    let ended = readAhead.forEach { item in
+    let ended = readAhead.forEach { item, block in
       let step = item.step
       rebuilt += 1
       effects.observe(step: step, origin: item.origin)
-      if let line = item.line {
+      if let line = block.line(of: item) {
         do throws(TraceError) {
           try line.changes(cachingPathsIn: paths, into: &changes)
         } catch {
@@ -58,7 +58,7 @@ enum ReplayCommand {
           return false
         }
       }
-      if let rare = item.rare {
+      if let rare = block.rare(of: item) {
         switch rare.base {
         case nil:
           break

@@ -12,23 +12,42 @@ import TraceValues
 ///
 /// ```swift
 /// let ahead = ReplayReadAhead(source: source, through: 1_000)
-/// let end = ahead.forEach { item in print(item.step); return true }
+/// let end = ahead.forEach { item, block in print(item.step); return true }
 /// ahead.finish()  // end is the reading's error, if it stopped on one
 /// ```
 final class ReplayReadAhead: @unchecked Sendable {
-  /// One step as read. Most steps are a line of a trace file and nothing else, so an item is
-  /// a few numbers and one reference (copied into and out of a block at every step); what
-  /// few steps carry besides is in `rare`.
+  /// One step as read: a few numbers, copied into and out of a block at every step without a
+  /// reference count. The step's line and what few steps carry besides are in its block.
   struct Item {
     var step: Int
     var origin: StepOrigin
     /// The index's hash of the step's state.
     var stateHash: UInt64
     /// The step's line in a trace file, whose diff the checking thread parses (half the
-    /// reading work otherwise, and the reading thread is the slower of the two); nil when
-    /// `rare.base` says what the state is built from.
-    var line: TraceReader.StepPayload?
-    var rare: Rare?
+    /// reading work otherwise, and the reading thread is the slower of the two): the line at
+    /// `line` of the block's chunk `chunk`. -1 when `rare` says what the state is built from.
+    var chunk: Int32
+    var line: Int32
+    /// The block's `rares` entry of the step, or -1.
+    var rare: Int32
+  }
+
+  /// Steps handed over together, with the chunks their lines are in and what the few steps
+  /// that carry more than a line carry.
+  struct Block {
+    var items: [Item] = []
+    var chunks: [TraceReader.StreamedChunk] = []
+    var rares: [Rare] = []
+
+    /// The line of `item` (nil when `rare` says what its state is built from).
+    func line(of item: Item) -> TraceReader.StepPayload? {
+      item.chunk < 0 ? nil : chunks[Int(item.chunk)].payload(ofLineAt: Int(item.line))
+    }
+
+    /// What `item` carries besides its line.
+    func rare(of item: Item) -> Rare? {
+      item.rare < 0 ? nil : rares[Int(item.rare)]
+    }
   }
 
   /// What a step's state is built from when it is not the step's line.
@@ -44,21 +63,17 @@ final class ReplayReadAhead: @unchecked Sendable {
   /// What a step carries besides its line, with the failures in the order the
   /// single-threaded loop met them: a base that could not be read, then (after the diff
   /// applied) a keyframe that could not.
-  final class Rare: @unchecked Sendable {
-    /// Nil when the item's `line` holds the step's diff.
+  struct Rare {
+    /// Nil when the item's line holds the step's diff.
     var base: Base?
     /// The step's keyframe (nil between keyframes).
     var keyframe: TraceValue?
     /// Set when the keyframe could not be read: the reading stopped here.
     var keyframeFailure: InspectorError?
-
-    init(base: Base?) {
-      self.base = base
-    }
   }
 
-  private enum Block {
-    case items([Item])
+  private enum Handed {
+    case steps(Block)
     /// The reading ended, on the source's error or at the last step.
     case end(InspectorError?)
   }
@@ -68,7 +83,7 @@ final class ReplayReadAhead: @unchecked Sendable {
 
   private let source: any TraceSource
   private let last: Int
-  private var ahead: ReadAhead<Block>!
+  private var ahead: ReadAhead<Handed>!
 
   /// Starts reading steps `0...last` of `source` on a new thread.
   init(source: any TraceSource, through last: Int) {
@@ -77,14 +92,14 @@ final class ReplayReadAhead: @unchecked Sendable {
     ahead = ReadAhead(name: "rewind-reading") { [self] ahead in read(into: ahead) }
   }
 
-  /// Hands each step to `body` in order until it returns false; returns the error the reading
-  /// stopped on, if it stopped on one before `body` did.
-  func forEach(_ body: (Item) -> Bool) -> InspectorError? {
-    while let block = ahead.next() {
-      switch block {
-      case .items(let items):
-        for item in items {
-          guard body(item) else { return nil }
+  /// Hands each step and its block to `body` in order until it returns false; returns the
+  /// error the reading stopped on, if it stopped on one before `body` did.
+  func forEach(_ body: (Item, Block) -> Bool) -> InspectorError? {
+    while let handed = ahead.next() {
+      switch handed {
+      case .steps(let block):
+        for item in block.items {
+          guard body(item, block) else { return nil }
         }
       case .end(let error):
         return error
@@ -98,61 +113,148 @@ final class ReplayReadAhead: @unchecked Sendable {
     ahead.finish()
   }
 
-  private func read(into ahead: ReadAhead<Block>) {
-    var pending: [Item] = []
-    pending.reserveCapacity(Self.blockSize)
-    var lastStep = -1
-    var open = true
-    let source = self.source
+  private func read(into ahead: ReadAhead<Handed>) {
+    var batch = Batch(source: source, ahead: ahead)
     do throws(InspectorError) {
-      try source.forEachStepContent(from: 0, to: last) { entry, content in
-        let step = entry.step
-        var item = Item(
-          step: step, origin: entry.origin, stateHash: entry.stateHash, line: nil, rare: nil)
-        var readable = true
-        do throws(InspectorError) {
-          // After a gap (steps the recorder dropped) the writer stored a keyframe: start
-          // again from it, since this step's diff is relative to a state never recorded.
-          if step == 0 || step != lastStep + 1 {
-            item.rare = Rare(base: .state(try source.state(at: step)))
-          } else if let line = content.streamedLine {
-            item.line = line
-          } else {
-            item.rare = Rare(base: .changes(try content.changes()))
-          }
-        } catch {
-          item.rare = Rare(base: .unreadable(error))
-          readable = false
+      if let file = source as? TraceFileSource {
+        // A file's rows without their action paths and changed paths, which replay does not
+        // use (every column is still checked).
+        batch.keyframeInterval = try file.summary().keyframeInterval
+        try file.forEachStepLine(from: 0, to: last) { entry, line in
+          batch.add(entry.step, entry.origin, entry.stateHash, line: line, content: nil)
         }
-        if readable, step > 0 {
-          do throws(InspectorError) {
-            if let keyframe = try source.keyframe(at: step) {
-              let rare = item.rare ?? Rare(base: nil)
-              rare.keyframe = keyframe
-              item.rare = rare
-            }
-          } catch {
-            let rare = item.rare ?? Rare(base: nil)
-            rare.keyframeFailure = error
-            item.rare = rare
-            readable = false
-          }
+      } else {
+        try source.forEachStepContent(from: 0, to: last) { entry, content in
+          batch.add(
+            entry.step, entry.origin, entry.stateHash, line: content.streamedLine,
+            content: content)
         }
-        pending.append(item)
-        lastStep = step
-        if pending.count == Self.blockSize || !readable {
-          open = ahead.send(.items(pending))
-          pending = []
-          pending.reserveCapacity(Self.blockSize)
-        }
-        return open && readable
       }
     } catch {
-      if open, !pending.isEmpty { open = ahead.send(.items(pending)) }
-      if open { _ = ahead.send(.end(error)) }
+      batch.end(error)
       return
     }
-    if open, !pending.isEmpty { open = ahead.send(.items(pending)) }
-    if open { _ = ahead.send(.end(nil)) }
+    batch.end(nil)
+  }
+
+  /// The block being filled, sent when full.
+  private struct Batch {
+    let source: any TraceSource
+    let ahead: ReadAhead<Handed>
+    var block = Block()
+    /// The chunk of the last line added, and its place in `block.chunks` (-1: not there yet).
+    var lastChunk: TraceReader.StreamedChunk?
+    var lastChunkSlot: Int32 = -1
+    /// A trace file's keyframe interval: a file holds keyframes only at its multiples (what
+    /// `TraceFileSource.keyframe(at:)` checks first), so other steps need not ask. Nil: ask
+    /// at every step.
+    var keyframeInterval: Int?
+    var lastStep = -1
+    /// False once the checking thread stopped taking blocks.
+    var open = true
+
+    init(source: any TraceSource, ahead: ReadAhead<Handed>) {
+      self.source = source
+      self.ahead = ahead
+      block.items.reserveCapacity(ReplayReadAhead.blockSize)
+    }
+
+    /// One step: its line, or (`content`, from a source other than a file) what it holds.
+    /// False when the reading stops here.
+    mutating func add(
+      _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, line: TraceReader.StepPayload?,
+      content: StepContent?
+    ) -> Bool {
+      // Most steps: the line that follows the last, between keyframes.
+      if let line, step == lastStep + 1, step != 0, !mayHoldKeyframe(step) {
+        block.items.append(
+          Item(
+            step: step, origin: origin, stateHash: stateHash, chunk: slot(of: line),
+            line: Int32(line.index), rare: -1))
+        lastStep = step
+        if block.items.count == ReplayReadAhead.blockSize { send() }
+        return open
+      }
+      return addRare(step, origin, stateHash, line: line, content: content)
+    }
+
+    /// `add` for a step that starts from a whole state, may have a keyframe, or comes from a
+    /// source other than a file.
+    private mutating func addRare(
+      _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, line: TraceReader.StepPayload?,
+      content: StepContent?
+    ) -> Bool {
+      var rare: Rare?
+      var chunk: Int32 = -1
+      var lineIndex: Int32 = -1
+      var readable = true
+      do throws(InspectorError) {
+        // After a gap (steps the recorder dropped) the writer stored a keyframe: start
+        // again from it, since this step's diff is relative to a state never recorded.
+        if step == 0 || step != lastStep + 1 {
+          rare = Rare(base: .state(try source.state(at: step)))
+        } else if let line {
+          chunk = slot(of: line)
+          lineIndex = Int32(line.index)
+        } else if let content {
+          rare = Rare(base: .changes(try content.changes()))
+        }
+      } catch {
+        rare = Rare(base: .unreadable(error))
+        readable = false
+      }
+      if readable, step > 0, mayHoldKeyframe(step) {
+        do throws(InspectorError) {
+          if let keyframe = try source.keyframe(at: step) {
+            rare = rare ?? Rare()
+            rare?.keyframe = keyframe
+          }
+        } catch {
+          rare = rare ?? Rare()
+          rare?.keyframeFailure = error
+          readable = false
+        }
+      }
+      var rareIndex: Int32 = -1
+      if let rare {
+        block.rares.append(rare)
+        rareIndex = Int32(block.rares.count - 1)
+      }
+      block.items.append(
+        Item(
+          step: step, origin: origin, stateHash: stateHash, chunk: chunk, line: lineIndex,
+          rare: rareIndex))
+      lastStep = step
+      if block.items.count == ReplayReadAhead.blockSize || !readable { send() }
+      return open && readable
+    }
+
+    /// The place of the line's chunk in `block.chunks`, added there with its first line.
+    private mutating func slot(of line: TraceReader.StepPayload) -> Int32 {
+      if line.streamed !== lastChunk || lastChunkSlot < 0 {
+        block.chunks.append(line.streamed)
+        lastChunk = line.streamed
+        lastChunkSlot = Int32(block.chunks.count - 1)
+      }
+      return lastChunkSlot
+    }
+
+    private mutating func send() {
+      open = ahead.send(.steps(block))
+      block = Block()
+      block.items.reserveCapacity(ReplayReadAhead.blockSize)
+      lastChunkSlot = -1
+    }
+
+    private func mayHoldKeyframe(_ step: Int) -> Bool {
+      guard let keyframeInterval else { return true }
+      return keyframeInterval > 0 && step % keyframeInterval == 0
+    }
+
+    /// Hands over what is left and the end: the source's error, or nil at the last step.
+    mutating func end(_ error: InspectorError?) {
+      if open, !block.items.isEmpty { open = ahead.send(.steps(block)) }
+      if open { _ = ahead.send(.end(error)) }
+    }
   }
 }

@@ -83,6 +83,14 @@ package final class TraceFileSource: TraceSource {
     if let bodyError { throw bodyError }
   }
 
+  /// The steps `from…to` as a replay reads them (`TraceReader.forEachStepLine`): each row
+  /// checked whole, handed out as its step, origin and state hash with its line.
+  package func forEachStepLine(
+    from: Int, to: Int, _ body: (StepIndexEntry, TraceReader.StepPayload) -> Bool
+  ) throws(InspectorError) {
+    try read { () throws(TraceError) in try reader.forEachStepLine(from: from, to: to, body) }
+  }
+
   package func action(at step: Int) throws(InspectorError) -> TraceValue {
     try read { () throws(TraceError) in try reader.action(at: step) }
   }

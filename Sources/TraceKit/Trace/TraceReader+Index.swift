@@ -99,6 +99,80 @@ extension TraceReader {
   /// Decodes a row selected with `rowColumns`. Every column is checked: a step number within
   /// `0…maximumStep`, integer ids, non-negative nanoseconds, a wall time that is a number.
   func decodeRow(_ statement: SQLiteStatement) throws(TraceError) -> StepRow {
+    let columns = try checkedColumns(statement)
+    let step = columns.step
+    return StepRow(
+      step: step,
+      monotonicNanos: columns.monotonicNanos,
+      wallTime: columns.wallTime,
+      origin: try origin(columns.origin, step: step),
+      actionPath: try actionPath(columns.action, step: step),
+      changedPaths: try pathSet(columns.changed, step: step),
+      stateHash: columns.stateHash,
+      reducerNanos: columns.reducerNanos)
+  }
+
+  /// `decodeRow` without building the row's strings and array: the same checks in the same
+  /// order, with the same messages (the action and path-set ids must name an entry), for a
+  /// replay that uses only the step, its origin and its state hash.
+  func decodeEntry(_ statement: SQLiteStatement) throws(TraceError) -> StepIndexEntry {
+    let columns = try checkedColumns(statement)
+    let step = columns.step
+    let origin = try origin(columns.origin, step: step)
+    // Consecutive rows mostly name the ids the previous rows named: those were checked then.
+    if interned.lastActionPath?.id != columns.action
+      && interned.previousActionPath?.id != columns.action
+    {
+      _ = try actionPath(columns.action, step: step)
+    }
+    if interned.lastPathSet?.id != columns.changed {
+      _ = try pathSet(columns.changed, step: step)
+    }
+    return StepIndexEntry(step: step, origin: origin, stateHash: columns.stateHash)
+  }
+
+  /// A row's columns, each checked, with its ids not yet looked up.
+  private struct CheckedColumns {
+    var step: Int
+    var monotonicNanos: UInt64
+    var wallTime: Double
+    var origin: Int64
+    var action: Int64
+    var changed: Int64
+    var stateHash: UInt64
+    var reducerNanos: UInt64
+  }
+
+  private func checkedColumns(_ statement: SQLiteStatement) throws(TraceError) -> CheckedColumns {
+    // Every integer column in its range, read once; anything else is checked again column
+    // by column below, for the first column that is wrong and its message.
+    guard let step = statement.integer(at: 0), Self.stepRange.contains(step),
+      let mono = statement.integer(at: 1), mono >= 0,
+      let origin = statement.integer(at: 3),
+      let action = statement.integer(at: 4),
+      let changed = statement.integer(at: 5),
+      let hash = statement.integer(at: 6),
+      let reducer = statement.integer(at: 7), reducer >= 0
+    else {
+      return try columnByColumn(statement)
+    }
+    let wallTime: Double
+    if let offset = statement.integer(at: 2) {
+      let start = try startWallTime(step: Int(step))
+      wallTime = start + Double(mono &+ offset) / 1e9
+    } else if statement.isReal(at: 2) {
+      wallTime = statement.double(at: 2)
+    } else {
+      return try columnByColumn(statement)
+    }
+    return CheckedColumns(
+      step: Int(step), monotonicNanos: UInt64(mono), wallTime: wallTime, origin: origin,
+      action: action, changed: changed, stateHash: UInt64(bitPattern: hash),
+      reducerNanos: UInt64(reducer))
+  }
+
+  /// `checkedColumns`, checking one column after another: the first that is wrong throws.
+  private func columnByColumn(_ statement: SQLiteStatement) throws(TraceError) -> CheckedColumns {
     let file = path
     let step = try Self.step(statement, 0, "step") { reason in
       TraceError(.corruptIndex(reason), file: file)
@@ -121,14 +195,9 @@ extension TraceReader {
     } else {
       throw damaged("wall is \(Self.shown(statement, 2)), not a time")
     }
-    return StepRow(
-      step: step,
-      monotonicNanos: UInt64(mono),
-      wallTime: wallTime,
-      origin: try self.origin(origin, step: step),
-      actionPath: try actionPath(action, step: step),
-      changedPaths: try pathSet(changed, step: step),
-      stateHash: UInt64(bitPattern: hash),
+    return CheckedColumns(
+      step: step, monotonicNanos: UInt64(mono), wallTime: wallTime, origin: origin,
+      action: action, changed: changed, stateHash: UInt64(bitPattern: hash),
       reducerNanos: UInt64(reducer))
   }
 

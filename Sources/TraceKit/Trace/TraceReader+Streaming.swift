@@ -15,8 +15,10 @@ extension TraceReader {
   public struct StepPayload {
     /// One reference for the chunk and its file: a payload is copied into and out of a
     /// replay's blocks at every step, and a copy of `DecodedChunk` retains three buffers.
-    let streamed: StreamedChunk
-    let index: Int
+    /// The chunk the line is in, shared by the payloads of its lines.
+    package let streamed: StreamedChunk
+    /// The line's place in the chunk.
+    package let index: Int
 
     var chunk: DecodedChunk { streamed.chunk }
     var file: String { streamed.file }
@@ -137,13 +139,21 @@ extension TraceReader {
   }
 
   /// A chunk being streamed and the file it is from, shared by the payloads of its lines.
-  final class StreamedChunk: @unchecked Sendable {
+  /// A replay hands a block of steps to its checking thread with each chunk once, and each
+  /// step as its line's place in it, instead of a payload (a reference counted per step, on
+  /// both threads).
+  package final class StreamedChunk: @unchecked Sendable {
     let chunk: DecodedChunk
     let file: String
 
     init(_ chunk: DecodedChunk, file: String) {
       self.chunk = chunk
       self.file = file
+    }
+
+    /// The payload of the line at `index` (a `StepPayload.index` of this chunk).
+    package func payload(ofLineAt index: Int) -> StepPayload {
+      StepPayload(streamed: self, index: index)
     }
   }
 
@@ -169,29 +179,66 @@ extension TraceReader {
   public func forEachStep(
     from: Int, to: Int, _ body: (StepRow, StepPayload) throws -> Bool
   ) throws {
+    var lines = LineStream()
+    try forEachRow(from: from, to: to) { row in
+      try body(row, try lines.payload(of: row.step, in: self))
+    }
+  }
+
+  /// `forEachStep` for a replay: each row checked as `forEachStep` checks it (every column,
+  /// same order, same messages), but handed out as the step, origin and state hash alone,
+  /// without the row's action path and changed paths. `body` returns false to stop.
+  ///
+  /// ```swift
+  /// try reader.forEachStepLine(from: 1, to: 3) { entry, payload in
+  ///   print(entry.step, entry.origin)  // 1 user
+  ///   return true
+  /// }
+  /// ```
+  package func forEachStepLine(
+    from: Int, to: Int, _ body: (StepIndexEntry, StepPayload) -> Bool
+  ) throws(TraceError) {
+    var lines = LineStream()
+    do {
+      try forEachEntry(from: from, to: to) { entry in
+        body(entry, try lines.payload(of: entry.step, in: self))
+      }
+    } catch let error as TraceError {
+      throw error
+    } catch {
+      throw TraceError(.database("\(error)"), file: path)
+    }
+  }
+
+  /// The chunk a stream of rows is in and the line of its last row: each chunk is read and
+  /// decompressed once, and only one is held at a time.
+  private struct LineStream {
     // The chunk's fields are read in place (`chunk?.…`), not through a copy of the chunk:
     // a copy retains its bytes, lines and path cache, at every step.
     var chunk: StreamedChunk?
     var index = 0
-    try forEachRow(from: from, to: to) { row in
-      let step = row.step
+
+    /// The line of `step`, the next row of the stream (steps go up).
+    mutating func payload(
+      of step: Int, in reader: TraceReader
+    ) throws(TraceError) -> StepPayload {
       if let current = chunk, step <= current.chunk.lastStep {
         // Rows and lines both go up: the line is at or after the previous one.
         index = current.chunk.lineIndex(of: step, from: index)
       } else {
         // Drop the previous chunk before reading the next, so at most one is in memory.
         chunk = nil
-        let range = try chunkRange(holding: step)
-        let loaded = try loadChunk(id: range.first, step: step)
+        let range = try reader.chunkRange(holding: step)
+        let loaded = try reader.loadChunk(id: range.first, step: step)
         index = loaded.lineIndex(of: step) ?? loaded.lines.count
-        chunk = StreamedChunk(loaded, file: path)
+        chunk = StreamedChunk(loaded, file: reader.path)
       }
       guard let current = chunk, current.chunk.step(ofLineAt: index) == step else {
         throw TraceError(
-          .corruptChunk("the chunk has no line for this step"), file: path, step: step,
+          .corruptChunk("the chunk has no line for this step"), file: reader.path, step: step,
           chunk: chunk?.chunk.id)
       }
-      return try body(row, StepPayload(streamed: current, index: index))
+      return StepPayload(streamed: current, index: index)
     }
   }
 }

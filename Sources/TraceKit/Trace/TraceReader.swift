@@ -335,33 +335,59 @@ public final class TraceReader {
   /// }
   /// ```
   public func forEachRow(from: Int, to: Int, _ body: (StepRow) throws -> Bool) throws {
-    let statement: SQLiteStatement
+    let statement = try rowScan(from: from, to: to)
+    defer { statement.reset() }
+    var expected = max(0, from)
+    while try nextRow(of: statement) {
+      let row = try decodeRow(statement)
+      try checkNoHole(before: row.step, expected: &expected)
+      guard try body(row) else { return }
+    }
+  }
+
+  /// `forEachRow` as a replay reads it: every column checked the same way, in the same order,
+  /// with the same messages, but only the step, origin and state hash handed out.
+  func forEachEntry(
+    from: Int, to: Int, _ body: (StepIndexEntry) throws -> Bool
+  ) throws {
+    let statement = try rowScan(from: from, to: to)
+    defer { statement.reset() }
+    var expected = max(0, from)
+    while try nextRow(of: statement) {
+      let entry = try decodeEntry(statement)
+      try checkNoHole(before: entry.step, expected: &expected)
+      guard try body(entry) else { return }
+    }
+  }
+
+  /// The statement selecting the rows `from…to` in order, bound: a statement per call, so a
+  /// scan's body may itself query the reader.
+  private func rowScan(from: Int, to: Int) throws(TraceError) -> SQLiteStatement {
     do {
-      // A statement per call, so `body` may itself query the reader.
-      statement = try database.prepare(
+      let statement = try database.prepare(
         "SELECT \(Self.rowColumns) FROM steps WHERE step >= ? AND step <= ? ORDER BY step")
       try statement.bind(from, at: 1)
       try statement.bind(to, at: 2)
+      return statement
     } catch {
       throw queryError(error)
     }
-    defer { statement.reset() }
-    // Steps the index jumps over must be a gap the recorder recorded; any other hole is rows
-    // deleted from the index, never shown as dropped steps.
-    var expected = max(0, from)
-    while true {
-      let more: Bool
-      do {
-        more = try statement.step()
-      } catch {
-        throw queryError(error)
-      }
-      guard more else { return }
-      let row = try decodeRow(statement)
-      if row.step > expected { try checkDropped(first: expected, last: row.step - 1) }
-      expected = row.step + 1
-      guard try body(row) else { return }
+  }
+
+  private func nextRow(of statement: SQLiteStatement) throws(TraceError) -> Bool {
+    do {
+      return try statement.step()
+    } catch {
+      throw queryError(error)
     }
+  }
+
+  /// Steps the index jumps over must be a gap the recorder recorded; any other hole is rows
+  /// deleted from the index, never shown as dropped steps.
+  @inline(__always)
+  private func checkNoHole(before step: Int, expected: inout Int) throws(TraceError) {
+    if step > expected { try checkDropped(first: expected, last: step - 1) }
+    expected = step + 1
   }
 
   /// `forEachRow` with a body that cannot fail, so the only error is the trace's.

@@ -32,6 +32,35 @@ struct Patcher {
     depth == 0 ? "the root" : TracePath(Array(components[..<depth])).description
   }
 
+  /// Applies `changes` in order (`TraceDiff.apply`).
+  static func apply(
+    _ changes: [TraceChange], to value: inout TraceValue
+  ) throws(TracePatchError) {
+    for index in changes.indices {
+      guard !setsRootField(changes[index], of: &value) else { continue }
+      var patcher = Patcher(change: changes[index])
+      try patcher.apply(to: &value)
+    }
+  }
+
+  /// Applies `change` when it sets a field that the root object has, the change most steps
+  /// of a feature make (a replay applies one per step): the field is found and replaced
+  /// without a patcher or a walk. False, with `value` as it was, for any other change.
+  @inline(__always)
+  private static func setsRootField(_ change: TraceChange, of value: inout TraceValue) -> Bool {
+    guard case .set(let path, let newValue) = change, path.components.count == 1,
+      case .key(let key) = path.components[0], case .object = value
+    else { return false }
+    var fields = value.takeObjectFields()
+    defer { value = .object(fields) }
+    for index in fields.indices where sameUTF8(fields[index].key, key) {
+      fields[index].value = newValue
+      return true
+    }
+    // A new key is appended by `applyLast`, like any `set` of a missing field.
+    return false
+  }
+
   mutating func apply(to value: inout TraceValue) throws(TracePatchError) {
     guard !components.isEmpty else {
       guard case .set(_, let newValue) = change else {

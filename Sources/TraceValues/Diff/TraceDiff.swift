@@ -64,10 +64,7 @@ public enum TraceDiff {
   public static func apply(
     _ changes: [TraceChange], to value: inout TraceValue
   ) throws(TracePatchError) {
-    for change in changes {
-      var patcher = Patcher(change: change)
-      try patcher.apply(to: &value)
-    }
+    try Patcher.apply(changes, to: &value)
   }
 }
 

@@ -1,0 +1,16 @@
+/// What a replay uses of a step's index row: its number, origin and state hash. The reader
+/// checked every other column of the row as it checks a whole `StepRow` (ids that name an
+/// entry, non-negative times, a wall time), without building the row's strings and array.
+///
+/// ```swift
+/// try reader.forEachStepLine(from: 1, to: 2) { entry, payload in
+///   print(entry.step, entry.origin)  // 1 user
+///   return true
+/// }
+/// ```
+package struct StepIndexEntry {
+  package var step: Int
+  package var origin: StepOrigin
+  /// The hash of the state after the step, as the writer stored it.
+  package var stateHash: UInt64
+}

@@ -1,0 +1,159 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import TraceKit
+
+/// `TraceReader.forEachStepLine` (what `inspector replay` reads): the rows' step, origin and
+/// state hash with each step's line, every column checked as `forEachStep` checks it. Both
+/// are run on the same traces, whole and damaged, and must agree to the last error's text.
+final class StepIndexEntryTests: XCTestCase {
+  let metadata = TraceMetadata(
+    rootReducer: "Shop", stateType: "Shop.State", actionType: "Shop.Action",
+    keyframeInterval: 5, extra: [:])
+  let timer = UUID(uuidString: "6B1E0C52-3A59-4F0C-9D1B-0F0A3E0C2B11")!
+  let actions = ["cart.add", "cart.remove", "search.query", "cart.add", "timer.tick"]
+
+  func items(_ step: Int) -> TraceValue { .int(Int64(step % 7)) }
+  func query(_ step: Int) -> TraceValue { .string(step % 3 == 0 ? "" : "q\(step)") }
+
+  func state(_ step: Int) -> TraceValue {
+    .object([TraceField("items", items(step)), TraceField("query", query(step))])
+  }
+
+  func origin(_ step: Int) -> StepOrigin {
+    switch step % 4 {
+    case 0: .effect(timer)
+    case 1: .user
+    case 2: .send(step: step - 1)
+    default: .observer
+    }
+  }
+
+  /// Steps 1…24 without 10 and 11 (dropped): four origins, five action paths in an order
+  /// that passes over the reader's two remembered ones, changed-path sets of none, one and
+  /// two paths, chunks ended after steps 6 and 17.
+  func writeTrace(at path: String) throws -> [Int] {
+    let writer = try TraceWriter(path: path, metadata: metadata, initialState: state(0))
+    let steps = Array(1...9) + Array(12...24)
+    for step in steps {
+      let changed = [[], ["items"], ["items", "query"]][step % 3]
+      try writer.append(
+        StepRecord(
+          step: step, monotonicNanos: UInt64(step) * 1_000, wallTime: 1_000 + Double(step),
+          origin: origin(step), actionPath: actions[step % actions.count],
+          action: .enumCase(actions[step % actions.count], []),
+          changes: [
+            .set(TracePath([.key("items")]), items(step)),
+            .set(TracePath([.key("query")]), query(step)),
+          ],
+          changedPaths: changed, stateHash: state(step).stableHash, reducerNanos: 10),
+        state: state(step))
+      if step == 6 || step == 17 { try writer.flush() }
+    }
+    try writer.close()
+    return [0] + steps
+  }
+
+  /// What each way of reading hands out, one line a step, and the error it stopped on.
+  func general(_ path: String) -> [String] {
+    read(path) { reader, add in
+      try reader.forEachStep(from: 0, to: .max) { row, payload in
+        add("\(row.step) \(row.origin) \(row.stateHash) line \(payload.step)")
+        return true
+      }
+    }
+  }
+
+  func lean(_ path: String) -> [String] {
+    read(path) { reader, add in
+      try reader.forEachStepLine(from: 0, to: .max) { entry, payload in
+        add("\(entry.step) \(entry.origin) \(entry.stateHash) line \(payload.step)")
+        return true
+      }
+    }
+  }
+
+  func read(
+    _ path: String, _ body: (TraceReader, (String) -> Void) throws -> Void
+  ) -> [String] {
+    var seen: [String] = []
+    do {
+      try body(try TraceReader(path: path)) { seen.append($0) }
+    } catch {
+      seen.append("error: \(error)")
+    }
+    return seen
+  }
+
+  func testEveryStepIsHandedOutWithItsOriginHashAndLine() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("t.rewind")
+    let steps = try writeTrace(at: path)
+    let expected = steps.map { step in
+      "\(step) \(step == 0 ? .initial : origin(step)) \(state(step).stableHash) line \(step)"
+    }
+    XCTAssertEqual(lean(path), expected)
+    XCTAssertEqual(general(path), expected)
+    // A range that starts after the gap and ends mid-chunk, stopped by the body.
+    let reader = try TraceReader(path: path)
+    var seen: [Int] = []
+    try reader.forEachStepLine(from: 12, to: 20) { entry, _ in
+      seen.append(entry.step)
+      return entry.step < 18
+    }
+    XCTAssertEqual(seen, [12, 13, 14, 15, 16, 17, 18])
+  }
+
+  /// Each damaged column, and each id that names nothing, stops both readers at the same step
+  /// with the same message.
+  func testADamagedColumnStopsBothAtTheSameStepWithTheSameMessage() throws {
+    let edits: [(sql: String, message: String)] = [
+      ("UPDATE steps SET mono_ns = 'soon' WHERE step = 4", "mono_ns is 'soon', not an integer"),
+      ("UPDATE steps SET wall = 'noon' WHERE step = 5", "wall is 'noon', not a time"),
+      ("UPDATE steps SET origin = 'x' WHERE step = 5", "origin is 'x', not an integer"),
+      ("UPDATE steps SET action = 99 WHERE step = 7", "action 99 is not in actions"),
+      ("UPDATE steps SET changed = 77 WHERE step = 8", "changed path set 77 is not in path_sets"),
+      ("UPDATE steps SET state_hash = 2.5 WHERE step = 3", "state_hash is 2.5, not an integer"),
+      ("UPDATE steps SET reducer_ns = -1 WHERE step = 2", "reducer_ns is -1, outside 0…"),
+      ("UPDATE steps SET origin = -100 WHERE step = 9", "names a send of step 97"),
+      ("DELETE FROM steps WHERE step = 14", "step 14 is missing from the index"),
+      (
+        "UPDATE steps SET step = 281474976710657 WHERE step = 24",
+        "step 281474976710657 is outside 0…281474976710656"
+      ),
+    ]
+    for edit in edits {
+      let directory = try TemporaryDirectory()
+      let path = directory.path("t.rewind")
+      _ = try writeTrace(at: path)
+      let editor = try TraceEditor(path: path)
+      try editor.execute(edit.sql)
+      editor.close()
+      let lean = lean(path)
+      XCTAssertEqual(lean, general(path), edit.sql)
+      XCTAssertTrue(lean.last?.contains(edit.message) == true, "\(edit.sql): \(lean.last ?? "")")
+    }
+  }
+
+  /// Seeded damage of every kind `TraceCorruption` makes (rows renumbered, duplicated or
+  /// deleted, columns of every type, interned tables, chunks): both readers hand out the
+  /// same steps and stop on the same error, whatever the damage.
+  func testSeededDamageReadsTheSameBothWays() throws {
+    let directory = try TemporaryDirectory()
+    let base = directory.path("base.rewind")
+    _ = try writeTrace(at: base)
+    var stopped = 0
+    for seed in UInt64(1)...300 {
+      let path = directory.path("v\(seed).rewind")
+      try FileManager.default.copyItem(atPath: base, toPath: path)
+      let edits = try TraceCorruption(seed: seed).apply(to: path)
+      let lean = lean(path)
+      XCTAssertEqual(lean, general(path), "seed \(seed): \(edits)")
+      if lean.last?.hasPrefix("error: ") == true { stopped += 1 }
+      try FileManager.default.removeItem(atPath: path)
+    }
+    // Most damage is met on the way; the comparison above is not between two empty lists.
+    XCTAssertGreaterThan(stopped, 100)
+  }
+}
