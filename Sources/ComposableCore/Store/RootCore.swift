@@ -88,6 +88,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     needsDependencies = !dependencies.isDefault
     self.instrument = instrument
     hooks.core = self
+    // Every core reaches `cancelNow` through the closure (generic code here; `Store.init`
+    // installs one specialized for the app's reducer).
+    specializeHooks()
     // An instrumented store's features note the keys they read in its log: its reducers
     // through the reducing context, its effects through the dependencies they capture.
     if let instrument {
@@ -411,7 +414,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       if cancelInFlight {
         cancel(id: id, cause: .cancelInFlight(id), step: context.step)
       }
-      return launch(child, context: &context, ids: ids + [id])
+      // Appended to a copy: `ids + [id]` allocated a one-element array as well.
+      var inner = ids
+      inner.append(id)
+      return launch(child, context: &context, ids: inner)
     case let .cancel(id, reason, isPerformed):
       if !isPerformed {
         cancel(id: id, cause: Self.cause(of: reason, id: id), step: context.step)
@@ -601,13 +607,20 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     // One look-up per key: hashing a key (its id and navigation path) is most of the cost.
     for key in cancelKeys {
       guard let index = cancellables.index(forKey: key) else { continue }
-      if let position = cancellables.values[index].firstIndex(of: id) {
-        cancellables.values[index].remove(at: position)
-      }
-      if cancellables.values[index].isEmpty {
+      // One access to the key's list (each went through the dictionary's `values` view).
+      if Self.remove(id, from: &cancellables.values[index]) {
         cancellables.remove(at: index)
       }
     }
+  }
+
+  /// Removes an effect from a key's effects; returns whether none is left.
+  @inlinable
+  static func remove(_ id: EffectID, from effects: inout [EffectID]) -> Bool {
+    if let position = effects.firstIndex(of: id) {
+      effects.remove(at: position)
+    }
+    return effects.isEmpty
   }
 
   // MARK: Cancellation
@@ -618,10 +631,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   }
 
   /// Lets the reducing context reach `cancelNow` (a `.cancel` or a teardown returned while a
-  /// reducer runs) through a closure made where the reducer's type is known, so that it runs
-  /// the specialized bookkeeping: through the `ReducingCore` existential it ran the generic
-  /// code, which looks up metadata for every generic type it touches (~7,000 instructions a
-  /// cancellation more). The core owns its hooks, so the closure does not retain it.
+  /// reducer runs) through a closure; made where the reducer's type is known (`Store.init`),
+  /// it runs the specialized bookkeeping: the generic code looks up metadata for every generic
+  /// type it touches (~7,000 instructions a cancellation more). The core owns its hooks, so
+  /// the closure does not retain it.
   @inlinable
   package func specializeHooks() {
     hooks.cancelNow = { [unowned(unsafe) self] id, reason in
