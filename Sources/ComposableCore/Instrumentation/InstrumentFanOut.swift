@@ -39,8 +39,8 @@ final class InstrumentFanOut<State, Action: Sendable>: StoreInstrument {
     }
   }
 
-  func effectStarted(_ launch: EffectLaunch) {
-    for instrument in instruments { instrument.effectStarted(launch) }
+  func effectStarted(_ launch: consuming EffectLaunch) {
+    for instrument in instruments { instrument.effectStarted(copy launch) }
   }
 
   func effectFinished(_ id: EffectID) {
@@ -50,6 +50,12 @@ final class InstrumentFanOut<State, Action: Sendable>: StoreInstrument {
   func effectsCancelled(_ ids: [EffectID], cause: EffectCancelCause, step: Int?) {
     for instrument in instruments {
       instrument.effectsCancelled(ids, cause: cause, step: step)
+    }
+  }
+
+  func effectCancelled(_ id: EffectID, cause: EffectCancelCause, step: Int?) {
+    for instrument in instruments {
+      instrument.effectCancelled(id, cause: cause, step: step)
     }
   }
 

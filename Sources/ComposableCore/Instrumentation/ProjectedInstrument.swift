@@ -46,7 +46,7 @@ package final class ProjectedInstrument<State, BaseAction: Sendable, Action: Sen
       reducerNanos: reducerNanos)
   }
 
-  package func effectStarted(_ launch: EffectLaunch) {
+  package func effectStarted(_ launch: consuming EffectLaunch) {
     base.effectStarted(launch)
   }
 
@@ -56,6 +56,10 @@ package final class ProjectedInstrument<State, BaseAction: Sendable, Action: Sen
 
   package func effectsCancelled(_ ids: [EffectID], cause: EffectCancelCause, step: Int?) {
     base.effectsCancelled(ids, cause: cause, step: step)
+  }
+
+  package func effectCancelled(_ id: EffectID, cause: EffectCancelCause, step: Int?) {
+    base.effectCancelled(id, cause: cause, step: step)
   }
 
   package func inspectorStep(_ step: Int, kind: InspectorStepKind, state: borrowing State) {

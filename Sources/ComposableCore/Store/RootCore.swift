@@ -596,7 +596,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     unregister(id, from: effect.cancelKeys)
     if effect.group.isCancelled {
       // `StoreTask.cancel()` cancelled the task before the core heard of it.
-      instrument?.effectsCancelled([id], cause: .storeTask, step: nil)
+      instrument?.effectCancelled(id, cause: .storeTask, step: nil)
     } else {
       instrument?.effectFinished(id)
     }
@@ -684,7 +684,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       let wasRunning = effect.flag.cancel()
       effect.task.cancel()
       if wasRunning || (cause == .storeTask && effect.group.isCancelled) {
-        instrument.effectsCancelled([effect.id], cause: cause, step: step)
+        instrument.effectCancelled(effect.id, cause: cause, step: step)
       } else {
         instrument.effectFinished(effect.id)
       }

@@ -210,7 +210,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
 
   // MARK: Effects
 
-  func effectStarted(_ launch: EffectLaunch) {
+  func effectStarted(_ launch: consuming EffectLaunch) {
     guard isRecording else { return }
     // The effects of a dropped step are not in the trace either.
     if !droppedSteps.isEmpty, droppedSteps.contains(where: { $0.contains(launch.step) }) {
@@ -227,6 +227,11 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   func effectFinished(_ id: EffectID) {
     guard isRecording else { return }
     end(id, outcome: .finished, nanos: now() &- origin)
+  }
+
+  func effectCancelled(_ id: EffectID, cause: EffectCancelCause, step: Int?) {
+    guard isRecording else { return }
+    end(id, outcome: .cancelled(reason: cause.traceReason, byStep: step), nanos: now() &- origin)
   }
 
   func effectsCancelled(_ ids: [EffectID], cause: EffectCancelCause, step: Int?) {
