@@ -590,7 +590,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       if cancelInFlight {
         cancel(id: id, cause: .cancelInFlight(id), step: context.step)
       }
-      await execute(child, context: context, ids: ids + [id])
+      var inner = ids
+      inner.append(id)
+      await execute(child, context: context, ids: inner)
     default:
       let tasks = launch(effect, context: &context, ids: ids)
       for task in tasks {
@@ -673,6 +675,14 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   @inlinable
   func cancelEffects(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
     guard let effectIDs = cancellables.removeValue(forKey: id) else { return }
+    if effectIDs.count == 1 {
+      // The common case, one effect: no list of endings to build.
+      let effectID = effectIDs[0]
+      guard let effect = runningEffects.removeValue(forKey: effectID) else { return }
+      unregister(effectID, from: effect.cancelKeys)
+      end(effect.ending(id: effectID), cause: cause, step: step)
+      return
+    }
     // Labelled as `end` takes them: an unlabelled tuple array would be cast element by element.
     var ended: [EndingEffect] = []
     for effectID in effectIDs {
@@ -687,16 +697,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// effect whose operation had already returned finished, the others were cancelled.
   @usableFromInline
   func end(_ effects: [EndingEffect], cause: EffectCancelCause, step: Int?) {
-    if effects.count == 1, let instrument {
+    if effects.count == 1 {
       // The common case, one effect: no lists to build and sort.
-      let effect = effects[0]
-      let wasRunning = effect.flag.cancel()
-      effect.task.cancel()
-      if wasRunning || (cause == .storeTask && effect.group.isCancelled) {
-        instrument.effectCancelled(effect.id, cause: cause, step: step)
-      } else {
-        instrument.effectFinished(effect.id)
-      }
+      end(effects[0], cause: cause, step: step)
       return
     }
     var cancelled: [(launch: Int, id: EffectID)] = []
@@ -724,6 +727,22 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     if cancelled.count > 1 { cancelled.sort { $0.launch < $1.launch } }
     if !cancelled.isEmpty {
       instrument.effectsCancelled(cancelled.map(\.id), cause: cause, step: step)
+    }
+  }
+
+  /// Cancels one effect taken out of `runningEffects` and tells the instrument whether it
+  /// finished (its operation had returned) or was cancelled.
+  @inlinable
+  func end(_ effect: EndingEffect, cause: EffectCancelCause, step: Int?) {
+    let wasRunning = effect.flag.cancel()
+    effect.task.cancel()
+    guard let instrument else { return }
+    // A task cancelled through `StoreTask.cancel()` off the main actor may have returned on
+    // that cancellation before the core heard of it.
+    if wasRunning || (cause == .storeTask && effect.group.isCancelled) {
+      instrument.effectCancelled(effect.id, cause: cause, step: step)
+    } else {
+      instrument.effectFinished(effect.id)
     }
   }
 
