@@ -90,7 +90,7 @@ final class RecorderClockTests: XCTestCase {
     store.send(.poke)
     await clock.advance(by: .seconds(2))
     // Until the effect's operation returned, not only until it sent `.wokeUp`: finishing the
-    // recording in between left its end out of the trace (a race seen 1 run in 9).
+    // recording in between leaves its end out of the trace.
     await nap.finish()
     XCTAssertTrue(store.state.isAwake)
     recorder.finish()
