@@ -74,8 +74,8 @@ package protocol StoreInstrument<State, Action>: AnyObject {
   func stepEnded(
     _ step: Int, action: Action, state: consuming State, reducerStart: UInt64,
     reducerNanos: UInt64)
-  /// The core started an effect task (the launch is the instrument's to keep).
-  func effectStarted(_ launch: consuming EffectLaunch)
+  /// The core started an effect task.
+  func effectStarted(_ launch: EffectLaunch)
   /// An effect's operation returned without being cancelled.
   func effectFinished(_ id: EffectID)
   /// The core cancelled running effects (`ids` in the order they were started).

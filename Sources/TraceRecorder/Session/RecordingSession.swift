@@ -210,7 +210,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
 
   // MARK: Effects
 
-  func effectStarted(_ launch: consuming EffectLaunch) {
+  func effectStarted(_ launch: EffectLaunch) {
     guard isRecording else { return }
     // The effects of a dropped step are not in the trace either.
     if !droppedSteps.isEmpty, droppedSteps.contains(where: { $0.contains(launch.step) }) {

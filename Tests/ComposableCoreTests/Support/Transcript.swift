@@ -116,7 +116,7 @@ final class TranscriptInstrument<State, Action: Sendable>: StoreInstrument {
     transcript.endStep("end of step \(step)")
   }
 
-  func effectStarted(_ launch: consuming EffectLaunch) {
+  func effectStarted(_ launch: EffectLaunch) {
     var line = "\(transcript.name(launch.id)) started by step \(launch.step): \(launch.kind)"
     if let parent = launch.parent {
       line += " in \(transcript.name(parent))"
