@@ -24,10 +24,13 @@ public struct NavigationIDPath: Hashable, Sendable, CustomStringConvertible {
     self.path = path
   }
 
-  /// A path one step deeper.
+  /// A path one step deeper (built on every row and presented action: appended to a copy,
+  /// where `path + [id]` went through the generic `append(contentsOf:)`).
   @usableFromInline
   package func appending(_ id: NavigationID) -> NavigationIDPath {
-    NavigationIDPath(path: path + [id])
+    var path = path
+    path.append(id)
+    return NavigationIDPath(path: path)
   }
 
   /// Whether the path has no steps.
