@@ -85,11 +85,14 @@ final class RecorderClockTests: XCTestCase {
       $0.continuousClock = clock
     }
     store.send(.poke)
-    store.send(.nap)
+    let nap = store.send(.nap)
     while clock.sleeperCount == 0 { await Task.yield() }
     store.send(.poke)
     await clock.advance(by: .seconds(2))
-    while store.state.isAwake == false { await Task.yield() }
+    // Until the effect's operation returned, not only until it sent `.wokeUp`: finishing the
+    // recording in between leaves its end out of the trace.
+    await nap.finish()
+    XCTAssertTrue(store.state.isAwake)
     recorder.finish()
     await recorder.waitUntilFinished()
 

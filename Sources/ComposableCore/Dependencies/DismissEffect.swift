@@ -51,7 +51,7 @@ public struct DismissEffect: Sendable {
 
 /// How the effects of a presented feature dismiss it: the parent's dismissal action, sent
 /// through the `send` of the effect at the parent's level. Installed around each `.run` of the
-/// feature's effects by `Effect.dismissing(with:)`.
+/// feature's effects by `Effect.map(_:dismissingWith:)`.
 @usableFromInline
 struct DismissRoute: Sendable {
   @TaskLocal static var current: DismissRoute?
@@ -71,27 +71,50 @@ struct DismissRoute: Sendable {
 }
 
 extension Effect {
-  /// The effect, each of its `.run` operations able to dismiss the feature that created it:
-  /// `@Dependency(\.dismiss)` called in them sends `action` (the parent's `.dismiss` or
-  /// `.popFrom(id:)`) to the store. A nested presentation installs its own route inside, so the
-  /// innermost presented feature is the one dismissed.
+  /// The effect with every action it sends transformed (as `map(_:)`), each of its `.run`
+  /// operations able to dismiss the feature that created it: `@Dependency(\.dismiss)` called
+  /// in them sends `action` (the parent's `.dismiss` or `.popFrom(id:)`) to the store. A
+  /// nested presentation installs its own route inside, so the innermost presented feature is
+  /// the one dismissed.
+  ///
+  /// One walk of the tree and one closure per `.run`, where `map` then a separate dismissing
+  /// pass built every node and wrapped every operation twice.
+  ///
+  /// ```swift
+  /// child.map({ embed(.presented($0)) }, dismissingWith: embed(.dismiss))
+  /// ```
   @inlinable
-  package func dismissing(with action: Action) -> Self {
+  package func map<T: Sendable>(
+    _ transform: @escaping @Sendable (Action) -> T, dismissingWith action: T
+  ) -> Effect<T> {
     switch node {
-    case .none, .send, .cancel:
-      return self
+    case .none:
+      return .none
+    case let .send(child):
+      return Effect<T>(node: .send(transform(child)))
     case let .run(run):
       let operation = run.operation
-      return Effect(node: .run(Run(priority: run.priority, location: run.location) { send in
-        await DismissRoute(dismiss: { await send(action) }).install { await operation(send) }
-      }))
+      return Effect<T>(
+        node: .run(
+          Effect<T>.Run(priority: run.priority, location: run.location) { send in
+            await DismissRoute(dismiss: { await send(action) }).install {
+              await operation(Send { child in send(transform(child)) })
+            }
+          }
+        )
+      )
     case let .merge(children):
-      return Effect(node: .merge(children.map { $0.dismissing(with: action) }))
+      return Effect<T>(
+        node: .merge(children.map { $0.map(transform, dismissingWith: action) }))
     case let .concatenate(children):
-      return Effect(node: .concatenate(children.map { $0.dismissing(with: action) }))
+      return Effect<T>(
+        node: .concatenate(children.map { $0.map(transform, dismissingWith: action) }))
     case let .cancellable(id, cancelInFlight, child):
-      return Effect(
-        node: .cancellable(id: id, cancelInFlight: cancelInFlight, child.dismissing(with: action)))
+      return Effect<T>(
+        node: .cancellable(
+          id: id, cancelInFlight: cancelInFlight, child.map(transform, dismissingWith: action)))
+    case let .cancel(id, reason, isPerformed):
+      return Effect<T>(node: .cancel(id: id, reason: reason, isPerformed: isPerformed))
     }
   }
 }

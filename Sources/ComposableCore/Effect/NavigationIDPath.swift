@@ -24,10 +24,13 @@ public struct NavigationIDPath: Hashable, Sendable, CustomStringConvertible {
     self.path = path
   }
 
-  /// A path one step deeper.
+  /// A path one step deeper (built on every row and presented action: appended to a copy,
+  /// where `path + [id]` went through the generic `append(contentsOf:)`).
   @usableFromInline
   package func appending(_ id: NavigationID) -> NavigationIDPath {
-    NavigationIDPath(path: path + [id])
+    var path = path
+    path.append(id)
+    return NavigationIDPath(path: path)
   }
 
   /// Whether the path has no steps.
@@ -83,10 +86,14 @@ package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
     lhs.kind == rhs.kind && lhs.keyPath == rhs.keyPath && lhs.elementID == rhs.elementID
   }
 
+  /// Hashes the key path's type, not its components: key paths of different types are never
+  /// equal (`AnyKeyPath.==` checks the type first), so equal steps still hash alike, and
+  /// hashing a key path walks its whole buffer (about 480 instructions, on every cancellation
+  /// id a child's effect is given).
   @usableFromInline
   package func hash(into hasher: inout Hasher) {
     hasher.combine(kind)
-    hasher.combine(keyPath)
+    hasher.combine(ObjectIdentifier(type(of: keyPath)))
     hasher.combine(elementID)
   }
 

@@ -53,6 +53,12 @@ final class InstrumentFanOut<State, Action: Sendable>: StoreInstrument {
     }
   }
 
+  func effectCancelled(_ id: EffectID, cause: EffectCancelCause, step: Int?) {
+    for instrument in instruments {
+      instrument.effectCancelled(id, cause: cause, step: step)
+    }
+  }
+
   func inspectorStep(_ step: Int, kind: InspectorStepKind, state: borrowing State) {
     for instrument in instruments { instrument.inspectorStep(step, kind: kind, state: state) }
   }

@@ -58,6 +58,10 @@ package final class ProjectedInstrument<State, BaseAction: Sendable, Action: Sen
     base.effectsCancelled(ids, cause: cause, step: step)
   }
 
+  package func effectCancelled(_ id: EffectID, cause: EffectCancelCause, step: Int?) {
+    base.effectCancelled(id, cause: cause, step: step)
+  }
+
   package func inspectorStep(_ step: Int, kind: InspectorStepKind, state: borrowing State) {
     base.inspectorStep(step, kind: kind, state: state)
   }

@@ -18,10 +18,10 @@
 /// Built on every child action, so it only keeps what it needs; the text is made when asked.
 @usableFromInline
 package struct ReducerLabel: Sendable {
-  let keyPath: AnyKeyPath & Sendable
+  @usableFromInline let keyPath: AnyKeyPath & Sendable
   /// The case path's naming, turned into a name only when the text is asked for.
-  let caseNaming: CasePathNaming
-  let probe: (any CaseLabelProbe)?
+  @usableFromInline let caseNaming: CasePathNaming
+  @usableFromInline let probe: (any CaseLabelProbe)?
 
   /// The label of a child reached by a key path (and a case name, when one is known).
   @usableFromInline
@@ -32,8 +32,9 @@ package struct ReducerLabel: Sendable {
   }
 
   /// The label of a child reached by a key path and a case path (named by the case path when
-  /// it knows its case's name).
-  @usableFromInline
+  /// it knows its case's name). Inlinable, as the next one: built on every child action, it is
+  /// specialized where the types are known instead of looking their metadata up.
+  @inlinable
   package init<Root, Value>(keyPath: AnyKeyPath & Sendable, casePath: AnyCasePath<Root, Value>) {
     self.keyPath = keyPath
     self.caseNaming = casePath.naming
@@ -41,7 +42,7 @@ package struct ReducerLabel: Sendable {
   }
 
   /// The label of a presented child: its action case names it when its key path cannot.
-  @usableFromInline
+  @inlinable
   package init<Root, Action>(
     keyPath: AnyKeyPath & Sendable,
     presentation casePath: AnyCasePath<Root, PresentationAction<Action>>
@@ -120,16 +121,23 @@ package struct ReducerLabel: Sendable {
 }
 
 /// Reads the name of the action case a child's actions travel in.
+@usableFromInline
 package protocol CaseLabelProbe: Sendable {
   /// The case's label, or nil when the embedding is not an enum case.
   var caseLabel: String? { get }
 }
 
 /// Embeds `.dismiss` (the one action every presented child has) and reads the case it lands in.
+@usableFromInline
 struct DismissProbe<Root, Action: Sendable>: CaseLabelProbe {
   let embed: @Sendable (PresentationAction<Action>) -> Root
 
-  var caseLabel: String? {
+  @usableFromInline
+  init(embed: @escaping @Sendable (PresentationAction<Action>) -> Root) {
+    self.embed = embed
+  }
+
+  @usableFromInline var caseLabel: String? {
     let root = embed(.dismiss)
     let mirror = Mirror(reflecting: root)
     guard mirror.displayStyle == .enum, let label = mirror.children.first?.label else {

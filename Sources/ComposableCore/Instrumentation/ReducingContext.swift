@@ -84,15 +84,8 @@ package enum ReducingContext {
   /// Performs a cancellation a reducer asked for, on the core reducing on this thread;
   /// returns whether there was one (else the core that launches the effect performs it).
   static func cancelNow(_ id: EffectCancelID, reason: EffectCancelReason) -> Bool {
-    guard let hooks = current() else { return false }
-    if let cancel = hooks.cancelNow {
-      MainActor.assumeIsolated { cancel(id, reason) }
-      return true
-    }
-    guard let core = hooks.core else { return false }
-    MainActor.assumeIsolated {
-      core.cancelNow(id, reason: reason)
-    }
+    guard let cancel = current()?.cancelNow else { return false }
+    MainActor.assumeIsolated { cancel(id, reason) }
     return true
   }
 
@@ -208,7 +201,7 @@ package final class ReducingContextState: @unchecked Sendable {
 package final class ReducingHooks {
   @exclusivity(unchecked) @usableFromInline unowned(unsafe) var core: (any ReducingCore)?
   /// The core's `cancelNow`, specialized for its reducer where the store was made (see
-  /// `RootCore.specializeHooks`); `nil`: reached through `core`.
+  /// `RootCore.specializeHooks`); `nil` when no core runs the reducer (typed replay).
   @exclusivity(unchecked) @usableFromInline
   var cancelNow: (@MainActor (EffectCancelID, EffectCancelReason) -> Void)?
   /// Whether an instrumented core's reducer is running (dependency reads are reported).
@@ -253,8 +246,6 @@ package protocol DependencyReadListener: AnyObject {
 @MainActor
 @usableFromInline
 package protocol ReducingCore: AnyObject {
-  /// Cancels the effects registered under `id` now, while a reducer runs.
-  func cancelNow(_ id: EffectCancelID, reason: EffectCancelReason)
   /// A generator made a value during the step being reduced.
   func dependencyRead(_ read: DependencyValueRead)
   /// The step being reduced read a clock's `now`.

@@ -80,6 +80,9 @@ package protocol StoreInstrument<State, Action>: AnyObject {
   func effectFinished(_ id: EffectID)
   /// The core cancelled running effects (`ids` in the order they were started).
   func effectsCancelled(_ ids: [EffectID], cause: EffectCancelCause, step: Int?)
+  /// The core cancelled one running effect: `effectsCancelled` without a list to allocate,
+  /// for the common case.
+  func effectCancelled(_ id: EffectID, cause: EffectCancelCause, step: Int?)
   /// An attached inspector made step `step` without an action; `state` is the state after it.
   func inspectorStep(_ step: Int, kind: InspectorStepKind, state: borrowing State)
   /// The store's control, for an instrument that steers the store (keep it weakly).
@@ -87,6 +90,10 @@ package protocol StoreInstrument<State, Action>: AnyObject {
 }
 
 extension StoreInstrument {
+  /// Instruments that hear every cancellation as a list hear this one as a list of one.
+  package func effectCancelled(_ id: EffectID, cause: EffectCancelCause, step: Int?) {
+    effectsCancelled([id], cause: cause, step: step)
+  }
   /// Instruments that do not report the clients a feature read need not keep the log.
   package func dependencyKeysLogged(_ log: DependencyKeyLog) {}
   /// Instruments that only watch need not hear of an inspector's steps.

@@ -116,7 +116,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
         id: EffectCancelID(
           id: AnyHashableSendable(destinationID), navigationIDPath: navigationIDPath),
         cancelInFlight: false,
-        effects.map { embed(.presented($0)) }.dismissing(with: embed(.dismiss))
+        effects.map({ embed(.presented($0)) }, dismissingWith: embed(.dismiss))
       )
     )
   }

@@ -171,8 +171,8 @@ public struct StackForEachReducer<Base: Reducer, Destination: Reducer>: Reducer 
       node: .cancellable(
         id: cancelID,
         cancelInFlight: false,
-        effects.map { embed(.element(id: id, action: $0)) }
-          .dismissing(with: embed(.popFrom(id: id)))
+        effects.map(
+          { embed(.element(id: id, action: $0)) }, dismissingWith: embed(.popFrom(id: id)))
       )
     )
   }

@@ -88,6 +88,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     needsDependencies = !dependencies.isDefault
     self.instrument = instrument
     hooks.core = self
+    // Every core reaches `cancelNow` through the closure (generic code here; `Store.init`
+    // installs one specialized for the app's reducer).
+    specializeHooks()
     // An instrumented store's features note the keys they read in its log: its reducers
     // through the reducing context, its effects through the dependencies they capture.
     if let instrument {
@@ -411,7 +414,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       if cancelInFlight {
         cancel(id: id, cause: .cancelInFlight(id), step: context.step)
       }
-      return launch(child, context: &context, ids: ids + [id])
+      // Appended to a copy: `ids + [id]` allocated a one-element array as well.
+      var inner = ids
+      inner.append(id)
+      return launch(child, context: &context, ids: inner)
     case let .cancel(id, reason, isPerformed):
       if !isPerformed {
         cancel(id: id, cause: Self.cause(of: reason, id: id), step: context.step)
@@ -441,23 +447,32 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   ) {
     let group = context.taskGroup(core: self)
     var keys: [EffectCancelID]
-    // A loop, not `allSatisfy`: a closure made here is main-actor isolated, and each call of it
-    // from the standard library checked the executor (~280 instructions).
-    var madeAtRoot = true
-    for cancelID in ids where !cancelID.navigationIDPath.path.isEmpty {
-      madeAtRoot = false
-      break
+    // Counted in a loop, not with a closure: a closure made here is main-actor isolated, and
+    // each call of it from the standard library checked the executor (~280 instructions).
+    var keyCount = 0
+    for cancelID in ids {
+      keyCount += cancelID.navigationIDPath.path.count + 1
     }
-    if madeAtRoot {
+    if keyCount == ids.count {
       // Ids made at the root are their own only prefix: the keys are the ids (no new array).
       keys = ids
       for key in ids {
         Self.add(id, to: &cancellables[key, default: []])
       }
     } else {
+      // Each id under its whole path, then under each shorter prefix (`prefixes`' order), in
+      // one allocation: appending one by one grew the array at the first, second and fourth.
       keys = []
+      keys.reserveCapacity(keyCount)
       for cancelID in ids {
-        for key in cancelID.prefixes {
+        Self.add(id, to: &cancellables[cancelID, default: []])
+        keys.append(cancelID)
+        let path = cancelID.navigationIDPath.path
+        var length = path.count
+        while length > 0 {
+          length -= 1
+          let key = EffectCancelID(
+            id: cancelID.id, navigationIDPath: NavigationIDPath(path: Array(path[..<length])))
           Self.add(id, to: &cancellables[key, default: []])
           keys.append(key)
         }
@@ -575,7 +590,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       if cancelInFlight {
         cancel(id: id, cause: .cancelInFlight(id), step: context.step)
       }
-      await execute(child, context: context, ids: ids + [id])
+      var inner = ids
+      inner.append(id)
+      await execute(child, context: context, ids: inner)
     default:
       let tasks = launch(effect, context: &context, ids: ids)
       for task in tasks {
@@ -590,7 +607,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     unregister(id, from: effect.cancelKeys)
     if effect.group.isCancelled {
       // `StoreTask.cancel()` cancelled the task before the core heard of it.
-      instrument?.effectsCancelled([id], cause: .storeTask, step: nil)
+      instrument?.effectCancelled(id, cause: .storeTask, step: nil)
     } else {
       instrument?.effectFinished(id)
     }
@@ -601,13 +618,20 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     // One look-up per key: hashing a key (its id and navigation path) is most of the cost.
     for key in cancelKeys {
       guard let index = cancellables.index(forKey: key) else { continue }
-      if let position = cancellables.values[index].firstIndex(of: id) {
-        cancellables.values[index].remove(at: position)
-      }
-      if cancellables.values[index].isEmpty {
+      // One access to the key's list (each went through the dictionary's `values` view).
+      if Self.remove(id, from: &cancellables.values[index]) {
         cancellables.remove(at: index)
       }
     }
+  }
+
+  /// Removes an effect from a key's effects; returns whether none is left.
+  @inlinable
+  static func remove(_ id: EffectID, from effects: inout [EffectID]) -> Bool {
+    if let position = effects.firstIndex(of: id) {
+      effects.remove(at: position)
+    }
+    return effects.isEmpty
   }
 
   // MARK: Cancellation
@@ -618,10 +642,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   }
 
   /// Lets the reducing context reach `cancelNow` (a `.cancel` or a teardown returned while a
-  /// reducer runs) through a closure made where the reducer's type is known, so that it runs
-  /// the specialized bookkeeping: through the `ReducingCore` existential it ran the generic
-  /// code, which looks up metadata for every generic type it touches (~7,000 instructions a
-  /// cancellation more). The core owns its hooks, so the closure does not retain it.
+  /// reducer runs) through a closure; made where the reducer's type is known (`Store.init`),
+  /// it runs the specialized bookkeeping: the generic code looks up metadata for every generic
+  /// type it touches (~7,000 instructions a cancellation more). The core owns its hooks, so
+  /// the closure does not retain it.
   @inlinable
   package func specializeHooks() {
     hooks.cancelNow = { [unowned(unsafe) self] id, reason in
@@ -651,6 +675,14 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   @inlinable
   func cancelEffects(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
     guard let effectIDs = cancellables.removeValue(forKey: id) else { return }
+    if effectIDs.count == 1 {
+      // The common case, one effect: no list of endings to build.
+      let effectID = effectIDs[0]
+      guard let effect = runningEffects.removeValue(forKey: effectID) else { return }
+      unregister(effectID, from: effect.cancelKeys)
+      end(effect.ending(id: effectID), cause: cause, step: step)
+      return
+    }
     // Labelled as `end` takes them: an unlabelled tuple array would be cast element by element.
     var ended: [EndingEffect] = []
     for effectID in effectIDs {
@@ -665,16 +697,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// effect whose operation had already returned finished, the others were cancelled.
   @usableFromInline
   func end(_ effects: [EndingEffect], cause: EffectCancelCause, step: Int?) {
-    if effects.count == 1, let instrument {
+    if effects.count == 1 {
       // The common case, one effect: no lists to build and sort.
-      let effect = effects[0]
-      let wasRunning = effect.flag.cancel()
-      effect.task.cancel()
-      if wasRunning || (cause == .storeTask && effect.group.isCancelled) {
-        instrument.effectsCancelled([effect.id], cause: cause, step: step)
-      } else {
-        instrument.effectFinished(effect.id)
-      }
+      end(effects[0], cause: cause, step: step)
       return
     }
     var cancelled: [(launch: Int, id: EffectID)] = []
@@ -702,6 +727,22 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     if cancelled.count > 1 { cancelled.sort { $0.launch < $1.launch } }
     if !cancelled.isEmpty {
       instrument.effectsCancelled(cancelled.map(\.id), cause: cause, step: step)
+    }
+  }
+
+  /// Cancels one effect taken out of `runningEffects` and tells the instrument whether it
+  /// finished (its operation had returned) or was cancelled.
+  @inlinable
+  func end(_ effect: EndingEffect, cause: EffectCancelCause, step: Int?) {
+    let wasRunning = effect.flag.cancel()
+    effect.task.cancel()
+    guard let instrument else { return }
+    // A task cancelled through `StoreTask.cancel()` off the main actor may have returned on
+    // that cancellation before the core heard of it.
+    if wasRunning || (cause == .storeTask && effect.group.isCancelled) {
+      instrument.effectCancelled(effect.id, cause: cause, step: step)
+    } else {
+      instrument.effectFinished(effect.id)
     }
   }
 

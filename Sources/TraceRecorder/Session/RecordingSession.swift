@@ -229,6 +229,11 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     end(id, outcome: .finished, nanos: now() &- origin)
   }
 
+  func effectCancelled(_ id: EffectID, cause: EffectCancelCause, step: Int?) {
+    guard isRecording else { return }
+    end(id, outcome: .cancelled(reason: cause.traceReason, byStep: step), nanos: now() &- origin)
+  }
+
   func effectsCancelled(_ ids: [EffectID], cause: EffectCancelCause, step: Int?) {
     guard isRecording else { return }
     let outcome = EffectOutcome.cancelled(reason: cause.traceReason, byStep: step)

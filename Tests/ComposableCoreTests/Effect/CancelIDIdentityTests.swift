@@ -89,4 +89,43 @@ final class CancelIDIdentityTests: XCTestCase {
     let copies = Set(table.keys).union((0..<300).map { id($0, nil) })
     XCTAssertEqual(copies.count, 750)
   }
+
+  private struct Pair: Hashable, Sendable {
+    var left: String
+    var right: String
+  }
+
+  /// A navigation step hashes its key path's type, not its components: steps through two
+  /// properties of the same type hash alike and stay apart by equality; steps through key
+  /// paths of different types, or of another kind or element, are different ids.
+  func testStepsThroughKeyPathsOfOneTypeShareAHashAndStayApart() {
+    func step(_ keyPath: WritableKeyPath<Pair, String> & Sendable, _ element: Int? = nil,
+      kind: NavigationID.Kind = .forEach) -> NavigationID
+    {
+      NavigationID(kind: kind, keyPath: keyPath, elementID: element.map(AnyHashableSendable.init))
+    }
+    XCTAssertEqual(step(\.left).hashValue, step(\.right).hashValue)
+    XCTAssertNotEqual(step(\.left), step(\.right))
+    XCTAssertEqual(step(\.left), step(\.left))
+    XCTAssertNotEqual(step(\.left, 1), step(\.left, 2))
+    XCTAssertNotEqual(step(\.left), step(\.left, kind: .ifLet))
+    let readOnly = NavigationID(kind: .forEach, keyPath: \Pair.left as KeyPath<Pair, String> & Sendable)
+    XCTAssertEqual(readOnly, step(\.left), "a key path keeps its class when upcast")
+    let otherType = NavigationID(kind: .forEach, keyPath: \Named.name)
+    XCTAssertNotEqual(otherType, step(\.left))
+
+    var table: [EffectCancelID: String] = [:]
+    for (name, keyPath) in [("left", \Pair.left), ("right", \Pair.right)] {
+      for element in 0..<3 {
+        let path = NavigationIDPath().appending(step(keyPath, element))
+        table[EffectCancelID(id: AnyHashableSendable(CancelID.search), navigationIDPath: path)] =
+          "\(name) \(element)"
+      }
+    }
+    XCTAssertEqual(table.count, 6)
+    let found = EffectCancelID(
+      id: AnyHashableSendable(CancelID.search),
+      navigationIDPath: NavigationIDPath().appending(step(\.right, 2)))
+    XCTAssertEqual(table[found], "right 2")
+  }
 }
