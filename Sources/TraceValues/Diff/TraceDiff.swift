@@ -49,7 +49,15 @@ public enum TraceDiff {
   public static func changesAndPaths(from old: TraceValue, to new: TraceValue)
     -> (changes: [TraceChange], paths: [TracePath])
   {
-    var differ = Differ()
+    changesAndPaths(from: old, to: new, hashingAbove: Differ.smallArray)
+  }
+
+  /// `changesAndPaths(from:to:)`, matching the ids of identified arrays by hashing above
+  /// `hashingAbove` elements (-1: always, as for any large array): the same result either way.
+  package static func changesAndPaths(
+    from old: TraceValue, to new: TraceValue, hashingAbove: Int
+  ) -> (changes: [TraceChange], paths: [TracePath]) {
+    var differ = Differ(hashingAbove: hashingAbove)
     differ.diff(old, new, whole: new)
     return (differ.changes, differ.paths)
   }
@@ -72,6 +80,9 @@ public enum TraceDiff {
 }
 
 struct Differ {
+  /// Identified arrays with more elements than this match their ids by hashing (see
+  /// `smallArray`; tests set it to compare both ways).
+  var hashingAbove = Differ.smallArray
   var path: [TracePath.Component] = []
   var changes: [TraceChange] = []
   var paths: [TracePath] = []
@@ -211,7 +222,9 @@ struct Differ {
     if a.count == b.count, let ids = Self.sameIDs(a, b) {
       return diffInPlace(a, b, ids: ids)
     }
-    if let oldIDs = Self.distinctIDs(a), let newIDs = Self.distinctIDs(b) {
+    if let oldIDs = Self.distinctIDs(a, hashingAbove: hashingAbove),
+      let newIDs = Self.distinctIDs(b, hashingAbove: hashingAbove)
+    {
       diffIdentified(a, oldIDs, b, newIDs)
     } else {
       diffIndexed(a, b)
@@ -255,11 +268,26 @@ struct Differ {
     }
   }
 
+  /// Up to this many elements, ids are matched by comparing them with each other: hashing an
+  /// id (a UUID's text) costs more than comparing it with a few others (a move in a list of 8
+  /// cost 57,000 instructions, most of them hashing).
+  static var smallArray: Int { 16 }
+
   /// The `id` of every element, if all elements are objects with distinct ids (`[]` for an
-  /// empty array).
-  static func distinctIDs(_ elements: [TraceValue]) -> [TraceValue]? {
+  /// empty array). They are told apart by hashing above `hashingAbove` elements, else by
+  /// comparing them (the same answer: tests compare both).
+  static func distinctIDs(_ elements: [TraceValue], hashingAbove: Int = smallArray)
+    -> [TraceValue]?
+  {
     var ids: [TraceValue] = []
     ids.reserveCapacity(elements.count)
+    if elements.count <= hashingAbove {
+      for element in elements {
+        guard let id = element.identifier, !ids.contains(id) else { return nil }
+        ids.append(id)
+      }
+      return ids
+    }
     var seen = Set<TraceValue>(minimumCapacity: elements.count)
     for element in elements {
       guard let id = element.identifier, seen.insert(id).inserted else { return nil }
@@ -271,17 +299,28 @@ struct Differ {
   /// For each position of the new array, the old index of the element that stays there, or
   /// -1 where an element is new or moved: the survivors (elements whose id is in both) in
   /// their longest run that kept its relative order stay.
-  static func stayingElements(oldIDs: [TraceValue], newIDs: [TraceValue], newCount: Int)
-    -> [Int]
-  {
-    var newPosition = [TraceValue: Int](minimumCapacity: newIDs.count)
-    for (index, id) in newIDs.enumerated() { newPosition[id] = index }
+  /// The ids are matched by hashing above `hashingAbove` new ids, else by comparing them.
+  static func stayingElements(
+    oldIDs: [TraceValue], newIDs: [TraceValue], newCount: Int, hashingAbove: Int = smallArray
+  ) -> [Int] {
     var survivorOld: [Int] = []
     var survivorNew: [Int] = []
-    for (index, id) in oldIDs.enumerated() {
-      if let position = newPosition[id] {
-        survivorOld.append(index)
-        survivorNew.append(position)
+    if newIDs.count <= hashingAbove {
+      // The ids are distinct: the first equal one is the only one.
+      for (index, id) in oldIDs.enumerated() {
+        if let position = newIDs.firstIndex(of: id) {
+          survivorOld.append(index)
+          survivorNew.append(position)
+        }
+      }
+    } else {
+      var newPosition = [TraceValue: Int](minimumCapacity: newIDs.count)
+      for (index, id) in newIDs.enumerated() { newPosition[id] = index }
+      for (index, id) in oldIDs.enumerated() {
+        if let position = newPosition[id] {
+          survivorOld.append(index)
+          survivorNew.append(position)
+        }
       }
     }
     var oldIndexOfStaying = [Int](repeating: -1, count: newCount)
@@ -308,7 +347,7 @@ struct Differ {
     _ a: [TraceValue], _ oldIDs: [TraceValue], _ b: [TraceValue], _ newIDs: [TraceValue]
   ) {
     let oldIndexOfStaying = Self.stayingElements(
-      oldIDs: oldIDs, newIDs: newIDs, newCount: b.count)
+      oldIDs: oldIDs, newIDs: newIDs, newCount: b.count, hashingAbove: hashingAbove)
     var stays = [Bool](repeating: false, count: a.count)
     for oldIndex in oldIndexOfStaying where oldIndex >= 0 { stays[oldIndex] = true }
     for (index, id) in oldIDs.enumerated() where !stays[index] {
