@@ -71,9 +71,20 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     throws -> FieldCache
   {
     var encoder = ElementEncoder(key: key)
+    let oldIDs = old.ids
+    let newIDs = ids
+    // A short list finds an element by comparing ids: hashing a UUID costs more than comparing
+    // it with a few others. Most elements are where they were.
     var oldIndex: [ID: Int] = [:]
-    oldIndex.reserveCapacity(old.count)
-    for (index, id) in old.ids.enumerated() { oldIndex[id] = index }
+    if oldIDs.count > Self.hashedAbove {
+      oldIndex.reserveCapacity(oldIDs.count)
+      for (index, id) in oldIDs.enumerated() { oldIndex[id] = index }
+    }
+    func oldPosition(_ index: Int) -> Int? {
+      let id = newIDs[index]
+      if index < oldIDs.count, oldIDs[index] == id { return index }
+      return oldIDs.count > Self.hashedAbove ? oldIndex[id] : oldIDs.firstIndex(of: id)
+    }
     var trees: [TraceValue] = []
     var hashes: [UInt64] = []
     var jsons: [[UInt8]?] = []
@@ -81,7 +92,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     hashes.reserveCapacity(count)
     jsons.reserveCapacity(count)
     for index in 0..<count {
-      if let match = oldIndex[ids[index]], match < cache.count,
+      if let match = oldPosition(index), match < cache.count,
         Self.sameBits(old[match], self[index])
       {
         trees.append(cache[match])
@@ -100,6 +111,9 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
       key: key, swiftValue: ValueBox(self), elements: elements,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
+
+  /// Above this many elements, `rebuild` finds the old position of an id by hashing.
+  private static var hashedAbove: Int { 16 }
 
   /// The first encoding of the field (or one that follows a field of another type).
   private func encodeWhole(key: String, previous: FieldCache?) throws -> FieldCache {

@@ -268,10 +268,28 @@ struct Differ {
     }
   }
 
-  /// Up to this many elements, ids are matched by comparing them with each other: hashing an
-  /// id (a UUID's text) costs more than comparing it with a few others (a move in a list of 8
-  /// cost 57,000 instructions, most of them hashing).
+  /// Up to this many elements, ids are matched by comparing them with each other, first by
+  /// `summary(of:)`: hashing an id (a UUID's text) costs a thousand instructions, and a move
+  /// in a list of 8 cost 57,000, most of them hashing.
   static var smallArray: Int { 16 }
+
+  /// A cheap summary of an id that equal ids share (`==` decides where summaries match): a
+  /// scalar's bits, a string's length and last eight bytes, 0 for anything else.
+  static func summary(of id: TraceValue) -> UInt64 {
+    switch id {
+    case .bool(let value): return value ? 1 : 0
+    case .int(let value): return UInt64(bitPattern: value)
+    case .uint(let value): return value
+    case .double(let value): return value.bitPattern
+    case .string(var text):
+      return text.withUTF8 { bytes in
+        var tail: UInt64 = 0
+        for byte in bytes.suffix(8) { tail = tail << 8 | UInt64(byte) }
+        return tail ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+      }
+    default: return 0
+    }
+  }
 
   /// The `id` of every element, if all elements are objects with distinct ids (`[]` for an
   /// empty array). They are told apart by hashing above `hashingAbove` elements, else by
@@ -282,9 +300,16 @@ struct Differ {
     var ids: [TraceValue] = []
     ids.reserveCapacity(elements.count)
     if elements.count <= hashingAbove {
+      var summaries: [UInt64] = []
+      summaries.reserveCapacity(elements.count)
       for element in elements {
-        guard let id = element.identifier, !ids.contains(id) else { return nil }
+        guard let id = element.identifier else { return nil }
+        let summary = Self.summary(of: id)
+        for index in ids.indices where summaries[index] == summary && ids[index] == id {
+          return nil
+        }
         ids.append(id)
+        summaries.append(summary)
       }
       return ids
     }
@@ -307,10 +332,14 @@ struct Differ {
     var survivorNew: [Int] = []
     if newIDs.count <= hashingAbove {
       // The ids are distinct: the first equal one is the only one.
-      for (index, id) in oldIDs.enumerated() {
-        if let position = newIDs.firstIndex(of: id) {
+      let newSummaries = newIDs.map(Self.summary(of:))
+      for index in oldIDs.indices {
+        let summary = Self.summary(of: oldIDs[index])
+        for position in newIDs.indices
+        where newSummaries[position] == summary && newIDs[position] == oldIDs[index] {
           survivorOld.append(index)
           survivorNew.append(position)
+          break
         }
       }
     } else {

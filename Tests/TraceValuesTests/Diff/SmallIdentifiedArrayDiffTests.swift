@@ -14,6 +14,8 @@ final class SmallIdentifiedArrayDiffTests: XCTestCase {
     .string("a"), .string("b"), .string("\u{E9}"), .string("e\u{301}"), .int(1), .uint(1),
     .double(0.0), .double(-0.0), .double(.nan), .null, .bool(true),
     .object([TraceField("k", .int(1))]), .array([.int(1)]), .int(2), .int(3), .string("c"),
+    // The same length and last eight bytes: the same summary, not the same id.
+    .string("first-12345678"), .string("other-12345678"),
   ]
 
   private func element(_ id: TraceValue, _ value: Int) -> TraceValue {
@@ -55,6 +57,17 @@ final class SmallIdentifiedArrayDiffTests: XCTestCase {
     }
     // The seeded walk reached both answers many times.
     XCTAssertEqual(distinct, 890)
+  }
+
+  func testASummaryIsSharedByEqualIdsAndTellsMostOthersApart() {
+    XCTAssertEqual(
+      Differ.summary(of: .string("first-12345678")), Differ.summary(of: .string("other-12345678")))
+    XCTAssertNotEqual(
+      Differ.summary(of: .string("row-12345678")), Differ.summary(of: .string("row-12345679")))
+    XCTAssertNotEqual(Differ.summary(of: .string("ab")), Differ.summary(of: .string("b")))
+    XCTAssertEqual(Differ.summary(of: .double(.nan)), Differ.summary(of: .double(.nan)))
+    XCTAssertNotEqual(Differ.summary(of: .double(0.0)), Differ.summary(of: .double(-0.0)))
+    XCTAssertEqual(Differ.summary(of: .object([])), 0)
   }
 
   func testTheExactIdRulesHoldWithoutHashing() {
