@@ -1,6 +1,5 @@
 import ComposableCore
 import Foundation
-import Synchronization
 import TestSupport
 import TraceKit
 import XCTest
@@ -12,16 +11,7 @@ import XCTest
 /// arrays nested two levels down (a list inside each element of a list inside a struct).
 final class MovedElementsTests: XCTestCase {
   /// Counts the calls of its `encode(to:)`: what the encoder encoded again.
-  struct Counted: Codable, Equatable, Sendable {
-    static let encodings = Atomic<Int>(0)
-    var value = 0
-
-    func encode(to encoder: Encoder) throws {
-      Self.encodings.add(1, ordering: .relaxed)
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(value, forKey: .value)
-    }
-  }
+  typealias Counted = SingleValueFieldTests.Counted
 
   struct Item: Codable, Equatable, Sendable, Identifiable {
     var id: String
