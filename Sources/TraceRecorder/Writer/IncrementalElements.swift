@@ -50,8 +50,8 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
         let tree = try encoder.encode(self[index], at: index)
         let prefix: [TracePath.Component] = [.key(key), Self.component(of: tree, index: index)]
         let diff = TraceDiff.changesAndPaths(from: cache[index], to: tree)
-        changes += diff.changes.map { $0.prefixed(by: prefix) }
-        paths += diff.paths.map { $0.prefixed(by: prefix) }
+        changes.append(adopting: diff.changes.map { $0.prefixed(by: prefix) })
+        paths.append(adopting: diff.paths.map { $0.prefixed(by: prefix) })
         if staging {
           cache.stage(index, tree: tree)
         } else {
