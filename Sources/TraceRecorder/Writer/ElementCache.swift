@@ -18,15 +18,23 @@ struct ElementCache {
   private struct Entry {
     var tree: TraceValue
     var hash: UInt64
-    /// The tree's JSON, once a keyframe wrote it; empty until then (an element's JSON is never
-    /// empty). Written on demand: most elements that change change again before the next
+    /// The tree's JSON; empty (an element's JSON never is) for an element set since the last
+    /// keyframe, which writes it. Most elements that change change again before the next
     /// keyframe, and writing each one's JSON on every change cost more than encoding it.
     var json: [UInt8]
 
-    init(tree: TraceValue, hash: UInt64, json: [UInt8] = []) {
+    /// `json`: the tree's JSON when already written (an element reused from another cache),
+    /// `[]` to leave it to the next keyframe, nil to write it now (the first encoding of the
+    /// field: its keyframe then copies bytes, as before).
+    init(tree: TraceValue, hash: UInt64, json: [UInt8]?) {
       self.tree = tree
       self.hash = hash
-      self.json = json
+      if let json {
+        self.json = json
+      } else {
+        self.json = []
+        tree.writeJSON(into: &self.json)
+      }
     }
   }
 
@@ -43,8 +51,8 @@ struct ElementCache {
 
   private static var runLength: Int { MerkleHash.runLength }
 
-  /// Caches `flat`, hashing each element unless its hashes are given, with the JSON given
-  /// (`jsons`; nil or empty where it is not written yet).
+  /// Caches `flat`, hashing each element unless its hashes are given and writing its JSON
+  /// unless it is given (`jsons`, nil where it is not; empty where a keyframe writes it).
   init(
     trees flat: [TraceValue], hashes flatHashes: [UInt64]? = nil, jsons: [[UInt8]?]? = nil
   ) {
@@ -62,7 +70,7 @@ struct ElementCache {
         run.append(
           Entry(
             tree: tree, hash: flatHashes?[index] ?? Self.hash(of: tree),
-            json: jsons?[index] ?? []))
+            json: jsons?[index] ?? nil))
       }
       runs.append(run)
       runHashes.append(Self.runHash(run))
@@ -140,7 +148,7 @@ struct ElementCache {
   /// Replaces the tree at a position (same count); `rehash()` updates the hashes.
   mutating func set(_ index: Int, tree: TraceValue) {
     let run = index / Self.runLength
-    runs[run][index % Self.runLength] = Entry(tree: tree, hash: Self.hash(of: tree))
+    runs[run][index % Self.runLength] = Entry(tree: tree, hash: Self.hash(of: tree), json: [])
     if dirtyRuns.last != run { dirtyRuns.append(run) }
   }
 

@@ -77,7 +77,8 @@ final class SmallIdentifiedArrayDiffTests: XCTestCase {
     XCTAssertEqual(
       Differ.distinctIDs(ids.enumerated().map { element($1, $0) }, hashingAbove: .max), ids)
     XCTAssertNil(
-      Differ.distinctIDs([element(.double(.nan), 0), element(.double(.nan), 1)], hashingAbove: .max))
+      Differ.distinctIDs(
+        [element(.double(.nan), 0), element(.double(.nan), 1)], hashingAbove: .max))
     XCTAssertEqual(
       Differ.stayingElements(
         oldIDs: [.double(0.0), .string("\u{E9}"), .int(1)],
