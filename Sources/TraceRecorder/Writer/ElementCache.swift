@@ -18,10 +18,15 @@ struct ElementCache {
   private struct Entry {
     var tree: TraceValue
     var hash: UInt64
+    /// The tree's JSON; empty (an element's JSON never is) for an element set since the last
+    /// keyframe, which writes it. Most elements that change change again before the next
+    /// keyframe, and writing each one's JSON on every change cost more than encoding it.
     var json: [UInt8]
 
-    /// `json`: the tree's JSON when already written (an element reused from another cache).
-    init(tree: TraceValue, hash: UInt64, json: [UInt8]? = nil) {
+    /// `json`: the tree's JSON when already written (an element reused from another cache),
+    /// `[]` to leave it to the next keyframe, nil to write it now (the first encoding of the
+    /// field: its keyframe then copies bytes, as before).
+    init(tree: TraceValue, hash: UInt64, json: [UInt8]?) {
       self.tree = tree
       self.hash = hash
       if let json {
@@ -47,7 +52,7 @@ struct ElementCache {
   private static var runLength: Int { MerkleHash.runLength }
 
   /// Caches `flat`, hashing each element unless its hashes are given and writing its JSON
-  /// unless it is given (`jsons`, nil where it is not).
+  /// unless it is given (`jsons`, nil where it is not; empty where a keyframe writes it).
   init(
     trees flat: [TraceValue], hashes flatHashes: [UInt64]? = nil, jsons: [[UInt8]?]? = nil
   ) {
@@ -65,7 +70,7 @@ struct ElementCache {
         run.append(
           Entry(
             tree: tree, hash: flatHashes?[index] ?? Self.hash(of: tree),
-            json: jsons?[index]))
+            json: jsons?[index] ?? nil))
       }
       runs.append(run)
       runHashes.append(Self.runHash(run))
@@ -85,7 +90,7 @@ struct ElementCache {
     runs[index / Self.runLength][index % Self.runLength].hash
   }
 
-  /// The element JSON at a position.
+  /// The element JSON at a position: empty when no keyframe wrote it yet.
   func json(_ index: Int) -> [UInt8] {
     runs[index / Self.runLength][index % Self.runLength].json
   }
@@ -103,17 +108,36 @@ struct ElementCache {
     return .array(flat)
   }
 
-  /// Writes `value`'s JSON from the elements' cached JSON: a keyframe of a large array costs
-  /// a copy of its bytes, not the encoding of every element.
-  func writeJSON(into buffer: inout [UInt8]) {
+  /// Writes `value`'s JSON from the elements' cached JSON, writing and caching the JSON of
+  /// the elements changed since the last keyframe: a keyframe of a large array costs a copy of
+  /// its bytes, not the encoding of every element.
+  mutating func writeJSON(into buffer: inout [UInt8]) {
     buffer.append(UInt8(ascii: "["))
     var first = true
-    for run in runs {
-      // Through the buffer: iterating the entries copies each one.
-      run.withUnsafeBufferPointer { entries in
+    for run in runs.indices {
+      // Through the buffer: iterating the entries copies each one. A run whose JSON is all
+      // written is only read (a run shared with another cache is not copied for nothing).
+      let complete = runs[run].withUnsafeBufferPointer { entries in
+        entries.allSatisfy { !$0.json.isEmpty }
+      }
+      if complete {
+        runs[run].withUnsafeBufferPointer { entries in
+          for index in entries.indices {
+            if !first { buffer.append(UInt8(ascii: ",")) }
+            first = false
+            buffer.append(contentsOf: entries[index].json)
+          }
+        }
+        continue
+      }
+      runs[run].withUnsafeMutableBufferPointer { entries in
         for index in entries.indices {
           if !first { buffer.append(UInt8(ascii: ",")) }
           first = false
+          if entries[index].json.isEmpty {
+            let tree = entries[index].tree
+            tree.writeJSON(into: &entries[index].json)
+          }
           buffer.append(contentsOf: entries[index].json)
         }
       }
@@ -124,7 +148,7 @@ struct ElementCache {
   /// Replaces the tree at a position (same count); `rehash()` updates the hashes.
   mutating func set(_ index: Int, tree: TraceValue) {
     let run = index / Self.runLength
-    runs[run][index % Self.runLength] = Entry(tree: tree, hash: Self.hash(of: tree))
+    runs[run][index % Self.runLength] = Entry(tree: tree, hash: Self.hash(of: tree), json: [])
     if dirtyRuns.last != run { dirtyRuns.append(run) }
   }
 

@@ -17,7 +17,8 @@ struct FieldCache {
   }
 
   /// What a field's encoding is, shared by every step that keeps the field. Changed only by
-  /// `applyStagedElements`, and in place only while one cache holds it.
+  /// `applyStagedElements` (in place only while one cache holds it) and by `writeJSON`, which
+  /// keeps the JSON it wrote for an identified array's elements (the same encoding).
   final class Entry {
     let key: String
     /// The Swift value in a `ValueBox` (read back with `unsafeValue(as:)`: no cast).
@@ -122,11 +123,16 @@ struct FieldCache {
     }
   }
 
-  /// Writes `value`'s JSON (as `TraceValue.writeJSON` writes it) from the cached parts.
+  /// Writes `value`'s JSON (as `TraceValue.writeJSON` writes it) from the cached parts; an
+  /// identified array's elements keep the JSON written for them (see `ElementCache.writeJSON`).
   func writeJSON(into buffer: inout [UInt8]) {
     switch encoding {
     case .tree(let value): value.writeJSON(into: &buffer)
-    case .elements(let elements): elements.writeJSON(into: &buffer)
+    case .elements(var elements):
+      // The entry lets go of its copy, so that the runs are written in place, not copied.
+      entry.encoding = .tree(.null)
+      elements.writeJSON(into: &buffer)
+      entry.encoding = .elements(elements)
     case .object(let fields): Self.writeObjectJSON(fields, into: &buffer)
     }
   }

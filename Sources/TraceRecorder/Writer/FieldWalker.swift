@@ -139,14 +139,15 @@ final class FieldWalker: Encoder {
     let children = walker.fields
     var edits = FieldCache.Edits()
     for index in children.indices where children[index].edits != nil {
-      edits.replaced += children[index].edits!.replaced.map { $0.prefixed(by: [.key(key)]) }
+      edits.replaced.append(
+        adopting: children[index].edits!.replaced.map { $0.prefixed(by: [.key(key)]) })
     }
     if let old {
       if let cached, FieldCache.sameKeys(children, cached) {
         for index in children.indices where children[index].edits != nil {
           let childEdits = children[index].edits!
-          edits.changes += childEdits.changes.map { $0.prefixed(by: key) }
-          edits.paths += childEdits.paths.map { $0.prefixed(by: [.key(key)]) }
+          edits.changes.append(adopting: childEdits.changes.map { $0.prefixed(by: key) })
+          edits.paths.append(adopting: childEdits.paths.map { $0.prefixed(by: [.key(key)]) })
         }
       } else {
         (edits.changes, edits.paths) = TraceDiff.whole(

@@ -19,7 +19,8 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   /// Re-encodes and re-hashes only the elements of the chunks whose storage changed since the
   /// previous array (which the cache keeps alive: a shared chunk holds the same elements, and
   /// in a changed chunk equal bits are the same value). With the same ids in the same order,
-  /// the changes are per element (`rows[id: 7].title`); otherwise the field is diffed whole.
+  /// the changes are per element (`rows[id: 7].title`); otherwise (see `rebuild`) the field is
+  /// diffed whole.
   ///
   /// ```swift
   /// let field = try rows.encodeIncrementally(key: "rows", previous: cached, staging: false)
@@ -28,42 +29,37 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   func encodeIncrementally(key: String, previous: FieldCache?, staging: Bool) throws
     -> FieldCache
   {
-    guard let previous, previous.swiftValue.holds(Self.self), var cache = previous.elements
+    guard let previous, previous.swiftValue.holds(Self.self), let elements = previous.elements
     else {
       return try encodeWhole(key: key, previous: previous)
     }
     let old = previous.swiftValue.unsafeValue(as: Self.self)
-    guard old.count == count, cache.count == count else {
-      return try rebuild(key: key, previous: previous, old: old, cache: cache)
+    guard old.count == count, elements.count == count else {
+      return try rebuild(key: key, previous: previous, old: old, cache: elements)
     }
+    var cache = elements
     var encoder = ElementEncoder(key: key)
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
-    var sameShape = true
     for chunk in chunksChanged(since: old) {
       for index in Self.differingIndices(old, self, chunk: chunk) {
-        let tree = try encoder.encode(self[index], at: index)
-        if old.ids[index] != ids[index] { sameShape = false }
-        if sameShape {
-          let prefix: [TracePath.Component] = [.key(key), Self.component(of: tree, index: index)]
-          let diff = TraceDiff.changesAndPaths(from: cache[index], to: tree)
-          changes += diff.changes.map { $0.prefixed(by: prefix) }
-          paths += diff.paths.map { $0.prefixed(by: prefix) }
+        if old.ids[index] != ids[index] {
+          // Moved (or replaced) elements: the ones that only moved keep their trees.
+          return try rebuild(key: key, previous: previous, old: old, cache: elements)
         }
-        if staging, sameShape {
+        let tree = try encoder.encode(self[index], at: index)
+        let prefix: [TracePath.Component] = [.key(key), Self.component(of: tree, index: index)]
+        let diff = TraceDiff.changesAndPaths(from: cache[index], to: tree)
+        changes.append(adopting: diff.changes.map { $0.prefixed(by: prefix) })
+        paths.append(adopting: diff.paths.map { $0.prefixed(by: prefix) })
+        if staging {
           cache.stage(index, tree: tree)
         } else {
           cache.set(index, tree: tree)
         }
       }
     }
-    if sameShape {
-      cache.rehash()
-    } else {
-      // Sets what was staged and re-hashes every run changed either way.
-      cache.applyStaged()
-      (changes, paths) = TraceDiff.whole(key: key, from: previous.value, to: cache.value)
-    }
+    cache.rehash()
     return FieldCache(
       key: key, swiftValue: ValueBox(self), elements: cache,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
@@ -75,9 +71,20 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     throws -> FieldCache
   {
     var encoder = ElementEncoder(key: key)
+    let oldIDs = old.ids
+    let newIDs = ids
+    // A short list finds an element by comparing ids: hashing a UUID costs more than comparing
+    // it with a few others. Most elements are where they were.
     var oldIndex: [ID: Int] = [:]
-    oldIndex.reserveCapacity(old.count)
-    for (index, id) in old.ids.enumerated() { oldIndex[id] = index }
+    if oldIDs.count > Self.hashedAbove {
+      oldIndex.reserveCapacity(oldIDs.count)
+      for (index, id) in oldIDs.enumerated() { oldIndex[id] = index }
+    }
+    func oldPosition(_ index: Int) -> Int? {
+      let id = newIDs[index]
+      if index < oldIDs.count, oldIDs[index] == id { return index }
+      return oldIDs.count > Self.hashedAbove ? oldIndex[id] : oldIDs.firstIndex(of: id)
+    }
     var trees: [TraceValue] = []
     var hashes: [UInt64] = []
     var jsons: [[UInt8]?] = []
@@ -85,7 +92,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     hashes.reserveCapacity(count)
     jsons.reserveCapacity(count)
     for index in 0..<count {
-      if let match = oldIndex[ids[index]], match < cache.count,
+      if let match = oldPosition(index), match < cache.count,
         Self.sameBits(old[match], self[index])
       {
         trees.append(cache[match])
@@ -104,6 +111,9 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
       key: key, swiftValue: ValueBox(self), elements: elements,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
+
+  /// Above this many elements, `rebuild` finds the old position of an id by hashing.
+  private static var hashedAbove: Int { 16 }
 
   /// The first encoding of the field (or one that follows a field of another type).
   private func encodeWhole(key: String, previous: FieldCache?) throws -> FieldCache {

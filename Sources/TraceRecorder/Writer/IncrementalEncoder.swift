@@ -78,7 +78,7 @@ struct IncrementalEncoder {
     // By index: iterating the fields themselves copies each entry (most of a small state's
     // cost).
     for index in fields.indices where fields[index].edits != nil {
-      replaced += fields[index].edits!.replaced
+      replaced.append(adopting: fields[index].edits!.replaced)
     }
     let sameKeys = FieldCache.sameKeys(fields, cache)
     let hadPrevious = previous != nil
@@ -97,13 +97,8 @@ struct IncrementalEncoder {
     if hadPrevious, sameKeys {
       for index in fields.indices where fields[index].edits != nil {
         // Most steps change one field: taking its arrays costs no allocation or copy.
-        if changes.isEmpty, paths.isEmpty {
-          changes = fields[index].edits!.changes
-          paths = fields[index].edits!.paths
-        } else {
-          changes += fields[index].edits!.changes
-          paths += fields[index].edits!.paths
-        }
+        changes.append(adopting: fields[index].edits!.changes)
+        paths.append(adopting: fields[index].edits!.paths)
       }
     } else if let before {
       let after = FieldCache.objectValue(fields)

@@ -49,7 +49,15 @@ public enum TraceDiff {
   public static func changesAndPaths(from old: TraceValue, to new: TraceValue)
     -> (changes: [TraceChange], paths: [TracePath])
   {
-    var differ = Differ()
+    changesAndPaths(from: old, to: new, hashingAbove: Differ.smallArray)
+  }
+
+  /// `changesAndPaths(from:to:)`, matching the ids of identified arrays by hashing above
+  /// `hashingAbove` elements (-1: always, as for any large array): the same result either way.
+  package static func changesAndPaths(
+    from old: TraceValue, to new: TraceValue, hashingAbove: Int
+  ) -> (changes: [TraceChange], paths: [TracePath]) {
+    var differ = Differ(hashingAbove: hashingAbove)
     differ.diff(old, new, whole: new)
     return (differ.changes, differ.paths)
   }
@@ -69,6 +77,9 @@ public enum TraceDiff {
 }
 
 struct Differ {
+  /// Identified arrays with more elements than this match their ids by hashing (see
+  /// `smallArray`; tests set it to compare both ways).
+  var hashingAbove = Differ.smallArray
   var path: [TracePath.Component] = []
   var changes: [TraceChange] = []
   var paths: [TracePath] = []
@@ -208,7 +219,9 @@ struct Differ {
     if a.count == b.count, let ids = Self.sameIDs(a, b) {
       return diffInPlace(a, b, ids: ids)
     }
-    if let oldIDs = Self.distinctIDs(a), let newIDs = Self.distinctIDs(b) {
+    if let oldIDs = Self.distinctIDs(a, hashingAbove: hashingAbove),
+      let newIDs = Self.distinctIDs(b, hashingAbove: hashingAbove)
+    {
       diffIdentified(a, oldIDs, b, newIDs)
     } else {
       diffIndexed(a, b)
@@ -252,11 +265,51 @@ struct Differ {
     }
   }
 
+  /// Up to this many elements, ids are matched by comparing them with each other, first by
+  /// `summary(of:)`: hashing an id (a UUID's text) costs a thousand instructions, and a move
+  /// in a list of 8 cost 57,000, most of them hashing.
+  static var smallArray: Int { 16 }
+
+  /// A cheap summary of an id that equal ids share (`==` decides where summaries match): a
+  /// scalar's bits, a string's length and last eight bytes, 0 for anything else.
+  static func summary(of id: TraceValue) -> UInt64 {
+    switch id {
+    case .bool(let value): return value ? 1 : 0
+    case .int(let value): return UInt64(bitPattern: value)
+    case .uint(let value): return value
+    case .double(let value): return value.bitPattern
+    case .string(var text):
+      return text.withUTF8 { bytes in
+        var tail: UInt64 = 0
+        for byte in bytes.suffix(8) { tail = tail << 8 | UInt64(byte) }
+        return tail ^ UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+      }
+    default: return 0
+    }
+  }
+
   /// The `id` of every element, if all elements are objects with distinct ids (`[]` for an
-  /// empty array).
-  static func distinctIDs(_ elements: [TraceValue]) -> [TraceValue]? {
+  /// empty array). They are told apart by hashing above `hashingAbove` elements, else by
+  /// comparing them (the same answer: tests compare both).
+  static func distinctIDs(_ elements: [TraceValue], hashingAbove: Int = smallArray)
+    -> [TraceValue]?
+  {
     var ids: [TraceValue] = []
     ids.reserveCapacity(elements.count)
+    if elements.count <= hashingAbove {
+      var summaries: [UInt64] = []
+      summaries.reserveCapacity(elements.count)
+      for element in elements {
+        guard let id = element.identifier else { return nil }
+        let summary = Self.summary(of: id)
+        for index in ids.indices where summaries[index] == summary && ids[index] == id {
+          return nil
+        }
+        ids.append(id)
+        summaries.append(summary)
+      }
+      return ids
+    }
     var seen = Set<TraceValue>(minimumCapacity: elements.count)
     for element in elements {
       guard let id = element.identifier, seen.insert(id).inserted else { return nil }
@@ -268,17 +321,32 @@ struct Differ {
   /// For each position of the new array, the old index of the element that stays there, or
   /// -1 where an element is new or moved: the survivors (elements whose id is in both) in
   /// their longest run that kept its relative order stay.
-  static func stayingElements(oldIDs: [TraceValue], newIDs: [TraceValue], newCount: Int)
-    -> [Int]
-  {
-    var newPosition = [TraceValue: Int](minimumCapacity: newIDs.count)
-    for (index, id) in newIDs.enumerated() { newPosition[id] = index }
+  /// The ids are matched by hashing above `hashingAbove` new ids, else by comparing them.
+  static func stayingElements(
+    oldIDs: [TraceValue], newIDs: [TraceValue], newCount: Int, hashingAbove: Int = smallArray
+  ) -> [Int] {
     var survivorOld: [Int] = []
     var survivorNew: [Int] = []
-    for (index, id) in oldIDs.enumerated() {
-      if let position = newPosition[id] {
-        survivorOld.append(index)
-        survivorNew.append(position)
+    if newIDs.count <= hashingAbove {
+      // The ids are distinct: the first equal one is the only one.
+      let newSummaries = newIDs.map(Self.summary(of:))
+      for index in oldIDs.indices {
+        let summary = Self.summary(of: oldIDs[index])
+        for position in newIDs.indices
+        where newSummaries[position] == summary && newIDs[position] == oldIDs[index] {
+          survivorOld.append(index)
+          survivorNew.append(position)
+          break
+        }
+      }
+    } else {
+      var newPosition = [TraceValue: Int](minimumCapacity: newIDs.count)
+      for (index, id) in newIDs.enumerated() { newPosition[id] = index }
+      for (index, id) in oldIDs.enumerated() {
+        if let position = newPosition[id] {
+          survivorOld.append(index)
+          survivorNew.append(position)
+        }
       }
     }
     var oldIndexOfStaying = [Int](repeating: -1, count: newCount)
@@ -305,7 +373,7 @@ struct Differ {
     _ a: [TraceValue], _ oldIDs: [TraceValue], _ b: [TraceValue], _ newIDs: [TraceValue]
   ) {
     let oldIndexOfStaying = Self.stayingElements(
-      oldIDs: oldIDs, newIDs: newIDs, newCount: b.count)
+      oldIDs: oldIDs, newIDs: newIDs, newCount: b.count, hashingAbove: hashingAbove)
     var stays = [Bool](repeating: false, count: a.count)
     for oldIndex in oldIndexOfStaying where oldIndex >= 0 { stays[oldIndex] = true }
     for (index, id) in oldIDs.enumerated() where !stays[index] {

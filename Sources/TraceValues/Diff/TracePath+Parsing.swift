@@ -18,21 +18,30 @@ extension TracePath: CustomStringConvertible {
     if components.count == 1, case .key(let key) = components[0], Self.isIdentifier(key) {
       return key
     }
+    // The writer describes every changed path of every step: reserved once, and each key's
+    // bytes copied from its contiguous UTF-8 (a generic append of `key.utf8`, and growing the
+    // buffer, were most of a path's cost).
     var buffer: [UInt8] = []
-    for (position, component) in components.enumerated() {
-      switch component {
+    buffer.reserveCapacity(64)
+    for position in components.indices {
+      switch components[position] {
       case .key(let key):
-        if Self.isIdentifier(key) {
+        var bytes = key
+        let written = bytes.withUTF8 { bytes in
+          guard Self.isIdentifier(bytes) else { return false }
           if position > 0 { buffer.append(UInt8(ascii: ".")) }
-          buffer.append(contentsOf: key.utf8)
-        } else {
+          buffer.append(contentsOf: bytes)
+          return true
+        }
+        if !written {
           buffer.append(UInt8(ascii: "["))
           JSONWriter.writeString(key, escapingDollar: false, into: &buffer)
           buffer.append(UInt8(ascii: "]"))
         }
       case .index(let index):
         buffer.append(UInt8(ascii: "["))
-        buffer.append(contentsOf: String(index).utf8)
+        var digits = String(index)
+        digits.withUTF8 { buffer.append(contentsOf: $0) }
         buffer.append(UInt8(ascii: "]"))
       case .id(let id):
         JSONWriter.appendASCII("[id: ", into: &buffer)
@@ -61,12 +70,18 @@ extension TracePath: CustomStringConvertible {
   }
 
   static func isIdentifier(_ key: String) -> Bool {
-    var first = true
-    for byte in key.utf8 {
-      if !PathParser.isIdentifierByte(byte, first: first) { return false }
-      first = false
+    var key = key
+    return key.withUTF8 { isIdentifier($0) }
+  }
+
+  static func isIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first, PathParser.isIdentifierByte(first, first: true) else {
+      return false
     }
-    return !first
+    for byte in bytes.dropFirst() where !PathParser.isIdentifierByte(byte, first: false) {
+      return false
+    }
+    return true
   }
 }
 

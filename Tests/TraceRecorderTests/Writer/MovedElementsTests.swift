@@ -1,0 +1,153 @@
+import ComposableCore
+import Foundation
+import TestSupport
+import TraceKit
+import XCTest
+
+@testable import TraceRecorder
+
+/// An identified array whose elements moved keeps the trees of the elements that only moved
+/// (they are not encoded again) and gives exactly the changes the whole diff gives, also for
+/// arrays nested two levels down (a list inside each element of a list inside a struct).
+final class MovedElementsTests: XCTestCase {
+  /// Counts the calls of its `encode(to:)`: what the encoder encoded again.
+  typealias Counted = SingleValueFieldTests.Counted
+
+  struct Item: Codable, Equatable, Sendable, Identifiable {
+    var id: String
+    var done = false
+  }
+
+  struct Row: Codable, Equatable, Sendable, Identifiable {
+    var id: UUID
+    var title: String
+    var items: IdentifiedArrayOf<Item> = []
+    var counted = Counted()
+  }
+
+  struct Board: Codable, Equatable, Sendable {
+    var rows: IdentifiedArrayOf<Row> = []
+    var name = "board"
+  }
+
+  struct Detail: Codable, Equatable, Sendable {
+    var note = "detail"
+    var rows: IdentifiedArrayOf<Row> = []
+  }
+
+  struct State: Codable, Equatable, Sendable {
+    var board = Board()
+    @PresentationState var detail: Detail?
+    var count = 0
+  }
+
+  private static func id(_ number: Int) -> UUID {
+    UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", number))!
+  }
+
+  private static func row(_ number: Int) -> Row {
+    Row(
+      id: id(number), title: "row \(number)",
+      items: IdentifiedArray(uniqueElements: (0..<3).map { Item(id: "i\(number).\($0)") }))
+  }
+
+  func testAMoveEncodesNoElementAgainAndIsTheWholeDiffsRemoveAndInsert() throws {
+    var state = State()
+    state.board.rows = IdentifiedArray(uniqueElements: (1...8).map(Self.row))
+    var encoder = IncrementalEncoder()
+    _ = try encoder.encode(state)
+    let before = Counted.encodings.load(ordering: .relaxed)
+    state.board.rows.move(fromOffsets: [0], toOffset: 2)
+    let result = try encoder.encode(state)
+    XCTAssertEqual(Counted.encodings.load(ordering: .relaxed) - before, 0)
+    let first = Self.id(1).uuidString
+    XCTAssertEqual(
+      result.changes.map(\.description),
+      [
+        #"remove board.rows[id: "\#(first)"]"#,
+        #"insert board.rows[1] (id: "\#(first)", title: "row 1", "#
+          + #"items: [(id: "i1.0", done: false), (id: "i1.1", done: false), "#
+          + #"(id: "i1.2", done: false)], counted: (value: 0))"#,
+      ])
+    XCTAssertEqual(
+      result.paths.map(\.description),
+      [#"board.rows[id: "\#(first)"]"#, #"board.rows[id: "\#(first)"]"#])
+    assertEncodesAsWhole(result, try whole(state), step: 1)
+  }
+
+  func testEveryStepOfARandomWalkIsExactlyTheWholeDiff() throws {
+    var state = State()
+    state.board.rows = IdentifiedArray(uniqueElements: (1...6).map(Self.row))
+    var encoder = IncrementalEncoder()
+    var previous = try whole(state)
+    _ = try encoder.encode(state)
+    var random = SplitMix(seed: 77)
+    var next = 100
+    for step in 1...1_200 {
+      mutate(&state, &random, &next)
+      let result = try encoder.encode(state)
+      let current = try whole(state)
+      assertEncodesAsWhole(result, current, step: step)
+      let expected = TraceDiff.changesAndPaths(from: previous, to: current, hashingAbove: -1)
+      XCTAssertEqual(result.changes, expected.changes, "step \(step)")
+      XCTAssertEqual(result.paths, expected.paths, "step \(step)")
+      previous = current
+    }
+  }
+
+  private func whole(_ state: State) throws -> TraceValue {
+    try TraceValueEncoder().encodeReplacingClassInstances(state).value
+  }
+
+  private func mutate(_ state: inout State, _ random: inout SplitMix, _ next: inout Int) {
+    let pick = random.next() % 10
+    let number = Int(random.next() % 1_000)
+    // Half the steps work on the board, half on the presented detail's list.
+    let onBoard = random.next() % 2 == 0 || state.detail == nil
+    var rows = onBoard ? state.board.rows : state.detail!.rows
+    switch pick {
+    case 0 where rows.count > 1:
+      rows.move(fromOffsets: [number % rows.count], toOffset: (number / 7) % (rows.count + 1))
+    case 1 where rows.count < 12:
+      next += 1
+      _ = rows.insert(Self.row(next), at: number % (rows.count + 1))
+    case 2 where rows.count > 0:
+      _ = rows.remove(at: number % rows.count)
+    case 3 where rows.count > 0:
+      // A move two levels down: inside one row's items.
+      let index = number % rows.count
+      var row = rows[index]
+      if !row.items.isEmpty {
+        row.items.move(
+          fromOffsets: [number % row.items.count], toOffset: (number / 3) % (row.items.count + 1))
+      }
+      rows[id: row.id] = row
+    case 4 where rows.count > 0:
+      let index = number % rows.count
+      var row = rows[index]
+      if number % 2 == 0 {
+        next += 1
+        _ = row.items.insert(Item(id: "n\(next)"), at: number % (row.items.count + 1))
+      } else if !row.items.isEmpty {
+        _ = row.items.remove(at: number % row.items.count)
+      }
+      rows[id: row.id] = row
+    case 5 where rows.count > 0:
+      rows[id: rows[number % rows.count].id]?.title = "t\(number % 4)"
+    case 6:
+      // The presented child appears and vanishes.
+      state.detail = state.detail == nil ? Detail(rows: state.board.rows) : nil
+      return
+    case 7:
+      state.count = number % 3
+      return
+    default:
+      if rows.count > 0 { rows[id: rows[number % rows.count].id]?.counted.value = number % 2 }
+    }
+    if onBoard {
+      state.board.rows = rows
+    } else {
+      state.detail!.rows = rows
+    }
+  }
+}
