@@ -46,12 +46,24 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
   /// prefix, longest first: the keys an effect or an operation is registered under, as
   /// upstream (a parent's `.cancel(id:)` reaches a child's effect, a sibling's does not).
   @inlinable
-  var prefixes: LazyMapSequence<ReversedCollection<ClosedRange<Int>>, EffectCancelID> {
+  var prefixes: [EffectCancelID] {
+    var keys: [EffectCancelID] = []
+    keys.reserveCapacity(navigationIDPath.path.count + 1)
+    forEachPrefix { keys.append($0) }
+    return keys
+  }
+
+  /// Calls `body` with each of `prefixes` in order, building no sequence and no array: the
+  /// core registers every launched effect under them.
+  @inlinable
+  func forEachPrefix(_ body: (EffectCancelID) -> Void) {
+    body(self)
     let path = navigationIDPath.path
-    return (0...path.count).reversed().lazy.map { [self] length in
-      length == path.count
-        ? self
-        : EffectCancelID(id: id, navigationIDPath: NavigationIDPath(path: Array(path[..<length])))
+    var length = path.count
+    while length > 0 {
+      length -= 1
+      let prefix = NavigationIDPath(path: Array(path[..<length]))
+      body(EffectCancelID(id: id, navigationIDPath: prefix))
     }
   }
 

@@ -460,19 +460,12 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
         Self.add(id, to: &cancellables[key, default: []])
       }
     } else {
-      // Each id under its whole path, then under each shorter prefix (`prefixes`' order), in
-      // one allocation: appending one by one grew the array at the first, second and fourth.
+      // Each id's `prefixes`, in one allocation: appending one by one grew the array at the
+      // first, second and fourth.
       keys = []
       keys.reserveCapacity(keyCount)
       for cancelID in ids {
-        Self.add(id, to: &cancellables[cancelID, default: []])
-        keys.append(cancelID)
-        let path = cancelID.navigationIDPath.path
-        var length = path.count
-        while length > 0 {
-          length -= 1
-          let key = EffectCancelID(
-            id: cancelID.id, navigationIDPath: NavigationIDPath(path: Array(path[..<length])))
+        cancelID.forEachPrefix { key in
           Self.add(id, to: &cancellables[key, default: []])
           keys.append(key)
         }
