@@ -146,7 +146,7 @@ let package = Package(
     // The benchmark harness's own logic (statistics, options, the reflection baseline's text).
     .testTarget(
       name: "RewindBenchTests",
-      dependencies: ["rewind-bench"],
+      dependencies: ["rewind-bench", "TestSupport"],
       path: "Benchmarks/Tests/RewindBenchTests"
     ),
 

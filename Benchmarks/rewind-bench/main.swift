@@ -25,13 +25,20 @@ guard !cases.isEmpty else {
 }
 
 if let child = options.child {
-  do {
-    guard child.first == "memory" else { throw BenchError("unknown child '\(child)'") }
-    Output.line(try MemoryChild.run(Array(child.dropFirst())))
-    exit(0)
-  } catch {
-    Output.error("rewind-bench child: \(error)")
-    exit(1)
+  switch child.first {
+  case "case":
+    exit(CaseProcess.serve(Array(child.dropFirst()), options: options))
+  case "memory":
+    do {
+      Output.line(try MemoryChild.run(Array(child.dropFirst())))
+      exit(0)
+    } catch {
+      Output.error("rewind-bench child: \(error)")
+      exit(1)
+    }
+  default:
+    Output.error("rewind-bench child: unknown child '\(child)'")
+    exit(2)
   }
 }
 

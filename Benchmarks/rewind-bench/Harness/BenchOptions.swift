@@ -2,7 +2,8 @@
 ///
 /// ```text
 /// rewind-bench [--quick] [--json FILE] [--only PREFIX]... [--inspector PATH] [--keep]
-/// rewind-bench --child record-memory STEPS FILE     (internal: the memory case's child)
+/// rewind-bench --scratch DIR --child case NAME FILE  (internal: one case in its own process)
+/// rewind-bench --child memory MODE STEPS FILE       (internal: the memory case's child)
 /// ```
 struct BenchOptions: Sendable {
   var quick = false
@@ -12,7 +13,10 @@ struct BenchOptions: Sendable {
   var inspectorPath: String?
   /// Keep the scratch directory (its traces) for profiling instead of removing it.
   var keepsFiles = false
-  /// Internal: run as the child process of a case, with these arguments.
+  /// Internal: the run's scratch directory, made by the parent process (a case's process
+  /// shares the long traces in it).
+  var scratchDirectory: String?
+  /// Internal: run as a child process (one case, or a case's own child), with these arguments.
   var child: [String]?
   var showsHelp = false
 
@@ -41,6 +45,7 @@ struct BenchOptions: Sendable {
       case "--json": jsonPath = try value(after: argument)
       case "--only": only.append(try value(after: argument))
       case "--inspector": inspectorPath = try value(after: argument)
+      case "--scratch": scratchDirectory = try value(after: argument)
       case "--child":
         child = Array(arguments[(index + 1)...])
         return

@@ -1,13 +1,13 @@
 import Foundation
 
-/// Runs the cases cases in order, prints one line per case as it finishes, and writes the
-/// JSON report. A slow case is a result; only a case that could not run makes the exit status
-/// non-zero.
+/// Runs the cases in order, each in a process of its own (`CaseProcess`), prints one line per
+/// case as it finishes, and writes the JSON report. A slow case is a result; only a case that
+/// could not run makes the exit status non-zero.
 @MainActor
 struct BenchRunner {
   var cases: [any BenchCase]
 
-  /// Returns the exit status: 0 when every cases case ran, 1 otherwise.
+  /// Returns the exit status: 0 when every case ran, 1 otherwise.
   func run(_ context: BenchContext) -> Int32 {
     var entries: [JSONReport.Entry] = []
     var failed = 0
@@ -16,7 +16,7 @@ struct BenchRunner {
     Output.line("rewind-bench: \(MachineInfo.summary)")
     for benchCase in cases {
       do {
-        let result = try benchCase.run(context)
+        let result = try CaseProcess.run(benchCase, context)
         Output.line(ReportLine.text(result))
         entries.append(JSONReport.entry(result))
       } catch {

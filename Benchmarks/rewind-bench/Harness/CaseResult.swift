@@ -6,7 +6,7 @@
 ///   spread: Spread(kind: .minMax, low: 21.3, high: 21.3, count: 1), target: .atMost(48))
 /// result.isMet  // true
 /// ```
-struct CaseResult: Sendable {
+struct CaseResult: Codable, Sendable {
   var name: String
   /// The median (or the single measurement, for sizes that do not vary).
   var value: Double
@@ -24,8 +24,8 @@ struct CaseResult: Sendable {
 }
 
 /// How far the repeated measurements of a case spread.
-struct Spread: Sendable {
-  enum Kind: String, Sendable {
+struct Spread: Codable, Sendable {
+  enum Kind: String, Codable, Sendable {
     /// The middle half of the samples (first to third quartile).
     case interquartile = "IQR"
     /// The lowest and the highest sample.
@@ -59,7 +59,7 @@ struct Spread: Sendable {
 }
 
 /// The reference a case is compared with.
-struct Baseline: Sendable {
+struct Baseline: Codable, Sendable {
   /// What the baseline is: "bare send", "reflection _printChanges", "/bin/true".
   var label: String
   var value: Double

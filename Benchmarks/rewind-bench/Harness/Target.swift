@@ -4,8 +4,8 @@
 /// Target.atMost(200).text(unit: "ns")   // "≤ 200 ns"
 /// Target.atLeast(250_000).isMet(by: 300_000)  // true
 /// ```
-struct Target: Sendable {
-  enum Direction: String, Sendable {
+struct Target: Codable, Sendable {
+  enum Direction: String, Codable, Sendable {
     case atMost = "at-most"
     case atLeast = "at-least"
   }

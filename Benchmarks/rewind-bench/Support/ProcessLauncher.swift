@@ -3,8 +3,9 @@ import Glibc
 import Synchronization
 
 /// Starts other programs: timed launches with output discarded (`posix_spawn` + `waitpid`, so
-/// the measurement holds only the process's own life, no run loop or pipe reading), and
-/// launches whose output is kept (checks and child measurements).
+/// the measurement holds only the process's own life, no run loop or pipe reading), launches
+/// that print where this process prints (a case's own process), and launches whose output is
+/// kept (checks and child measurements).
 ///
 /// ```swift
 /// let run = try ProcessLauncher.timed("/bin/true", [])
@@ -26,11 +27,24 @@ enum ProcessLauncher {
   /// Runs `path` with `arguments`, stdout and stderr sent to /dev/null; the wall time from
   /// just before the spawn to just after the exit was reaped.
   static func timed(_ path: String, _ arguments: [String]) throws(BenchError) -> TimedRun {
+    try spawnAndWait(path, arguments, silenced: true)
+  }
+
+  /// Runs `path` with this process's stdout and stderr, and returns its exit status.
+  static func inheriting(_ path: String, _ arguments: [String]) throws(BenchError) -> Int32 {
+    try spawnAndWait(path, arguments, silenced: false).status
+  }
+
+  private static func spawnAndWait(_ path: String, _ arguments: [String], silenced: Bool)
+    throws(BenchError) -> TimedRun
+  {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    if silenced {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    }
     let argv = ([path] + arguments).map { strdup($0) }
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0

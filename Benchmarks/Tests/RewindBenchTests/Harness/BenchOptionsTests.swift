@@ -23,6 +23,16 @@ final class BenchOptionsTests: XCTestCase {
     XCTAssertTrue(try BenchOptions(arguments: []).selects("replay.throughput.counter"))
   }
 
+  func testScratchNamesTheRunsDirectoryForACaseProcess() throws {
+    let options = try BenchOptions(arguments: [
+      "--quick", "--scratch", "/tmp/run", "--child", "case", "trace.seek.1m", "/tmp/run/r.json",
+    ])
+    XCTAssertTrue(options.quick)
+    XCTAssertEqual(options.scratchDirectory, "/tmp/run")
+    XCTAssertEqual(options.child, ["case", "trace.seek.1m", "/tmp/run/r.json"])
+    XCTAssertNil(try BenchOptions(arguments: []).scratchDirectory)
+  }
+
   func testChildTakesTheRestOfTheArguments() throws {
     let options = try BenchOptions(arguments: ["--child", "memory", "bare", "10", "/tmp/x"])
     XCTAssertEqual(options.child, ["memory", "bare", "10", "/tmp/x"])
