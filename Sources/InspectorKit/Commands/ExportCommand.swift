@@ -83,7 +83,7 @@ enum ExportCommand {
           json.newline(first: first)
           json.step(entry, actionJSON: actionJSON, changes: changes)
           first = false
-          if json.bytes.count >= 1 << 16 {
+          if json.count >= 1 << 16 {
             out.write(json.text)
             json.removeAll()
           }

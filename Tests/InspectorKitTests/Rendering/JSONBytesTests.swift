@@ -60,4 +60,44 @@ final class JSONBytesTests: XCTestCase {
     XCTAssertEqual(json.text, expected.text)
     XCTAssertFalse(json.text.unicodeScalars.contains { $0 == "\u{7F}" || $0 == "\u{202E}" })
   }
+
+  func testStepsLargerThanTheRoomGrowItAndKeepEveryByte() {
+    let long = String(repeating: "0123456789", count: 2_000)  // 20,000 bytes
+    let row = StepRow(
+      step: 7, monotonicNanos: 9, wallTime: 0.5, origin: .send(step: 6), actionPath: long,
+      changedPaths: [long, "b"], stateHash: 0xFFFF_FFFF_FFFF_FFFF, reducerNanos: .max)
+    let changes: [TraceChange] = [.set(TracePath([.key("big")]), .string(long))]
+    var json = JSONBytes(capacity: 16)
+    json.newline(first: true)
+    json.step(row, action: .string(long), changes: changes)
+    json.newline(first: false)
+    json.step(row, action: .null, changes: [])
+
+    func expected(_ action: TraceValue, _ changes: [TraceChange]) -> String {
+      var j = JSONOutput()
+      j.object { j in
+        StepJSON.write(row, into: &j)
+        j.field("action") { $0.value(action) }
+        j.field("changes") { j in
+          j.array { j in
+            for case .set(let path, let value) in changes {
+              j.object { j in
+                j.field("op") { $0.string("set") }
+                j.field("path") { $0.string(path.description) }
+                j.field("value") { $0.value(value) }
+              }
+            }
+          }
+        }
+      }
+      return j.text
+    }
+    let text = "\n" + expected(.string(long), changes) + ",\n" + expected(.null, [])
+    XCTAssertEqual(json.count, text.utf8.count)
+    XCTAssertEqual(json.text, text)
+    XCTAssertEqual(json.bytes, Array(text.utf8))
+    json.removeAll()
+    XCTAssertEqual(json.count, 0)
+    XCTAssertEqual(json.text, "")
+  }
 }
