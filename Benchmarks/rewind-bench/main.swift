@@ -1,5 +1,6 @@
 // rewind-bench: the benchmarks of issue 7, run by tools/bench in release mode.
-//   rewind-bench [--quick] [--json FILE] [--only PREFIX]... [--inspector PATH]
+//   rewind-bench [--quick] [--json FILE] [--only PREFIX]... [--inspector PATH] [--keep]
+//                [--case-time-limit SECONDS]
 // Prints one line per case: name, value and unit, spread, baseline, ratio, target, met/MISSED.
 // Exit status 0 when every case ran (slow or not), 1 when one could not run, 2 for bad usage.
 

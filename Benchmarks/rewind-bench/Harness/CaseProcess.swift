@@ -29,8 +29,10 @@ enum CaseProcess {
     var arguments = ["--inspector", context.inspectorPath, "--scratch", context.runDirectory]
     if context.options.quick { arguments.insert("--quick", at: 0) }
     arguments += ["--child", "case", benchCase.name, resultPath]
-    let status = try ProcessLauncher.inheriting(context.executablePath, arguments)
     defer { unlink(resultPath) }
+    let status = try ProcessLauncher.inheriting(
+      context.executablePath, arguments,
+      timeLimit: context.options.caseTimeLimit ?? context.scale.caseTimeLimit)
     guard let data = FileManager.default.contents(atPath: resultPath) else {
       throw BenchError("its process ended with status \(status) and left no result")
     }

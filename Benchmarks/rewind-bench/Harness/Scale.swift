@@ -38,6 +38,9 @@ struct Scale: Sendable {
   var replaySamples: Int
   /// Keys of the `open.*` script.
   var openKeys: Int
+  /// Seconds a case's process may run before it is stopped and the case reported as not run
+  /// (a full run's longest case takes about a minute on a quiet machine).
+  var caseTimeLimit: Double
 
   static let full = Scale(
     longTraceSteps: 1_000_000, bytesPerStepSteps: 100_000, slowAppSteps: 2_000,
@@ -45,7 +48,7 @@ struct Scale: Sendable {
     counterStepRange: 20_000...2_000_000, todosStepRange: 200...100_000,
     appStepRange: 2_000...1_000_000, reflectionSteps: 5,
     snapshotSteps: 1_000, sendsPerSample: 2_000, samples: 31, traceSamples: 5, seeks: 200,
-    launches: 21, replaySamples: 3, openKeys: 200)
+    launches: 21, replaySamples: 3, openKeys: 200, caseTimeLimit: 1_200)
 
   static let quick = Scale(
     longTraceSteps: 100_000, bytesPerStepSteps: 20_000, slowAppSteps: 400,
@@ -53,5 +56,5 @@ struct Scale: Sendable {
     counterStepRange: 5_000...200_000, todosStepRange: 50...10_000,
     appStepRange: 500...100_000, reflectionSteps: 2,
     snapshotSteps: 260, sendsPerSample: 2_000, samples: 7, traceSamples: 2, seeks: 30,
-    launches: 5, replaySamples: 2, openKeys: 40)
+    launches: 5, replaySamples: 2, openKeys: 40, caseTimeLimit: 300)
 }

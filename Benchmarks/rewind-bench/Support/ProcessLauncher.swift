@@ -30,14 +30,19 @@ enum ProcessLauncher {
     try spawnAndWait(path, arguments, silenced: true)
   }
 
-  /// Runs `path` with this process's stdout and stderr, and returns its exit status.
-  static func inheriting(_ path: String, _ arguments: [String]) throws(BenchError) -> Int32 {
-    try spawnAndWait(path, arguments, silenced: false).status
+  /// Runs `path` with this process's stdout and stderr, and returns its exit status. A process
+  /// still running after `timeLimit` seconds is killed, and that is the error.
+  static func inheriting(_ path: String, _ arguments: [String], timeLimit: Double)
+    throws(BenchError) -> Int32
+  {
+    try spawnAndWait(path, arguments, silenced: false, timeLimit: timeLimit).status
   }
 
-  private static func spawnAndWait(_ path: String, _ arguments: [String], silenced: Bool)
-    throws(BenchError) -> TimedRun
-  {
+  /// Without a time limit, waits in `waitpid` (nothing of this process wakes up while a timed
+  /// launch runs); with one, looks every 20 ms.
+  private static func spawnAndWait(
+    _ path: String, _ arguments: [String], silenced: Bool, timeLimit: Double? = nil
+  ) throws(BenchError) -> TimedRun {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -56,9 +61,22 @@ enum ProcessLauncher {
       throw BenchError("cannot start \(path): \(String(cString: strerror(spawned)))")
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-      guard errno == EINTR else {
-        throw BenchError("waiting for \(path) failed: \(String(cString: strerror(errno)))")
+    let deadline = timeLimit.map { start + UInt64($0 * 1e9) }
+    while true {
+      let reaped = waitpid(pid, &status, deadline == nil ? 0 : WNOHANG)
+      if reaped == pid { break }
+      if reaped < 0 {
+        guard errno == EINTR else {
+          throw BenchError("waiting for \(path) failed: \(String(cString: strerror(errno)))")
+        }
+      } else if let deadline, let timeLimit {
+        guard Stopwatch.now() < deadline else {
+          kill(pid, SIGKILL)
+          while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+          throw BenchError(
+            "still running after \(NumberFormat.compact(timeLimit)) s, so it was stopped")
+        }
+        usleep(20_000)
       }
     }
     let nanos = Double(Stopwatch.now() - start)

@@ -33,6 +33,17 @@ final class BenchOptionsTests: XCTestCase {
     XCTAssertNil(try BenchOptions(arguments: []).scratchDirectory)
   }
 
+  func testCaseTimeLimitIsAPositiveNumberOfSeconds() throws {
+    XCTAssertEqual(try BenchOptions(arguments: ["--case-time-limit", "0.5"]).caseTimeLimit, 0.5)
+    XCTAssertNil(try BenchOptions(arguments: []).caseTimeLimit)
+    for bad in ["0", "-3", "soon", "inf"] {
+      XCTAssertThrowsError(try BenchOptions(arguments: ["--case-time-limit", bad])) { error in
+        XCTAssertEqual(
+          "\(error)", "--case-time-limit needs a number of seconds above 0, not '\(bad)'")
+      }
+    }
+  }
+
   func testChildTakesTheRestOfTheArguments() throws {
     let options = try BenchOptions(arguments: ["--child", "memory", "bare", "10", "/tmp/x"])
     XCTAssertEqual(options.child, ["memory", "bare", "10", "/tmp/x"])

@@ -47,6 +47,23 @@ final class CaseProcessTests: XCTestCase {
     XCTAssertNil(entries[0]["error"])
   }
 
+  func testACaseStillRunningAtTheTimeLimitIsStoppedAndReportedAsNotRun() throws {
+    // The slow-app case paces 400 steps 5 ms apart: it cannot end within 0.2 s.
+    let directory = try TemporaryDirectory()
+    let output = try BuiltProducts.run(
+      "rewind-bench",
+      ["--quick", "--only", "trace.write-amplification", "--case-time-limit", "0.2"],
+      in: directory.url)
+    XCTAssertEqual(output.status, 1)
+    let lines = output.out.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 4, output.out)
+    XCTAssertEqual(
+      lines[2],
+      "trace.write-amplification.slow-app could not run: still running after 0.2 s, "
+        + "so it was stopped")
+    XCTAssertEqual(lines[3], "rewind-bench: 0 of 1 targets met, 1 could not run")
+  }
+
   func testACaseProcessAskedForAnUnknownCaseWritesWhyAndExitsOne() throws {
     let directory = try TemporaryDirectory()
     let result = directory.url.appendingPathComponent("result.json").path
