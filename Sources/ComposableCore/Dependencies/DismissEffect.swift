@@ -127,8 +127,12 @@ private enum DismissKey: DependencyKey {
 extension DependencyValues {
   /// Dismisses the presented feature whose effect calls it; see `DismissEffect`.
   public var dismiss: DismissEffect {
-    get { self[DismissKey.self] }
-    set { self[DismissKey.self] = newValue }
+    get {
+      noteRead(DismissKey.self)
+      // Every context's default is the same value (not presented), so no cache is consulted.
+      return presentedDismiss ?? DismissKey.liveValue
+    }
+    set { presentedDismiss = newValue }
   }
 
   /// Whether the reducer reading it runs as a presented destination or a stack element (where

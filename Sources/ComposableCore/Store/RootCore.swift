@@ -120,10 +120,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// The effects running now, each with the action whose reducer returned it.
   package var effectsInFlight: [(id: EffectID, action: Action)] {
     runningEffects.compactMap { id, effect in
-      guard effect.parent == nil, !effect.flag.isCompleted, let action = effect.action else {
+      guard effect.parent == nil, !effect.flag.isCompleted, let box = effect.action else {
         return nil
       }
-      return (id, action)
+      return (id, unsafeDowncast(box, to: BoxedAction<Action>.self).action)
     }
   }
 
@@ -280,7 +280,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     step: Int,
     group: EffectTaskGroup?
   ) -> EffectTaskGroup? {
-    var context = EffectContext(group: group, action: action, step: step, parent: nil)
+    var context = EffectContext(
+      group: group, action: BoxedAction(action), step: step, parent: nil)
     _ = launch(effect, context: &context, ids: [])
     return context.group
   }
@@ -308,14 +309,15 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   @usableFromInline
   struct EffectContext {
     @usableFromInline var group: EffectTaskGroup?
-    @usableFromInline var action: Action?
+    /// The action whose reducer returned the effect, boxed once for all the effects it starts.
+    @usableFromInline var action: BoxedAction<Action>?
     /// The step whose reducer returned the effect (0 when not instrumented).
     @usableFromInline var step: Int
     /// The concatenation running the effect, if one is.
     @usableFromInline var parent: EffectID?
 
     @inlinable
-    init(group: EffectTaskGroup?, action: Action?, step: Int, parent: EffectID?) {
+    init(group: EffectTaskGroup?, action: BoxedAction<Action>?, step: Int, parent: EffectID?) {
       self.group = group
       self.action = action
       self.step = step
@@ -331,43 +333,6 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       }
       self.group = group
       return group
-    }
-  }
-
-  @usableFromInline
-  struct RunningEffect {
-    @usableFromInline let task: Task<Void, Never>
-    @usableFromInline let flag: EffectFlag
-    /// Every key the effect is registered under: each cancellation id at each prefix of its
-    /// navigation path.
-    @usableFromInline let cancelKeys: [EffectCancelID]
-    @usableFromInline let action: Action?
-    @usableFromInline let parent: EffectID?
-    @usableFromInline let group: EffectTaskGroup
-    /// The order it started in.
-    @usableFromInline let launch: Int
-    /// The step whose reducer returned it (0 when not instrumented).
-    @usableFromInline let step: Int
-
-    @inlinable
-    init(
-      task: Task<Void, Never>, flag: EffectFlag, cancelKeys: [EffectCancelID], action: Action?,
-      parent: EffectID?, group: EffectTaskGroup, launch: Int, step: Int
-    ) {
-      self.task = task
-      self.flag = flag
-      self.cancelKeys = cancelKeys
-      self.action = action
-      self.parent = parent
-      self.group = group
-      self.launch = launch
-      self.step = step
-    }
-
-    /// What ending it needs, without the action (see `EndingEffect`).
-    @inlinable
-    func ending(id: EffectID) -> EndingEffect {
-      EndingEffect(id: id, launch: launch, flag: flag, task: task, group: group)
     }
   }
 
@@ -473,6 +438,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     }
     launchCount += 1
     runningEffects[id] = RunningEffect(
+      id: id,
       task: task,
       flag: flag,
       cancelKeys: keys,
@@ -673,15 +639,14 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       let effectID = effectIDs[0]
       guard let effect = runningEffects.removeValue(forKey: effectID) else { return }
       unregister(effectID, from: effect.cancelKeys)
-      end(effect.ending(id: effectID), cause: cause, step: step)
+      end(effect, cause: cause, step: step)
       return
     }
-    // Labelled as `end` takes them: an unlabelled tuple array would be cast element by element.
-    var ended: [EndingEffect] = []
+    var ended: [RunningEffect] = []
     for effectID in effectIDs {
       guard let effect = runningEffects.removeValue(forKey: effectID) else { continue }
       unregister(effectID, from: effect.cancelKeys)
-      ended.append(effect.ending(id: effectID))
+      ended.append(effect)
     }
     end(ended, cause: cause, step: step)
   }
@@ -689,7 +654,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// Cancels the tasks of effects taken out of `runningEffects` and tells the instrument: an
   /// effect whose operation had already returned finished, the others were cancelled.
   @usableFromInline
-  func end(_ effects: [EndingEffect], cause: EffectCancelCause, step: Int?) {
+  func end(_ effects: [RunningEffect], cause: EffectCancelCause, step: Int?) {
     if effects.count == 1 {
       // The common case, one effect: no lists to build and sort.
       end(effects[0], cause: cause, step: step)
@@ -726,7 +691,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// Cancels one effect taken out of `runningEffects` and tells the instrument whether it
   /// finished (its operation had returned) or was cancelled.
   @inlinable
-  func end(_ effect: EndingEffect, cause: EffectCancelCause, step: Int?) {
+  func end(_ effect: RunningEffect, cause: EffectCancelCause, step: Int?) {
     let wasRunning = effect.flag.cancel()
     effect.task.cancel()
     guard let instrument else { return }
@@ -745,7 +710,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   }
 
   private func cancelEverything(cause: EffectCancelCause) {
-    let all = runningEffects.map { $0.value.ending(id: $0.key) }
+    let all = Array(runningEffects.values)
     runningEffects.removeAll()
     cancellables.removeAll()
     end(all, cause: cause, step: nil)
@@ -758,10 +723,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
 
   /// Takes the running effects `shouldTake` picks out of `runningEffects` and the cancel
   /// table, as `end` takes them.
-  func takeEffects(where shouldTake: (RunningEffect) -> Bool) -> [EndingEffect] {
-    var taken: [EndingEffect] = []
+  func takeEffects(where shouldTake: (RunningEffect) -> Bool) -> [RunningEffect] {
+    var taken: [RunningEffect] = []
     for (id, effect) in runningEffects where shouldTake(effect) {
-      taken.append(effect.ending(id: id))
+      taken.append(effect)
       unregister(id, from: effect.cancelKeys)
     }
     for effect in taken { runningEffects[effect.id] = nil }
@@ -814,30 +779,6 @@ func perform<Action: Sendable>(
   // In the store's scope, so that `Task.cancel(id:)` and throttles inside it reach the store.
   await scope.run { await operation(send) }
   flag.complete()
-}
-
-/// An effect taken out of a core's running effects, as `RootCore.end` needs it: not generic
-/// over the action, so ending effects walks plain values rather than a generic array through
-/// its metadata (thousands of instructions per cancellation).
-@usableFromInline
-struct EndingEffect {
-  @usableFromInline let id: EffectID
-  /// The order it started in.
-  @usableFromInline let launch: Int
-  @usableFromInline let flag: EffectFlag
-  @usableFromInline let task: Task<Void, Never>
-  @usableFromInline let group: EffectTaskGroup
-
-  @inlinable
-  init(
-    id: EffectID, launch: Int, flag: EffectFlag, task: Task<Void, Never>, group: EffectTaskGroup
-  ) {
-    self.id = id
-    self.launch = launch
-    self.flag = flag
-    self.task = task
-    self.group = group
-  }
 }
 
 /// The life of one effect task: running, cancelled, or completed.
