@@ -16,7 +16,7 @@ import Synchronization
 /// cache.value(for: ObjectIdentifier(Int.self)) { 0 }   // 42, read without the lock
 /// ```
 @usableFromInline
-final class PublishedValueCache: Sendable {
+package final class PublishedValueCache: Sendable {
   /// A published table; immutable.
   @usableFromInline
   final class Table: @unchecked Sendable {
@@ -50,12 +50,12 @@ final class PublishedValueCache: Sendable {
   /// Serializes publishing.
   private let publishing = Mutex(())
 
-  @usableFromInline init() {}
+  @usableFromInline package init() {}
 
   /// The value cached for `key`, computing it with `make` the first time (outside the lock:
   /// a value may itself read other dependencies).
   @inlinable
-  func value<Value>(for key: ObjectIdentifier, make: () -> Value) -> Value {
+  package func value<Value>(for key: ObjectIdentifier, make: () -> Value) -> Value {
     if let box = box(for: key) {
       return unsafeDowncast(box, to: Box<Value>.self).value
     }

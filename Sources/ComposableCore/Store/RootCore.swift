@@ -53,9 +53,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   // where each access would otherwise pay a dynamic exclusivity check.
   @exclusivity(unchecked) @usableFromInline var runningEffects: [EffectID: RunningEffect] = [:]
   /// The effects registered under each key, in the order they started. A key rarely holds
-  /// more than a few, so an array (searched when one is removed) is cheaper than a set, whose
+  /// more than a few, so a list (searched when one is removed) is cheaper than a set, whose
   /// storage and hashing every registration paid for.
-  @exclusivity(unchecked) @usableFromInline var cancellables: [EffectCancelID: [EffectID]] = [:]
+  @exclusivity(unchecked) @usableFromInline var cancellables: [EffectCancelID: EffectIDList] =
+    [:]
   /// Numbers effects in the order they started, to report them in that order.
   @exclusivity(unchecked) @usableFromInline var launchCount = 0
   /// The first `now` read from each clock type (instrumented only).
@@ -422,7 +423,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       // Ids made at the root are their own only prefix: the keys are the ids (no new array).
       keys = ids
       for key in ids {
-        Self.add(id, to: &cancellables[key, default: []])
+        Self.add(id, to: &cancellables[key])
       }
     } else {
       // Each id's `prefixes`, in one allocation: appending one by one grew the array at the
@@ -431,7 +432,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       keys.reserveCapacity(keyCount)
       for cancelID in ids {
         cancelID.forEachPrefix { key in
-          Self.add(id, to: &cancellables[key, default: []])
+          Self.add(id, to: &cancellables[key])
           keys.append(key)
         }
       }
@@ -466,12 +467,13 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
         id: id, step: step, kind: kind, parent: parent, cancelIDs: ids, location: location))
   }
 
-  /// Adds an effect to a key's effects once (an effect inside two `.cancellable`s with the same
-  /// id is registered once).
+  /// Adds an effect to a key's effects (one look-up: the dictionary's optional subscript).
   @inlinable
-  static func add(_ id: EffectID, to effects: inout [EffectID]) {
-    if !effects.contains(id) {
-      effects.append(id)
+  static func add(_ id: EffectID, to effects: inout EffectIDList?) {
+    if effects == nil {
+      effects = EffectIDList(id)
+    } else {
+      effects!.add(id)
     }
   }
 
@@ -578,19 +580,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     for key in cancelKeys {
       guard let index = cancellables.index(forKey: key) else { continue }
       // One access to the key's list (each went through the dictionary's `values` view).
-      if Self.remove(id, from: &cancellables.values[index]) {
+      if cancellables.values[index].remove(id) {
         cancellables.remove(at: index)
       }
     }
-  }
-
-  /// Removes an effect from a key's effects; returns whether none is left.
-  @inlinable
-  static func remove(_ id: EffectID, from effects: inout [EffectID]) -> Bool {
-    if let position = effects.firstIndex(of: id) {
-      effects.remove(at: position)
-    }
-    return effects.isEmpty
   }
 
   // MARK: Cancellation
@@ -634,16 +627,16 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   @inlinable
   func cancelEffects(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
     guard let effectIDs = cancellables.removeValue(forKey: id) else { return }
-    if effectIDs.count == 1 {
+    if effectIDs.rest.isEmpty {
       // The common case, one effect: no list of endings to build.
-      let effectID = effectIDs[0]
+      let effectID = effectIDs.first
       guard let effect = runningEffects.removeValue(forKey: effectID) else { return }
       unregister(effectID, from: effect.cancelKeys)
       end(effect, cause: cause, step: step)
       return
     }
     var ended: [RunningEffect] = []
-    for effectID in effectIDs {
+    for effectID in effectIDs.all {
       guard let effect = runningEffects.removeValue(forKey: effectID) else { continue }
       unregister(effectID, from: effect.cancelKeys)
       ended.append(effect)
