@@ -27,11 +27,6 @@ public struct DependencyValues: Sendable {
   /// cancellation ids are scoped by it.
   @usableFromInline package var navigationIDPath = NavigationIDPath()
 
-  /// The `dismiss` value of a presented feature: a field of its own rather than an entry of
-  /// `storage`, so that presenting a child (on each of its actions) does not copy the
-  /// overrides (see `DependencyValues.dismiss`).
-  var presentedDismiss: DismissEffect?
-
   /// The log of the keys an instrumented store's features read, carried by the dependencies
   /// of its effects (nil elsewhere: its reducers note keys through the reducing context).
   package var keyLog: DependencyKeyLog?
@@ -49,7 +44,6 @@ public struct DependencyValues: Sendable {
   /// Whether nothing is overridden (lets the store skip installing the values per batch).
   package var isDefault: Bool {
     storage.isEmpty && context == .default && navigationIDPath.isEmpty && keyLog == nil
-      && presentedDismiss == nil
   }
 
   /// The value for a key: the override if one was set, else the key's value for the context.

@@ -126,13 +126,17 @@ private enum DismissKey: DependencyKey {
 
 extension DependencyValues {
   /// Dismisses the presented feature whose effect calls it; see `DismissEffect`.
+  ///
+  /// A presented destination and a stack element run under a navigation step of their kind
+  /// (their reducer adds it to the path): there, and in everything they run, it dismisses; it
+  /// is not stored for each of their actions (storing it copied the overrides every time).
   public var dismiss: DismissEffect {
     get {
       noteRead(DismissKey.self)
-      // Every context's default is the same value (not presented), so no cache is consulted.
-      return presentedDismiss ?? DismissKey.liveValue
+      if let value = override(for: DismissKey.self) { return value }
+      return DismissEffect(isPresented: navigationIDPath.isPresented)
     }
-    set { presentedDismiss = newValue }
+    set { self[DismissKey.self] = newValue }
   }
 
   /// Whether the reducer reading it runs as a presented destination or a stack element (where
