@@ -283,7 +283,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   ) -> EffectTaskGroup? {
     var context = EffectContext(
       group: group, action: BoxedAction(action), step: step, parent: nil)
-    _ = launch(effect, context: &context, ids: [])
+    // Nothing awaits a reducer's effects here: no list of their tasks is built.
+    var tasks: [Task<Void, Never>]? = nil
+    launch(effect, context: &context, ids: [], tasks: &tasks)
     return context.group
   }
 
@@ -337,16 +339,18 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     }
   }
 
-  /// Starts an effect; returns the tasks it started (awaited by concatenation).
+  /// Starts an effect; appends the tasks it started to `tasks` when they are collected (a
+  /// concatenation awaits them; a reducer's effects, the common case, build no list).
   @inlinable
   func launch(
     _ effect: Effect<Action>,
     context: inout EffectContext,
-    ids: [EffectCancelID]
-  ) -> [Task<Void, Never>] {
+    ids: [EffectCancelID],
+    tasks: inout [Task<Void, Never>]?
+  ) {
     switch effect.node {
     case .none:
-      return []
+      return
     case let .send(action):
       if let parent = context.parent {
         // A part of a concatenation, run by its task after an asynchronous part.
@@ -354,28 +358,25 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       } else {
         buffer(action, origin: .send(step: context.step))
       }
-      return []
     case let .run(run):
-      return [startRun(run, context: &context, ids: ids)]
+      let task = startRun(run, context: &context, ids: ids)
+      tasks?.append(task)
     case let .merge(children):
-      var tasks: [Task<Void, Never>] = []
       for child in children {
-        tasks += launch(child, context: &context, ids: ids)
+        launch(child, context: &context, ids: ids, tasks: &tasks)
       }
-      return tasks
     case let .concatenate(children):
       var remaining = children[...]
-      var tasks: [Task<Void, Never>] = []
       // Leading synchronous parts happen now, like the first element of a concatenation
       // of synchronous publishers.
       while let first = remaining.first, first.isSynchronous {
-        tasks += launch(first, context: &context, ids: ids)
+        launch(first, context: &context, ids: ids, tasks: &tasks)
         remaining = remaining.dropFirst()
       }
       if !remaining.isEmpty {
-        tasks.append(startSequence(Array(remaining), context: &context, ids: ids))
+        let task = startSequence(Array(remaining), context: &context, ids: ids)
+        tasks?.append(task)
       }
-      return tasks
     case let .cancellable(id, cancelInFlight, child):
       if cancelInFlight {
         cancel(id: id, cause: .cancelInFlight(id), step: context.step)
@@ -383,12 +384,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       // Appended to a copy: `ids + [id]` allocated a one-element array as well.
       var inner = ids
       inner.append(id)
-      return launch(child, context: &context, ids: inner)
+      launch(child, context: &context, ids: inner, tasks: &tasks)
     case let .cancel(id, reason, isPerformed):
       if !isPerformed {
         cancel(id: id, cause: Self.cause(of: reason, id: id), step: context.step)
       }
-      return []
     }
   }
 
@@ -555,8 +555,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       inner.append(id)
       await execute(child, context: context, ids: inner)
     default:
-      let tasks = launch(effect, context: &context, ids: ids)
-      for task in tasks {
+      var tasks: [Task<Void, Never>]? = []
+      launch(effect, context: &context, ids: ids, tasks: &tasks)
+      for task in tasks ?? [] {
         await task.value
       }
     }
