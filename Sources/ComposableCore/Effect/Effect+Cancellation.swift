@@ -11,9 +11,7 @@ extension Effect {
   /// - Parameters:
   ///   - id: Any hashable, sendable value.
   ///   - cancelInFlight: Cancel the effects already running under `id` before starting this one.
-  // Always inlined: called as a separate function, each caller copied the effect in and out
-  // through outlined value operations (about 900 instructions a debounced save).
-  @inlinable @inline(__always)
+  @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if case .none = node { return .none }
     let cancelID = EffectCancelID(
