@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The dependencies in force: a task-local value read by `@Dependency`, changed with
 /// `withDependencies`, `Reducer.dependency(_:_:)` and the store's `withDependencies:`.
@@ -119,57 +118,20 @@ public struct DependencyValues: Sendable {
 ///
 /// Each value is kept in a box of its key's value type, so a read is a class downcast rather
 /// than a cast out of an existential (thousands of instructions for a value such as
-/// `any Clock<Duration>`).
+/// `any Clock<Duration>`); reads take no lock (see `PublishedValueCache`).
 @usableFromInline
 enum LiveValueCache {
-  @usableFromInline static let cache = Mutex<[ObjectIdentifier: AnyBox]>([:])
-  @usableFromInline static let previewCache = Mutex<[ObjectIdentifier: AnyBox]>([:])
-
-  /// A cached value of any type (values are immutable once cached).
-  @usableFromInline
-  class AnyBox: @unchecked Sendable {
-    @usableFromInline init() {}
-  }
-
-  /// A cached value; the key it is stored under fixes `Value`.
-  @usableFromInline
-  final class Box<Value>: AnyBox, @unchecked Sendable {
-    @usableFromInline let value: Value
-
-    @inlinable
-    init(_ value: Value) {
-      self.value = value
-    }
-  }
+  @usableFromInline static let cache = PublishedValueCache()
+  @usableFromInline static let previewCache = PublishedValueCache()
 
   @inlinable
   static func value<Key: DependencyKey>(for key: Key.Type) -> Key.Value {
-    cached(key, in: cache) { Key.liveValue }
+    cache.value(for: ObjectIdentifier(key)) { Key.liveValue }
   }
 
   @inlinable
   static func previewValue<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value {
-    cached(key, in: previewCache) { Key.previewValue }
-  }
-
-  @inlinable
-  static func cached<Key: TestDependencyKey>(
-    _ key: Key.Type,
-    in cache: borrowing Mutex<[ObjectIdentifier: AnyBox]>,
-    make: () -> Key.Value
-  ) -> Key.Value {
-    if let cached = cache.withLock({ $0[ObjectIdentifier(key)] }) {
-      return unsafeDowncast(cached, to: Box<Key.Value>.self).value
-    }
-    // Computed outside the lock: a value may itself read other dependencies.
-    let value = make()
-    return cache.withLock { cache in
-      if let raced = cache[ObjectIdentifier(key)] {
-        return unsafeDowncast(raced, to: Box<Key.Value>.self).value
-      }
-      cache[ObjectIdentifier(key)] = Box(value)
-      return value
-    }
+    previewCache.value(for: ObjectIdentifier(key)) { Key.previewValue }
   }
 }
 

@@ -126,8 +126,16 @@ private enum DismissKey: DependencyKey {
 
 extension DependencyValues {
   /// Dismisses the presented feature whose effect calls it; see `DismissEffect`.
+  ///
+  /// A presented destination and a stack element run under a navigation step of their kind
+  /// (their reducer adds it to the path): there, and in everything they run, it dismisses; it
+  /// is not stored for each of their actions (storing it copied the overrides every time).
   public var dismiss: DismissEffect {
-    get { self[DismissKey.self] }
+    get {
+      noteRead(DismissKey.self)
+      if let value = override(for: DismissKey.self) { return value }
+      return DismissEffect(isPresented: navigationIDPath.isPresented)
+    }
     set { self[DismissKey.self] = newValue }
   }
 

@@ -4,32 +4,54 @@
 /// Its hash is computed once, when it is made: the store looks an id up several times per
 /// effect (cancel in flight, registration under each prefix of the path, removal), and hashing
 /// the type-erased id and every step of the path each time was most of that cost.
+///
+/// Its parts are kept in one immutable box: the store copies an id into every table and list
+/// that holds it, and a copy is then one retain (copying the type-erased id and the path went
+/// through their value witnesses); and an id compared with a copy of itself (removing an ended
+/// effect from the keys it was registered under) is equal without comparing the parts.
 @usableFromInline
 package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
+  /// The parts, made once.
+  @usableFromInline
+  final class Parts: Sendable {
+    @usableFromInline let id: AnyHashableSendable
+    @usableFromInline let navigationIDPath: NavigationIDPath
+    @usableFromInline let hash: Int
+
+    @usableFromInline
+    init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
+      self.id = id
+      self.navigationIDPath = navigationIDPath
+      var hasher = Hasher()
+      hasher.combine(id)
+      hasher.combine(navigationIDPath)
+      hash = hasher.finalize()
+    }
+  }
+
+  @usableFromInline let parts: Parts
+
   /// The id given to `.cancellable(id:)` / `.cancel(id:)`, or a `NavigationID` for the
   /// wrappers that `ifLet`, `forEach` and presentation put around their child's effects.
-  @usableFromInline package let id: AnyHashableSendable
+  @inlinable package var id: AnyHashableSendable { parts.id }
   /// Where the effect was created.
-  @usableFromInline package let navigationIDPath: NavigationIDPath
+  @inlinable package var navigationIDPath: NavigationIDPath { parts.navigationIDPath }
   /// The hash of `id` and `navigationIDPath` (with this process's seed).
-  @usableFromInline let hash: Int
+  @inlinable var hash: Int { parts.hash }
 
   @usableFromInline
   package init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
-    self.id = id
-    self.navigationIDPath = navigationIDPath
-    var hasher = Hasher()
-    hasher.combine(id)
-    hasher.combine(navigationIDPath)
-    hash = hasher.finalize()
+    parts = Parts(id: id, navigationIDPath: navigationIDPath)
   }
 
-  @usableFromInline
+  @inlinable
   package static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.hash == rhs.hash && lhs.id == rhs.id && lhs.navigationIDPath == rhs.navigationIDPath
+    lhs.parts === rhs.parts
+      || (lhs.hash == rhs.hash && lhs.id == rhs.id
+        && lhs.navigationIDPath == rhs.navigationIDPath)
   }
 
-  @usableFromInline
+  @inlinable
   package func hash(into hasher: inout Hasher) {
     hasher.combine(hash)
   }

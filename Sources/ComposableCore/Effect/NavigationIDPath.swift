@@ -36,6 +36,11 @@ public struct NavigationIDPath: Hashable, Sendable, CustomStringConvertible {
   /// Whether the path has no steps.
   package var isEmpty: Bool { path.isEmpty }
 
+  /// Whether a step is a presented destination or a stack element (what `dismiss` dismisses).
+  package var isPresented: Bool {
+    path.contains { $0.kind == .presentation || $0.kind == .stack }
+  }
+
   /// This path and every shorter one down to the root, longest first: the paths an effect
   /// created here is registered under.
   package var prefixes: [NavigationIDPath] {

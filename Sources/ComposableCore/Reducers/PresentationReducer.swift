@@ -104,7 +104,6 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     // Built once: its label is made for each (see `ReducerLabel`).
     let destinationID = destinationID
     values.navigationIDPath = navigationIDPath.appending(destinationID)
-    values.dismiss = DismissEffect(isPresented: true)
     let effects = DependencyValues.$current.withValue(values) {
       destination.reduce(
         into: &state[keyPath: toPresentationState].wrappedValue!, action: destinationAction)

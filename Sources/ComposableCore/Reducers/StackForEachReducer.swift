@@ -158,7 +158,6 @@ public struct StackForEachReducer<Base: Reducer, Destination: Reducer>: Reducer 
     var values = DependencyValues.current
     let path = values.navigationIDPath
     values.navigationIDPath = path.appending(elementID)
-    values.dismiss = DismissEffect(isPresented: true)
     let effects = DependencyValues.$current.withValue(values) { () -> Effect<Destination.Action> in
       guard let index = state[keyPath: toStackState].ids.firstIndex(of: id) else { return .none }
       return destination.reduce(

@@ -53,9 +53,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   // where each access would otherwise pay a dynamic exclusivity check.
   @exclusivity(unchecked) @usableFromInline var runningEffects: [EffectID: RunningEffect] = [:]
   /// The effects registered under each key, in the order they started. A key rarely holds
-  /// more than a few, so an array (searched when one is removed) is cheaper than a set, whose
+  /// more than a few, so a list (searched when one is removed) is cheaper than a set, whose
   /// storage and hashing every registration paid for.
-  @exclusivity(unchecked) @usableFromInline var cancellables: [EffectCancelID: [EffectID]] = [:]
+  @exclusivity(unchecked) @usableFromInline var cancellables: [EffectCancelID: EffectIDList] =
+    [:]
   /// Numbers effects in the order they started, to report them in that order.
   @exclusivity(unchecked) @usableFromInline var launchCount = 0
   /// The first `now` read from each clock type (instrumented only).
@@ -120,10 +121,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// The effects running now, each with the action whose reducer returned it.
   package var effectsInFlight: [(id: EffectID, action: Action)] {
     runningEffects.compactMap { id, effect in
-      guard effect.parent == nil, !effect.flag.isCompleted, let action = effect.action else {
+      guard effect.parent == nil, !effect.flag.isCompleted, let box = effect.action else {
         return nil
       }
-      return (id, action)
+      return (id, unsafeDowncast(box, to: BoxedAction<Action>.self).action)
     }
   }
 
@@ -280,8 +281,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     step: Int,
     group: EffectTaskGroup?
   ) -> EffectTaskGroup? {
-    var context = EffectContext(group: group, action: action, step: step, parent: nil)
-    _ = launch(effect, context: &context, ids: [])
+    var context = EffectContext(
+      group: group, action: BoxedAction(action), step: step, parent: nil)
+    // Nothing awaits a reducer's effects here: no list of their tasks is built.
+    var tasks: [Task<Void, Never>]? = nil
+    launch(effect, context: &context, ids: [], tasks: &tasks)
     return context.group
   }
 
@@ -308,14 +312,15 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   @usableFromInline
   struct EffectContext {
     @usableFromInline var group: EffectTaskGroup?
-    @usableFromInline var action: Action?
+    /// The action whose reducer returned the effect, boxed once for all the effects it starts.
+    @usableFromInline var action: BoxedAction<Action>?
     /// The step whose reducer returned the effect (0 when not instrumented).
     @usableFromInline var step: Int
     /// The concatenation running the effect, if one is.
     @usableFromInline var parent: EffectID?
 
     @inlinable
-    init(group: EffectTaskGroup?, action: Action?, step: Int, parent: EffectID?) {
+    init(group: EffectTaskGroup?, action: BoxedAction<Action>?, step: Int, parent: EffectID?) {
       self.group = group
       self.action = action
       self.step = step
@@ -334,53 +339,18 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     }
   }
 
-  @usableFromInline
-  struct RunningEffect {
-    @usableFromInline let task: Task<Void, Never>
-    @usableFromInline let flag: EffectFlag
-    /// Every key the effect is registered under: each cancellation id at each prefix of its
-    /// navigation path.
-    @usableFromInline let cancelKeys: [EffectCancelID]
-    @usableFromInline let action: Action?
-    @usableFromInline let parent: EffectID?
-    @usableFromInline let group: EffectTaskGroup
-    /// The order it started in.
-    @usableFromInline let launch: Int
-    /// The step whose reducer returned it (0 when not instrumented).
-    @usableFromInline let step: Int
-
-    @inlinable
-    init(
-      task: Task<Void, Never>, flag: EffectFlag, cancelKeys: [EffectCancelID], action: Action?,
-      parent: EffectID?, group: EffectTaskGroup, launch: Int, step: Int
-    ) {
-      self.task = task
-      self.flag = flag
-      self.cancelKeys = cancelKeys
-      self.action = action
-      self.parent = parent
-      self.group = group
-      self.launch = launch
-      self.step = step
-    }
-
-    /// What ending it needs, without the action (see `EndingEffect`).
-    @inlinable
-    func ending(id: EffectID) -> EndingEffect {
-      EndingEffect(id: id, launch: launch, flag: flag, task: task, group: group)
-    }
-  }
-
-  /// Starts an effect; returns the tasks it started (awaited by concatenation).
+  /// Starts an effect; appends the tasks it started to `tasks` when they are collected (a
+  /// concatenation awaits them; a reducer's effects, the common case, build no list).
   @inlinable
   func launch(
     _ effect: Effect<Action>,
     context: inout EffectContext,
-    ids: [EffectCancelID]
-  ) -> [Task<Void, Never>] {
+    ids: [EffectCancelID],
+    tasks: inout [Task<Void, Never>]?
+  ) {
     switch effect.node {
     case .none:
-      return []
+      return
     case let .send(action):
       if let parent = context.parent {
         // A part of a concatenation, run by its task after an asynchronous part.
@@ -388,28 +358,25 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       } else {
         buffer(action, origin: .send(step: context.step))
       }
-      return []
     case let .run(run):
-      return [startRun(run, context: &context, ids: ids)]
+      let task = startRun(run, context: &context, ids: ids)
+      tasks?.append(task)
     case let .merge(children):
-      var tasks: [Task<Void, Never>] = []
       for child in children {
-        tasks += launch(child, context: &context, ids: ids)
+        launch(child, context: &context, ids: ids, tasks: &tasks)
       }
-      return tasks
     case let .concatenate(children):
       var remaining = children[...]
-      var tasks: [Task<Void, Never>] = []
       // Leading synchronous parts happen now, like the first element of a concatenation
       // of synchronous publishers.
       while let first = remaining.first, first.isSynchronous {
-        tasks += launch(first, context: &context, ids: ids)
+        launch(first, context: &context, ids: ids, tasks: &tasks)
         remaining = remaining.dropFirst()
       }
       if !remaining.isEmpty {
-        tasks.append(startSequence(Array(remaining), context: &context, ids: ids))
+        let task = startSequence(Array(remaining), context: &context, ids: ids)
+        tasks?.append(task)
       }
-      return tasks
     case let .cancellable(id, cancelInFlight, child):
       if cancelInFlight {
         cancel(id: id, cause: .cancelInFlight(id), step: context.step)
@@ -417,12 +384,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       // Appended to a copy: `ids + [id]` allocated a one-element array as well.
       var inner = ids
       inner.append(id)
-      return launch(child, context: &context, ids: inner)
+      launch(child, context: &context, ids: inner, tasks: &tasks)
     case let .cancel(id, reason, isPerformed):
       if !isPerformed {
         cancel(id: id, cause: Self.cause(of: reason, id: id), step: context.step)
       }
-      return []
     }
   }
 
@@ -457,7 +423,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       // Ids made at the root are their own only prefix: the keys are the ids (no new array).
       keys = ids
       for key in ids {
-        Self.add(id, to: &cancellables[key, default: []])
+        Self.add(id, to: &cancellables[key])
       }
     } else {
       // Each id's `prefixes`, in one allocation: appending one by one grew the array at the
@@ -466,13 +432,14 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       keys.reserveCapacity(keyCount)
       for cancelID in ids {
         cancelID.forEachPrefix { key in
-          Self.add(id, to: &cancellables[key, default: []])
+          Self.add(id, to: &cancellables[key])
           keys.append(key)
         }
       }
     }
     launchCount += 1
     runningEffects[id] = RunningEffect(
+      id: id,
       task: task,
       flag: flag,
       cancelKeys: keys,
@@ -500,12 +467,13 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
         id: id, step: step, kind: kind, parent: parent, cancelIDs: ids, location: location))
   }
 
-  /// Adds an effect to a key's effects once (an effect inside two `.cancellable`s with the same
-  /// id is registered once).
+  /// Adds an effect to a key's effects (one look-up: the dictionary's optional subscript).
   @inlinable
-  static func add(_ id: EffectID, to effects: inout [EffectID]) {
-    if !effects.contains(id) {
-      effects.append(id)
+  static func add(_ id: EffectID, to effects: inout EffectIDList?) {
+    if effects == nil {
+      effects = EffectIDList(id)
+    } else {
+      effects!.add(id)
     }
   }
 
@@ -587,8 +555,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       inner.append(id)
       await execute(child, context: context, ids: inner)
     default:
-      let tasks = launch(effect, context: &context, ids: ids)
-      for task in tasks {
+      var tasks: [Task<Void, Never>]? = []
+      launch(effect, context: &context, ids: ids, tasks: &tasks)
+      for task in tasks ?? [] {
         await task.value
       }
     }
@@ -612,19 +581,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     for key in cancelKeys {
       guard let index = cancellables.index(forKey: key) else { continue }
       // One access to the key's list (each went through the dictionary's `values` view).
-      if Self.remove(id, from: &cancellables.values[index]) {
+      if cancellables.values[index].remove(id) {
         cancellables.remove(at: index)
       }
     }
-  }
-
-  /// Removes an effect from a key's effects; returns whether none is left.
-  @inlinable
-  static func remove(_ id: EffectID, from effects: inout [EffectID]) -> Bool {
-    if let position = effects.firstIndex(of: id) {
-      effects.remove(at: position)
-    }
-    return effects.isEmpty
   }
 
   // MARK: Cancellation
@@ -668,20 +628,19 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   @inlinable
   func cancelEffects(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
     guard let effectIDs = cancellables.removeValue(forKey: id) else { return }
-    if effectIDs.count == 1 {
+    if effectIDs.rest.isEmpty {
       // The common case, one effect: no list of endings to build.
-      let effectID = effectIDs[0]
+      let effectID = effectIDs.first
       guard let effect = runningEffects.removeValue(forKey: effectID) else { return }
       unregister(effectID, from: effect.cancelKeys)
-      end(effect.ending(id: effectID), cause: cause, step: step)
+      end(effect, cause: cause, step: step)
       return
     }
-    // Labelled as `end` takes them: an unlabelled tuple array would be cast element by element.
-    var ended: [EndingEffect] = []
-    for effectID in effectIDs {
+    var ended: [RunningEffect] = []
+    for effectID in effectIDs.all {
       guard let effect = runningEffects.removeValue(forKey: effectID) else { continue }
       unregister(effectID, from: effect.cancelKeys)
-      ended.append(effect.ending(id: effectID))
+      ended.append(effect)
     }
     end(ended, cause: cause, step: step)
   }
@@ -689,7 +648,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// Cancels the tasks of effects taken out of `runningEffects` and tells the instrument: an
   /// effect whose operation had already returned finished, the others were cancelled.
   @usableFromInline
-  func end(_ effects: [EndingEffect], cause: EffectCancelCause, step: Int?) {
+  func end(_ effects: [RunningEffect], cause: EffectCancelCause, step: Int?) {
     if effects.count == 1 {
       // The common case, one effect: no lists to build and sort.
       end(effects[0], cause: cause, step: step)
@@ -726,7 +685,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   /// Cancels one effect taken out of `runningEffects` and tells the instrument whether it
   /// finished (its operation had returned) or was cancelled.
   @inlinable
-  func end(_ effect: EndingEffect, cause: EffectCancelCause, step: Int?) {
+  func end(_ effect: RunningEffect, cause: EffectCancelCause, step: Int?) {
     let wasRunning = effect.flag.cancel()
     effect.task.cancel()
     guard let instrument else { return }
@@ -745,7 +704,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   }
 
   private func cancelEverything(cause: EffectCancelCause) {
-    let all = runningEffects.map { $0.value.ending(id: $0.key) }
+    let all = Array(runningEffects.values)
     runningEffects.removeAll()
     cancellables.removeAll()
     end(all, cause: cause, step: nil)
@@ -758,10 +717,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
 
   /// Takes the running effects `shouldTake` picks out of `runningEffects` and the cancel
   /// table, as `end` takes them.
-  func takeEffects(where shouldTake: (RunningEffect) -> Bool) -> [EndingEffect] {
-    var taken: [EndingEffect] = []
+  func takeEffects(where shouldTake: (RunningEffect) -> Bool) -> [RunningEffect] {
+    var taken: [RunningEffect] = []
     for (id, effect) in runningEffects where shouldTake(effect) {
-      taken.append(effect.ending(id: id))
+      taken.append(effect)
       unregister(id, from: effect.cancelKeys)
     }
     for effect in taken { runningEffects[effect.id] = nil }
@@ -814,30 +773,6 @@ func perform<Action: Sendable>(
   // In the store's scope, so that `Task.cancel(id:)` and throttles inside it reach the store.
   await scope.run { await operation(send) }
   flag.complete()
-}
-
-/// An effect taken out of a core's running effects, as `RootCore.end` needs it: not generic
-/// over the action, so ending effects walks plain values rather than a generic array through
-/// its metadata (thousands of instructions per cancellation).
-@usableFromInline
-struct EndingEffect {
-  @usableFromInline let id: EffectID
-  /// The order it started in.
-  @usableFromInline let launch: Int
-  @usableFromInline let flag: EffectFlag
-  @usableFromInline let task: Task<Void, Never>
-  @usableFromInline let group: EffectTaskGroup
-
-  @inlinable
-  init(
-    id: EffectID, launch: Int, flag: EffectFlag, task: Task<Void, Never>, group: EffectTaskGroup
-  ) {
-    self.id = id
-    self.launch = launch
-    self.flag = flag
-    self.task = task
-    self.group = group
-  }
 }
 
 /// The life of one effect task: running, cancelled, or completed.

@@ -90,6 +90,76 @@ private struct Host: Reducer {
   }
 }
 
+/// A row that notes whether it runs presented.
+private struct Probe: Reducer {
+  struct State: Equatable, Identifiable {
+    var id: Int
+    var wasPresented: Bool?
+  }
+
+  enum Action: Equatable, Sendable {
+    case check
+  }
+
+  @Dependency(\.isPresented) var isPresented
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.wasPresented = isPresented
+    return .none
+  }
+}
+
+/// Probes in `forEach` rows.
+private struct ProbeRows: Reducer {
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<Probe.State> = [Probe.State(id: 1)]
+  }
+
+  enum Action: Equatable, Sendable {
+    case rows(IdentifiedAction<Int, Probe.Action>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .forEach(\.rows, action: AnyCasePath(Action.rows) {
+        if case let .rows(action) = $0 { action } else { nil }
+      }) {
+        Probe()
+      }
+  }
+}
+
+/// Rows at the root (in a `Scope`) and the same rows in a presented sheet.
+private struct ProbeHost: Reducer {
+  struct State: Equatable {
+    var list = ProbeRows.State()
+    @PresentationState var sheet: ProbeRows.State?
+  }
+
+  enum Action: Equatable, Sendable {
+    case list(ProbeRows.Action)
+    case sheet(PresentationAction<ProbeRows.Action>)
+    case open
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.list, action: AnyCasePath(Action.list) {
+      if case let .list(action) = $0 { action } else { nil }
+    }) {
+      ProbeRows()
+    }
+    Reduce { state, action in
+      if case .open = action { state.sheet = ProbeRows.State() }
+      return .none
+    }
+    .ifLet(\.$sheet, action: AnyCasePath(Action.sheet) {
+      if case let .sheet(action) = $0 { action } else { nil }
+    }) {
+      ProbeRows()
+    }
+  }
+}
+
 @MainActor
 final class DismissTests: XCTestCase {
   func testDismissFromAPresentedFeaturesEffectSendsItsDismissal() async {
@@ -125,6 +195,17 @@ final class DismissTests: XCTestCase {
 
     let root = TestStore(initialState: Editor.State()) { Editor() }
     await root.send(.checkPresented) { $0.wasPresented = false }
+  }
+
+  func testIsPresentedHoldsForThePresentedFeaturesChildrenAndNotForRowsAtTheRoot() async {
+    let store = TestStore(initialState: ProbeHost.State()) { ProbeHost() }
+    await store.send(.list(.rows(.element(id: 1, action: .check)))) {
+      $0.list.rows[id: 1]?.wasPresented = false
+    }
+    await store.send(.open) { $0.sheet = ProbeRows.State() }
+    await store.send(.sheet(.presented(.rows(.element(id: 1, action: .check))))) {
+      $0.sheet?.rows[id: 1]?.wasPresented = true
+    }
   }
 
   func testDismissOutsideAPresentedFeatureIsReported() async {

@@ -1,0 +1,358 @@
+import ComposableCore
+import ComposableTesting
+import Synchronization
+import XCTest
+
+/// A sheet presented by a row: `poll` ticks every second until cancelled, `close` dismisses it
+/// from its own effect.
+private struct RowSheet: Reducer {
+  struct State: Equatable, Sendable {
+    var ticks = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case poll, tick, close
+  }
+
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.dismiss) var dismiss
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .poll:
+      let clock = self.clock
+      return .run { send in
+        while true {
+          try await clock.sleep(for: .seconds(1))
+          await send(.tick)
+        }
+      }
+      .cancellable(id: "poll")
+    case .tick:
+      state.ticks += 1
+      return .none
+    case .close:
+      let dismiss = self.dismiss
+      return .run { _ in await dismiss() }
+    }
+  }
+}
+
+/// A row of the board: presents a sheet, cancels "poll" at its own level (reaching its sheet's
+/// poll, not another row's), and saves its edits debounced.
+private struct BoardRow: Reducer {
+  struct State: Equatable, Sendable, Identifiable {
+    var id: Int
+    @PresentationState var sheet: RowSheet.State?
+    var saves: [String] = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case open, stopPolls
+    case edit(String), saved(String)
+    case twoSaves
+    case sheet(PresentationAction<RowSheet.Action>)
+  }
+
+  @Dependency(\.continuousClock) var clock
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .open:
+        state.sheet = RowSheet.State()
+        return .none
+      case .stopPolls:
+        return .cancel(id: "poll")
+      case let .edit(text):
+        return .run { send in await send(.saved(text)) }
+          .debounce(id: "save", for: .seconds(1), clock: clock)
+      case let .saved(text):
+        state.saves.append(text)
+        return .none
+      case .twoSaves:
+        // Two effects under one key, and one effect under the same id twice.
+        let clock = self.clock
+        return .merge(
+          .run { send in
+            try await clock.sleep(for: .seconds(5))
+            await send(.saved("first"))
+          }
+          .cancellable(id: "save")
+          .cancellable(id: "save"),
+          .run { send in
+            try await clock.sleep(for: .seconds(5))
+            await send(.saved("second"))
+          }
+          .cancellable(id: "save")
+        )
+      case .sheet:
+        return .none
+      }
+    }
+    .ifLet(\.$sheet, action: .boardRowSheet) { RowSheet() }
+  }
+}
+
+/// Rows in `forEach`: a sheet's effect sits two navigation steps deep.
+private struct PollBoard: Reducer {
+  struct State: Equatable, Sendable {
+    var rows: IdentifiedArrayOf<BoardRow.State> = [BoardRow.State(id: 1), BoardRow.State(id: 2)]
+  }
+
+  enum Action: Equatable, Sendable {
+    case rows(IdentifiedAction<Int, BoardRow.Action>)
+    case cancelSaves
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, action in
+      switch action {
+      case .cancelSaves:
+        // At the root: reaches every row's "save".
+        return .cancel(id: "save")
+      case .rows:
+        return .none
+      }
+    }
+    .forEach(\.rows, action: .boardRows) { BoardRow() }
+  }
+}
+
+extension AnyCasePath where Root == BoardRow.Action, Value == PresentationAction<RowSheet.Action> {
+  fileprivate static var boardRowSheet: Self {
+    .init(Root.sheet) { if case let .sheet(action) = $0 { action } else { nil } }
+  }
+}
+
+extension AnyCasePath
+where Root == PollBoard.Action, Value == IdentifiedAction<Int, BoardRow.Action> {
+  fileprivate static var boardRows: Self {
+    .init(Root.rows) { if case let .rows(action) = $0 { action } else { nil } }
+  }
+}
+
+/// The core's effect bookkeeping (registration under every prefix of the navigation path,
+/// cancellation by id and in flight, teardown) on a feature the fixtures do not have: sheets
+/// presented by `forEach` rows, debounced saves per row. Each scenario runs on a bare store
+/// (asserting the state) and on an instrumented one (asserting what its instrument was told).
+@MainActor
+final class EffectBookkeepingTests: XCTestCase {
+  private func row(_ id: Int, _ action: BoardRow.Action) -> PollBoard.Action {
+    .rows(.element(id: id, action: action))
+  }
+
+  private func sheet(_ id: Int, _ action: RowSheet.Action) -> PollBoard.Action {
+    row(id, .sheet(.presented(action)))
+  }
+
+  private func makeStore(_ clock: TestClock, transcript: Transcript?) -> StoreOf<PollBoard> {
+    if let transcript {
+      return Store(initialState: PollBoard.State()) {
+        PollBoard().transcribed(into: transcript)
+      } withDependencies: {
+        $0.continuousClock = clock
+      }
+    }
+    return Store(initialState: PollBoard.State()) {
+      PollBoard()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
+  /// Lets the effects started so far reach their first sleep.
+  private func settle(_ clock: TestClock, sleepers: Int) async {
+    await clock.waitForSleepers(sleepers)
+  }
+
+  private func cancelByIDUnderNestedNavigation(
+    transcript: Transcript?
+  ) async -> StoreOf<PollBoard> {
+    let clock = TestClock()
+    let store = makeStore(clock, transcript: transcript)
+    store.send(row(1, .open))
+    store.send(row(2, .open))
+    store.send(sheet(1, .poll))
+    store.send(sheet(2, .poll))
+    await settle(clock, sleepers: 2)
+    await clock.advance(by: .seconds(1))
+    await settle(clock, sleepers: 2)
+    store.send(row(1, .stopPolls))
+    await clock.advance(by: .seconds(2))
+    await settle(clock, sleepers: 1)
+    return store
+  }
+
+  func testARowsCancelByIDReachesItsSheetsEffectAndNotAnotherRows() async {
+    let store = await cancelByIDUnderNestedNavigation(transcript: nil)
+    XCTAssertEqual(store.state.rows[id: 1]?.sheet, RowSheet.State(ticks: 1))
+    XCTAssertEqual(store.state.rows[id: 2]?.sheet, RowSheet.State(ticks: 3))
+  }
+
+  func testARowsCancelByIDUnderNestedNavigationAsTheInstrumentIsTold() async {
+    let transcript = Transcript()
+    let store = await cancelByIDUnderNestedNavigation(transcript: transcript)
+    XCTAssertEqual(store.state.rows[id: 2]?.sheet, RowSheet.State(ticks: 3))
+    XCTAssertEqual(
+      transcript.lines.filter { !$0.hasPrefix("step") && !$0.hasPrefix("end") },
+      [
+        "store started",
+        "E1 started by step 3: run [forEach(rows)#1, presentation(sheet) @ [forEach(rows)#1], "
+          + "poll @ [forEach(rows)#1, presentation(sheet)]]",
+        "E2 started by step 4: run [forEach(rows)#2, presentation(sheet) @ [forEach(rows)#2], "
+          + "poll @ [forEach(rows)#2, presentation(sheet)]]",
+        "  E1 cancelled in step 7: cancel(poll @ [forEach(rows)#1])",
+      ])
+  }
+
+  private func debounceResent(transcript: Transcript?) async -> StoreOf<PollBoard> {
+    let clock = TestClock()
+    let store = makeStore(clock, transcript: transcript)
+    store.send(row(1, .edit("a")))
+    store.send(row(2, .edit("x")))
+    store.send(row(1, .edit("ab")))
+    await settle(clock, sleepers: 2)
+    await clock.advance(by: .milliseconds(900))
+    store.send(row(1, .edit("abc")))
+    await settle(clock, sleepers: 2)
+    await clock.advance(by: .milliseconds(100))
+    _ = await eventually { store.state.rows[id: 2]?.saves == ["x"] }
+    await clock.advance(by: .milliseconds(900))
+    _ = await eventually { store.state.rows[id: 1]?.saves == ["abc"] }
+    return store
+  }
+
+  func testADebounceResentCancelsOnlyItsOwnRowsPendingSave() async {
+    let store = await debounceResent(transcript: nil)
+    XCTAssertEqual(store.state.rows[id: 1]?.saves, ["abc"])
+    XCTAssertEqual(store.state.rows[id: 2]?.saves, ["x"])
+  }
+
+  func testADebounceResentAsTheInstrumentIsTold() async {
+    let transcript = Transcript()
+    _ = await debounceResent(transcript: transcript)
+    let row1Save = "[forEach(rows)#1, save @ [forEach(rows)#1]]"
+    XCTAssertEqual(
+      transcript.lines.filter { $0.contains("cancelled") || $0.contains("concatenation") },
+      [
+        // E4 and E5 are the waits E2 and E3 run first (started by their tasks).
+        "E1 started by step 1: concatenation \(row1Save)",
+        "E2 started by step 2: concatenation [forEach(rows)#2, save @ [forEach(rows)#2]]",
+        "E1 cancelled in step 3: cancelInFlight(save @ [forEach(rows)#1])",
+        "E3 started by step 3: concatenation \(row1Save)",
+        "E3, E5 cancelled in step 4: cancelInFlight(save @ [forEach(rows)#1])",
+        "E6 started by step 4: concatenation \(row1Save)",
+      ])
+  }
+
+  private func dismissWhileRunning(
+    transcript: Transcript?, byChild: Bool
+  ) async -> StoreOf<PollBoard> {
+    let clock = TestClock()
+    let store = makeStore(clock, transcript: transcript)
+    store.send(row(1, .open))
+    store.send(sheet(1, .poll))
+    await settle(clock, sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    await settle(clock, sleepers: 1)
+    if byChild {
+      await store.send(sheet(1, .close)).finish()
+    } else {
+      store.send(row(1, .sheet(.dismiss)))
+    }
+    // Opened again: a poll that outlived the dismissal would tick into the new sheet.
+    store.send(row(1, .open))
+    await clock.advance(by: .seconds(3))
+    return store
+  }
+
+  func testDismissingAPresentedChildWhileItsEffectRunsCancelsTheEffect() async {
+    for byChild in [false, true] {
+      let store = await dismissWhileRunning(transcript: nil, byChild: byChild)
+      XCTAssertEqual(
+        store.state.rows[id: 1]?.sheet, RowSheet.State(ticks: 0), "by child: \(byChild)")
+    }
+  }
+
+  func testDismissingAPresentedChildWhileItsEffectRunsAsTheInstrumentIsTold() async {
+    let transcript = Transcript()
+    _ = await dismissWhileRunning(transcript: transcript, byChild: false)
+    XCTAssertEqual(
+      transcript.text,
+      """
+      store started
+      step 1 from user: .rows(.element(id: 1, action: .open))
+      end of step 1
+      step 2 from user: .rows(.element(id: 1, action: .sheet(.presented(.poll))))
+      end of step 2
+      E1 started by step 2: run [forEach(rows)#1, presentation(sheet) @ [forEach(rows)#1], \
+      poll @ [forEach(rows)#1, presentation(sheet)]]
+      step 3 from E1: .rows(.element(id: 1, action: .sheet(.presented(.tick))))
+      end of step 3
+      step 4 from user: .rows(.element(id: 1, action: .sheet(.dismiss)))
+        E1 cancelled in step 4: teardown(presentation)
+      end of step 4
+      step 5 from user: .rows(.element(id: 1, action: .open))
+      end of step 5
+      """)
+  }
+
+  func testAChildDismissingItselfFromItsEffectEndsItsOtherEffectAsTheInstrumentIsTold() async {
+    let transcript = Transcript()
+    _ = await dismissWhileRunning(transcript: transcript, byChild: true)
+    XCTAssertEqual(
+      Array(transcript.lines.dropFirst(8)),
+      [
+        "step 4 from user: .rows(.element(id: 1, action: .sheet(.presented(.close))))",
+        "end of step 4",
+        "E2 started by step 4: run [forEach(rows)#1, presentation(sheet) @ [forEach(rows)#1]]",
+        "step 5 from E2: .rows(.element(id: 1, action: .sheet(.dismiss)))",
+        "  E1, E2 cancelled in step 5: teardown(presentation)",
+        "end of step 5",
+        "step 6 from user: .rows(.element(id: 1, action: .open))",
+        "end of step 6",
+      ])
+  }
+
+  /// E1 is registered once under its id given twice; E4 is the wait E3 started first.
+  func testEffectsSharingAKeyAreCancelledTogetherFromTheRootInTheOrderTheyStarted() async {
+    let transcript = Transcript()
+    let clock = TestClock()
+    let store = makeStore(clock, transcript: transcript)
+    store.send(row(1, .twoSaves))
+    store.send(row(2, .edit("x")))
+    await settle(clock, sleepers: 3)
+    transcript.clear()
+    store.send(.cancelSaves)
+    await clock.advance(by: .seconds(10))
+    XCTAssertEqual(store.state.rows[id: 1]?.saves, [])
+    XCTAssertEqual(store.state.rows[id: 2]?.saves, [])
+    XCTAssertEqual(
+      transcript.text,
+      """
+      step 3 from user: .cancelSaves
+        E1, E2, E3, E4 cancelled in step 3: cancel(save)
+      end of step 3
+      """)
+  }
+
+  func testEffectsSharingAKeyOnABareStoreAreCancelledTogether() async {
+    let clock = TestClock()
+    let store = makeStore(clock, transcript: nil)
+    store.send(row(1, .twoSaves))
+    store.send(row(2, .edit("x")))
+    await settle(clock, sleepers: 3)
+    store.send(row(1, .stopPolls))
+    store.send(.cancelSaves)
+    await clock.advance(by: .seconds(10))
+    XCTAssertEqual(store.state.rows[id: 1]?.saves, [])
+    XCTAssertEqual(store.state.rows[id: 2]?.saves, [])
+    // Registered again after the cancellation: the key's list was emptied, not left behind.
+    store.send(row(1, .edit("again")))
+    await settle(clock, sleepers: 1)
+    await clock.advance(by: .seconds(1))
+    _ = await eventually { store.state.rows[id: 1]?.saves == ["again"] }
+    XCTAssertEqual(store.state.rows[id: 1]?.saves, ["again"])
+  }
+}
