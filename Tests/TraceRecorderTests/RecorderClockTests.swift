@@ -51,12 +51,15 @@ final class RecorderClockTests: XCTestCase {
     } withDependencies: {
       $0.continuousClock = clock
     }
-    store.send(.nap)
+    let nap = store.send(.nap)
     while clock.sleeperCount == 0 { await Task.yield() }
     await clock.advance(by: .milliseconds(500))
     store.send(.poke)
     await clock.advance(by: .milliseconds(1_500))
-    while store.state.isAwake == false { await Task.yield() }
+    // Until the effect's operation returned, not only until it sent `.wokeUp`: waiting for
+    // `isAwake` alone let `finish()` come first now and then, leaving its end out of the trace.
+    await nap.finish()
+    XCTAssertTrue(store.state.isAwake)
     recorder.finish()
     await recorder.waitUntilFinished()
 
