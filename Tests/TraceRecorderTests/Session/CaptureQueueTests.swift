@@ -110,4 +110,27 @@ final class CaptureQueueTests: XCTestCase {
     }
     XCTAssertEqual(released.value, 5)
   }
+
+  func testMakingAQueueMapsItsFirstSlotsPagesUpToTheBoundAndNoMore() {
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let limit = CaptureQueue<Int>.touchedBytesLimit
+    // 64 MiB of slots: above malloc's largest mmap threshold, so fresh pages nobody touched.
+    let bytes = 16 * limit
+    let queue = CaptureQueue<Int>(capacity: bytes / MemoryLayout<Int>.stride)
+    let start = UnsafeRawPointer(queue.slots)
+    XCTAssertEqual(residentPages(from: start, count: limit / page), limit / page)
+    let lastHalf = start + bytes / 2
+    XCTAssertEqual(residentPages(from: lastHalf, count: bytes / 2 / page - 1), 0)
+    XCTAssertTrue(queue.append(7, whenFull: .drop))
+    XCTAssertEqual(queue.take(timeout: .zero), [7])
+  }
+
+  /// How many of the `count` pages from the one holding `address` are in memory (`mincore`).
+  private func residentPages(from address: UnsafeRawPointer, count: Int) -> Int {
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let first = UnsafeMutableRawPointer(bitPattern: Int(bitPattern: address) & ~(page - 1))!
+    var vector = [UInt8](repeating: 0, count: count)
+    XCTAssertEqual(mincore(first, count * page, &vector), 0)
+    return vector.filter { $0 & 1 == 1 }.count
+  }
 }
