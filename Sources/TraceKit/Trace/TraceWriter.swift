@@ -86,9 +86,14 @@ public final class TraceWriter {
   /// Interned index values: each distinct action path, changed-path set and effect origin is
   /// stored once and steps refer to it by id (a step row stays ~30 bytes).
   @exclusivity(unchecked) private var actionIDs: [String: Int] = [:]
-  @exclusivity(unchecked) private var pathSetIDs: [[UInt8]: Int] = [:]
-  /// The path set of the last step and its id.
+  /// Keyed by the paths, not their JSON: the JSON of a list of strings tells lists apart
+  /// exactly as the list does, and a set seen before then costs one hash of its strings (the
+  /// hash of its JSON went byte by byte, ~1,000 instructions a step on a composed app).
+  @exclusivity(unchecked) private var pathSetIDs: [[String]: Int] = [:]
+  /// The path sets of the last two steps that changed sets, and their ids: steps often
+  /// alternate between two (a toggle's row, then the search's query).
   @exclusivity(unchecked) private var lastPathSet: (paths: [String], id: Int)?
+  @exclusivity(unchecked) private var pathSetBeforeLast: (paths: [String], id: Int)?
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
   @exclusivity(unchecked) private var lastAction: (path: String, id: Int)?
   /// The action path before `lastAction`: steps often alternate between two actions
@@ -489,23 +494,28 @@ public final class TraceWriter {
   private func pathSetID(_ paths: [String]) throws(TraceError) -> Int {
     // Steps in a row often change the same paths (`count`, `count`, …).
     if let last = lastPathSet, last.paths == paths { return last.id }
-    let id = try pathSetIDWritingJSON(paths)
-    lastPathSet = (paths, id)
-    return id
-  }
-
-  private func pathSetIDWritingJSON(_ paths: [String]) throws(TraceError) -> Int {
-    scratch.removeAll(keepingCapacity: true)
-    lineEncoder.writeStringArray(paths, into: &scratch)
-    if let known = pathSetIDs[scratch] { return known }
-    // From 0, as actions: step 0's `[]`, then the first set a step changed, cost no bytes.
-    let id = pathSetIDs.count
-    try sql { () throws(SQLiteError) in
-      try insertPathSet.bind(id, at: 1)
-      try insertPathSet.bind(utf8: scratch, at: 2)
-      try insertPathSet.run()
+    if let before = pathSetBeforeLast, before.paths == paths {
+      pathSetBeforeLast = lastPathSet
+      lastPathSet = before
+      return before.id
     }
-    pathSetIDs[scratch] = id
+    let id: Int
+    if let known = pathSetIDs[paths] {
+      id = known
+    } else {
+      // From 0, as actions: step 0's `[]`, then the first set a step changed, cost no bytes.
+      id = pathSetIDs.count
+      scratch.removeAll(keepingCapacity: true)
+      lineEncoder.writeStringArray(paths, into: &scratch)
+      try sql { () throws(SQLiteError) in
+        try insertPathSet.bind(id, at: 1)
+        try insertPathSet.bind(utf8: scratch, at: 2)
+        try insertPathSet.run()
+      }
+      pathSetIDs[paths] = id
+    }
+    pathSetBeforeLast = lastPathSet
+    lastPathSet = (paths, id)
     return id
   }
 
