@@ -22,7 +22,9 @@ extension SwiftTypeTable {
     buffer.append(UInt8(ascii: "}"))
   }
 
-  private static func writeEntries(_ entries: [String: SwiftTypeEntry], into buffer: inout [UInt8]) {
+  private static func writeEntries(
+    _ entries: [String: SwiftTypeEntry], into buffer: inout [UInt8]
+  ) {
     buffer.append(UInt8(ascii: "{"))
     var first = true
     for (pattern, entry) in SortedJSON.sorted(entries) {

@@ -39,8 +39,8 @@ final class SwiftTypeTableTextTests: XCTestCase {
       "\u{7F}", "\u{2028}", "todos[]", "$case",
     ] + (0..<32).map { String(UnicodeScalar(UInt8($0))) }
     func text(_ random: inout SplitMix) -> String {
-      (0..<Int.random(in: 0...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }
-        .joined()
+      (0..<Int.random(in: 0...4, using: &random))
+        .map { _ in pieces.randomElement(using: &random)! }.joined()
     }
     func entry(_ random: inout SplitMix) -> SwiftTypeEntry {
       let kinds: [SwiftTypeEntry.Kind] = [
