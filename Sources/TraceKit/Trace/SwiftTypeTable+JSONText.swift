@@ -1,3 +1,5 @@
+import Foundation
+
 // The `swift_types` text written by hand. The writer stores the table again each time it
 // grows (a few times a recording), and Foundation's `JSONEncoder` took about 1 M instructions
 // for it, on the thread that writes the steps. The bytes are exactly what
@@ -90,7 +92,21 @@ private enum SortedJSON {
   /// A dictionary's pairs in the order `JSONEncoder`'s `.sortedKeys` writes them here: by the
   /// keys' UTF-8 bytes.
   static func sorted<Value>(_ dictionary: [String: Value]) -> [(key: String, value: Value)] {
-    dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    dictionary.sorted { precedes($0.key, $1.key) }
+  }
+
+  /// Whether `a`'s UTF-8 bytes come before `b`'s. Patterns share long prefixes
+  /// (`todos[].…`): `memcmp` is a tenth of the cost of walking two `UTF8View`s.
+  static func precedes(_ a: String, _ b: String) -> Bool {
+    var a = a
+    var b = b
+    return a.withUTF8 { a in
+      b.withUTF8 { b in
+        let common = min(a.count, b.count)
+        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+        return order != 0 ? order < 0 : a.count < b.count
+      }
+    }
   }
 
   /// A string as `JSONEncoder` writes it with `.withoutEscapingSlashes`: `"` and `\` escaped,
@@ -98,6 +114,17 @@ private enum SortedJSON {
   /// everything else as its UTF-8 bytes.
   static func writeString(_ string: String, into buffer: inout [UInt8]) {
     buffer.append(UInt8(ascii: "\""))
+    var string = string
+    let plain = string.withUTF8 { bytes in
+      guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == 0x5C })
+      else { return false }
+      buffer.append(contentsOf: bytes)
+      return true
+    }
+    if plain {
+      buffer.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in string.utf8 {
       switch byte {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"):
