@@ -29,12 +29,12 @@ extension SwiftTypeTable {
   ) {
     buffer.append(UInt8(ascii: "{"))
     var first = true
-    for (pattern, entry) in SortedJSON.sorted(entries) {
+    for pattern in SortedJSON.sortedKeys(entries) {
       if !first { buffer.append(UInt8(ascii: ",")) }
       first = false
       SortedJSON.writeString(pattern, into: &buffer)
       buffer.append(UInt8(ascii: ":"))
-      entry.writeJSONText(into: &buffer)
+      entries[pattern]!.writeJSONText(into: &buffer)
     }
     buffer.append(UInt8(ascii: "}"))
   }
@@ -68,12 +68,12 @@ extension SwiftTypeEntry {
     if let rawValues {
       SortedJSON.append(",\"rawValues\":{", into: &buffer)
       var first = true
-      for (raw, name) in SortedJSON.sorted(rawValues) {
+      for raw in SortedJSON.sortedKeys(rawValues) {
         if !first { buffer.append(UInt8(ascii: ",")) }
         first = false
         SortedJSON.writeString(raw, into: &buffer)
         buffer.append(UInt8(ascii: ":"))
-        SortedJSON.writeString(name, into: &buffer)
+        SortedJSON.writeString(rawValues[raw]!, into: &buffer)
       }
       buffer.append(UInt8(ascii: "}"))
     }
@@ -89,10 +89,10 @@ private enum SortedJSON {
     text.withUTF8Buffer { buffer.append(contentsOf: $0) }
   }
 
-  /// A dictionary's pairs in the order `JSONEncoder`'s `.sortedKeys` writes them here: by the
-  /// keys' UTF-8 bytes.
-  static func sorted<Value>(_ dictionary: [String: Value]) -> [(key: String, value: Value)] {
-    dictionary.sorted { precedes($0.key, $1.key) }
+  /// A dictionary's keys in the order `JSONEncoder`'s `.sortedKeys` writes them here: by their
+  /// UTF-8 bytes. The keys alone: sorting the pairs moved whole entries around.
+  static func sortedKeys<Value>(_ dictionary: [String: Value]) -> [String] {
+    dictionary.keys.sorted(by: precedes)
   }
 
   /// Whether `a`'s UTF-8 bytes come before `b`'s. Patterns share long prefixes
