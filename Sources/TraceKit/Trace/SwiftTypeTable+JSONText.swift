@@ -27,16 +27,9 @@ extension SwiftTypeTable {
   private static func writeEntries(
     _ entries: [String: SwiftTypeEntry], into buffer: inout [UInt8]
   ) {
-    buffer.append(UInt8(ascii: "{"))
-    var first = true
-    for pattern in SortedJSON.sortedKeys(entries) {
-      if !first { buffer.append(UInt8(ascii: ",")) }
-      first = false
-      SortedJSON.writeString(pattern, into: &buffer)
-      buffer.append(UInt8(ascii: ":"))
-      entries[pattern]!.writeJSONText(into: &buffer)
+    SortedJSON.writeObject(entries, into: &buffer) { entry, buffer in
+      entry.writeJSONText(into: &buffer)
     }
-    buffer.append(UInt8(ascii: "}"))
   }
 }
 
@@ -66,16 +59,10 @@ extension SwiftTypeEntry {
       SortedJSON.append(optional ? ",\"optional\":true" : ",\"optional\":false", into: &buffer)
     }
     if let rawValues {
-      SortedJSON.append(",\"rawValues\":{", into: &buffer)
-      var first = true
-      for raw in SortedJSON.sortedKeys(rawValues) {
-        if !first { buffer.append(UInt8(ascii: ",")) }
-        first = false
-        SortedJSON.writeString(raw, into: &buffer)
-        buffer.append(UInt8(ascii: ":"))
-        SortedJSON.writeString(rawValues[raw]!, into: &buffer)
+      SortedJSON.append(",\"rawValues\":", into: &buffer)
+      SortedJSON.writeObject(rawValues, into: &buffer) { name, buffer in
+        SortedJSON.writeString(name, into: &buffer)
       }
-      buffer.append(UInt8(ascii: "}"))
     }
     SortedJSON.append(",\"type\":", into: &buffer)
     SortedJSON.writeString(type, into: &buffer)
@@ -89,10 +76,23 @@ private enum SortedJSON {
     text.withUTF8Buffer { buffer.append(contentsOf: $0) }
   }
 
-  /// A dictionary's keys in the order `JSONEncoder`'s `.sortedKeys` writes them here: by their
-  /// UTF-8 bytes. The keys alone: sorting the pairs moved whole entries around.
-  static func sortedKeys<Value>(_ dictionary: [String: Value]) -> [String] {
-    dictionary.keys.sorted(by: precedes)
+  /// An object of `dictionary`'s pairs, in the order `JSONEncoder`'s `.sortedKeys` writes them
+  /// here: by the keys' UTF-8 bytes. The keys alone are sorted (sorting the pairs moved whole
+  /// entries around).
+  static func writeObject<Value>(
+    _ dictionary: [String: Value], into buffer: inout [UInt8],
+    value writeValue: (Value, inout [UInt8]) -> Void
+  ) {
+    buffer.append(UInt8(ascii: "{"))
+    var first = true
+    for key in dictionary.keys.sorted(by: precedes) {
+      if !first { buffer.append(UInt8(ascii: ",")) }
+      first = false
+      writeString(key, into: &buffer)
+      buffer.append(UInt8(ascii: ":"))
+      writeValue(dictionary[key]!, &buffer)
+    }
+    buffer.append(UInt8(ascii: "}"))
   }
 
   /// Whether `a`'s UTF-8 bytes come before `b`'s. Patterns share long prefixes
