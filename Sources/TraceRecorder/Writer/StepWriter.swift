@@ -206,8 +206,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     }
   }
 
-  /// The `cancel_id` column: the ids' texts joined by ", ", nil when there are none. Most
-  /// effects have one id, whose text is the column as it is (no array, no new string).
+  /// The `cancel_id` column: the ids' texts joined by ", ", nil when there are none. An
+  /// effect with one id (about half of the app's) has that id's text as the column: no array,
+  /// no new string.
   private func cancelIDText(_ cancelIDs: [EffectCancelID]) -> String? {
     switch cancelIDs.count {
     case 0: nil
