@@ -25,7 +25,11 @@ public struct SwiftTypeTable: Sendable, Equatable, Codable {
   }
 
   /// The table as the trace stores it: JSON with sorted keys, so a recording is reproducible.
-  public var jsonText: String { sortedJSONText(self, empty: "{}") }
+  public var jsonText: String {
+    var bytes: [UInt8] = []
+    writeJSONText(into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
 
   /// The table a trace stored, or nil when its text is not one (a damaged or foreign value is
   /// ignored like a missing one: the generator falls back to recorded values).

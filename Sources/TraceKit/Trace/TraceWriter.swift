@@ -85,15 +85,12 @@ public final class TraceWriter {
   @exclusivity(unchecked) private var lineEncoder = StepLine.Encoder()
   /// Interned index values: each distinct action path, changed-path set and effect origin is
   /// stored once and steps refer to it by id (a step row stays ~30 bytes).
-  @exclusivity(unchecked) private var actionIDs: [String: Int] = [:]
-  @exclusivity(unchecked) private var pathSetIDs: [[UInt8]: Int] = [:]
-  /// The path set of the last step and its id.
-  @exclusivity(unchecked) private var lastPathSet: (paths: [String], id: Int)?
+  /// Action paths hashed as they are; path sets by their paths, not their JSON: the JSON of a
+  /// list of strings tells lists apart exactly as the list does, and hashing it went byte by
+  /// byte (~1,000 instructions a step on a composed app).
+  @exclusivity(unchecked) private var actionIDs = RecentIDs<String>()
+  @exclusivity(unchecked) private var pathSetIDs = RecentIDs<[String]>()
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
-  @exclusivity(unchecked) private var lastAction: (path: String, id: Int)?
-  /// The action path before `lastAction`: steps often alternate between two actions
-  /// (`plus`, `minus`), and hashing the path to look it up cost more than the rest of the row.
-  @exclusivity(unchecked) private var actionBeforeLast: (path: String, id: Int)?
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
 
@@ -461,52 +458,28 @@ public final class TraceWriter {
   }
 
   private func actionID(_ actionPath: String) throws(TraceError) -> Int {
-    if let lastAction, lastAction.path == actionPath { return lastAction.id }
-    if let before = actionBeforeLast, before.path == actionPath {
-      actionBeforeLast = lastAction
-      lastAction = before
-      return before.id
-    }
-    let id: Int
-    if let known = actionIDs[actionPath] {
-      id = known
-    } else {
-      // From 0: step 0's `""` takes the id SQLite stores in no bytes, and the first action
-      // recorded the other one (1).
-      id = actionIDs.count
+    // From 0: step 0's `""` takes the id SQLite stores in no bytes, and the first action
+    // recorded the other one (1).
+    try actionIDs.id(of: actionPath) { id throws(TraceError) in
       try sql { () throws(SQLiteError) in
         try insertAction.bind(id, at: 1)
         try insertAction.bind(actionPath, at: 2)
         try insertAction.run()
       }
-      actionIDs[actionPath] = id
     }
-    actionBeforeLast = lastAction
-    lastAction = (actionPath, id)
-    return id
   }
 
   private func pathSetID(_ paths: [String]) throws(TraceError) -> Int {
-    // Steps in a row often change the same paths (`count`, `count`, …).
-    if let last = lastPathSet, last.paths == paths { return last.id }
-    let id = try pathSetIDWritingJSON(paths)
-    lastPathSet = (paths, id)
-    return id
-  }
-
-  private func pathSetIDWritingJSON(_ paths: [String]) throws(TraceError) -> Int {
-    scratch.removeAll(keepingCapacity: true)
-    lineEncoder.writeStringArray(paths, into: &scratch)
-    if let known = pathSetIDs[scratch] { return known }
     // From 0, as actions: step 0's `[]`, then the first set a step changed, cost no bytes.
-    let id = pathSetIDs.count
-    try sql { () throws(SQLiteError) in
-      try insertPathSet.bind(id, at: 1)
-      try insertPathSet.bind(utf8: scratch, at: 2)
-      try insertPathSet.run()
+    try pathSetIDs.id(of: paths) { id throws(TraceError) in
+      scratch.removeAll(keepingCapacity: true)
+      lineEncoder.writeStringArray(paths, into: &scratch)
+      try sql { () throws(SQLiteError) in
+        try insertPathSet.bind(id, at: 1)
+        try insertPathSet.bind(utf8: scratch, at: 2)
+        try insertPathSet.run()
+      }
     }
-    pathSetIDs[scratch] = id
-    return id
   }
 
   /// The code of `StepOrigin.storedCode`, or for an effect (and an inspector's step) the id

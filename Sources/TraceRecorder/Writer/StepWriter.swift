@@ -194,8 +194,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     case .started(let effect):
       let record = EffectRecord(
         id: effect.id, startedByStep: effect.startedByStep,
-        cancelID: effect.cancelIDs.isEmpty
-          ? nil : effect.cancelIDs.map(text(of:)).joined(separator: ", "),
+        cancelID: cancelIDText(effect.cancelIDs),
         file: effect.location?.fileID, line: effect.location.map { Int($0.line) },
         startNanos: effect.startNanos, kind: effect.kind.rawValue, parentID: effect.parent,
         startedAfterStep: effect.startedAfterStep)
@@ -204,6 +203,17 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     case .ended(let id, let nanos, let outcome, let afterStep):
       hand(.effectEnded(id: id, endNanos: nanos, outcome: outcome, afterStep: afterStep))
       live?.effectEnded(id: id, endNanos: nanos, outcome: outcome, afterStep: afterStep)
+    }
+  }
+
+  /// The `cancel_id` column: the ids' texts joined by ", ", nil when there are none. An
+  /// effect with one id (about half of the app's) has that id's text as the column: no array,
+  /// no new string.
+  private func cancelIDText(_ cancelIDs: [EffectCancelID]) -> String? {
+    switch cancelIDs.count {
+    case 0: nil
+    case 1: text(of: cancelIDs[0])
+    default: cancelIDs.map(text(of:)).joined(separator: ", ")
     }
   }
 

@@ -52,6 +52,39 @@ final class TraceIndexTablesTests: XCTestCase {
       ["0|0|0", "1|1|1", "1|2|1", "2|3|2"])
   }
 
+  func testAPathSetIsStoredOnceWhetherItRepeatsAlternatesOrComesBackLater() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("t.rewind")
+    let writer = try TraceWriter(
+      path: path, metadata: SyntheticTrace.metadata, initialState: .object([]),
+      wallTime: SyntheticTrace.startWallTime)
+    let sets: [[String]] = [
+      ["a"], ["a"], ["b"], ["a"], ["b"], ["c"], ["a"], [], ["a", "b"], ["b", "a"], ["a", "b"],
+      ["c"], ["b", "a"], ["\"b\\"], ["b"],
+    ]
+    for (index, paths) in sets.enumerated() {
+      try writer.append(
+        StepRecord(
+          step: index + 1, monotonicNanos: UInt64(index + 1),
+          wallTime: SyntheticTrace.startWallTime, origin: .user, actionPath: "tap",
+          action: .null, changes: [], changedPaths: paths,
+          stateHash: 0, reducerNanos: 0),
+        state: .object([]))
+    }
+    try writer.close()
+    let db = try SQLiteConnection(path: path, mode: .readOnly)
+    XCTAssertEqual(
+      try rows(db, "SELECT id, paths FROM path_sets ORDER BY id"),
+      [
+        "0|[]", "1|[\"a\"]", "2|[\"b\"]", "3|[\"c\"]", "4|[\"a\",\"b\"]",
+        "5|[\"b\",\"a\"]", #"6|["\"b\\"]"#,
+      ])
+    XCTAssertEqual(
+      try rows(
+        db, "SELECT group_concat(changed, ' ') FROM (SELECT changed FROM steps ORDER BY step)"),
+      ["0 1 1 2 1 2 3 1 0 4 5 4 3 5 6 2"])
+  }
+
   func testStepIndexViewShowsWhatTheReaderReturns() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("t.rewind")
