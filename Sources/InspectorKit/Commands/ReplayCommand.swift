@@ -44,13 +44,15 @@ enum ReplayCommand {
       let step = item.step
       rebuilt += 1
       effects.observe(step: step, origin: item.origin)
-      if let line = block.line(of: item) {
-        do throws(TraceError) {
-          try line.changes(cachingPathsIn: paths, into: &changes)
-        } catch {
-          unreadable = TraceFileSource.inspectorError(error)
-          return false
-        }
+      let line: TraceReader.StepPayload?
+      do throws(TraceError) {
+        line = try block.line(of: item)
+        try line?.changes(cachingPathsIn: paths, into: &changes)
+      } catch {
+        unreadable = TraceFileSource.inspectorError(error)
+        return false
+      }
+      if line != nil {
         // Only a failure is stored: writing `failure` at every step destroys the old value
         // through a generic witness.
         if let error = apply(changes, to: &state, step: step, context: context) {
