@@ -3,9 +3,11 @@ import TraceKit
 import TraceValues
 
 /// Reads the steps `inspector replay` checks on a second thread, ahead of the thread that
-/// applies and hashes them: on two cores, the index rows, chunks, change lines and keyframes
-/// of the next steps are read while the current ones are checked. Steps travel in blocks,
-/// a few blocks ahead (`ReadAhead`), so memory stays flat over any trace.
+/// applies and hashes them: on two cores, the index rows, chunks and keyframes of the next
+/// steps are read while the current ones are checked. A chunk is handed over decompressed
+/// but not split into lines: the checking thread splits it and finds each step's line
+/// (`TraceReader.LoadedChunk`), which balances the two threads. Steps travel in blocks, a
+/// few blocks ahead (`ReadAhead`), so memory stays flat over any trace.
 ///
 /// The source belongs to the reading thread from `init` until `finish()` returns; after that
 /// the caller may use it again (to rebuild a state for a report).
