@@ -155,6 +155,22 @@ extension TraceReader {
     package func payload(ofLineAt index: Int) -> StepPayload {
       StepPayload(streamed: self, index: index)
     }
+
+    /// The line of `step`, looked for from `index`: the line of the step asked for before it
+    /// (steps go up), or -1 before the first (a binary search). `index` becomes the line's.
+    @inline(__always)
+    func payload(of step: Int, from index: inout Int) throws(TraceError) -> StepPayload {
+      index =
+        index < 0
+        ? chunk.lineIndex(of: step) ?? chunk.lines.count
+        : chunk.lineIndex(of: step, from: index)
+      guard chunk.step(ofLineAt: index) == step else {
+        throw TraceError(
+          .corruptChunk("the chunk has no line for this step"), file: file, step: step,
+          chunk: chunk.id)
+      }
+      return StepPayload(streamed: self, index: index)
+    }
   }
 
   /// The parsed change paths of one thread's `StepPayload.changes(cachingPathsIn:)`.
@@ -226,20 +242,11 @@ extension TraceReader {
     package func payload(of step: Int) throws(TraceError) -> StepPayload {
       let current: StreamedChunk
       if let streamed { current = streamed } else { current = try split() }
-      // Steps go up: after the first, the line is at or after the previous one.
-      index =
-        index < 0
-        ? current.chunk.lineIndex(of: step) ?? current.chunk.lines.count
-        : current.chunk.lineIndex(of: step, from: index)
-      guard current.chunk.step(ofLineAt: index) == step else {
-        throw TraceError(
-          .corruptChunk("the chunk has no line for this step"), file: file, step: step,
-          chunk: id)
-      }
-      return StepPayload(streamed: current, index: index)
+      return try current.payload(of: step, from: &index)
     }
 
-    private func split() throws(TraceError) -> StreamedChunk {
+    /// The chunk split into lines (split at the first call).
+    func split() throws(TraceError) -> StreamedChunk {
       if let streamed { return streamed }
       guard let raw = unsplit else {
         preconditionFailure("a loaded chunk holds its bytes or its lines")
@@ -275,7 +282,7 @@ extension TraceReader {
   ) throws {
     var lines = LineStream()
     try forEachRow(from: from, to: to) { row in
-      try body(row, try lines.chunk(holding: row.step, in: self).payload(of: row.step))
+      try body(row, try lines.payload(of: row.step, in: self))
     }
   }
 
@@ -295,10 +302,10 @@ extension TraceReader {
   package func forEachStepLine(
     from: Int, to: Int, _ body: (StepIndexEntry, LoadedChunk) -> Bool
   ) throws(TraceError) {
-    var lines = LineStream()
+    var chunks = ChunkStream()
     do {
       try forEachEntry(from: from, to: to) { entry in
-        body(entry, try lines.chunk(holding: entry.step, in: self))
+        body(entry, try chunks.chunk(holding: entry.step, in: self))
       }
     } catch let error as TraceError {
       throw error
@@ -307,9 +314,34 @@ extension TraceReader {
     }
   }
 
-  /// The chunk a stream of rows is in: each chunk is read and decompressed once, and only one
-  /// is held at a time.
+  /// The chunk a stream of rows is in and the line of its last row: each chunk is read,
+  /// decompressed and split once, and only one is held at a time.
   private struct LineStream {
+    // The chunk's fields are read in place (`chunk?.…`), not through a copy of the chunk:
+    // a copy retains its bytes, lines and path cache, at every step.
+    var chunk: StreamedChunk?
+    var index = -1
+
+    /// The line of `step`, the next row of the stream (steps go up).
+    mutating func payload(
+      of step: Int, in reader: TraceReader
+    ) throws(TraceError) -> StepPayload {
+      if let current = chunk, step <= current.chunk.lastStep {
+        return try current.payload(of: step, from: &index)
+      }
+      // Drop the previous chunk before reading the next, so at most one is in memory.
+      chunk = nil
+      let range = try reader.chunkRange(holding: step)
+      let loaded = try reader.readChunk(id: range.first, step: step).split()
+      chunk = loaded
+      index = -1
+      return try loaded.payload(of: step, from: &index)
+    }
+  }
+
+  /// The chunk a stream of rows is in, not split (`LoadedChunk`): each chunk is read and
+  /// decompressed once, and only one is held at a time.
+  private struct ChunkStream {
     var chunk: LoadedChunk?
 
     /// The chunk of `step`, the next row of the stream (steps go up).
