@@ -44,16 +44,18 @@ enum ReplayCommand {
       let step = item.step
       rebuilt += 1
       effects.observe(step: step, origin: item.origin)
-      if let line = block.line(of: item) {
-        do throws(TraceError) {
-          try line.changes(cachingPathsIn: paths, into: &changes)
-        } catch {
-          unreadable = TraceFileSource.inspectorError(error)
-          return false
-        }
+      let line: TraceReader.StepPayload?
+      do throws(TraceError) {
+        line = try block.line(of: item)
+        try line?.changes(cachingPathsIn: paths, into: &changes)
+      } catch {
+        unreadable = TraceFileSource.inspectorError(error)
+        return false
+      }
+      if line != nil {
         // Only a failure is stored: writing `failure` at every step destroys the old value
         // through a generic witness.
-        if let error = apply(changes, to: &state, step: step, context: context) {
+        if let error = apply(taking: &changes, to: &state, step: step, context: context) {
           failure = error
           return false
         }
@@ -86,7 +88,7 @@ enum ReplayCommand {
           keyframes += 1
         }
       }
-      let hash = state.stableHash
+      let hash = stableHash(of: &state)
       if hash != item.stateHash {
         mismatch = (step, .hash(hash))
         return false
@@ -182,10 +184,35 @@ enum ReplayCommand {
       try TraceDiff.apply(changes, to: &state)
       return nil
     } catch {
-      return .init(
-        .checkFailed, "replay check failed: the diff does not apply: \(error)",
-        where: context.location(step: step))
+      return diffFailure(error, step: step, context: context)
     }
+  }
+
+  /// `apply(_:to:step:context:)` with the changes moved out of `changes` (left empty).
+  static func apply(
+    taking changes: inout [TraceChange], to state: inout TraceValue, step: Int,
+    context: CommandContext
+  ) -> InspectorError? {
+    do {
+      try TraceDiff.apply(taking: &changes, to: &state)
+      return nil
+    } catch {
+      return diffFailure(error, step: step, context: context)
+    }
+  }
+
+  static func diffFailure(
+    _ error: TracePatchError, step: Int, context: CommandContext
+  ) -> InspectorError {
+    .init(
+      .checkFailed, "replay check failed: the diff does not apply: \(error)",
+      where: context.location(step: step))
+  }
+
+  /// The state's hash, read through `inout`: the state the step closure captures would
+  /// otherwise be copied out (retained and released) to be hashed, at every step.
+  static func stableHash(of state: inout TraceValue) -> UInt64 {
+    state.stableHash
   }
 
   /// The index row of `step`, which the replay read a moment ago.

@@ -3,9 +3,11 @@ import TraceKit
 import TraceValues
 
 /// Reads the steps `inspector replay` checks on a second thread, ahead of the thread that
-/// applies and hashes them: on two cores, the index rows, chunks, change lines and keyframes
-/// of the next steps are read while the current ones are checked. Steps travel in blocks,
-/// a few blocks ahead (`ReadAhead`), so memory stays flat over any trace.
+/// applies and hashes them: on two cores, the index rows, chunks and keyframes of the next
+/// steps are read while the current ones are checked. A chunk is handed over decompressed
+/// but not split into lines: the checking thread splits it and finds each step's line
+/// (`TraceReader.LoadedChunk`), which balances the two threads. Steps travel in blocks, a
+/// few blocks ahead (`ReadAhead`), so memory stays flat over any trace.
 ///
 /// The source belongs to the reading thread from `init` until `finish()` returns; after that
 /// the caller may use it again (to rebuild a state for a report).
@@ -23,11 +25,10 @@ final class ReplayReadAhead: @unchecked Sendable {
     var origin: StepOrigin
     /// The index's hash of the step's state.
     var stateHash: UInt64
-    /// The step's line in a trace file, whose diff the checking thread parses (half the
-    /// reading work otherwise, and the reading thread is the slower of the two): the line at
-    /// `line` of the block's chunk `chunk`. -1 when `rare` says what the state is built from.
+    /// The block's chunk that holds the step's line (-1: none, from a source other than a
+    /// file). The checking thread splits the chunk and finds the line, and parses its diff
+    /// (half the reading work otherwise, and the reading thread is the slower of the two).
     var chunk: Int32
-    var line: Int32
     /// The block's `rares` entry of the step, or -1.
     var rare: Int32
   }
@@ -36,12 +37,17 @@ final class ReplayReadAhead: @unchecked Sendable {
   /// that carry more than a line carry.
   struct Block {
     var items: [Item] = []
-    var chunks: [TraceReader.StreamedChunk] = []
+    var chunks: [TraceReader.LoadedChunk] = []
     var rares: [Rare] = []
 
-    /// The line of `item` (nil when `rare` says what its state is built from).
-    func line(of item: Item) -> TraceReader.StepPayload? {
-      item.chunk < 0 ? nil : chunks[Int(item.chunk)].payload(ofLineAt: Int(item.line))
+    /// The line of `item` whose diff gives its state; nil when there is none or `rare` says
+    /// what its state is built from. A step of a chunk has its line found even then: a step
+    /// without a line, or a chunk that does not split, stops a replay at that step (before
+    /// what `rare` holds), as it stops any reading of the file.
+    func line(of item: Item) throws(TraceError) -> TraceReader.StepPayload? {
+      guard item.chunk >= 0 else { return nil }
+      let line = try chunks[Int(item.chunk)].payload(of: item.step)
+      return item.rare >= 0 && rares[Int(item.rare)].base != nil ? nil : line
     }
 
     /// What `item` carries besides its line.
@@ -120,14 +126,22 @@ final class ReplayReadAhead: @unchecked Sendable {
         // A file's rows without their action paths and changed paths, which replay does not
         // use (every column is still checked).
         batch.keyframeInterval = try file.summary().keyframeInterval
-        try file.forEachStepLine(from: 0, to: last) { entry, line in
-          batch.add(entry.step, entry.origin, entry.stateHash, line: line, content: nil)
+        try file.forEachStepLine(from: 0, to: last) { entry, chunk in
+          batch.add(entry.step, entry.origin, entry.stateHash, line: chunk, content: nil)
         }
       } else {
+        // A source that streams a file's lines hands them split; each chunk once.
+        var streamed: (split: TraceReader.StreamedChunk, chunk: TraceReader.LoadedChunk)?
         try source.forEachStepContent(from: 0, to: last) { entry, content in
-          batch.add(
-            entry.step, entry.origin, entry.stateHash, line: content.streamedLine,
-            content: content)
+          var chunk: TraceReader.LoadedChunk?
+          if let line = content.streamedLine {
+            if line.streamed !== streamed?.split {
+              streamed = (line.streamed, TraceReader.LoadedChunk(line.streamed))
+            }
+            chunk = streamed?.chunk
+          }
+          return batch.add(
+            entry.step, entry.origin, entry.stateHash, line: chunk, content: content)
         }
       }
     } catch {
@@ -143,7 +157,7 @@ final class ReplayReadAhead: @unchecked Sendable {
     let ahead: ReadAhead<Handed>
     var block = Block()
     /// The chunk of the last line added, and its place in `block.chunks` (-1: not there yet).
-    var lastChunk: TraceReader.StreamedChunk?
+    var lastChunk: TraceReader.LoadedChunk?
     var lastChunkSlot: Int32 = -1
     /// A trace file's keyframe interval: a file holds keyframes only at its multiples (what
     /// `TraceFileSource.keyframe(at:)` checks first), so other steps need not ask. Nil: ask
@@ -159,18 +173,17 @@ final class ReplayReadAhead: @unchecked Sendable {
       block.items.reserveCapacity(ReplayReadAhead.blockSize)
     }
 
-    /// One step: its line, or (`content`, from a source other than a file) what it holds.
-    /// False when the reading stops here.
+    /// One step: the chunk of its line, or (`content`, from a source other than a file)
+    /// what it holds. False when the reading stops here.
     mutating func add(
-      _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, line: TraceReader.StepPayload?,
+      _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, line: TraceReader.LoadedChunk?,
       content: StepContent?
     ) -> Bool {
       // Most steps: the line that follows the last, between keyframes.
       if let line, step == lastStep + 1, step != 0, !mayHoldKeyframe(step) {
         block.items.append(
           Item(
-            step: step, origin: origin, stateHash: stateHash, chunk: slot(of: line),
-            line: Int32(line.index), rare: -1))
+            step: step, origin: origin, stateHash: stateHash, chunk: slot(of: line), rare: -1))
         lastStep = step
         if block.items.count == ReplayReadAhead.blockSize { send() }
         return open
@@ -181,22 +194,19 @@ final class ReplayReadAhead: @unchecked Sendable {
     /// `add` for a step that starts from a whole state, may have a keyframe, or comes from a
     /// source other than a file.
     private mutating func addRare(
-      _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, line: TraceReader.StepPayload?,
+      _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, line: TraceReader.LoadedChunk?,
       content: StepContent?
     ) -> Bool {
       var rare: Rare?
-      var chunk: Int32 = -1
-      var lineIndex: Int32 = -1
+      // Found even for a step whose state is built from a whole one: see `Block.line(of:)`.
+      let chunk = line.map { slot(of: $0) } ?? -1
       var readable = true
       do throws(InspectorError) {
         // After a gap (steps the recorder dropped) the writer stored a keyframe: start
         // again from it, since this step's diff is relative to a state never recorded.
         if step == 0 || step != lastStep + 1 {
           rare = Rare(base: .state(try source.state(at: step)))
-        } else if let line {
-          chunk = slot(of: line)
-          lineIndex = Int32(line.index)
-        } else if let content {
+        } else if line == nil, let content {
           rare = Rare(base: .changes(try content.changes()))
         }
       } catch {
@@ -221,19 +231,17 @@ final class ReplayReadAhead: @unchecked Sendable {
         rareIndex = Int32(block.rares.count - 1)
       }
       block.items.append(
-        Item(
-          step: step, origin: origin, stateHash: stateHash, chunk: chunk, line: lineIndex,
-          rare: rareIndex))
+        Item(step: step, origin: origin, stateHash: stateHash, chunk: chunk, rare: rareIndex))
       lastStep = step
       if block.items.count == ReplayReadAhead.blockSize || !readable { send() }
       return open && readable
     }
 
     /// The place of the line's chunk in `block.chunks`, added there with its first line.
-    private mutating func slot(of line: TraceReader.StepPayload) -> Int32 {
-      if line.streamed !== lastChunk || lastChunkSlot < 0 {
-        block.chunks.append(line.streamed)
-        lastChunk = line.streamed
+    private mutating func slot(of chunk: TraceReader.LoadedChunk) -> Int32 {
+      if chunk !== lastChunk || lastChunkSlot < 0 {
+        block.chunks.append(chunk)
+        lastChunk = chunk
         lastChunkSlot = Int32(block.chunks.count - 1)
       }
       return lastChunkSlot

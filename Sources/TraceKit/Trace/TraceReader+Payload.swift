@@ -191,9 +191,15 @@ extension TraceReader {
   }
 
   /// Reads, decompresses and splits one chunk (`step`: the step it is read for, for messages).
-  /// A chunk is one LZ4 frame stored in one or more rows (its parts, in step order); the
-  /// last chunk of a trace still being written may not have its end mark yet.
   func loadChunk(id: Int, step: Int) throws(TraceError) -> DecodedChunk {
+    try readChunk(id: id, step: step).decoded()
+  }
+
+  /// Reads and decompresses one chunk, to be split into lines when a line is first asked for
+  /// (`step`: the step it is read for, for messages). A chunk is one LZ4 frame stored in one
+  /// or more rows (its parts, in step order); the last chunk of a trace still being written
+  /// may not have its end mark yet.
+  func readChunk(id: Int, step: Int) throws(TraceError) -> LoadedChunk {
     let statement = selectChunkStatement
     defer { statement.reset() }
     let file = path
@@ -241,14 +247,10 @@ extension TraceReader {
     }
     guard !parts.isEmpty else { throw damaged("no such chunk") }
     let bytes = try decompressChunk(frame, size: rawSize, id: id, step: step, isLast: isLastChunk)
-    do {
-      var decoded = try DecodedChunk(
-        id: id, parts: parts, bytes: bytes, stepsImplied: formatVersion >= 3)
-      decoded.paths = pathCache
-      return decoded
-    } catch {
-      throw TraceError(.corruptChunk(error.reason), file: path, step: step, chunk: id)
-    }
+    return LoadedChunk(
+      unsplit: .init(
+        parts: parts, bytes: bytes, stepsImplied: formatVersion >= 3, paths: pathCache),
+      id: id, lastStep: lastStep, readFor: step, file: path)
   }
 
   /// A chunk's frame decompressed. Its end mark may be missing only while its writer may

@@ -168,6 +168,22 @@ extension TraceReader {
     package func payload(ofLineAt index: Int) -> StepPayload {
       StepPayload(streamed: self, index: index)
     }
+
+    /// The line of `step`, looked for from `index`: the line of the step asked for before it
+    /// (steps go up), or -1 before the first (a binary search). `index` becomes the line's.
+    @inline(__always)
+    func payload(of step: Int, from index: inout Int) throws(TraceError) -> StepPayload {
+      index =
+        index < 0
+        ? chunk.lineIndex(of: step) ?? chunk.lines.count
+        : chunk.lineIndex(of: step, from: index)
+      guard chunk.step(ofLineAt: index) == step else {
+        throw TraceError(
+          .corruptChunk("the chunk has no line for this step"), file: file, step: step,
+          chunk: chunk.id)
+      }
+      return StepPayload(streamed: self, index: index)
+    }
   }
 
   /// The parsed change paths of one thread's `StepPayload.changes(cachingPathsIn:)`.
@@ -175,6 +191,91 @@ extension TraceReader {
     let cache = StepLine.PathCache()
 
     public init() {}
+  }
+
+  /// A chunk read and decompressed, split into lines when its first line is asked for: a
+  /// replay reads its chunks on one thread and splits them and finds the steps' lines on the
+  /// thread that checks the steps, so the reading thread (the slower one) does not.
+  ///
+  /// A chunk that does not split (its lines disagree with its rows) and a step without a line
+  /// throw where `forEachStep` throws, with the same error: at the first step asked for.
+  ///
+  /// ```swift
+  /// try reader.forEachStepLine(from: 1, to: 3) { entry, chunk in
+  ///   print(try! chunk.payload(of: entry.step).step)  // 1
+  ///   return true
+  /// }
+  /// ```
+  package final class LoadedChunk: @unchecked Sendable {
+    /// The parts and bytes of a chunk not split yet.
+    struct Unsplit {
+      var parts: [DecodedChunk.Part]
+      var bytes: [UInt8]
+      var stepsImplied: Bool
+      var paths: StepLine.PathCache
+    }
+
+    /// The chunk's first step.
+    package let id: Int
+    /// The last step of the chunk's last part.
+    package let lastStep: Int
+    let file: String
+    /// The step the chunk was read for: a chunk that does not split is reported there.
+    let readFor: Int
+    // Set on the thread that asks for lines, read only there; a stored `let` would need the
+    // split on the reading thread.
+    @exclusivity(unchecked) private var unsplit: Unsplit?
+    @exclusivity(unchecked) private var streamed: StreamedChunk?
+    /// The line of the last step asked for (steps go up); -1 before the first.
+    @exclusivity(unchecked) private var index = -1
+
+    init(unsplit: Unsplit, id: Int, lastStep: Int, readFor: Int, file: String) {
+      self.unsplit = unsplit
+      self.id = id
+      self.lastStep = lastStep
+      self.readFor = readFor
+      self.file = file
+    }
+
+    /// A chunk split already.
+    package init(_ streamed: StreamedChunk) {
+      self.streamed = streamed
+      id = streamed.chunk.id
+      lastStep = streamed.chunk.lastStep
+      readFor = id
+      file = streamed.file
+    }
+
+    /// The chunk split into lines (split at the first call).
+    func decoded() throws(TraceError) -> DecodedChunk {
+      try split().chunk
+    }
+
+    /// The line of `step`; each step asked for is at or after the one asked for before it.
+    package func payload(of step: Int) throws(TraceError) -> StepPayload {
+      let current: StreamedChunk
+      if let streamed { current = streamed } else { current = try split() }
+      return try current.payload(of: step, from: &index)
+    }
+
+    /// The chunk split into lines (split at the first call).
+    func split() throws(TraceError) -> StreamedChunk {
+      if let streamed { return streamed }
+      guard let raw = unsplit else {
+        preconditionFailure("a loaded chunk holds its bytes or its lines")
+      }
+      do {
+        var decoded = try DecodedChunk(
+          id: id, parts: raw.parts, bytes: raw.bytes, stepsImplied: raw.stepsImplied)
+        decoded.paths = raw.paths
+        let split = StreamedChunk(decoded, file: file)
+        streamed = split
+        unsplit = nil
+        return split
+      } catch {
+        throw TraceError(.corruptChunk(error.reason), file: file, step: readFor, chunk: id)
+      }
+    }
   }
 
   /// Streams the steps `from…to` in order: each index row with its payload. Each chunk is
@@ -200,21 +301,24 @@ extension TraceReader {
 
   /// `forEachStep` for a replay: each row checked as `forEachStep` checks it (every column,
   /// same order, same messages), but handed out as the step, origin and state hash alone,
-  /// without the row's action path and changed paths. `body` returns false to stop.
+  /// without the row's action path and changed paths, with the chunk that holds its line,
+  /// not split yet: `chunk.payload(of: entry.step)` finds the line (or throws what
+  /// `forEachStep` throws at that step), on whichever thread checks the steps. `body`
+  /// returns false to stop.
   ///
   /// ```swift
-  /// try reader.forEachStepLine(from: 1, to: 3) { entry, payload in
+  /// try reader.forEachStepLine(from: 1, to: 3) { entry, chunk in
   ///   print(entry.step, entry.origin)  // 1 user
   ///   return true
   /// }
   /// ```
   package func forEachStepLine(
-    from: Int, to: Int, _ body: (StepIndexEntry, StepPayload) -> Bool
+    from: Int, to: Int, _ body: (StepIndexEntry, LoadedChunk) -> Bool
   ) throws(TraceError) {
-    var lines = LineStream()
+    var chunks = ChunkStream()
     do {
       try forEachEntry(from: from, to: to) { entry in
-        body(entry, try lines.payload(of: entry.step, in: self))
+        body(entry, try chunks.chunk(holding: entry.step, in: self))
       }
     } catch let error as TraceError {
       throw error
@@ -223,35 +327,47 @@ extension TraceReader {
     }
   }
 
-  /// The chunk a stream of rows is in and the line of its last row: each chunk is read and
-  /// decompressed once, and only one is held at a time.
+  /// The chunk a stream of rows is in and the line of its last row: each chunk is read,
+  /// decompressed and split once, and only one is held at a time.
   private struct LineStream {
     // The chunk's fields are read in place (`chunk?.…`), not through a copy of the chunk:
     // a copy retains its bytes, lines and path cache, at every step.
     var chunk: StreamedChunk?
-    var index = 0
+    var index = -1
 
     /// The line of `step`, the next row of the stream (steps go up).
     mutating func payload(
       of step: Int, in reader: TraceReader
     ) throws(TraceError) -> StepPayload {
       if let current = chunk, step <= current.chunk.lastStep {
-        // Rows and lines both go up: the line is at or after the previous one.
-        index = current.chunk.lineIndex(of: step, from: index)
-      } else {
-        // Drop the previous chunk before reading the next, so at most one is in memory.
-        chunk = nil
-        let range = try reader.chunkRange(holding: step)
-        let loaded = try reader.loadChunk(id: range.first, step: step)
-        index = loaded.lineIndex(of: step) ?? loaded.lines.count
-        chunk = StreamedChunk(loaded, file: reader.path)
+        return try current.payload(of: step, from: &index)
       }
-      guard let current = chunk, current.chunk.step(ofLineAt: index) == step else {
-        throw TraceError(
-          .corruptChunk("the chunk has no line for this step"), file: reader.path, step: step,
-          chunk: chunk?.chunk.id)
-      }
-      return StepPayload(streamed: current, index: index)
+      // Drop the previous chunk before reading the next, so at most one is in memory.
+      chunk = nil
+      let range = try reader.chunkRange(holding: step)
+      let loaded = try reader.readChunk(id: range.first, step: step).split()
+      chunk = loaded
+      index = -1
+      return try loaded.payload(of: step, from: &index)
+    }
+  }
+
+  /// The chunk a stream of rows is in, not split (`LoadedChunk`): each chunk is read and
+  /// decompressed once, and only one is held at a time.
+  private struct ChunkStream {
+    var chunk: LoadedChunk?
+
+    /// The chunk of `step`, the next row of the stream (steps go up).
+    mutating func chunk(
+      holding step: Int, in reader: TraceReader
+    ) throws(TraceError) -> LoadedChunk {
+      if let current = chunk, step <= current.lastStep { return current }
+      // Drop the previous chunk before reading the next, so at most one is in memory.
+      chunk = nil
+      let range = try reader.chunkRange(holding: step)
+      let loaded = try reader.readChunk(id: range.first, step: step)
+      chunk = loaded
+      return loaded
     }
   }
 }

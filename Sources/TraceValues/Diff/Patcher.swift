@@ -51,14 +51,8 @@ struct Patcher {
     guard case .set(let path, let newValue) = change, path.components.count == 1,
       case .key(let key) = path.components[0], case .object = value
     else { return false }
-    var fields = value.takeObjectFields()
-    defer { value = .object(fields) }
-    for index in fields.indices where sameUTF8(fields[index].key, key) {
-      fields[index].value = newValue
-      return true
-    }
     // A new key is appended by `applyLast`, like any `set` of a missing field.
-    return false
+    return TraceDiff.setField(key, to: newValue, of: &value)
   }
 
   mutating func apply(to value: inout TraceValue) throws(TracePatchError) {

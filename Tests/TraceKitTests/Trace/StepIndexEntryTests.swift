@@ -65,12 +65,21 @@ final class StepIndexEntryTests: XCTestCase {
     }
   }
 
+  /// The line found in the chunk handed over, as a replay's checking thread finds it.
   func lean(_ path: String) -> [String] {
     read(path) { reader, add in
-      try reader.forEachStepLine(from: 0, to: .max) { entry, payload in
-        add("\(entry.step) \(entry.origin) \(entry.stateHash) line \(payload.step)")
-        return true
+      var lineError: TraceError?
+      try reader.forEachStepLine(from: 0, to: .max) { entry, chunk in
+        do throws(TraceError) {
+          let payload = try chunk.payload(of: entry.step)
+          add("\(entry.step) \(entry.origin) \(entry.stateHash) line \(payload.step)")
+          return true
+        } catch {
+          lineError = error
+          return false
+        }
       }
+      if let lineError { throw lineError }
     }
   }
 

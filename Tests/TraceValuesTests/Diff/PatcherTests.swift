@@ -4,8 +4,9 @@ import XCTest
 @testable import TraceValues
 
 /// `TraceDiff.apply` sets a field of the root object in place, without a patcher: a seeded
-/// walk of changes of every kind, applied that way and one patcher per change, must leave
-/// the same value and fail on the same change with the same message.
+/// walk of changes of every kind, applied that way, moved out of their array
+/// (`apply(taking:to:)`) and one patcher per change, must leave the same value and fail on
+/// the same change with the same message.
 final class PatcherTests: XCTestCase {
   /// Keys with the same text in two encodings ("é" as one scalar and as "e" plus an accent),
   /// which `==` on `String` treats as equal and a field lookup must not.
@@ -71,6 +72,17 @@ final class PatcherTests: XCTestCase {
       }
       XCTAssertEqual(failure, patched(changes, &slow), "\(start) \(changes)")
       XCTAssertEqual(fast, slow, "\(start) \(changes)")
+      var taken = start
+      var moved = changes
+      var takenFailure: String?
+      do {
+        try TraceDiff.apply(taking: &moved, to: &taken)
+      } catch {
+        takenFailure = "\(error)"
+      }
+      XCTAssertEqual(takenFailure, failure, "\(start) \(changes)")
+      XCTAssertEqual(taken, slow, "\(start) \(changes)")
+      XCTAssertTrue(moved.isEmpty)
       if case .set(let path, _)? = changes.first, path.components.count == 1 { shortcut += 1 }
     }
     XCTAssertGreaterThan(shortcut, 500)
