@@ -201,9 +201,13 @@ extension TraceReader {
   /// throw where `forEachStep` throws, with the same error: at the first step asked for.
   ///
   /// ```swift
+  /// var handedOver: [(step: Int, chunk: TraceReader.LoadedChunk)] = []
   /// try reader.forEachStepLine(from: 1, to: 3) { entry, chunk in
-  ///   print(try! chunk.payload(of: entry.step).step)  // 1
+  ///   handedOver.append((entry.step, chunk))  // the reading thread does not split the chunk
   ///   return true
+  /// }
+  /// for (step, chunk) in handedOver {        // on the checking thread
+  ///   print(try chunk.payload(of: step).step)  // 1, 2, 3
   /// }
   /// ```
   package final class LoadedChunk: @unchecked Sendable {
