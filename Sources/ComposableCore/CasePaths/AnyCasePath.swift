@@ -137,28 +137,67 @@ public struct AnyCasePath<Root, Value>: Sendable {
 /// are rebuilt per action), and a `String` would allocate each time.
 @usableFromInline
 package struct CasePathID: Hashable, Sendable {
-  @usableFromInline package var name: String?
   @usableFromInline var staticFileID: StaticString
   @usableFromInline package var line: UInt
   @usableFromInline package var column: UInt
-  @usableFromInline package var appended: [CasePathID] = []
-  /// The case key path (`\Action.Cases.child`) a case path was made from.
-  @usableFromInline package var keyPath: SendableKeyPath?
+  /// The explicit name, the appended case paths and the case key path, when there are any:
+  /// most case paths are written at a source location and have none. Kept in one box so that
+  /// a case path (copied several times into every reducer that uses it, on every action) is
+  /// copied with one retain: with a `String?`, an array and a key path inline, each copy and
+  /// destruction of an id went through its value witnesses (~140 instructions).
+  @usableFromInline let extra: Extra?
+
+  /// The parts most case paths do not have.
+  @usableFromInline
+  final class Extra: Sendable {
+    let name: String?
+    let appended: [CasePathID]
+    let keyPath: SendableKeyPath?
+
+    init(name: String?, appended: [CasePathID], keyPath: SendableKeyPath?) {
+      self.name = name
+      self.appended = appended
+      self.keyPath = keyPath
+    }
+  }
 
   @inlinable
   package init(name: String?, fileID: StaticString, line: UInt, column: UInt) {
-    self.name = name
     self.staticFileID = fileID
     self.line = line
     self.column = column
+    self.extra = name.map { Self.extra(name: $0) }
+  }
+
+  @usableFromInline
+  static func extra(name: String) -> Extra {
+    Extra(name: name, appended: [], keyPath: nil)
   }
 
   /// The identity of the case path made from a case key path: the key path itself, so that
   /// `\.child` written in two places names one case.
   package init(keyPath: AnyKeyPath) {
-    self.init(name: nil, fileID: "", line: 0, column: 0)
-    self.keyPath = SendableKeyPath(keyPath)
+    staticFileID = ""
+    line = 0
+    column = 0
+    extra = Extra(name: nil, appended: [], keyPath: SendableKeyPath(keyPath))
   }
+
+  init(appending base: CasePathID, _ other: CasePathID) {
+    staticFileID = base.staticFileID
+    line = base.line
+    column = base.column
+    extra = Extra(
+      name: base.name, appended: base.appended + [other] + other.appended,
+      keyPath: base.keyPath)
+  }
+
+  /// The explicit name, if one was given.
+  package var name: String? { extra?.name }
+  /// The case paths appended to this one, in order.
+  package var appended: [CasePathID] { extra?.appended ?? [] }
+  /// The case key path (`\Action.Cases.child`) a case path was made from.
+  package var keyPath: SendableKeyPath? { extra?.keyPath }
 
   /// The file the case path was written in (empty for named case paths).
   package var fileID: String { "\(staticFileID)" }
@@ -177,12 +216,6 @@ package struct CasePathID: Hashable, Sendable {
     hasher.combine(column)
     hasher.combine(keyPath)
     hasher.combine(appended)
-  }
-
-  init(appending base: CasePathID, _ other: CasePathID) {
-    self = base
-    appended.append(other)
-    appended.append(contentsOf: other.appended)
   }
 }
 
