@@ -96,7 +96,7 @@ extension Effect {
       let operation = run.operation
       return Effect<T>(
         node: .run(
-          Effect<T>.Run(priority: run.priority, location: run.location) { send in
+          run.running { send in
             await DismissRoute(dismiss: { await send(action) }).install {
               await operation(Send { child in send(transform(child)) })
             }

@@ -54,22 +54,49 @@ public struct Effect<Action: Sendable>: Sendable {
   @usableFromInline
   package struct Run: Sendable {
     /// The priority of the task the store creates for it.
-    @usableFromInline package var priority: TaskPriority?
+    @inlinable package var priority: TaskPriority? {
+      get { rawPriority.map { TaskPriority(rawValue: $0) } }
+      set { rawPriority = newValue?.rawValue }
+    }
+    /// The priority's raw value: `TaskPriority` is not a frozen type, so each copy of a
+    /// `TaskPriority?` went through its value witnesses, and a run is copied at every level
+    /// that maps its effect.
+    @usableFromInline var rawPriority: UInt8?
     /// The operation; errors are already handled (see `Effect.run(priority:operation:catch:)`)
     /// and the dependencies in force at creation are already applied inside it.
     @usableFromInline package var operation: @Sendable (Send<Action>) async -> Void
     /// Where `Effect.run` was called, when known.
     @usableFromInline package var location: SourceLocation?
 
-    @usableFromInline
+    @inlinable
     package init(
       priority: TaskPriority?,
       location: SourceLocation?,
       operation: @escaping @Sendable (Send<Action>) async -> Void
     ) {
-      self.priority = priority
+      self.rawPriority = priority?.rawValue
       self.location = location
       self.operation = operation
+    }
+
+    @inlinable
+    init(
+      rawPriority: UInt8?,
+      location: SourceLocation?,
+      operation: @escaping @Sendable (Send<Action>) async -> Void
+    ) {
+      self.rawPriority = rawPriority
+      self.location = location
+      self.operation = operation
+    }
+
+    /// The same leaf (its priority and location) running `operation`, which sends actions of
+    /// another type: the run an effect's `map` makes.
+    @inlinable
+    package func running<T>(_ operation: @escaping @Sendable (Send<T>) async -> Void)
+      -> Effect<T>.Run
+    {
+      Effect<T>.Run(rawPriority: rawPriority, location: location, operation: operation)
     }
   }
 
@@ -274,7 +301,7 @@ extension Effect {
       let operation = run.operation
       return Effect<T>(
         node: .run(
-          Effect<T>.Run(priority: run.priority, location: run.location) { send in
+          run.running { send in
             await operation(Send { action in send(transform(action)) })
           }
         )

@@ -24,7 +24,14 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
       self.navigationIDPath = navigationIDPath
       var hasher = Hasher()
       hasher.combine(id)
-      hasher.combine(navigationIDPath)
+      // The path's length and its last step, not every step: ids of one feature differ in
+      // their last steps (two rows, two sheets), and equal ones are compared whole anyway.
+      // Hashing the array copied each step out and in through value witnesses.
+      let path = navigationIDPath.path
+      hasher.combine(path.count)
+      if let last = path.last {
+        last.hash(into: &hasher)
+      }
       hash = hasher.finalize()
     }
   }

@@ -28,6 +28,8 @@ public struct NavigationIDPath: Hashable, Sendable, CustomStringConvertible {
   /// where `path + [id]` went through the generic `append(contentsOf:)`).
   @usableFromInline
   package func appending(_ id: NavigationID) -> NavigationIDPath {
+    // A child of the root (the common case): one exact allocation, no copy to grow.
+    if path.isEmpty { return NavigationIDPath(path: [id]) }
     var path = path
     path.append(id)
     return NavigationIDPath(path: path)
@@ -66,29 +68,56 @@ package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
     case stack
   }
 
-  /// The operator that made the step.
-  package var kind: Kind
-  /// The child state's key path from its parent: the step's identity.
-  package var keyPath: AnyKeyPath & Sendable
-  /// The element id for `forEach` and stack elements; `nil` for single children.
-  package var elementID: AnyHashableSendable?
-  /// How the step is named (not part of its identity).
-  package var label: ReducerLabel
-
+  /// The step's parts, in one immutable box. A step is copied into every path below it and
+  /// wrapped as the cancellation id of its child's effects (an existential, where a value
+  /// larger than three words is put in a box of its own); with the parts inline, each copy
+  /// and destruction went through the value witnesses of its existentials.
   @usableFromInline
+  final class Parts: Sendable {
+    @usableFromInline let kind: Kind
+    @usableFromInline let keyPath: AnyKeyPath & Sendable
+    @usableFromInline let elementID: AnyHashableSendable?
+    @usableFromInline let label: ReducerLabel
+
+    @inlinable
+    init(
+      kind: Kind, keyPath: AnyKeyPath & Sendable, elementID: AnyHashableSendable?,
+      label: ReducerLabel
+    ) {
+      self.kind = kind
+      self.keyPath = keyPath
+      self.elementID = elementID
+      self.label = label
+    }
+  }
+
+  @usableFromInline let parts: Parts
+
+  /// The operator that made the step.
+  @inlinable package var kind: Kind { parts.kind }
+  /// The child state's key path from its parent: the step's identity.
+  @inlinable package var keyPath: AnyKeyPath & Sendable { parts.keyPath }
+  /// The element id for `forEach` and stack elements; `nil` for single children.
+  @inlinable package var elementID: AnyHashableSendable? { parts.elementID }
+  /// How the step is named (not part of its identity).
+  @inlinable package var label: ReducerLabel { parts.label }
+
+  /// Inlinable: built on every child action, where the label is given (out of line, its
+  /// optional label and existentials were copied through value witnesses, ~600 instructions).
+  @inlinable
   package init(
     kind: Kind, keyPath: AnyKeyPath & Sendable, elementID: AnyHashableSendable? = nil,
     label: ReducerLabel? = nil
   ) {
-    self.kind = kind
-    self.keyPath = keyPath
-    self.elementID = elementID
-    self.label = label ?? ReducerLabel(keyPath: keyPath)
+    parts = Parts(
+      kind: kind, keyPath: keyPath, elementID: elementID,
+      label: label ?? ReducerLabel(keyPath: keyPath))
   }
 
   @usableFromInline
   package static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.kind == rhs.kind && lhs.keyPath == rhs.keyPath && lhs.elementID == rhs.elementID
+    lhs.parts === rhs.parts
+      || (lhs.kind == rhs.kind && lhs.keyPath == rhs.keyPath && lhs.elementID == rhs.elementID)
   }
 
   /// Hashes the key path's type, not its components: key paths of different types are never

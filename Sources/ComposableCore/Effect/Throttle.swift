@@ -50,7 +50,7 @@ extension Effect {
       }))
     case let .run(run):
       let operation = run.operation
-      return Effect(node: .run(Run(priority: run.priority, location: run.location) { send in
+      return Effect(node: .run(run.running { send in
         // The operation sends into a stream; the actions leave it through the gate, one
         // after another, while the operation goes on.
         let (actions, continuation) = AsyncStream<Action>.makeStream()

@@ -73,10 +73,15 @@ where Element.State: Identifiable, Element.State.ID == ID {
     guard idsBefore != idsAfter else {
       return .merging(elementEffects, parentEffects)
     }
+    // The array's own id table says which ids are gone (a `Set` of the ids after hashed
+    // every id again, on every move and insertion as well).
+    let removed = toElementsState.read(in: &state) { elements in
+      idsBefore.filter { elements.index(id: $0) == nil }
+    }
+    guard !removed.isEmpty else { return .merging(elementEffects, parentEffects) }
     let navigationIDPath = DependencyValues.current.navigationIDPath
-    let remaining = Set(idsAfter)
     var cancels: [Effect<Parent.Action>] = []
-    for id in idsBefore where !remaining.contains(id) {
+    for id in removed {
       let cancelID = EffectCancelID(
         id: AnyHashableSendable(navigationID(for: id)), navigationIDPath: navigationIDPath)
       cancels.append(.teardown(cancelID, kind: .forEach))
