@@ -64,18 +64,20 @@ where Element.State: Identifiable, Element.State.ID == ID {
   public func reduce(into state: inout Parent.State, action: Parent.Action)
     -> Effect<Parent.Action>
   {
-    let elementEffects = reduceElement(into: &state, action: action)
+    // Looked up once for the element, the ids before and the ids after.
+    let offset = MemoryLayout<Parent.State>.offset(of: toElementsState)
+    let elementEffects = reduceElement(into: &state, action: action, offset: offset)
     // Holding the ids costs nothing unless the parent changes them (then it pays one copy of
     // the id array, like the insertion or removal itself); `==` on an unchanged copy is O(1).
-    let idsBefore = toElementsState.read(in: &state) { $0.ids }
+    let idsBefore = toElementsState.read(in: &state, offset: offset) { $0.ids }
     let parentEffects = parent.reduce(into: &state, action: action)
-    let idsAfter = toElementsState.read(in: &state) { $0.ids }
+    let idsAfter = toElementsState.read(in: &state, offset: offset) { $0.ids }
     guard idsBefore != idsAfter else {
       return .merging(elementEffects, parentEffects)
     }
     // The array's own id table says which ids are gone (a `Set` of the ids after hashed
     // every id again, on every move and insertion as well).
-    let removed = toElementsState.read(in: &state) { elements in
+    let removed = toElementsState.read(in: &state, offset: offset) { elements in
       idsBefore.filter { elements.index(id: $0) == nil }
     }
     guard !removed.isEmpty else { return .merging(elementEffects, parentEffects) }
@@ -99,7 +101,8 @@ where Element.State: Identifiable, Element.State.ID == ID {
   @inlinable
   func reduceElement(
     into state: inout Parent.State,
-    action: Parent.Action
+    action: Parent.Action,
+    offset: Int?
   ) -> Effect<Parent.Action> {
     guard case let .element(id, elementAction)? = toElementAction.extract(action) else {
       return .none
@@ -109,7 +112,7 @@ where Element.State: Identifiable, Element.State.ID == ID {
     let path = values.navigationIDPath
     values.navigationIDPath = path.appending(elementID)
     let effects = DependencyValues.$current.withValue(values) {
-      toElementsState.modify(in: &state) { elements in
+      toElementsState.modify(in: &state, offset: offset) { elements in
         elements.modifyElement(id: id) { elementState in
           element.reduce(into: &elementState, action: elementAction)
         }

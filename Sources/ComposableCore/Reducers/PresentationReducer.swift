@@ -61,16 +61,19 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let presentationAction = toPresentationAction.extract(action)
-    let wasPresented = state[keyPath: toPresentationState].wrappedValue != nil
+    // Each access through `\.$destination` (a computed key path) costs hundreds of
+    // instructions in the key-path runtime: a presented action learns whether the destination
+    // is there in the same access that runs it.
+    var wasPresented: Bool
     var destinationEffects = Effect<Base.Action>.none
 
     switch presentationAction {
     case .none, .dismiss?:
-      break
+      wasPresented = state[keyPath: toPresentationState].wrappedValue != nil
     case let .presented(destinationAction)?:
-      if wasPresented {
-        destinationEffects = reduceDestination(into: &state, action: destinationAction)
-      } else {
+      (wasPresented, destinationEffects) = reduceDestination(
+        into: &state, action: destinationAction)
+      if !wasPresented {
         reportNotPresented(action)
       }
     }
@@ -78,16 +81,20 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     // The parent sees a dismissal with the destination still present, as upstream does; the
     // destination goes away after it.
     let baseEffects = base.reduce(into: &state, action: action)
+    var dismissed = false
     if case .dismiss? = presentationAction {
       if wasPresented {
         state[keyPath: toPresentationState].wrappedValue = nil
+        dismissed = true
       } else {
         reportNotPresented(action)
       }
     }
-    // Read again only when it can have gone away: `\.$destination` is a computed key path,
-    // each read copies the whole presentation state through the key-path runtime.
-    guard wasPresented, state[keyPath: toPresentationState].wrappedValue == nil else {
+    // Read again only when it can have gone away (not after the dismissal just done):
+    // `\.$destination` is a computed key path, each read copies the whole presentation state
+    // through the key-path runtime.
+    guard wasPresented, dismissed || state[keyPath: toPresentationState].wrappedValue == nil
+    else {
       return .merging(destinationEffects, baseEffects)
     }
     let teardownID = cancelID(in: DependencyValues.current.navigationIDPath)
@@ -95,29 +102,41 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
       destinationEffects, baseEffects, .teardown(teardownID, kind: .presentation))
   }
 
+  /// Runs the destination on a presented action, in one access to the presentation state;
+  /// returns whether the destination was there (it ran only then) and its effects.
   @inlinable
   func reduceDestination(
     into state: inout Base.State, action destinationAction: Destination.Action
-  ) -> Effect<Base.Action> {
+  ) -> (wasPresented: Bool, effects: Effect<Base.Action>) {
     var values = DependencyValues.current
     let navigationIDPath = values.navigationIDPath
     // Built once: its label is made for each (see `ReducerLabel`).
     let destinationID = destinationID
     values.navigationIDPath = navigationIDPath.appending(destinationID)
     let effects = DependencyValues.$current.withValue(values) {
-      destination.reduce(
-        into: &state[keyPath: toPresentationState].wrappedValue!, action: destinationAction)
+      Self.reduce(destination, &state[keyPath: toPresentationState], destinationAction)
     }
-    if case .none = effects.node { return .none }
+    guard let effects else { return (false, .none) }
+    if case .none = effects.node { return (true, .none) }
     let embed = toPresentationAction.embed
-    return Effect(
+    return (true, Effect(
       node: .cancellable(
         id: EffectCancelID(
           id: AnyHashableSendable(destinationID), navigationIDPath: navigationIDPath),
         cancelInFlight: false,
         effects.map({ embed(.presented($0)) }, dismissingWith: embed(.dismiss))
       )
-    )
+    ))
+  }
+
+  /// The destination's effects, or nil when nothing is presented.
+  @inlinable
+  static func reduce(
+    _ destination: Destination, _ presentation: inout PresentationState<Destination.State>,
+    _ action: Destination.Action
+  ) -> Effect<Destination.Action>? {
+    guard presentation.wrappedValue != nil else { return nil }
+    return destination.reduce(into: &presentation.wrappedValue!, action: action)
   }
 
   /// The navigation step to the destination (built only when an action needs it).

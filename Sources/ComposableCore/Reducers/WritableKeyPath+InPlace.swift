@@ -12,7 +12,17 @@ extension WritableKeyPath {
   /// ```
   @inlinable
   package func modify<Result>(in root: inout Root, _ body: (inout Value) -> Result) -> Result {
-    guard let offset = MemoryLayout<Root>.offset(of: self) else {
+    modify(in: &root, offset: MemoryLayout<Root>.offset(of: self), body)
+  }
+
+  /// `modify(in:_:)` with the offset already looked up (`MemoryLayout<Root>.offset(of:)` walks
+  /// the key path's buffer each time: a reducer reaching the same path several times in one
+  /// action looks it up once).
+  @inlinable
+  package func modify<Result>(
+    in root: inout Root, offset: Int?, _ body: (inout Value) -> Result
+  ) -> Result {
+    guard let offset else {
       return body(&root[keyPath: self])
     }
     // `offset(of:)` is non-nil only for storage laid out inline in `Root`: that memory holds
@@ -27,7 +37,15 @@ extension WritableKeyPath {
   /// Reads a part of the value at this key path inside `root` (see `modify(in:_:)`).
   @inlinable
   package func read<Result>(in root: inout Root, _ body: (borrowing Value) -> Result) -> Result {
-    guard let offset = MemoryLayout<Root>.offset(of: self) else {
+    read(in: &root, offset: MemoryLayout<Root>.offset(of: self), body)
+  }
+
+  /// `read(in:_:)` with the offset already looked up (see `modify(in:offset:_:)`).
+  @inlinable
+  package func read<Result>(
+    in root: inout Root, offset: Int?, _ body: (borrowing Value) -> Result
+  ) -> Result {
+    guard let offset else {
       return body(root[keyPath: self])
     }
     return withUnsafePointer(to: &root) { pointer in

@@ -10,7 +10,7 @@ private struct Note: Reducer {
   }
 
   enum Action: Equatable, Sendable {
-    case watch, unwatch, tick
+    case watch, unwatch, tick, done
   }
 
   @Dependency(\.continuousClock) var clock
@@ -30,6 +30,8 @@ private struct Note: Reducer {
       return .cancel(id: "watch")
     case .tick:
       state.ticks += 1
+      return .none
+    case .done:
       return .none
     }
   }
@@ -52,6 +54,10 @@ private struct Book: Reducer {
       switch action {
       case .open:
         state.note = Note.State()
+        return .none
+      case .note(.presented(.done)):
+        // The parent closes the note on the note's own action.
+        state.note = nil
         return .none
       case .note:
         return .none
@@ -194,6 +200,29 @@ final class EffectMappingTests: XCTestCase {
     XCTAssertEqual(
       transcript.lines.filter { $0.contains("cancelled") },
       ["  E2 cancelled in step 5: cancel(watch @ [forEach(books)#2, presentation(note)])"])
+  }
+
+  func testAParentClosingANoteOnTheNotesOwnActionTearsDownItsWatch() async {
+    let clock = TestClock()
+    let transcript = Transcript()
+    let store = makeStore(clock, transcript)
+    store.send(open(1))
+    store.send(note(1, .watch))
+    await clock.waitForSleepers(1)
+    transcript.clear()
+    store.send(note(1, .done))
+    store.send(open(1))
+    await clock.advance(by: .seconds(2))
+    XCTAssertEqual(store.state.shelf.books[id: 1]?.note, Note.State(ticks: 0))
+    XCTAssertEqual(
+      transcript.lines,
+      [
+        "step 3 from user: .shelf(.books(.element(id: 1, action: .note(.presented(.done)))))",
+        "  E1 cancelled in step 3: teardown(presentation)",
+        "end of step 3",
+        "step 4 from user: .shelf(.books(.element(id: 1, action: .open)))",
+        "end of step 4",
+      ])
   }
 
   func testReorderingRowsCancelsNothingAndRemovingRowsTearsThemDownInListOrder() async {
