@@ -381,9 +381,15 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
       if cancelInFlight {
         cancel(id: id, cause: .cancelInFlight(id), step: context.step)
       }
-      // Appended to a copy: `ids + [id]` allocated a one-element array as well.
-      var inner = ids
-      inner.append(id)
+      // Appended to a copy: `ids + [id]` allocated a one-element array as well. The first id
+      // (the common case) makes its one-element array at its size instead of growing one.
+      var inner: [EffectCancelID]
+      if ids.isEmpty {
+        inner = [id]
+      } else {
+        inner = ids
+        inner.append(id)
+      }
       launch(child, context: &context, ids: inner, tasks: &tasks)
     case let .cancel(id, reason, isPerformed):
       if !isPerformed {
