@@ -68,7 +68,7 @@ public struct Effect<Action: Sendable>: Sendable {
     /// Where `Effect.run` was called, when known.
     @usableFromInline package var location: SourceLocation?
 
-    @inlinable
+    @usableFromInline
     package init(
       priority: TaskPriority?,
       location: SourceLocation?,
@@ -88,6 +88,14 @@ public struct Effect<Action: Sendable>: Sendable {
       self.rawPriority = rawPriority
       self.location = location
       self.operation = operation
+    }
+
+    /// The raw value of a priority, never inlined: a `TaskPriority?` (not frozen) unwrapped
+    /// inline is copied into a dynamically sized stack slot made in the prologue of every
+    /// reducer that can return a `.run` (3 instructions on each of its actions).
+    @usableFromInline @inline(never)
+    static func rawValue(of priority: TaskPriority?) -> UInt8? {
+      priority?.rawValue
     }
 
     /// The same leaf (its priority and location) running `operation`, which sends actions of
@@ -173,7 +181,7 @@ extension Effect {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return Effect(
       node: .run(
-        Run(priority: priority, location: location) { send in
+        Run(rawPriority: Run.rawValue(of: priority), location: location) { send in
           await DependencyValues.$current.withValue(dependencies) {
             do {
               try await operation(send)
