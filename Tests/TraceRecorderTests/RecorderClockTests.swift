@@ -175,7 +175,8 @@ final class RecorderClockTests: XCTestCase {
     let reducerEnds = rows.map { $0.monotonicNanos + $0.reducerNanos }
     let effects = try reader.effects()
     XCTAssertEqual(effects.map(\.startedByStep), [1, 2, 3, 3, 4, 4, 4])
-    XCTAssertEqual(effects.map(\.kind), ["run", "run", "run", "run", "concatenation", "run", "run"])
+    XCTAssertEqual(
+      effects.map(\.kind), ["run", "run", "run", "run", "concatenation", "run", "run"])
     let starts = try effects.map { try XCTUnwrap($0.startNanos) }
     XCTAssertEqual(starts[0], reducerEnds[1])
     // Cancelled in flight as its successor launched: that reading is the successor's start.

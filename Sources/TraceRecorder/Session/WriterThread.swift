@@ -24,9 +24,9 @@ final class WriterThread: @unchecked Sendable {
   /// The nice value of the recorder's threads on Linux. The app's threads (nice 0) weigh
   /// about ten times as much: on a shared core the writer waits while the app runs, and its
   /// queue absorbs the delay. At nice 5 (a third of the app's weight) the writer's stages
-  /// cost the app's sends about twice their wall time on this 2-core machine under load
-  /// (`send.overhead.app`); nice 19 did no better for the app and starves the writer more
-  /// when the app's own threads keep the cores busy.
+  /// made the recorder's wall time per send of `send.overhead.app` 1.5 to 2 times what it is
+  /// at nice 10 on a loaded 2-core machine; nice 19 did no better for the app and leaves the
+  /// writer a seventh of that weight when the app's own threads keep the cores busy.
   static let nice: Int32 = 10
 
   private let lock = Mutex(JoinState.running)
