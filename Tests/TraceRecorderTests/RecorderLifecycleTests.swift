@@ -278,9 +278,9 @@ final class RecorderLifecycleTests: XCTestCase {
           WriterThreads.now,
           WriterThreads(
             encoding: before.encoding + 1, trace: before.trace + (path == nil ? 0 : 1)))
-        // The writer's threads run below the app's (nice 5); the app's own are untouched.
+        // The writer's threads run below the app's (nice 10); the app's own are untouched.
         let writers = ["rewind-writer", "rewind-writer-2"].flatMap(ProcessThreads.ids(named:))
-        XCTAssertEqual(Set(writers.map(ProcessThreads.nice(of:))), [5])
+        XCTAssertEqual(Set(writers.map(ProcessThreads.nice(of:))), [10])
         XCTAssertEqual(ProcessThreads.nice(of: ProcessThreads.currentID), 0)
         gate.open()
         store.send(.increment)

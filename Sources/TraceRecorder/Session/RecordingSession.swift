@@ -75,6 +75,12 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   /// The last step whose reducer returned: an effect starting or ending now does so after
   /// it (one cancelled while step n is reduced ends after step n - 1).
   @exclusivity(unchecked) private var lastEndedStep = 0
+  /// On the monotonic clock, the latest reading of it the session took or was given (the
+  /// core's as the last reducer returned, or the session's own since): the start of the
+  /// effects that reducer returned, which the core launches right after it. Sharing it saves
+  /// a clock read per effect and keeps the trace's times in the order things happened (an
+  /// effect cancelled in flight as its successor launches ends at its successor's start).
+  @exclusivity(unchecked) private var latestReading: UInt64 = 0
 
   /// A session writing a new trace at `path`, its writer thread started.
   init(
@@ -150,6 +156,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     reducerNanos: UInt64
   ) {
     lastEndedStep = step
+    latestReading = reducerStart &+ reducerNanos
     guard isRecording else { return }
     steps.store(step)
     let isBehind = pendingCount > 0 && !queuePendingEvents()
@@ -219,7 +226,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     }
     let effect = CapturedEffect(
       id: launch.id.uuid, startedByStep: launch.step, cancelIDs: launch.cancelIDs,
-      location: launch.location, startNanos: now() &- origin,
+      location: launch.location, startNanos: startTime(of: launch) &- origin,
       kind: launch.kind, parent: launch.parent?.uuid, startedAfterStep: lastEndedStep)
     queueOrKeep(.started(effect))
   }
@@ -285,9 +292,20 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
 
   /// Nanoseconds on the clock the trace records.
   private func now() -> UInt64 {
-    clockNanos?() ?? MonotonicClock.nanoseconds()
+    if let clockNanos { return clockNanos() }
+    latestReading = MonotonicClock.nanoseconds()
+    return latestReading
   }
 
+  /// When `launch` started: an effect the last reducer returned (the core launches those
+  /// before anything else happens on the main actor, and only they have no parent) started
+  /// at the latest reading; one a concatenation's task started later reads the clock.
+  private func startTime(of launch: EffectLaunch) -> UInt64 {
+    guard clockNanos == nil, launch.parent == nil, launch.step == lastEndedStep else {
+      return now()
+    }
+    return latestReading
+  }
 
   /// A clock's time as nanoseconds since a fixed instant of it (the moment this is called).
   private static func nanoseconds(_ clock: any Clock<Duration>) -> @Sendable () -> UInt64 {

@@ -11,7 +11,7 @@ import TraceKit
 /// A named thread that can be joined: a stage of the recording's background writer. Whoever
 /// starts it joins it, so no writer outlives the recording that owns it. The thread has its
 /// name when `init` returns (until it names itself, a new thread has its creator's name), and
-/// runs below the app's threads (nice 5 on Linux).
+/// runs below the app's threads (nice `WriterThread.nice`, 10, on Linux).
 ///
 /// ```swift
 /// let thread = try WriterThread(name: "rewind-writer") { writer.run() }
@@ -20,6 +20,14 @@ import TraceKit
 final class WriterThread: @unchecked Sendable {
   /// Why a thread could not be started.
   typealias StartError = NamedThread.StartError
+
+  /// The nice value of the recorder's threads on Linux. The app's threads (nice 0) weigh
+  /// about ten times as much: on a shared core the writer waits while the app runs, and its
+  /// queue absorbs the delay. At nice 5 (a third of the app's weight) the writer's stages
+  /// made the recorder's wall time per send of `send.overhead.app` 1.5 to 2 times what it is
+  /// at nice 10 on a loaded 2-core machine; nice 19 did no better for the app and leaves the
+  /// writer a seventh of that weight when the app's own threads keep the cores busy.
+  static let nice: Int32 = 10
 
   private let lock = Mutex(JoinState.running)
   private let thread: pthread_t
@@ -36,7 +44,7 @@ final class WriterThread: @unchecked Sendable {
         // Below the app's threads: when the cores are contended, the app's main thread
         // goes first and the recorder's work waits (its queue absorbs it). On Linux the
         // nice value is the calling thread's (`who` 0), not the whole process's.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 5)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, WriterThread.nice)
       #endif
       started.signal()
       body()
