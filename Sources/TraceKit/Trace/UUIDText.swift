@@ -28,5 +28,19 @@ package enum UUIDText {
     }
   }
 
+  /// The 8 hex digits (upper-case) that name an effect in a table, a log line or a message:
+  /// the last 8 of a time-ordered (version 7) id, whose first digits are the clock's and the
+  /// same for every effect of a minute, and the first 8 of any other (a random version-4 id of
+  /// a trace recorded before effect ids were time-ordered).
+  ///
+  /// ```swift
+  /// UUIDText.short(UUID(uuidString: "019A6C3E-5B21-7000-9F3D-1C0E8A4B72D6")!)  // "8A4B72D6"
+  /// UUIDText.short(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)  // "E621E1F8"
+  /// ```
+  package static func short(_ id: UUID) -> String {
+    let text = string(id)
+    return String(id.uuid.6 >> 4 == 7 ? text.suffix(8) : text.prefix(8))
+  }
+
   private static let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
 }
