@@ -53,6 +53,8 @@ public final class TraceWriter {
 
   private let database: SQLiteConnection
   private let insertStep: SQLiteStatement
+  /// `insertStep` for `stepRowsPerInsert` rows at once.
+  private let insertSteps: SQLiteStatement
   private let insertAction: SQLiteStatement
   private let insertPathSet: SQLiteStatement
   private let insertOrigin: SQLiteStatement
@@ -99,12 +101,34 @@ public final class TraceWriter {
   private var chunkCount = 0
   private var keyframeCount = 0
   private var effectCount = 0
+  /// The `steps` rows appended since the last commit, not inserted yet (see
+  /// `insertPendingSteps`).
+  @exclusivity(unchecked) private var pendingSteps: [StepColumns] = []
   /// The effects started since the last commit, not inserted yet (see `insertPendingEffects`),
   /// and the position of each id among them.
   @exclusivity(unchecked) private var pendingEffects: [EffectRecord] = []
   @exclusivity(unchecked) private var pendingEffectPositions: [UUID: Int] = [:]
   private var payloadBytes = 0
   private var payloadRawBytes = 0
+
+  /// Rows of `steps` one `INSERT` stores: a statement's run costs SQLite about 2,500
+  /// instructions besides its rows (a cursor allocated and freed, the statement's start and
+  /// end), as much as a row again.
+  static let stepRowsPerInsert = 32
+
+  /// A `steps` row: the columns in their order.
+  private struct StepColumns {
+    var step: Int
+    var monotonicNanos: UInt64
+    /// The time itself, or nil for the offset (`wallColumns`).
+    var wallTime: Double?
+    var wallOffset: Int64
+    var origin: Int
+    var action: Int
+    var changed: Int
+    var stateHash: UInt64
+    var reducerNanos: UInt64
+  }
 
   /// The chunk being filled: how much it holds, and the lines not stored yet.
   private struct OpenChunk {
@@ -162,11 +186,14 @@ public final class TraceWriter {
       database.setBusyTimeout(milliseconds: 5_000)
       try database.execute("BEGIN IMMEDIATE")
       try database.execute(TraceSchema.createSQL)
-      insertStep = try database.prepare(
-        """
+      let insertStepSQL = """
         INSERT INTO steps (step, mono_ns, wall, origin, action, changed, state_hash,
           reducer_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        """)
+        """
+      insertStep = try database.prepare(insertStepSQL)
+      insertSteps = try database.prepare(
+        insertStepSQL
+          + String(repeating: ", (?, ?, ?, ?, ?, ?, ?, ?)", count: Self.stepRowsPerInsert - 1))
       insertAction = try database.prepare("INSERT INTO actions (id, path) VALUES (?, ?)")
       insertPathSet = try database.prepare("INSERT INTO path_sets (id, paths) VALUES (?, ?)")
       insertOrigin = try database.prepare(
@@ -383,22 +410,14 @@ public final class TraceWriter {
     StepLine.write(
       record, into: &chunk.pending, encoder: &lineEncoder, carriesStep: carriesStep)
     chunk.rawBytes += chunk.pending.count - before
-    try sql { () throws(SQLiteError) in
-      try insertStep.bind(record.step, at: 1)
-      try insertStep.bind(bitPattern: record.monotonicNanos, at: 2)
-      // An integer is the offset from step 0's wall time plus mono_ns, a real the time itself.
-      if let time = wall.time {
-        try insertStep.bind(time, at: 3)
-      } else {
-        try insertStep.bind(wall.offset, at: 3)
-      }
-      try insertStep.bind(origin, at: 4)
-      try insertStep.bind(action, at: 5)
-      try insertStep.bind(changed, at: 6)
-      try insertStep.bind(bitPattern: record.stateHash, at: 7)
-      try insertStep.bind(bitPattern: record.reducerNanos, at: 8)
-      try insertStep.run()
-      if let keyframeData {
+    // The row waits for the commit, where rows are inserted many to a statement.
+    pendingSteps.append(
+      StepColumns(
+        step: record.step, monotonicNanos: record.monotonicNanos, wallTime: wall.time,
+        wallOffset: wall.offset, origin: origin, action: action, changed: changed,
+        stateHash: record.stateHash, reducerNanos: record.reducerNanos))
+    if let keyframeData {
+      try sql { () throws(SQLiteError) in
         keyframeCount += 1
         try insertKeyframe.bind(record.step, at: 1)
         try insertKeyframe.bind(bitPattern: keyframeData.hash, at: 2)
@@ -505,6 +524,48 @@ public final class TraceWriter {
   }
 
   // MARK: Effects
+
+  /// Inserts the `steps` rows appended since the last commit, `stepRowsPerInsert` to a
+  /// statement and the rest one by one.
+  private func insertPendingSteps() throws(TraceError) {
+    guard !pendingSteps.isEmpty else { return }
+    try sql { () throws(SQLiteError) in
+      var next = 0
+      let perInsert = Self.stepRowsPerInsert
+      while pendingSteps.count - next >= perInsert {
+        for offset in 0..<perInsert {
+          try bind(pendingSteps[next + offset], to: insertSteps, at: Int32(offset * 8))
+        }
+        try insertSteps.run()
+        next += perInsert
+      }
+      while next < pendingSteps.count {
+        try bind(pendingSteps[next], to: insertStep, at: 0)
+        try insertStep.run()
+        next += 1
+      }
+    }
+    pendingSteps.removeAll(keepingCapacity: true)
+  }
+
+  /// Binds a `steps` row to the eight parameters after `base`.
+  private func bind(_ row: StepColumns, to statement: SQLiteStatement, at base: Int32)
+    throws(SQLiteError)
+  {
+    try statement.bind(row.step, at: base + 1)
+    try statement.bind(bitPattern: row.monotonicNanos, at: base + 2)
+    // An integer is the offset from step 0's wall time plus mono_ns, a real the time itself.
+    if let time = row.wallTime {
+      try statement.bind(time, at: base + 3)
+    } else {
+      try statement.bind(row.wallOffset, at: base + 3)
+    }
+    try statement.bind(row.origin, at: base + 4)
+    try statement.bind(row.action, at: base + 5)
+    try statement.bind(row.changed, at: base + 6)
+    try statement.bind(bitPattern: row.stateHash, at: base + 7)
+    try statement.bind(bitPattern: row.reducerNanos, at: base + 8)
+  }
 
   /// Records an effect the store started (with whatever of its ending is already known).
   public func effectStarted(_ record: EffectRecord) throws(TraceError) {
@@ -759,6 +820,7 @@ public final class TraceWriter {
   }
 
   private func commit() throws(TraceError) {
+    try insertPendingSteps()
     try insertPendingEffects()
     guard inTransaction else { return }
     try sql { () throws(SQLiteError) in try database.execute("COMMIT") }
