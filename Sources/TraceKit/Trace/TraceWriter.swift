@@ -63,6 +63,8 @@ public final class TraceWriter {
   private let insertKeyframe: SQLiteStatement
   private let upsertMeta: SQLiteStatement
   private let insertEffect: SQLiteStatement
+  /// `insertEffect` for `effectRowsPerInsert` rows at once.
+  private let insertEffects: SQLiteStatement
   private let insertSend: SQLiteStatement
   private let updateEffectEnd: SQLiteStatement
   private let upsertGap: SQLiteStatement
@@ -115,6 +117,8 @@ public final class TraceWriter {
   /// instructions besides its rows (a cursor allocated and freed, the statement's start and
   /// end), as much as a row again.
   static let stepRowsPerInsert = 32
+  /// Rows of `effects` one `INSERT` stores, for the same reason.
+  static let effectRowsPerInsert = 16
 
   /// A `steps` row: the columns in their order.
   private struct StepColumns {
@@ -207,12 +211,16 @@ public final class TraceWriter {
       insertKeyframe = try database.prepare(
         "INSERT INTO keyframes (step, state_hash, raw_size, data) VALUES (?, ?, ?, ?)")
       upsertMeta = try database.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)")
-      insertEffect = try database.prepare(
-        """
+      let effectValues = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+      let insertEffectSQL = """
         INSERT INTO effects (id, started_by_step, cancel_id, file, line, start_ns, end_ns,
           outcome, cancel_reason, cancelled_by_step, kind, parent_id, started_after_step,
-          ended_after_step) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
+          ended_after_step) VALUES \(effectValues)
+        """
+      insertEffect = try database.prepare(insertEffectSQL)
+      insertEffects = try database.prepare(
+        insertEffectSQL
+          + String(repeating: ", " + effectValues, count: Self.effectRowsPerInsert - 1))
       insertSend = try database.prepare(
         "INSERT OR IGNORE INTO effect_sends (effect_id, step) VALUES (?, ?)")
       updateEffectEnd = try database.prepare(
@@ -577,28 +585,31 @@ public final class TraceWriter {
 
   /// Inserts the effects started since the last commit, in the order they started, each with
   /// its end if it came before the commit: the rows a commit makes visible are the ones an
-  /// insert at the start and an update at the end made, in one statement each instead of two.
+  /// insert at the start and an update at the end made, in one row each instead of two
+  /// statements, `effectRowsPerInsert` rows to a statement and the rest one by one; then the
+  /// steps they sent.
   private func insertPendingEffects() throws(TraceError) {
     guard !pendingEffects.isEmpty else { return }
     let records = pendingEffects
     pendingEffects.removeAll(keepingCapacity: true)
     pendingEffectPositions.removeAll(keepingCapacity: true)
-    for record in records {
-      let id = UUIDText.string(record.id)
-      try sql { () throws(SQLiteError) in
-        try insertEffect.bind(id, at: 1)
-        try insertEffect.bind(record.startedByStep, at: 2)
-        try insertEffect.bind(record.cancelID, at: 3)
-        try insertEffect.bind(record.file, at: 4)
-        try insertEffect.bind(record.line.map(Int64.init), at: 5)
-        try insertEffect.bind(record.startNanos.map { Int64(bitPattern: $0) }, at: 6)
-        try insertEffect.bind(record.endNanos.map { Int64(bitPattern: $0) }, at: 7)
-        try bindOutcome(record.outcome, statement: insertEffect, at: 8)
-        try insertEffect.bind(record.kind, at: 11)
-        try insertEffect.bind(record.parentID.map(UUIDText.string), at: 12)
-        try insertEffect.bind(record.startedAfterStep.map(Int64.init), at: 13)
-        try insertEffect.bind(record.endedAfterStep.map(Int64.init), at: 14)
+    try sql { () throws(SQLiteError) in
+      var next = 0
+      let perInsert = Self.effectRowsPerInsert
+      while records.count - next >= perInsert {
+        for offset in 0..<perInsert {
+          try bind(records[next + offset], to: insertEffects, at: Int32(offset * 14))
+        }
+        try insertEffects.run()
+        next += perInsert
+      }
+      while next < records.count {
+        try bind(records[next], to: insertEffect, at: 0)
         try insertEffect.run()
+        next += 1
+      }
+      for record in records where !record.sentSteps.isEmpty {
+        let id = UUIDText.string(record.id)
         for step in record.sentSteps {
           try insertSend.bind(id, at: 1)
           try insertSend.bind(step, at: 2)
@@ -606,6 +617,24 @@ public final class TraceWriter {
         }
       }
     }
+  }
+
+  /// Binds an `effects` row to the fourteen parameters after `base`.
+  private func bind(_ record: EffectRecord, to statement: SQLiteStatement, at base: Int32)
+    throws(SQLiteError)
+  {
+    try statement.bind(UUIDText.string(record.id), at: base + 1)
+    try statement.bind(record.startedByStep, at: base + 2)
+    try statement.bind(record.cancelID, at: base + 3)
+    try statement.bind(record.file, at: base + 4)
+    try statement.bind(record.line.map(Int64.init), at: base + 5)
+    try statement.bind(record.startNanos.map { Int64(bitPattern: $0) }, at: base + 6)
+    try statement.bind(record.endNanos.map { Int64(bitPattern: $0) }, at: base + 7)
+    try bindOutcome(record.outcome, statement: statement, at: base + 8)
+    try statement.bind(record.kind, at: base + 11)
+    try statement.bind(record.parentID.map(UUIDText.string), at: base + 12)
+    try statement.bind(record.startedAfterStep.map(Int64.init), at: base + 13)
+    try statement.bind(record.endedAfterStep.map(Int64.init), at: base + 14)
   }
 
   /// Records that the effect sent the action reduced as `step`.
