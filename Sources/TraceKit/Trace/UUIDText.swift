@@ -11,19 +11,28 @@ import Foundation
 /// ```
 package enum UUIDText {
   package static func string(_ id: UUID) -> String {
+    String(unsafeUninitializedCapacity: length) { text in
+      write(id, to: UnsafeMutableRawPointer(text.baseAddress!))
+      return length
+    }
+  }
+
+  /// The length of the text in bytes.
+  package static let length = 36
+
+  /// Writes the text's `length` bytes at `text`.
+  package static func write(_ id: UUID, to text: UnsafeMutableRawPointer) {
     withUnsafeBytes(of: id.uuid) { bytes in
-      String(unsafeUninitializedCapacity: 36) { text in
-        var position = 0
-        for index in 0..<16 {
-          if index == 4 || index == 6 || index == 8 || index == 10 {
-            text[position] = UInt8(ascii: "-")
-            position += 1
-          }
-          text[position] = digits[Int(bytes[index] >> 4)]
-          text[position + 1] = digits[Int(bytes[index] & 0x0F)]
-          position += 2
+      var position = 0
+      for index in 0..<16 {
+        if index == 4 || index == 6 || index == 8 || index == 10 {
+          text.storeBytes(of: UInt8(ascii: "-"), toByteOffset: position, as: UInt8.self)
+          position += 1
         }
-        return position
+        let (high, low) = (digits[Int(bytes[index] >> 4)], digits[Int(bytes[index] & 0x0F)])
+        text.storeBytes(of: high, toByteOffset: position, as: UInt8.self)
+        text.storeBytes(of: low, toByteOffset: position + 1, as: UInt8.self)
+        position += 2
       }
     }
   }
