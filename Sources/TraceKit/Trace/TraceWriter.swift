@@ -531,29 +531,42 @@ public final class TraceWriter {
     return id
   }
 
-  // MARK: Effects
+  // MARK: Rows at the commit
 
   /// Inserts the `steps` rows appended since the last commit, `stepRowsPerInsert` to a
   /// statement and the rest one by one.
   private func insertPendingSteps() throws(TraceError) {
     guard !pendingSteps.isEmpty else { return }
     try sql { () throws(SQLiteError) in
-      var next = 0
-      let perInsert = Self.stepRowsPerInsert
-      while pendingSteps.count - next >= perInsert {
-        for offset in 0..<perInsert {
-          try bind(pendingSteps[next + offset], to: insertSteps, at: Int32(offset * 8))
-        }
-        try insertSteps.run()
-        next += perInsert
-      }
-      while next < pendingSteps.count {
-        try bind(pendingSteps[next], to: insertStep, at: 0)
-        try insertStep.run()
-        next += 1
+      try insert(
+        pendingSteps, many: insertSteps, perInsert: Self.stepRowsPerInsert, columns: 8,
+        one: insertStep
+      ) { row, statement, base throws(SQLiteError) in
+        try bind(row, to: statement, at: base)
       }
     }
     pendingSteps.removeAll(keepingCapacity: true)
+  }
+
+  /// Inserts `rows` with `many` (`perInsert` rows a statement, `columns` parameters a row)
+  /// while a whole statement's rows are left, and the rest one by one with `one`.
+  private func insert<Row>(
+    _ rows: [Row], many: SQLiteStatement, perInsert: Int, columns: Int, one: SQLiteStatement,
+    bind: (Row, SQLiteStatement, Int32) throws(SQLiteError) -> Void
+  ) throws(SQLiteError) {
+    var next = 0
+    while rows.count - next >= perInsert {
+      for offset in 0..<perInsert {
+        try bind(rows[next + offset], many, Int32(offset * columns))
+      }
+      try many.run()
+      next += perInsert
+    }
+    while next < rows.count {
+      try bind(rows[next], one, 0)
+      try one.run()
+      next += 1
+    }
   }
 
   /// Binds a `steps` row to the eight parameters after `base`.
@@ -575,6 +588,8 @@ public final class TraceWriter {
     try statement.bind(bitPattern: row.reducerNanos, at: base + 8)
   }
 
+  // MARK: Effects
+
   /// Records an effect the store started (with whatever of its ending is already known).
   public func effectStarted(_ record: EffectRecord) throws(TraceError) {
     try checkWritable(step: record.startedByStep)
@@ -594,19 +609,11 @@ public final class TraceWriter {
     pendingEffects.removeAll(keepingCapacity: true)
     pendingEffectPositions.removeAll(keepingCapacity: true)
     try sql { () throws(SQLiteError) in
-      var next = 0
-      let perInsert = Self.effectRowsPerInsert
-      while records.count - next >= perInsert {
-        for offset in 0..<perInsert {
-          try bind(records[next + offset], to: insertEffects, at: Int32(offset * 14))
-        }
-        try insertEffects.run()
-        next += perInsert
-      }
-      while next < records.count {
-        try bind(records[next], to: insertEffect, at: 0)
-        try insertEffect.run()
-        next += 1
+      try insert(
+        records, many: insertEffects, perInsert: Self.effectRowsPerInsert, columns: 14,
+        one: insertEffect
+      ) { record, statement, base throws(SQLiteError) in
+        try bind(record, to: statement, at: base)
       }
       for record in records where !record.sentSteps.isEmpty {
         let id = UUIDText.string(record.id)
