@@ -53,8 +53,10 @@ public final class TraceWriter {
 
   private let database: SQLiteConnection
   private let insertStep: SQLiteStatement
-  /// `insertStep` for `stepRowsPerInsert` rows at once.
-  private let insertSteps: SQLiteStatement
+  /// `insertStep` for `stepRowsPerInsert` rows at once, compiled when a commit first has that
+  /// many rows: compiling it costs about a million instructions, which a slow app's recording
+  /// (a few steps a commit) never needs.
+  private var insertSteps: SQLiteStatement?
   private let insertAction: SQLiteStatement
   private let insertPathSet: SQLiteStatement
   private let insertOrigin: SQLiteStatement
@@ -63,8 +65,8 @@ public final class TraceWriter {
   private let insertKeyframe: SQLiteStatement
   private let upsertMeta: SQLiteStatement
   private let insertEffect: SQLiteStatement
-  /// `insertEffect` for `effectRowsPerInsert` rows at once.
-  private let insertEffects: SQLiteStatement
+  /// `insertEffect` for `effectRowsPerInsert` rows at once, compiled as `insertSteps` is.
+  private var insertEffects: SQLiteStatement?
   private let insertSend: SQLiteStatement
   private let updateEffectEnd: SQLiteStatement
   private let upsertGap: SQLiteStatement
@@ -119,6 +121,22 @@ public final class TraceWriter {
   static let stepRowsPerInsert = 32
   /// Rows of `effects` one `INSERT` stores, for the same reason.
   static let effectRowsPerInsert = 16
+
+  static func insertStepsSQL(rows: Int) -> String {
+    """
+    INSERT INTO steps (step, mono_ns, wall, origin, action, changed, state_hash,
+      reducer_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    """ + String(repeating: ", (?, ?, ?, ?, ?, ?, ?, ?)", count: rows - 1)
+  }
+
+  static func insertEffectsSQL(rows: Int) -> String {
+    let values = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    return """
+      INSERT INTO effects (id, started_by_step, cancel_id, file, line, start_ns, end_ns,
+        outcome, cancel_reason, cancelled_by_step, kind, parent_id, started_after_step,
+        ended_after_step) VALUES \(values)
+      """ + String(repeating: ", " + values, count: rows - 1)
+  }
 
   /// A `steps` row: the columns in their order.
   private struct StepColumns {
@@ -190,14 +208,7 @@ public final class TraceWriter {
       database.setBusyTimeout(milliseconds: 5_000)
       try database.execute("BEGIN IMMEDIATE")
       try database.execute(TraceSchema.createSQL)
-      let insertStepSQL = """
-        INSERT INTO steps (step, mono_ns, wall, origin, action, changed, state_hash,
-          reducer_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        """
-      insertStep = try database.prepare(insertStepSQL)
-      insertSteps = try database.prepare(
-        insertStepSQL
-          + String(repeating: ", (?, ?, ?, ?, ?, ?, ?, ?)", count: Self.stepRowsPerInsert - 1))
+      insertStep = try database.prepare(Self.insertStepsSQL(rows: 1))
       insertAction = try database.prepare("INSERT INTO actions (id, path) VALUES (?, ?)")
       insertPathSet = try database.prepare("INSERT INTO path_sets (id, paths) VALUES (?, ?)")
       insertOrigin = try database.prepare(
@@ -211,16 +222,7 @@ public final class TraceWriter {
       insertKeyframe = try database.prepare(
         "INSERT INTO keyframes (step, state_hash, raw_size, data) VALUES (?, ?, ?, ?)")
       upsertMeta = try database.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)")
-      let effectValues = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-      let insertEffectSQL = """
-        INSERT INTO effects (id, started_by_step, cancel_id, file, line, start_ns, end_ns,
-          outcome, cancel_reason, cancelled_by_step, kind, parent_id, started_after_step,
-          ended_after_step) VALUES \(effectValues)
-        """
-      insertEffect = try database.prepare(insertEffectSQL)
-      insertEffects = try database.prepare(
-        insertEffectSQL
-          + String(repeating: ", " + effectValues, count: Self.effectRowsPerInsert - 1))
+      insertEffect = try database.prepare(Self.insertEffectsSQL(rows: 1))
       insertSend = try database.prepare(
         "INSERT OR IGNORE INTO effect_sends (effect_id, step) VALUES (?, ?)")
       updateEffectEnd = try database.prepare(
@@ -539,8 +541,8 @@ public final class TraceWriter {
     guard !pendingSteps.isEmpty else { return }
     try sql { () throws(SQLiteError) in
       try insert(
-        pendingSteps, many: insertSteps, perInsert: Self.stepRowsPerInsert, columns: 8,
-        one: insertStep
+        pendingSteps, many: &insertSteps, perInsert: Self.stepRowsPerInsert, columns: 8,
+        one: insertStep, sql: Self.insertStepsSQL
       ) { row, statement, base throws(SQLiteError) in
         try bind(row, to: statement, at: base)
       }
@@ -548,18 +550,27 @@ public final class TraceWriter {
     pendingSteps.removeAll(keepingCapacity: true)
   }
 
-  /// Inserts `rows` with `many` (`perInsert` rows a statement, `columns` parameters a row)
-  /// while a whole statement's rows are left, and the rest one by one with `one`.
+  /// Inserts `rows` with `many` (`perInsert` rows a statement, `columns` parameters a row,
+  /// compiled from `sql(perInsert)` when first needed) while a whole statement's rows are
+  /// left, and the rest one by one with `one`.
   private func insert<Row>(
-    _ rows: [Row], many: SQLiteStatement, perInsert: Int, columns: Int, one: SQLiteStatement,
+    _ rows: [Row], many: inout SQLiteStatement?, perInsert: Int, columns: Int,
+    one: SQLiteStatement, sql: (Int) -> String,
     bind: (Row, SQLiteStatement, Int32) throws(SQLiteError) -> Void
   ) throws(SQLiteError) {
     var next = 0
     while rows.count - next >= perInsert {
-      for offset in 0..<perInsert {
-        try bind(rows[next + offset], many, Int32(offset * columns))
+      let statement: SQLiteStatement
+      if let many {
+        statement = many
+      } else {
+        statement = try database.prepare(sql(perInsert))
+        many = statement
       }
-      try many.run()
+      for offset in 0..<perInsert {
+        try bind(rows[next + offset], statement, Int32(offset * columns))
+      }
+      try statement.run()
       next += perInsert
     }
     while next < rows.count {
@@ -610,8 +621,8 @@ public final class TraceWriter {
     pendingEffectPositions.removeAll(keepingCapacity: true)
     try sql { () throws(SQLiteError) in
       try insert(
-        records, many: insertEffects, perInsert: Self.effectRowsPerInsert, columns: 14,
-        one: insertEffect
+        records, many: &insertEffects, perInsert: Self.effectRowsPerInsert, columns: 14,
+        one: insertEffect, sql: Self.insertEffectsSQL
       ) { record, statement, base throws(SQLiteError) in
         try bind(record, to: statement, at: base)
       }
