@@ -24,7 +24,7 @@ struct PathKey: Equatable {
   private let hash: UInt64
 
   init?(_ path: TracePath) {
-    var state = PathHashState()
+    var state = ByteHash.Mixer()
     for component in path.components {
       switch component {
       case .key(let key):
@@ -69,11 +69,11 @@ struct PathKey: Equatable {
   private static func same(_ a: TracePath.Component, _ b: TracePath.Component) -> Bool {
     switch a {
     case .key(let a):
-      if case .key(let b) = b { return sameBytes(a, b) }
+      if case .key(let b) = b { return ByteHash.sameBytes(a, b) }
     case .index(let a):
       if case .index(let b) = b { return a == b }
     case .id(.string(let a)):
-      if case .id(.string(let b)) = b { return sameBytes(a, b) }
+      if case .id(.string(let b)) = b { return ByteHash.sameBytes(a, b) }
     case .id(.int(let a)):
       if case .id(.int(let b)) = b { return a == b }
     case .id(.uint(let a)):
@@ -84,57 +84,4 @@ struct PathKey: Equatable {
     return false
   }
 
-  private static func sameBytes(_ a: String, _ b: String) -> Bool {
-    let same = a.utf8.withContiguousStorageIfAvailable { a in
-      b.utf8.withContiguousStorageIfAvailable { b in
-        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
-      }
-    }
-    return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
-  }
-}
-
-/// A 64-bit multiply-and-rotate hash of words and strings, finished with MurmurHash3's
-/// `fmix64` so that every bit of the result (a dictionary buckets by the low ones) depends on
-/// every input bit.
-private struct PathHashState {
-  private var state: UInt64 = 0x243F_6A88_85A3_08D3
-
-  mutating func mix(_ word: UInt64) {
-    state = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
-    state = (state << 29) | (state >> 35)
-  }
-
-  mutating func mix(_ string: String) {
-    let mixed: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
-      mix(UnsafeRawBufferPointer(bytes))
-    }
-    if mixed == nil { Array(string.utf8).withUnsafeBytes { mix($0) } }
-  }
-
-  private mutating func mix(_ raw: UnsafeRawBufferPointer) {
-    mix(UInt64(raw.count))
-    var offset = 0
-    while offset + 8 <= raw.count {
-      mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-      offset += 8
-    }
-    if offset < raw.count {
-      var tail: UInt64 = 0
-      for index in offset..<raw.count {
-        tail = tail << 8 | UInt64(raw[index])
-      }
-      mix(tail)
-    }
-  }
-
-  func finish() -> UInt64 {
-    var value = state
-    value ^= value >> 33
-    value &*= 0xFF51_AFD7_ED55_8CCD
-    value ^= value >> 33
-    value &*= 0xC4CE_B9FE_1A85_EC53
-    value ^= value >> 33
-    return value
-  }
 }

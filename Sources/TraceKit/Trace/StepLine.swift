@@ -74,7 +74,9 @@ package struct StepLine: Sendable {
     /// path through SipHash (about 1,200 instructions). The slots bound the memory used.
     private var paths = [(key: PathKey, text: [UInt8])?](repeating: nil, count: pathSlots)
     private static let pathSlots = 1_024
-    private var pathLists: [[String]: [UInt8]] = [:]
+    /// The JSON text of path lists written, by their bytes (`StringListKey`): lists of
+    /// canonically equal but different strings are different texts.
+    private var pathLists: [StringListKey: [UInt8]] = [:]
     /// Bounds the cache of path lists: a recording of ever-new paths (ids) must not grow
     /// memory.
     private static let cacheLimit = 4_096
@@ -118,7 +120,8 @@ package struct StepLine: Sendable {
 
     /// The JSON array of strings stored in the `changed_paths` column.
     package mutating func writeStringArray(_ strings: [String], into buffer: inout [UInt8]) {
-      if let cached = pathLists[strings] {
+      let key = StringListKey(strings)
+      if let cached = pathLists[key] {
         buffer.append(contentsOf: cached)
         return
       }
@@ -131,7 +134,7 @@ package struct StepLine: Sendable {
       }
       text.append(UInt8(ascii: "]"))
       if pathLists.count >= Self.cacheLimit { pathLists.removeAll(keepingCapacity: true) }
-      pathLists[strings] = text
+      pathLists[key] = text
       buffer.append(contentsOf: text)
     }
   }

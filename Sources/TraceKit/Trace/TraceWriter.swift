@@ -91,11 +91,11 @@ public final class TraceWriter {
   @exclusivity(unchecked) private var lineEncoder = StepLine.Encoder()
   /// Interned index values: each distinct action path, changed-path set and effect origin is
   /// stored once and steps refer to it by id (a step row stays ~30 bytes).
-  /// Action paths hashed as they are; path sets by their paths, not their JSON: the JSON of a
-  /// list of strings tells lists apart exactly as the list does, and hashing it went byte by
-  /// byte (~1,000 instructions a step on a composed app).
+  /// Action paths hashed as they are; path sets by their paths' bytes (`StringListKey`), not
+  /// their JSON: the JSON of a list of strings tells lists apart exactly as its bytes do, and
+  /// hashing it went byte by byte (~1,000 instructions a step on a composed app).
   @exclusivity(unchecked) private var actionIDs = RecentIDs<String>()
-  @exclusivity(unchecked) private var pathSetIDs = RecentIDs<[String]>()
+  @exclusivity(unchecked) private var pathSetIDs = RecentIDs<StringListKey>()
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
@@ -500,7 +500,7 @@ public final class TraceWriter {
 
   private func pathSetID(_ paths: [String]) throws(TraceError) -> Int {
     // From 0, as actions: step 0's `[]`, then the first set a step changed, cost no bytes.
-    try pathSetIDs.id(of: paths) { id throws(TraceError) in
+    try pathSetIDs.id(of: StringListKey(paths)) { id throws(TraceError) in
       scratch.removeAll(keepingCapacity: true)
       lineEncoder.writeStringArray(paths, into: &scratch)
       try sql { () throws(SQLiteError) in
