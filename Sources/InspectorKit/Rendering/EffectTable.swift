@@ -17,7 +17,7 @@ struct EffectTable {
     var rows: [[String]] = []
     for effect in effects {
       rows.append([
-        effect.id.uuidString.prefix(8).lowercased(),
+        UUIDText.short(effect.id).lowercased(),
         String(effect.startedByStep),
         effect.cancelID.map(EscapedText.plain) ?? "-",
         Self.outcome(effect.outcome),

@@ -51,7 +51,7 @@ struct EffectTimeline {
       } else {
         bar = Array("(no start time)".padding(axis))
       }
-      let id = effect.id.uuidString.prefix(8).lowercased()
+      let id = UUIDText.short(effect.id).lowercased()
       let step = String(effect.startedByStep)
       let stepText = String(repeating: " ", count: max(0, 5 - step.count)) + step
       out.write(id + "  " + stepText + "  " + String(bar) + "  " + outcome + "\n")

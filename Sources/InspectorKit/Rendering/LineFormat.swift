@@ -28,7 +28,7 @@ struct LineFormat {
     switch entry.origin {
     case .initial: origin = "initial"
     case .user: origin = "user"
-    case .effect(let id): origin = "effect " + id.uuidString.prefix(8).lowercased()
+    case .effect(let id): origin = "effect " + UUIDText.short(id).lowercased()
     case .send(let step): origin = "send of \(step)"
     case .observer: origin = "observer"
     case .inspector, .jump, .continued: origin = "inspector"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A quick hash of stored bytes, for tables that find a line's action again by its bytes
 /// (typed replay's decoded actions, `export`'s written ones). Not the state hash: it is not
 /// part of the format.
@@ -11,5 +13,61 @@ package enum ByteHash {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
     return hash
+  }
+
+  /// A 64-bit multiply-and-rotate hash of words and strings, finished with MurmurHash3's
+  /// `fmix64` so that every bit of the result (a dictionary buckets by the low ones) depends on
+  /// every input bit.
+  struct Mixer {
+    private var state: UInt64 = 0x243F_6A88_85A3_08D3
+
+    mutating func mix(_ word: UInt64) {
+      state = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
+      state = (state << 29) | (state >> 35)
+    }
+
+    mutating func mix(_ string: String) {
+      let mixed: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
+        mix(UnsafeRawBufferPointer(bytes))
+      }
+      if mixed == nil { Array(string.utf8).withUnsafeBytes { mix($0) } }
+    }
+
+    private mutating func mix(_ raw: UnsafeRawBufferPointer) {
+      mix(UInt64(raw.count))
+      var offset = 0
+      while offset + 8 <= raw.count {
+        mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        offset += 8
+      }
+      if offset < raw.count {
+        var tail: UInt64 = 0
+        for index in offset..<raw.count {
+          tail = tail << 8 | UInt64(raw[index])
+        }
+        mix(tail)
+      }
+    }
+
+    func finish() -> UInt64 {
+      var value = state
+      value ^= value >> 33
+      value &*= 0xFF51_AFD7_ED55_8CCD
+      value ^= value >> 33
+      value &*= 0xC4CE_B9FE_1A85_EC53
+      value ^= value >> 33
+      return value
+    }
+  }
+
+  /// Whether two strings have the same UTF-8 bytes (`==` on `String` compares by canonical
+  /// equivalence: "caf\u{E9}" equals "cafe\u{301}").
+  static func sameBytes(_ a: String, _ b: String) -> Bool {
+    let same = a.utf8.withContiguousStorageIfAvailable { a in
+      b.utf8.withContiguousStorageIfAvailable { b in
+        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+      }
+    }
+    return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
   }
 }

@@ -126,7 +126,7 @@ public struct EffectTableCheck: Sendable {
   }
 
   static func short(_ id: UUID) -> String {
-    String(id.uuidString.prefix(8))
+    UUIDText.short(id)
   }
 
   static func origin(_ origin: StepOrigin) -> String {

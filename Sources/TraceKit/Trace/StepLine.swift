@@ -68,12 +68,17 @@ package struct StepLine: Sendable {
   ///
   /// The live protocol's step messages (`StepFrameWriter`) write their changes with it too.
   package struct Encoder {
-    private var paths: [TracePath: [UInt8]] = [:]
-    private var pathLists: [[String]: [UInt8]] = [:]
-    /// The last path written and its text: consecutive steps mostly change the same path, and
-    /// comparing it costs less than hashing it for `paths`.
-    private var lastPath: (path: TracePath, text: [UInt8])?
-    /// Bounds the caches: a recording of ever-new paths (ids) must not grow memory.
+    /// The JSON text of paths written, in the slot their key's hash picks (a path that lands
+    /// on a taken slot replaces its text): a few paths change again and again, and one hash
+    /// and one comparison cost less than a dictionary's look-up, which also hashed the whole
+    /// path through SipHash (about 1,200 instructions). The slots bound the memory used.
+    private var paths = [(key: PathKey, text: [UInt8])?](repeating: nil, count: pathSlots)
+    private static let pathSlots = 1_024
+    /// The JSON text of path lists written, by their bytes (`StringListKey`): lists of
+    /// canonically equal but different strings are different texts.
+    private var pathLists: [StringListKey: [UInt8]] = [:]
+    /// Bounds the cache of path lists: a recording of ever-new paths (ids) must not grow
+    /// memory.
     private static let cacheLimit = 4_096
 
     package init() {}
@@ -98,26 +103,25 @@ package struct StepLine: Sendable {
     }
 
     private mutating func writePath(_ path: TracePath, into buffer: inout [UInt8]) {
-      if let lastPath, lastPath.path == path {
-        buffer.append(contentsOf: lastPath.text)
+      guard let key = PathKey(path) else {
+        TraceValue.string(path.description).writeJSON(into: &buffer)
         return
       }
-      if let cached = paths[path] {
-        buffer.append(contentsOf: cached)
-        lastPath = (path, cached)
+      let slot = key.slot(in: Self.pathSlots)
+      if let entry = paths[slot], entry.key == key {
+        buffer.append(contentsOf: entry.text)
         return
       }
       var text: [UInt8] = []
       TraceValue.string(path.description).writeJSON(into: &text)
-      if paths.count >= Self.cacheLimit { paths.removeAll(keepingCapacity: true) }
-      paths[path] = text
-      lastPath = (path, text)
+      paths[slot] = (key, text)
       buffer.append(contentsOf: text)
     }
 
     /// The JSON array of strings stored in the `changed_paths` column.
     package mutating func writeStringArray(_ strings: [String], into buffer: inout [UInt8]) {
-      if let cached = pathLists[strings] {
+      let key = StringListKey(strings)
+      if let cached = pathLists[key] {
         buffer.append(contentsOf: cached)
         return
       }
@@ -130,7 +134,7 @@ package struct StepLine: Sendable {
       }
       text.append(UInt8(ascii: "]"))
       if pathLists.count >= Self.cacheLimit { pathLists.removeAll(keepingCapacity: true) }
-      pathLists[strings] = text
+      pathLists[key] = text
       buffer.append(contentsOf: text)
     }
   }

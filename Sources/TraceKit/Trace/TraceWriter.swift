@@ -53,6 +53,10 @@ public final class TraceWriter {
 
   private let database: SQLiteConnection
   private let insertStep: SQLiteStatement
+  /// `insertStep` for `stepRowsPerInsert` rows at once, compiled when a commit first has that
+  /// many rows: compiling it costs about a million instructions, which a slow app's recording
+  /// (a few steps a commit) never needs.
+  private var insertSteps: SQLiteStatement?
   private let insertAction: SQLiteStatement
   private let insertPathSet: SQLiteStatement
   private let insertOrigin: SQLiteStatement
@@ -61,6 +65,8 @@ public final class TraceWriter {
   private let insertKeyframe: SQLiteStatement
   private let upsertMeta: SQLiteStatement
   private let insertEffect: SQLiteStatement
+  /// `insertEffect` for `effectRowsPerInsert` rows at once, compiled as `insertSteps` is.
+  private var insertEffects: SQLiteStatement?
   private let insertSend: SQLiteStatement
   private let updateEffectEnd: SQLiteStatement
   private let upsertGap: SQLiteStatement
@@ -85,11 +91,11 @@ public final class TraceWriter {
   @exclusivity(unchecked) private var lineEncoder = StepLine.Encoder()
   /// Interned index values: each distinct action path, changed-path set and effect origin is
   /// stored once and steps refer to it by id (a step row stays ~30 bytes).
-  /// Action paths hashed as they are; path sets by their paths, not their JSON: the JSON of a
-  /// list of strings tells lists apart exactly as the list does, and hashing it went byte by
-  /// byte (~1,000 instructions a step on a composed app).
+  /// Action paths hashed as they are; path sets by their paths' bytes (`StringListKey`), not
+  /// their JSON: the JSON of a list of strings tells lists apart exactly as its bytes do, and
+  /// hashing it went byte by byte (~1,000 instructions a step on a composed app).
   @exclusivity(unchecked) private var actionIDs = RecentIDs<String>()
-  @exclusivity(unchecked) private var pathSetIDs = RecentIDs<[String]>()
+  @exclusivity(unchecked) private var pathSetIDs = RecentIDs<StringListKey>()
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
@@ -99,12 +105,52 @@ public final class TraceWriter {
   private var chunkCount = 0
   private var keyframeCount = 0
   private var effectCount = 0
+  /// The `steps` rows appended since the last commit, not inserted yet (see
+  /// `insertPendingSteps`).
+  @exclusivity(unchecked) private var pendingSteps: [StepColumns] = []
   /// The effects started since the last commit, not inserted yet (see `insertPendingEffects`),
   /// and the position of each id among them.
   @exclusivity(unchecked) private var pendingEffects: [EffectRecord] = []
   @exclusivity(unchecked) private var pendingEffectPositions: [UUID: Int] = [:]
   private var payloadBytes = 0
   private var payloadRawBytes = 0
+
+  /// Rows of `steps` one `INSERT` stores: a statement's run costs SQLite about 2,500
+  /// instructions besides its rows (a cursor allocated and freed, the statement's start and
+  /// end), as much as a row again.
+  static let stepRowsPerInsert = 32
+  /// Rows of `effects` one `INSERT` stores, for the same reason.
+  static let effectRowsPerInsert = 16
+
+  static func insertStepsSQL(rows: Int) -> String {
+    """
+    INSERT INTO steps (step, mono_ns, wall, origin, action, changed, state_hash,
+      reducer_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    """ + String(repeating: ", (?, ?, ?, ?, ?, ?, ?, ?)", count: rows - 1)
+  }
+
+  static func insertEffectsSQL(rows: Int) -> String {
+    let values = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    return """
+      INSERT INTO effects (id, started_by_step, cancel_id, file, line, start_ns, end_ns,
+        outcome, cancel_reason, cancelled_by_step, kind, parent_id, started_after_step,
+        ended_after_step) VALUES \(values)
+      """ + String(repeating: ", " + values, count: rows - 1)
+  }
+
+  /// A `steps` row: the columns in their order.
+  private struct StepColumns {
+    var step: Int
+    var monotonicNanos: UInt64
+    /// The time itself, or nil for the offset (`wallColumns`).
+    var wallTime: Double?
+    var wallOffset: Int64
+    var origin: Int
+    var action: Int
+    var changed: Int
+    var stateHash: UInt64
+    var reducerNanos: UInt64
+  }
 
   /// The chunk being filled: how much it holds, and the lines not stored yet.
   private struct OpenChunk {
@@ -162,11 +208,7 @@ public final class TraceWriter {
       database.setBusyTimeout(milliseconds: 5_000)
       try database.execute("BEGIN IMMEDIATE")
       try database.execute(TraceSchema.createSQL)
-      insertStep = try database.prepare(
-        """
-        INSERT INTO steps (step, mono_ns, wall, origin, action, changed, state_hash,
-          reducer_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        """)
+      insertStep = try database.prepare(Self.insertStepsSQL(rows: 1))
       insertAction = try database.prepare("INSERT INTO actions (id, path) VALUES (?, ?)")
       insertPathSet = try database.prepare("INSERT INTO path_sets (id, paths) VALUES (?, ?)")
       insertOrigin = try database.prepare(
@@ -180,12 +222,7 @@ public final class TraceWriter {
       insertKeyframe = try database.prepare(
         "INSERT INTO keyframes (step, state_hash, raw_size, data) VALUES (?, ?, ?, ?)")
       upsertMeta = try database.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)")
-      insertEffect = try database.prepare(
-        """
-        INSERT INTO effects (id, started_by_step, cancel_id, file, line, start_ns, end_ns,
-          outcome, cancel_reason, cancelled_by_step, kind, parent_id, started_after_step,
-          ended_after_step) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
+      insertEffect = try database.prepare(Self.insertEffectsSQL(rows: 1))
       insertSend = try database.prepare(
         "INSERT OR IGNORE INTO effect_sends (effect_id, step) VALUES (?, ?)")
       updateEffectEnd = try database.prepare(
@@ -383,22 +420,14 @@ public final class TraceWriter {
     StepLine.write(
       record, into: &chunk.pending, encoder: &lineEncoder, carriesStep: carriesStep)
     chunk.rawBytes += chunk.pending.count - before
-    try sql { () throws(SQLiteError) in
-      try insertStep.bind(record.step, at: 1)
-      try insertStep.bind(bitPattern: record.monotonicNanos, at: 2)
-      // An integer is the offset from step 0's wall time plus mono_ns, a real the time itself.
-      if let time = wall.time {
-        try insertStep.bind(time, at: 3)
-      } else {
-        try insertStep.bind(wall.offset, at: 3)
-      }
-      try insertStep.bind(origin, at: 4)
-      try insertStep.bind(action, at: 5)
-      try insertStep.bind(changed, at: 6)
-      try insertStep.bind(bitPattern: record.stateHash, at: 7)
-      try insertStep.bind(bitPattern: record.reducerNanos, at: 8)
-      try insertStep.run()
-      if let keyframeData {
+    // The row waits for the commit, where rows are inserted many to a statement.
+    pendingSteps.append(
+      StepColumns(
+        step: record.step, monotonicNanos: record.monotonicNanos, wallTime: wall.time,
+        wallOffset: wall.offset, origin: origin, action: action, changed: changed,
+        stateHash: record.stateHash, reducerNanos: record.reducerNanos))
+    if let keyframeData {
+      try sql { () throws(SQLiteError) in
         keyframeCount += 1
         try insertKeyframe.bind(record.step, at: 1)
         try insertKeyframe.bind(bitPattern: keyframeData.hash, at: 2)
@@ -471,7 +500,7 @@ public final class TraceWriter {
 
   private func pathSetID(_ paths: [String]) throws(TraceError) -> Int {
     // From 0, as actions: step 0's `[]`, then the first set a step changed, cost no bytes.
-    try pathSetIDs.id(of: paths) { id throws(TraceError) in
+    try pathSetIDs.id(of: StringListKey(paths)) { id throws(TraceError) in
       scratch.removeAll(keepingCapacity: true)
       lineEncoder.writeStringArray(paths, into: &scratch)
       try sql { () throws(SQLiteError) in
@@ -504,6 +533,72 @@ public final class TraceWriter {
     return id
   }
 
+  // MARK: Rows at the commit
+
+  /// Inserts the `steps` rows appended since the last commit, `stepRowsPerInsert` to a
+  /// statement and the rest one by one.
+  private func insertPendingSteps() throws(TraceError) {
+    guard !pendingSteps.isEmpty else { return }
+    try sql { () throws(SQLiteError) in
+      try insert(
+        pendingSteps, many: &insertSteps, perInsert: Self.stepRowsPerInsert, columns: 8,
+        one: insertStep, sql: Self.insertStepsSQL
+      ) { row, statement, base throws(SQLiteError) in
+        try bind(row, to: statement, at: base)
+      }
+    }
+    pendingSteps.removeAll(keepingCapacity: true)
+  }
+
+  /// Inserts `rows` with `many` (`perInsert` rows a statement, `columns` parameters a row,
+  /// compiled from `sql(perInsert)` when first needed) while a whole statement's rows are
+  /// left, and the rest one by one with `one`.
+  private func insert<Row>(
+    _ rows: [Row], many: inout SQLiteStatement?, perInsert: Int, columns: Int,
+    one: SQLiteStatement, sql: (Int) -> String,
+    bind: (Row, SQLiteStatement, Int32) throws(SQLiteError) -> Void
+  ) throws(SQLiteError) {
+    var next = 0
+    while rows.count - next >= perInsert {
+      let statement: SQLiteStatement
+      if let many {
+        statement = many
+      } else {
+        statement = try database.prepare(sql(perInsert))
+        many = statement
+      }
+      for offset in 0..<perInsert {
+        try bind(rows[next + offset], statement, Int32(offset * columns))
+      }
+      try statement.run()
+      next += perInsert
+    }
+    while next < rows.count {
+      try bind(rows[next], one, 0)
+      try one.run()
+      next += 1
+    }
+  }
+
+  /// Binds a `steps` row to the eight parameters after `base`.
+  private func bind(_ row: StepColumns, to statement: SQLiteStatement, at base: Int32)
+    throws(SQLiteError)
+  {
+    try statement.bind(row.step, at: base + 1)
+    try statement.bind(bitPattern: row.monotonicNanos, at: base + 2)
+    // An integer is the offset from step 0's wall time plus mono_ns, a real the time itself.
+    if let time = row.wallTime {
+      try statement.bind(time, at: base + 3)
+    } else {
+      try statement.bind(row.wallOffset, at: base + 3)
+    }
+    try statement.bind(row.origin, at: base + 4)
+    try statement.bind(row.action, at: base + 5)
+    try statement.bind(row.changed, at: base + 6)
+    try statement.bind(bitPattern: row.stateHash, at: base + 7)
+    try statement.bind(bitPattern: row.reducerNanos, at: base + 8)
+  }
+
   // MARK: Effects
 
   /// Records an effect the store started (with whatever of its ending is already known).
@@ -516,28 +611,23 @@ public final class TraceWriter {
 
   /// Inserts the effects started since the last commit, in the order they started, each with
   /// its end if it came before the commit: the rows a commit makes visible are the ones an
-  /// insert at the start and an update at the end made, in one statement each instead of two.
+  /// insert at the start and an update at the end made, in one row each instead of two
+  /// statements, `effectRowsPerInsert` rows to a statement and the rest one by one; then the
+  /// steps they sent.
   private func insertPendingEffects() throws(TraceError) {
     guard !pendingEffects.isEmpty else { return }
     let records = pendingEffects
     pendingEffects.removeAll(keepingCapacity: true)
     pendingEffectPositions.removeAll(keepingCapacity: true)
-    for record in records {
-      let id = UUIDText.string(record.id)
-      try sql { () throws(SQLiteError) in
-        try insertEffect.bind(id, at: 1)
-        try insertEffect.bind(record.startedByStep, at: 2)
-        try insertEffect.bind(record.cancelID, at: 3)
-        try insertEffect.bind(record.file, at: 4)
-        try insertEffect.bind(record.line.map(Int64.init), at: 5)
-        try insertEffect.bind(record.startNanos.map { Int64(bitPattern: $0) }, at: 6)
-        try insertEffect.bind(record.endNanos.map { Int64(bitPattern: $0) }, at: 7)
-        try bindOutcome(record.outcome, statement: insertEffect, at: 8)
-        try insertEffect.bind(record.kind, at: 11)
-        try insertEffect.bind(record.parentID.map(UUIDText.string), at: 12)
-        try insertEffect.bind(record.startedAfterStep.map(Int64.init), at: 13)
-        try insertEffect.bind(record.endedAfterStep.map(Int64.init), at: 14)
-        try insertEffect.run()
+    try sql { () throws(SQLiteError) in
+      try insert(
+        records, many: &insertEffects, perInsert: Self.effectRowsPerInsert, columns: 14,
+        one: insertEffect, sql: Self.insertEffectsSQL
+      ) { record, statement, base throws(SQLiteError) in
+        try bind(record, to: statement, at: base)
+      }
+      for record in records where !record.sentSteps.isEmpty {
+        let id = UUIDText.string(record.id)
         for step in record.sentSteps {
           try insertSend.bind(id, at: 1)
           try insertSend.bind(step, at: 2)
@@ -545,6 +635,30 @@ public final class TraceWriter {
         }
       }
     }
+  }
+
+  /// Binds an `effects` row to the fourteen parameters after `base`.
+  private func bind(_ record: EffectRecord, to statement: SQLiteStatement, at base: Int32)
+    throws(SQLiteError)
+  {
+    // Texts bound in place: an effect row has up to seven, and a copy of each was a malloc and
+    // a free (about 700 instructions).
+    try statement.bind(uuidText: record.id, at: base + 1)
+    try statement.bind(record.startedByStep, at: base + 2)
+    try statement.bind(borrowing: record.cancelID, at: base + 3)
+    try statement.bind(borrowing: record.file, at: base + 4)
+    try statement.bind(record.line.map(Int64.init), at: base + 5)
+    try statement.bind(record.startNanos.map { Int64(bitPattern: $0) }, at: base + 6)
+    try statement.bind(record.endNanos.map { Int64(bitPattern: $0) }, at: base + 7)
+    try bindOutcome(record.outcome, statement: statement, at: base + 8)
+    try statement.bind(borrowing: record.kind, at: base + 11)
+    if let parent = record.parentID {
+      try statement.bind(uuidText: parent, at: base + 12)
+    } else {
+      try statement.bindNull(at: base + 12)
+    }
+    try statement.bind(record.startedAfterStep.map(Int64.init), at: base + 13)
+    try statement.bind(record.endedAfterStep.map(Int64.init), at: base + 14)
   }
 
   /// Records that the effect sent the action reduced as `step`.
@@ -583,12 +697,13 @@ public final class TraceWriter {
     }
   }
 
+  /// Binds the outcome's three columns; the statement is run next (which clears them).
   private func bindOutcome(_ outcome: EffectOutcome, statement: SQLiteStatement, at index: Int32)
     throws(SQLiteError)
   {
-    try statement.bind(outcome.storageText, at: index)
+    try statement.bind(borrowing: outcome.storageText, at: index)
     if case .cancelled(let reason, let byStep) = outcome {
-      try statement.bind(reason, at: index + 1)
+      try statement.bind(borrowing: reason, at: index + 1)
       try statement.bind(byStep.map(Int64.init), at: index + 2)
     } else {
       try statement.bindNull(at: index + 1)
@@ -759,6 +874,7 @@ public final class TraceWriter {
   }
 
   private func commit() throws(TraceError) {
+    try insertPendingSteps()
     try insertPendingEffects()
     guard inTransaction else { return }
     try sql { () throws(SQLiteError) in try database.execute("COMMIT") }

@@ -11,21 +11,44 @@ import Foundation
 /// ```
 package enum UUIDText {
   package static func string(_ id: UUID) -> String {
+    String(unsafeUninitializedCapacity: length) { text in
+      write(id, to: UnsafeMutableRawPointer(text.baseAddress!))
+      return length
+    }
+  }
+
+  /// The length of the text in bytes.
+  package static let length = 36
+
+  /// Writes the text's `length` bytes at `text`.
+  package static func write(_ id: UUID, to text: UnsafeMutableRawPointer) {
     withUnsafeBytes(of: id.uuid) { bytes in
-      String(unsafeUninitializedCapacity: 36) { text in
-        var position = 0
-        for index in 0..<16 {
-          if index == 4 || index == 6 || index == 8 || index == 10 {
-            text[position] = UInt8(ascii: "-")
-            position += 1
-          }
-          text[position] = digits[Int(bytes[index] >> 4)]
-          text[position + 1] = digits[Int(bytes[index] & 0x0F)]
-          position += 2
+      var position = 0
+      for index in 0..<16 {
+        if index == 4 || index == 6 || index == 8 || index == 10 {
+          text.storeBytes(of: UInt8(ascii: "-"), toByteOffset: position, as: UInt8.self)
+          position += 1
         }
-        return position
+        let (high, low) = (digits[Int(bytes[index] >> 4)], digits[Int(bytes[index] & 0x0F)])
+        text.storeBytes(of: high, toByteOffset: position, as: UInt8.self)
+        text.storeBytes(of: low, toByteOffset: position + 1, as: UInt8.self)
+        position += 2
       }
     }
+  }
+
+  /// The 8 hex digits (upper-case) that name an effect in a table, a log line or a message:
+  /// the last 8 of a time-ordered (version 7) id, whose first digits are the clock's and the
+  /// same for every effect of a minute, and the first 8 of any other (a random version-4 id of
+  /// a trace recorded before effect ids were time-ordered).
+  ///
+  /// ```swift
+  /// UUIDText.short(UUID(uuidString: "019A6C3E-5B21-7000-9F3D-1C0E8A4B72D6")!)  // "8A4B72D6"
+  /// UUIDText.short(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!)  // "E621E1F8"
+  /// ```
+  package static func short(_ id: UUID) -> String {
+    let text = string(id)
+    return String(id.uuid.6 >> 4 == 7 ? text.suffix(8) : text.prefix(8))
   }
 
   private static let digits: [UInt8] = Array("0123456789ABCDEF".utf8)

@@ -56,12 +56,6 @@ final class EffectStructureTests: XCTestCase {
     XCTAssertEqual(wrapped, [10])
     XCTAssertEqual(received, [1])
   }
-
-  func testEffectIDsAreDistinctVersion4UUIDs() {
-    let ids = (0..<1000).map { _ in EffectID.next() }
-    XCTAssertEqual(Set(ids).count, 1000)
-    XCTAssertTrue(ids.allSatisfy { $0.uuid.uuidString.dropFirst(14).first == "4" })
-  }
 }
 
 @MainActor

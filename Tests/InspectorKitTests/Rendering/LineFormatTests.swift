@@ -47,6 +47,17 @@ final class LineFormatTests: XCTestCase {
     XCTAssertEqual(line.count, 60)
   }
 
+  /// Effects made in the same minute share the first digits of their time-ordered ids: a
+  /// line names one by the random end of its id.
+  func testAnEffectWithATimeOrderedIDIsNamedByItsLastDigits() {
+    let line = LineFormat(width: 80, style: Style(colour: false))
+      .render(
+        entry(
+          7, origin: .effect(UUID(uuidString: "019A6C3E-5B21-7000-9F3D-1C0E8A4B72D6")!),
+          paths: ["a"]), action: .null)
+    XCTAssertEqual(line, "     7  1:02:03.456  effect 8a4b72d6  todos.todo.renamed  → a")
+  }
+
   func testUnlimitedWidthKeepsTheWholeLine() {
     let action = TraceValue.enumCase(
       "renamed", [TraceField("title", .string(String(repeating: "x", count: 100)))])

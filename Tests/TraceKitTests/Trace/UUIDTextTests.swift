@@ -28,4 +28,17 @@ final class UUIDTextTests: XCTestCase {
       XCTAssertEqual(UUIDText.string(id), id.uuidString)
     }
   }
+
+  /// An effect's short name is the part of its id that is random: the end of a version-7 id
+  /// (two made in the same minute share their first 8 digits), the start of any other.
+  func testTheShortNameIsTheRandomEndOfAVersion7IDAndTheStartOfOthers() {
+    XCTAssertEqual(
+      UUIDText.short(UUID(uuidString: "019A6C3E-5B21-7000-9F3D-1C0E8A4B72D6")!), "8A4B72D6")
+    XCTAssertEqual(
+      UUIDText.short(UUID(uuidString: "019A6C3E-5B21-7001-A4C2-77E0193D5B10")!), "193D5B10")
+    XCTAssertEqual(
+      UUIDText.short(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!), "E621E1F8")
+    XCTAssertEqual(
+      UUIDText.short(UUID(uuidString: "00000000-0000-0000-007D-000000000007")!), "00000000")
+  }
 }

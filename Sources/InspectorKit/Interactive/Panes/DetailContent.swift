@@ -203,6 +203,6 @@ enum DetailContent {
   }
 
   static func short(_ id: UUID) -> String {
-    id.uuidString.prefix(8).lowercased()
+    UUIDText.short(id).lowercased()
   }
 }

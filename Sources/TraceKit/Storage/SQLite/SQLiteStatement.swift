@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 // SQLITE_TRANSIENT is a macro Swift does not import: the value -1 cast to a destructor tells
 // SQLite to copy the bound bytes before the bind call returns.
@@ -18,6 +19,8 @@ package final class SQLiteStatement {
   package let sql: String
   let handle: OpaquePointer
   private let connection: SQLiteConnection
+  /// The texts bound in place since the bindings were last cleared.
+  private var arena = SQLiteTextArena()
 
   init(connection: SQLiteConnection, sql: String) throws(SQLiteError) {
     var pointer: OpaquePointer?
@@ -35,6 +38,7 @@ package final class SQLiteStatement {
 
   deinit {
     sqlite3_finalize(handle)
+    arena.release()
   }
 
   private func check(_ code: Int32) throws(SQLiteError) {
@@ -70,6 +74,37 @@ package final class SQLiteStatement {
         Int32(clamping: utf8.count), transient)
     }
     try check(code)
+  }
+
+  /// Binds a text that SQLite reads in place (a copy in the statement's arena, kept until the
+  /// bindings are cleared) instead of copying it into an allocation of its own: for statements
+  /// that bind many texts a run, and are `run()` (which clears the bindings) after each.
+  package func bind(borrowing value: String, at index: Int32) throws(SQLiteError) {
+    var value = value
+    let (text, count) = value.withUTF8 { utf8 in
+      (arena.copy(UnsafeRawBufferPointer(utf8)), utf8.count)
+    }
+    try bindStatic(text, count: count, at: index)
+  }
+
+  package func bind(borrowing value: String?, at index: Int32) throws(SQLiteError) {
+    if let value { try bind(borrowing: value, at: index) } else { try bindNull(at: index) }
+  }
+
+  /// `bind(borrowing:)` for a UUID's text (`UUIDText`), written straight into the arena.
+  package func bind(uuidText id: UUID, at index: Int32) throws(SQLiteError) {
+    let text = arena.reserve(UUIDText.length)
+    UUIDText.write(id, to: text)
+    try bindStatic(text, count: UUIDText.length, at: index)
+  }
+
+  private func bindStatic(_ text: UnsafeMutableRawPointer, count: Int, at index: Int32)
+    throws(SQLiteError)
+  {
+    // A nil destructor is SQLITE_STATIC: the bytes stay valid until the bindings are cleared.
+    try check(
+      sqlite3_bind_text(
+        handle, index, text.assumingMemoryBound(to: CChar.self), Int32(clamping: count), nil))
   }
 
   /// Binds UTF-8 bytes as TEXT without making a `String` first.
@@ -110,6 +145,7 @@ package final class SQLiteStatement {
   package func reset() {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
+    arena.reset()
   }
 
   // MARK: Running
