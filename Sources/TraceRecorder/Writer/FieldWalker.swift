@@ -25,6 +25,10 @@ final class FieldWalker: Encoder {
   @exclusivity(unchecked) private var askedForSingleValue = false
   /// Whether an identified-array field staged elements this walk.
   @exclusivity(unchecked) private(set) var stagedElements = false
+  /// Where the keyed container this walker handed out finds it (see `KeyedContainers`), and
+  /// those of other key types when its value asked for more than one.
+  @exclusivity(unchecked) private var slot: KeyedContainers.Slot?
+  @exclusivity(unchecked) private var otherSlots: [KeyedContainers.Slot] = []
 
   init(cache: [FieldCache], types: WalkedTypes, stagesElements: Bool = false) {
     previousFields = cache
@@ -50,7 +54,31 @@ final class FieldWalker: Encoder {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     if mode == .none { mode = .keyed }
-    return KeyedEncodingContainer(FieldContainer<Key>(walker: self))
+    let (container, slot) = types.containers.container(keyedBy: type, for: self)
+    if self.slot == nil {
+      self.slot = slot
+    } else if self.slot !== slot, !otherSlots.contains(where: { $0 === slot }) {
+      otherSlots.append(slot)
+    }
+    return container
+  }
+
+  /// Walks a field's value with walkers of its own, then binds this walker's containers to it
+  /// again, thrown or not: the value may have the same key type (see `KeyedContainers`).
+  private func nested<Result>(_ body: () throws -> Result) rethrows -> Result {
+    defer {
+      if let slot {
+        types.containers.bind(slot, to: self)
+        for other in otherSlots { types.containers.bind(other, to: self) }
+      }
+    }
+    return try body()
+  }
+
+  /// Lets go of this walker's containers once its walk ended (see `KeyedContainers`).
+  private func unbind() {
+    slot?.walker = nil
+    for other in otherSlots { other.walker = nil }
   }
 
   func unkeyedContainer() -> UnkeyedEncodingContainer {
@@ -95,12 +123,14 @@ final class FieldWalker: Encoder {
       stagedElements = stagedElements || stagesElements
       return
     }
-    if kind == .walked, let walked = try walk(key, value, old: old) {
+    if kind == .walked, let walked = try nested({ try walk(key, value, old: old) }) {
       fields.append(walked)
       return
     }
     if kind == .optional || kind == .single,
-      let single = try passThrough(key, value, old: old, optional: kind == .optional)
+      let single = try nested({
+        try passThrough(key, value, old: old, optional: kind == .optional)
+      })
     {
       fields.append(single)
       return
@@ -122,6 +152,7 @@ final class FieldWalker: Encoder {
   {
     let cached = old?.fields
     let walker = FieldWalker(cache: cached ?? [], types: types)
+    defer { walker.unbind() }
     var unsupported = false
     do {
       try value.encode(to: walker)
@@ -202,70 +233,85 @@ final class FieldWalker: Encoder {
   }
 }
 
+/// The keyed container of a `FieldWalker`: its calls go to the walker its slot is bound to
+/// (see `KeyedContainers`), and throw `FieldWalker.Unsupported` when none is.
 struct FieldContainer<Key: CodingKey>: TraceLeafKeyedEncoding {
-  let walker: FieldWalker
+  let slot: KeyedContainers.Slot
   var codingPath: [CodingKey] { [] }
 
+  /// The bound walker, neither retained nor released (see `KeyedContainers.Slot`).
+  @inline(__always)
+  private func add(_ key: Key, leaf value: TraceValue) throws {
+    guard let walker = slot.walker else { throw FieldWalker.Unsupported() }
+    try walker._withUnsafeGuaranteedRef { try $0.add(key.stringValue, leaf: value) }
+  }
+
+  private func fail() {
+    slot.walker?._withUnsafeGuaranteedRef { walker in _ = try? walker.fail() }
+  }
+
   mutating func appendLeaf(_ value: TraceValue, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: value)
+    try add(key, leaf: value)
   }
   // The scalars are written here rather than taken from `TraceLeafKeyedEncoding`: through
   // its extension each went through the witness of `appendLeaf`, 400 instructions a counter
   // step more on the writer's busiest thread (callgrind). Same leaves: `unsigned` is the rule
   // of `TraceValue.unsigned`.
   mutating func encodeNil(forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .null)
+    try add(key, leaf: .null)
   }
   mutating func encode(_ value: Bool, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .bool(value))
+    try add(key, leaf: .bool(value))
   }
   mutating func encode(_ value: String, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .string(value))
+    try add(key, leaf: .string(value))
   }
   mutating func encode(_ value: Double, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .double(value))
+    try add(key, leaf: .double(value))
   }
   mutating func encode(_ value: Float, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .double(Double(value)))
+    try add(key, leaf: .double(Double(value)))
   }
   mutating func encode(_ value: Int, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+    try add(key, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: Int8, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+    try add(key, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: Int16, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+    try add(key, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: Int32, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+    try add(key, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: Int64, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(value))
+    try add(key, leaf: .int(value))
   }
   mutating func encode(_ value: UInt, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: unsigned(UInt64(value)))
+    try add(key, leaf: unsigned(UInt64(value)))
   }
   mutating func encode(_ value: UInt8, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+    try add(key, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: UInt16, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+    try add(key, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: UInt32, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+    try add(key, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: UInt64, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: unsigned(value))
+    try add(key, leaf: unsigned(value))
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    try walker.add(key.stringValue, value)
+    guard let walker = slot.walker else { throw FieldWalker.Unsupported() }
+    try walker._withUnsafeGuaranteedRef { try $0.add(key.stringValue, value) }
   }
 
   // `nil` is `null`, as `TraceValueEncoder` writes it (see `TraceLeafKeyedEncoding`).
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-    try walker.add(key.stringValue, value)
+    guard let walker = slot.walker else { throw FieldWalker.Unsupported() }
+    try walker._withUnsafeGuaranteedRef { try $0.add(key.stringValue, value) }
   }
 
   private func unsigned(_ value: UInt64) -> TraceValue {
@@ -277,19 +323,19 @@ struct FieldContainer<Key: CodingKey>: TraceLeafKeyedEncoding {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    _ = try? walker.fail()
+    fail()
     return KeyedEncodingContainer(FailingKeyed<NestedKey>())
   }
   mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
-    _ = try? walker.fail()
+    fail()
     return FailingUnkeyed()
   }
   mutating func superEncoder() -> Encoder {
-    _ = try? walker.fail()
-    return walker
+    fail()
+    return FailingEncoder()
   }
   mutating func superEncoder(forKey key: Key) -> Encoder {
-    _ = try? walker.fail()
-    return walker
+    fail()
+    return FailingEncoder()
   }
 }
