@@ -73,7 +73,12 @@ final class RecordedMovesTests: XCTestCase {
     let directory = try TemporaryDirectory()
     let path = directory.path("planner.rewind")
     let recorder = try Recorder(path: path)
-    let store = Store(initialState: Planner.State()) { Planner().recording(to: recorder) }
+    let store = Store(initialState: Planner.State()) {
+      Planner().recording(to: recorder)
+    } withDependencies: {
+      // The lanes' ids from 0, whatever other tests in this process made.
+      $0.stackElementID = StackElementIDGenerator()
+    }
     store.send(.present)  // 1
     store.send(.moveOnBoard(from: 0, to: 3))  // 2: card 1 after card 3
     store.send(.moveOnBoard(from: 3, to: 0))  // 3: card 4 first
