@@ -60,6 +60,9 @@ struct ElementCache {
     runs = []
     runHashes = []
     runs.reserveCapacity((flat.count + Self.runLength - 1) / Self.runLength)
+    // The JSON written here goes into one buffer first and is then copied at its size:
+    // written into its own array from empty, each element's grew through several allocations.
+    var scratch: [UInt8] = []
     var start = 0
     while start < flat.count {
       let end = Swift.min(start + Self.runLength, flat.count)
@@ -67,10 +70,11 @@ struct ElementCache {
       run.reserveCapacity(end - start)
       for index in start..<end {
         let tree = flat[index]
+        let given: [UInt8]? = jsons?[index] ?? nil
         run.append(
           Entry(
             tree: tree, hash: flatHashes?[index] ?? Self.hash(of: tree),
-            json: jsons?[index] ?? nil))
+            json: given ?? Self.json(of: tree, using: &scratch)))
       }
       runs.append(run)
       runHashes.append(Self.runHash(run))
@@ -175,6 +179,18 @@ struct ElementCache {
     for run in dirtyRuns { runHashes[run] = Self.runHash(runs[run]) }
     dirtyRuns.removeAll(keepingCapacity: true)
     hash = arrayHash()
+  }
+
+  /// `tree`'s JSON in an array of its size, written in `scratch` (emptied first).
+  private static func json(of tree: TraceValue, using scratch: inout [UInt8]) -> [UInt8] {
+    scratch.removeAll(keepingCapacity: true)
+    tree.writeJSON(into: &scratch)
+    return scratch.withUnsafeBufferPointer { written in
+      [UInt8](unsafeUninitializedCapacity: written.count) { copy, initialized in
+        _ = copy.initialize(from: written)
+        initialized = written.count
+      }
+    }
   }
 
   private static func hash(of tree: TraceValue) -> UInt64 {

@@ -88,6 +88,12 @@ struct FieldCache {
   /// The field as the next step keeps it: the same entry, no edits.
   var kept: FieldCache { FieldCache(entry: entry) }
 
+  /// The field as the next step keeps it, compared by another Swift value (see
+  /// `SingleFieldWalker`): the same encoding, no edits.
+  func kept(boxedIn box: AnyValueBox) -> FieldCache {
+    FieldCache(entry: Entry(key: key, swiftValue: box, encoding: encoding, hash: hash))
+  }
+
   /// The same encoding and edits with another Swift value (see `SingleFieldWalker`).
   func boxed(in box: AnyValueBox) -> FieldCache {
     var field = FieldCache(

@@ -25,6 +25,10 @@ final class FieldWalker: Encoder {
   @exclusivity(unchecked) private var askedForSingleValue = false
   /// Whether an identified-array field staged elements this walk.
   @exclusivity(unchecked) private(set) var stagedElements = false
+  /// Where the keyed container this walker handed out finds it (see `KeyedContainers`), and
+  /// those of other key types when its value asked for more than one.
+  @exclusivity(unchecked) private var slot: KeyedContainers.Slot?
+  @exclusivity(unchecked) private var otherSlots: [KeyedContainers.Slot] = []
 
   init(cache: [FieldCache], types: WalkedTypes, stagesElements: Bool = false) {
     previousFields = cache
@@ -50,7 +54,34 @@ final class FieldWalker: Encoder {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     if mode == .none { mode = .keyed }
-    return KeyedEncodingContainer(FieldContainer<Key>(walker: self))
+    let (container, slot) = types.containers.container(keyedBy: type, for: self)
+    if self.slot == nil {
+      self.slot = slot
+    } else if self.slot !== slot, !otherSlots.contains(where: { $0 === slot }) {
+      otherSlots.append(slot)
+    }
+    return container
+  }
+
+  /// Walks a field's value with walkers of its own, then binds the containers of `walker`
+  /// (the walker the field belongs to, if any) to it again, thrown or not: the value may have
+  /// the same key type (see `KeyedContainers`).
+  private static func nested<Result>(
+    in walker: FieldWalker?, _ body: () throws -> Result
+  ) rethrows -> Result {
+    defer {
+      if let walker, let slot = walker.slot {
+        walker.types.containers.bind(slot, to: walker)
+        for other in walker.otherSlots { walker.types.containers.bind(other, to: walker) }
+      }
+    }
+    return try body()
+  }
+
+  /// Lets go of this walker's containers once its walk ended (see `KeyedContainers`).
+  private func unbind() {
+    slot?.walker = nil
+    for other in otherSlots { other.walker = nil }
   }
 
   func unkeyedContainer() -> UnkeyedEncodingContainer {
@@ -88,40 +119,64 @@ final class FieldWalker: Encoder {
       return
     }
     let old = index.map { previousFields[$0] }
+    let (field, staged) = try Self.field(
+      key, value, old: old, oldBox: nil, types: types, staging: stagesElements, in: self)
+    fields.append(field)
+    if staged { stagedElements = true }
+  }
+
+  /// The field of `value` under `key`, which differs from its previous encoding `old` (nil
+  /// for a new field): as `add` makes it, and as `SingleFieldWalker` makes the one field a
+  /// wrapper writes, without a walker of its own. `oldBox`, when given, is the Swift value
+  /// `old` was compared by in place of its own (the value a previous wrapper wrapped: see
+  /// `AnyValueBox.inner`). `staged`: whether an identified array staged its elements.
+  static func field<T: Encodable>(
+    _ key: String, _ value: T, old: FieldCache?, oldBox: AnyValueBox?, types: WalkedTypes,
+    staging: Bool, in walker: FieldWalker?
+  ) throws -> (field: FieldCache, staged: Bool) {
     let kind = types.kind(of: value)
     if kind == .elements, let collection = value as? any IncrementalElements {
-      fields.append(
-        try collection.encodeIncrementally(key: key, previous: old, staging: stagesElements))
-      stagedElements = stagedElements || stagesElements
-      return
+      let previous = old.map { old in oldBox.map { old.kept(boxedIn: $0) } ?? old }
+      return (
+        try collection.encodeIncrementally(key: key, previous: previous, staging: staging),
+        staging
+      )
     }
-    if kind == .walked, let walked = try walk(key, value, old: old) {
-      fields.append(walked)
-      return
+    if kind == .walked,
+      let walked = try nested(
+        in: walker, { try walk(key, value, old: old, oldBox: oldBox, types: types) })
+    {
+      return (walked, false)
     }
     if kind == .optional || kind == .single,
-      let single = try passThrough(key, value, old: old, optional: kind == .optional)
+      let single = try nested(
+        in: walker,
+        {
+          try passThrough(
+            key, value, old: old, oldBox: oldBox, optional: kind == .optional, types: types)
+        })
     {
-      fields.append(single)
-      return
+      return (single, false)
     }
     let (encoded, replaced) = try TraceValueEncoder().encodeReplacingClassInstances(value)
     var edits = FieldCache.Edits(replaced: replaced.map { $0.prefixed(by: [.key(key)]) })
     if let old {
       (edits.changes, edits.paths) = TraceDiff.whole(key: key, from: old.value, to: encoded)
     }
-    fields.append(
-      FieldCache(key: key, swiftValue: box(value), value: encoded, edits: edits.orNil))
+    let field = FieldCache(
+      key: key, swiftValue: box(value, types: types), value: encoded, edits: edits.orNil)
+    return (field, false)
   }
 
   /// The field encoded field by field by a walker of its own; nil (and the type is not walked
   /// again) when its `encode(to:)` writes anything but one keyed container of leaves and
   /// values.
-  private func walk<T: Encodable>(_ key: String, _ value: T, old: FieldCache?) throws
-    -> FieldCache?
-  {
+  private static func walk<T: Encodable>(
+    _ key: String, _ value: T, old: FieldCache?, oldBox: AnyValueBox?, types: WalkedTypes
+  ) throws -> FieldCache? {
     let cached = old?.fields
     let walker = FieldWalker(cache: cached ?? [], types: types)
+    defer { walker.unbind() }
     var unsupported = false
     do {
       try value.encode(to: walker)
@@ -130,7 +185,8 @@ final class FieldWalker: Encoder {
     }
     if walker.askedForSingleValue, walker.mode == .none {
       types.writesSingleValue(T.self)
-      return try passThrough(key, value, old: old, optional: false)
+      return try passThrough(
+        key, value, old: old, oldBox: oldBox, optional: false, types: types)
     }
     guard !unsupported, walker.mode == .keyed, !walker.failed else {
       types.cannotWalk(T.self)
@@ -154,7 +210,8 @@ final class FieldWalker: Encoder {
           key: key, from: old.value, to: FieldCache.objectValue(children))
       }
     }
-    return FieldCache(key: key, swiftValue: box(value), fields: children, edits: edits.orNil)
+    return FieldCache(
+      key: key, swiftValue: box(value, types: types), fields: children, edits: edits.orNil)
   }
 
   /// The field of a value that writes one single value (an optional, `@PresentationState`):
@@ -162,11 +219,14 @@ final class FieldWalker: Encoder {
   /// kept around the wrapped one's for the next step. nil (the caller encodes it whole) when the
   /// value wrote anything else, or when an optional wraps what encodes as `null` or as an
   /// optional's marker (`TraceValueEncoder` then marks it `Optional.some`).
-  private func passThrough<T: Encodable>(
-    _ key: String, _ value: T, old: FieldCache?, optional: Bool
+  private static func passThrough<T: Encodable>(
+    _ key: String, _ value: T, old: FieldCache?, oldBox: AnyValueBox?, optional: Bool,
+    types: WalkedTypes
   ) throws -> FieldCache? {
-    let previous = old.map { old in old.swiftValue.inner.map { old.boxed(in: $0) } ?? old }
-    let single = SingleFieldWalker(key: key, previous: previous, types: types)
+    // What the previous value wrapped is compared with what this one wraps; without one, the
+    // previous value itself.
+    let wrappedBox = old.flatMap { old in (oldBox ?? old.swiftValue).inner } ?? oldBox
+    let single = SingleFieldWalker(key: key, previous: old, previousBox: wrappedBox, types: types)
     do {
       try value.encode(to: single)
     } catch is Unsupported {
@@ -174,11 +234,13 @@ final class FieldWalker: Encoder {
     }
     guard let field = single.result else { return nil }
     if optional, case .tree(let tree) = field.encoding, Self.marksOptional(tree) { return nil }
-    return field.boxed(in: box(value, inner: field.swiftValue))
+    return field.boxed(in: box(value, inner: field.swiftValue, types: types))
   }
 
   /// The value kept for the next step's comparison, with the bytes that comparison reads.
-  private func box<T>(_ value: T, inner: AnyValueBox? = nil) -> ValueBox<T> {
+  private static func box<T>(_ value: T, inner: AnyValueBox? = nil, types: WalkedTypes)
+    -> ValueBox<T>
+  {
     ValueBox(value, inner: inner, significant: types.significantBytes(of: T.self))
   }
 
@@ -202,70 +264,85 @@ final class FieldWalker: Encoder {
   }
 }
 
+/// The keyed container of a `FieldWalker`: its calls go to the walker its slot is bound to
+/// (see `KeyedContainers`), and throw `FieldWalker.Unsupported` when none is.
 struct FieldContainer<Key: CodingKey>: TraceLeafKeyedEncoding {
-  let walker: FieldWalker
+  let slot: KeyedContainers.Slot
   var codingPath: [CodingKey] { [] }
 
+  /// The bound walker, neither retained nor released (see `KeyedContainers.Slot`).
+  @inline(__always)
+  private func add(_ key: Key, leaf value: TraceValue) throws {
+    guard let walker = slot.walker else { throw FieldWalker.Unsupported() }
+    try walker._withUnsafeGuaranteedRef { try $0.add(key.stringValue, leaf: value) }
+  }
+
+  private func fail() {
+    slot.walker?._withUnsafeGuaranteedRef { walker in _ = try? walker.fail() }
+  }
+
   mutating func appendLeaf(_ value: TraceValue, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: value)
+    try add(key, leaf: value)
   }
   // The scalars are written here rather than taken from `TraceLeafKeyedEncoding`: through
   // its extension each went through the witness of `appendLeaf`, 400 instructions a counter
   // step more on the writer's busiest thread (callgrind). Same leaves: `unsigned` is the rule
   // of `TraceValue.unsigned`.
   mutating func encodeNil(forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .null)
+    try add(key, leaf: .null)
   }
   mutating func encode(_ value: Bool, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .bool(value))
+    try add(key, leaf: .bool(value))
   }
   mutating func encode(_ value: String, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .string(value))
+    try add(key, leaf: .string(value))
   }
   mutating func encode(_ value: Double, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .double(value))
+    try add(key, leaf: .double(value))
   }
   mutating func encode(_ value: Float, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .double(Double(value)))
+    try add(key, leaf: .double(Double(value)))
   }
   mutating func encode(_ value: Int, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+    try add(key, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: Int8, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+    try add(key, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: Int16, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+    try add(key, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: Int32, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+    try add(key, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: Int64, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(value))
+    try add(key, leaf: .int(value))
   }
   mutating func encode(_ value: UInt, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: unsigned(UInt64(value)))
+    try add(key, leaf: unsigned(UInt64(value)))
   }
   mutating func encode(_ value: UInt8, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+    try add(key, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: UInt16, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+    try add(key, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: UInt32, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: .int(Int64(value)))
+    try add(key, leaf: .int(Int64(value)))
   }
   mutating func encode(_ value: UInt64, forKey key: Key) throws {
-    try walker.add(key.stringValue, leaf: unsigned(value))
+    try add(key, leaf: unsigned(value))
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    try walker.add(key.stringValue, value)
+    guard let walker = slot.walker else { throw FieldWalker.Unsupported() }
+    try walker._withUnsafeGuaranteedRef { try $0.add(key.stringValue, value) }
   }
 
   // `nil` is `null`, as `TraceValueEncoder` writes it (see `TraceLeafKeyedEncoding`).
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-    try walker.add(key.stringValue, value)
+    guard let walker = slot.walker else { throw FieldWalker.Unsupported() }
+    try walker._withUnsafeGuaranteedRef { try $0.add(key.stringValue, value) }
   }
 
   private func unsigned(_ value: UInt64) -> TraceValue {
@@ -277,19 +354,19 @@ struct FieldContainer<Key: CodingKey>: TraceLeafKeyedEncoding {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    _ = try? walker.fail()
+    fail()
     return KeyedEncodingContainer(FailingKeyed<NestedKey>())
   }
   mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
-    _ = try? walker.fail()
+    fail()
     return FailingUnkeyed()
   }
   mutating func superEncoder() -> Encoder {
-    _ = try? walker.fail()
-    return walker
+    fail()
+    return FailingEncoder()
   }
   mutating func superEncoder(forKey key: Key) -> Encoder {
-    _ = try? walker.fail()
-    return walker
+    fail()
+    return FailingEncoder()
   }
 }

@@ -91,6 +91,9 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     trees.reserveCapacity(count)
     hashes.reserveCapacity(count)
     jsons.reserveCapacity(count)
+    // Where each element was, while every one is an old one with the same bits (a move).
+    var sources: [Int]? = oldIDs.count == count && cache.count == count ? [] : nil
+    sources?.reserveCapacity(count)
     for index in 0..<count {
       if let match = oldPosition(index), match < cache.count,
         Self.sameBits(old[match], self[index])
@@ -98,15 +101,28 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
         trees.append(cache[match])
         hashes.append(cache.elementHash(match))
         jsons.append(cache.json(match))
+        sources?.append(match)
       } else {
         let tree = try encoder.encode(self[index], at: index)
         trees.append(tree)
         hashes.append(MerkleHash.isContainer(tree) ? MerkleHash.hash(tree) : 0)
         jsons.append(nil)
+        sources = nil
       }
     }
     let elements = ElementCache(trees: trees, hashes: hashes, jsons: jsons)
-    let (changes, paths) = TraceDiff.whole(key: key, from: previous.value, to: .array(trees))
+    let before = previous.value
+    // The elements only moved: their trees are the old ones, so the diff needs only where
+    // each went (the same changes as the whole diff, without comparing trees or ids).
+    let diff =
+      if let sources, case .array(let oldTrees) = before,
+        let moved = TraceDiff.reordered(oldTrees, sources: sources, prefix: [.key(key)])
+      {
+        moved
+      } else {
+        TraceDiff.whole(key: key, from: before, to: .array(trees))
+      }
+    let (changes, paths) = diff
     return FieldCache(
       key: key, swiftValue: ValueBox(self), elements: elements,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)

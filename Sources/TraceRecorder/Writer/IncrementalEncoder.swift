@@ -116,6 +116,8 @@ struct IncrementalEncoder {
     -> (fields: [FieldCache], stagedElements: Bool)?
   {
     let walker = FieldWalker(cache: cache, types: types, stagesElements: true)
+    // No container keeps a walker, nor the previous fields it holds, past the walk.
+    defer { types.containers.unbindAll() }
     do {
       try state.encode(to: walker)
     } catch is FieldWalker.Unsupported {

@@ -19,18 +19,27 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   private let key: String
-  /// The field's previous encoding, with the Swift value it wrapped (see `AnyValueBox.inner`).
+  /// The field's previous encoding.
   private let previous: FieldCache?
+  /// The Swift value `previous` is compared by when not its own: the one the previous value
+  /// wrapped (see `AnyValueBox.inner`).
+  private let previousBox: AnyValueBox?
   private let types: WalkedTypes
   // One thread walks a walker: no dynamic exclusivity checks.
   @exclusivity(unchecked) private(set) var field: FieldCache?
   @exclusivity(unchecked) private var failed = false
   @exclusivity(unchecked) private var writes = 0
 
-  init(key: String, previous: FieldCache?, types: WalkedTypes) {
+  init(key: String, previous: FieldCache?, previousBox: AnyValueBox? = nil, types: WalkedTypes) {
     self.key = key
     self.previous = previous
+    self.previousBox = previousBox
     self.types = types
+  }
+
+  /// The previous encoding as kept for this step: with the Swift value it is compared by.
+  private func kept(_ previous: FieldCache) -> FieldCache {
+    previousBox.map { previous.kept(boxedIn: $0) } ?? previous.kept
   }
 
   /// The single value written, or nil (see the type's summary).
@@ -65,11 +74,16 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
   func encode(_ value: UInt32) throws { leaf(.int(Int64(value))) }
   func encode(_ value: UInt64) throws { leaf(unsigned(value)) }
 
+  // As a walker of this one field would add it (`FieldWalker.add`), without the walker.
   func encode<T: Encodable>(_ value: T) throws {
     writes += 1
-    let walker = FieldWalker(cache: previous.map { [$0] } ?? [], types: types)
-    try walker.add(key, value)
-    field = walker.fields.first
+    if let previous, (previousBox ?? previous.swiftValue).holdsSameBits(as: value) {
+      field = kept(previous)
+      return
+    }
+    field = try FieldWalker.field(
+      key, value, old: previous, oldBox: previousBox, types: types, staging: false, in: nil
+    ).field
   }
 
   private func unsigned(_ value: UInt64) -> TraceValue {
@@ -80,7 +94,7 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
   private func leaf(_ value: TraceValue) {
     writes += 1
     if let previous, case .tree(let tree) = previous.encoding, tree == value {
-      field = previous.kept
+      field = kept(previous)
       return
     }
     var edits = FieldCache.Edits()

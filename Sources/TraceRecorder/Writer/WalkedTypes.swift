@@ -29,6 +29,8 @@ final class WalkedTypes {
     case whole
   }
 
+  /// The keyed containers the writer's walkers hand out, one per key type.
+  let containers = KeyedContainers()
   @exclusivity(unchecked) private var kinds: [ObjectIdentifier: Kind] = [:]
   private static let shared = Mutex<[ObjectIdentifier: Kind]>([:])
   @exclusivity(unchecked) private var layouts: [ObjectIdentifier: SignificantBytes] = [:]
