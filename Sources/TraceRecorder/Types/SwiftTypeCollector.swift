@@ -18,7 +18,10 @@ struct SwiftTypeCollector {
   /// Pattern and case keys a walk could not resolve (the changed element was beyond the
   /// elements a walk looks at): not walked again for them.
   private var unresolved = Set<String>()
-  /// Paths whose pattern is known and holds no enum: a change there needs no look-up.
+  /// Patterns where no value can be new to the table: a change there needs no look-up.
+  private let plainPatterns = PlainPatterns()
+  /// Other paths whose pattern is known and holds no case yet (an enum that prints itself):
+  /// a change there needs no look-up either.
   private var plainPaths = Set<TracePath>()
   static let plainPathLimit = 4_096
   /// Whether the table grew since the writer last stored it.
@@ -31,7 +34,7 @@ struct SwiftTypeCollector {
     if let changes {
       for change in changes {
         guard let (path, value) = Self.pathAndValue(change), value != .null,
-          !plainPaths.contains(path)
+          !plainPatterns.contains(path), plainPaths.isEmpty || !plainPaths.contains(path)
         else { continue }
         let pattern = SwiftTypeTable.pattern(of: path, in: table.state)
         let entry = table.state[pattern]
@@ -41,7 +44,9 @@ struct SwiftTypeCollector {
           break
         }
         // Known, and no value there can be new to the table: not looked at again.
-        if let entry, entry.cases == nil, entry.rawValues == nil, entry.kind != .other {
+        if let entry, entry.cases == nil, entry.rawValues == nil, entry.kind != .other,
+          !plainPatterns.insert(path, in: table.state)
+        {
           if plainPaths.count >= Self.plainPathLimit { plainPaths.removeAll() }
           plainPaths.insert(path)
         }
