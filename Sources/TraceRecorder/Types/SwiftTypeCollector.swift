@@ -13,8 +13,9 @@ import TraceKit
 /// ```
 struct SwiftTypeCollector {
   private(set) var table = SwiftTypeTable()
-  /// The action case paths already walked.
-  private var walkedActions = Set<String>()
+  /// The action case paths already walked, each with its case once a value of it was found
+  /// to bring no type whatever its payload.
+  private var walkedActions: [String: ClosedActionCase?] = [:]
   /// Pattern and case keys a walk could not resolve (the changed element was beyond the
   /// elements a walk looks at): not walked again for them.
   private var unresolved = Set<String>()
@@ -64,10 +65,19 @@ struct SwiftTypeCollector {
   /// Records an action's types the first time its case path is met, or an enum case or raw
   /// value in it that the table does not know (the writer asks once per distinct action).
   mutating func noteAction<Action>(_ action: Action, value: TraceValue, casePath: String) {
-    if !walkedActions.insert(casePath).inserted {
+    if let index = walkedActions.index(forKey: casePath) {
+      let closed = walkedActions.values[index]
+      if let closed, closed.matches(value) { return }
       guard let key = Self.firstMissing(value, at: "", in: table.action),
         unresolved.insert("action " + key).inserted
-      else { return }
+      else {
+        if closed == nil {
+          walkedActions.values[index] = ClosedActionCase(value, in: table.action)
+        }
+        return
+      }
+    } else {
+      walkedActions[casePath] = .some(nil)
     }
     var walk = SwiftTypeWalk(entries: table.action)
     walk.visit(action, pattern: "", depth: 0)

@@ -201,4 +201,86 @@ final class SwiftTypeCollectorTests: XCTestCase {
         "shape.side: Swift.Int integer",
       ])
   }
+
+  fileprivate enum Action: Codable, Equatable {
+    case rename(id: Int, title: String)
+    case setPhase(Phase)
+    case setLevel(Level)
+    case pick(Child?)
+  }
+
+  /// Records each action as the writer does (once per distinct action); per action, the
+  /// action table's lines that are new or changed.
+  private func record(_ actions: [Action]) throws -> [[String]] {
+    var types = SwiftTypeCollector()
+    var previous: [String] = []
+    var grown: [[String]] = []
+    for action in actions {
+      let value = try TraceValueEncoder().encode(action)
+      types.noteAction(action, value: value, casePath: ActionCasePath.path(of: value))
+      let lines = SwiftTypeEntry.lines(types.table.action)
+      grown.append(lines.filter { !previous.contains($0) })
+      previous = lines
+    }
+    return grown
+  }
+
+  func testAnActionsLateCasesRawValuesAndOptionalsAreAddedWhenTheyAppear() throws {
+    let own = "TraceRecorderTests.SwiftTypeCollectorTests.(private)."
+    let grown = try record([
+      .rename(id: 1, title: "a"),
+      .rename(id: 2, title: "b"),  // a closed case: nothing to look at
+      .rename(id: 3, title: "c"),
+      .setPhase(.idle),
+      .setPhase(.loading(progress: 1)),  // a payload case the walk did not see
+      .setPhase(.loading(progress: 2)),
+      .setPhase(.done("x")),
+      .setLevel(.low),
+      .setLevel(.low),
+      .setLevel(.high),  // a raw value not seen yet
+      .pick(nil),
+      .pick(Child(name: "n", level: .high)),  // an optional holding a value at last
+      .pick(Child(name: "m", level: .low)),
+    ])
+    XCTAssertEqual(
+      grown,
+      [
+        [
+          ": \(own)Action enum cases rename",
+          "rename.id: Swift.Int integer",
+          "rename.title: Swift.String string",
+        ],
+        [],
+        [],
+        [
+          ": \(own)Action enum cases rename,setPhase",
+          "setPhase: \(own)Phase enum cases idle",
+        ],
+        [
+          "setPhase: \(own)Phase enum cases idle,loading",
+          "setPhase.loading.progress: Swift.Int integer",
+        ],
+        [],
+        [
+          "setPhase: \(own)Phase enum cases done,idle,loading",
+          "setPhase.done: Swift.String string",
+        ],
+        [
+          ": \(own)Action enum cases rename,setLevel,setPhase",
+          "setLevel: \(own)Level enum cases low raw 1=low",
+        ],
+        [],
+        ["setLevel: \(own)Level enum cases high,low raw 1=low,2=high"],
+        [
+          ": \(own)Action enum cases pick,rename,setLevel,setPhase",
+          "pick: \(own)Child other optional",
+        ],
+        [
+          "pick: \(own)Child struct optional",
+          "pick.level: \(own)Level enum cases high raw 2=high",
+          "pick.name: Swift.String string",
+        ],
+        [],
+      ])
+  }
 }
