@@ -13,9 +13,18 @@ import TraceKit
 /// ```
 struct SwiftTypeCollector {
   private(set) var table = SwiftTypeTable()
-  /// The action case paths already walked, each with its case once a value of it was found
-  /// to bring no type whatever its payload.
-  private var walkedActions: [String: ClosedActionCase?] = [:]
+  /// What is known of an action case path already walked.
+  private enum WalkedAction {
+    /// A value may bring a type: checked with `firstMissing`. Whether it is closed is asked
+    /// again only once the action table grew after `growths`.
+    case open(growths: Int)
+    /// Its values of this case and labels can bring no type whatever their payload.
+    case closed(ClosedActionCase)
+  }
+
+  private var walkedActions: [String: WalkedAction] = [:]
+  /// How many times the action table grew.
+  private var actionGrowths = 0
   /// Pattern and case keys a walk could not resolve (the changed element was beyond the
   /// elements a walk looks at): not walked again for them.
   private var unresolved = Set<String>()
@@ -66,23 +75,26 @@ struct SwiftTypeCollector {
   /// value in it that the table does not know (the writer asks once per distinct action).
   mutating func noteAction<Action>(_ action: Action, value: TraceValue, casePath: String) {
     if let index = walkedActions.index(forKey: casePath) {
-      let closed = walkedActions.values[index]
-      if let closed, closed.matches(value) { return }
+      let known = walkedActions.values[index]
+      if case .closed(let closed) = known, closed.matches(value) { return }
       guard let key = Self.firstMissing(value, at: "", in: table.action),
         unresolved.insert("action " + key).inserted
       else {
-        if closed == nil {
-          walkedActions.values[index] = ClosedActionCase(value, in: table.action)
+        if case .open(let growths) = known, growths != actionGrowths {
+          walkedActions.values[index] =
+            ClosedActionCase(value, in: table.action).map { .closed($0) }
+            ?? .open(growths: actionGrowths)
         }
         return
       }
     } else {
-      walkedActions[casePath] = .some(nil)
+      walkedActions[casePath] = .open(growths: -1)
     }
     var walk = SwiftTypeWalk(entries: table.action)
     walk.visit(action, pattern: "", depth: 0)
     let grew = walk.entries != table.action
     table.action = walk.entries
+    if grew { actionGrowths += 1 }
     isDirty = isDirty || grew
   }
 
