@@ -13,12 +13,25 @@ import TraceKit
 /// ```
 struct SwiftTypeCollector {
   private(set) var table = SwiftTypeTable()
-  /// The action case paths already walked.
-  private var walkedActions = Set<String>()
+  /// What is known of an action case path already walked.
+  private enum WalkedAction {
+    /// A value may bring a type: checked with `firstMissing`. Whether it is closed is asked
+    /// again only once the action table grew after `growths`.
+    case open(growths: Int)
+    /// Its values of this case and labels can bring no type whatever their payload.
+    case closed(ClosedActionCase)
+  }
+
+  private var walkedActions: [String: WalkedAction] = [:]
+  /// How many times the action table grew.
+  private var actionGrowths = 0
   /// Pattern and case keys a walk could not resolve (the changed element was beyond the
   /// elements a walk looks at): not walked again for them.
   private var unresolved = Set<String>()
-  /// Paths whose pattern is known and holds no enum: a change there needs no look-up.
+  /// Patterns where no value can be new to the table: a change there needs no look-up.
+  private let plainPatterns = PlainPatterns()
+  /// Other paths whose pattern is known and holds no case yet (an enum that prints itself):
+  /// a change there needs no look-up either.
   private var plainPaths = Set<TracePath>()
   static let plainPathLimit = 4_096
   /// Whether the table grew since the writer last stored it.
@@ -31,7 +44,7 @@ struct SwiftTypeCollector {
     if let changes {
       for change in changes {
         guard let (path, value) = Self.pathAndValue(change), value != .null,
-          !plainPaths.contains(path)
+          !plainPatterns.contains(path), plainPaths.isEmpty || !plainPaths.contains(path)
         else { continue }
         let pattern = SwiftTypeTable.pattern(of: path, in: table.state)
         let entry = table.state[pattern]
@@ -41,7 +54,9 @@ struct SwiftTypeCollector {
           break
         }
         // Known, and no value there can be new to the table: not looked at again.
-        if let entry, entry.cases == nil, entry.rawValues == nil, entry.kind != .other {
+        if let entry, entry.cases == nil, entry.rawValues == nil, entry.kind != .other,
+          !plainPatterns.insert(path, in: table.state)
+        {
           if plainPaths.count >= Self.plainPathLimit { plainPaths.removeAll() }
           plainPaths.insert(path)
         }
@@ -59,15 +74,27 @@ struct SwiftTypeCollector {
   /// Records an action's types the first time its case path is met, or an enum case or raw
   /// value in it that the table does not know (the writer asks once per distinct action).
   mutating func noteAction<Action>(_ action: Action, value: TraceValue, casePath: String) {
-    if !walkedActions.insert(casePath).inserted {
+    if let index = walkedActions.index(forKey: casePath) {
+      let known = walkedActions.values[index]
+      if case .closed(let closed) = known, closed.matches(value) { return }
       guard let key = Self.firstMissing(value, at: "", in: table.action),
         unresolved.insert("action " + key).inserted
-      else { return }
+      else {
+        if case .open(let growths) = known, growths != actionGrowths {
+          walkedActions.values[index] =
+            ClosedActionCase(value, in: table.action).map { .closed($0) }
+            ?? .open(growths: actionGrowths)
+        }
+        return
+      }
+    } else {
+      walkedActions[casePath] = .open(growths: -1)
     }
     var walk = SwiftTypeWalk(entries: table.action)
     walk.visit(action, pattern: "", depth: 0)
     let grew = walk.entries != table.action
     table.action = walk.entries
+    if grew { actionGrowths += 1 }
     isDirty = isDirty || grew
   }
 

@@ -42,19 +42,7 @@ final class SwiftTypeTableTests: XCTestCase {
     let path = directory.path("bookcase.rewind")
     try await recordBookcase(to: path)
     let table = try XCTUnwrap(try TraceReader(path: path).swiftTypes())
-    func line(_ pattern: String, _ entry: SwiftTypeEntry?) -> String {
-      guard let entry else { return "\(pattern): -" }
-      var text = "\(pattern): \(entry.type) \(entry.kind.rawValue)"
-      if entry.optional == true { text += " optional" }
-      if let cases = entry.cases { text += " cases " + cases.joined(separator: ",") }
-      if let raw = entry.rawValues {
-        text += " raw " + raw.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-          .joined(separator: ",")
-      }
-      if let key = entry.keyType { text += " key \(key)" }
-      return text
-    }
-    let state = table.state.keys.sorted().map { line($0, table.state[$0]) }
+    let state = SwiftTypeEntry.lines(table.state)
     XCTAssertEqual(
       state,
       [
@@ -79,7 +67,7 @@ final class SwiftTypeTableTests: XCTestCase {
         "status.failed.code: Swift.Int integer",
         "status.failed.reason: Swift.String string",
       ])
-    let actions = table.action.keys.sorted().map { line($0, table.action[$0]) }
+    let actions = SwiftTypeEntry.lines(table.action)
     XCTAssertEqual(
       actions,
       [

@@ -1,0 +1,286 @@
+import ComposableCore
+import Foundation
+import TestSupport
+import TraceKit
+import TraceValues
+import XCTest
+
+@testable import TraceRecorder
+
+/// `SwiftTypeCollector` on the writer's path: each step's changes (from `IncrementalEncoder`,
+/// as the writer gets them) against the table, on a feature the fixtures do not have. Types
+/// that appear late must be added at the step they appear, and a change at a pattern already
+/// known to be plain must not be looked at again.
+final class SwiftTypeCollectorTests: XCTestCase {
+  fileprivate enum Phase: Codable, Equatable {
+    case idle
+    case loading(progress: Int)
+    case done(String)
+  }
+
+  fileprivate enum Level: Int, Codable, Equatable { case low = 1, high = 2 }
+
+  fileprivate struct Child: Codable, Equatable {
+    var name: String
+    var level: Level
+  }
+
+  fileprivate protocol Shape: Encodable {}
+
+  fileprivate struct Circle: Shape { var radius: Double }
+
+  fileprivate struct Square: Shape {
+    var side: Int
+    var label: String
+  }
+
+  fileprivate struct Task: Codable, Equatable, Identifiable {
+    var id: Int
+    var title: String
+    var status: Phase
+  }
+
+  fileprivate struct Column: Codable, Equatable, Identifiable {
+    var id: String
+    var tasks: IdentifiedArrayOf<Task>
+  }
+
+  fileprivate struct State: Encodable {
+    var phase = Phase.idle
+    var child: Child?
+    var shape: any Shape = Circle(radius: 1)
+    var columns: IdentifiedArrayOf<Column> = []
+
+    enum CodingKeys: String, CodingKey { case phase, child, shape, columns }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(phase, forKey: .phase)
+      try container.encodeIfPresent(child, forKey: .child)
+      try container.encode(shape, forKey: .shape)
+      try container.encode(columns, forKey: .columns)
+    }
+  }
+
+  /// Records `steps` (each a change of the state) after the initial state, as the writer
+  /// does; per step, the table's lines that are new or changed and whether it grew.
+  private func record(_ steps: [(inout State) -> Void]) throws -> (
+    grown: [[String]], dirty: [Bool], last: [String]
+  ) {
+    var state = State()
+    var encoder = IncrementalEncoder()
+    var types = SwiftTypeCollector()
+    _ = try encoder.encode(state)
+    types.noteState(state, changes: nil)
+    var previous = SwiftTypeEntry.lines(types.table.state)
+    var grown: [[String]] = [previous]
+    var dirty: [Bool] = [types.isDirty]
+    for step in steps {
+      types.isDirty = false
+      step(&state)
+      let result = try encoder.encode(state)
+      types.noteState(state, changes: result.changes)
+      let lines = SwiftTypeEntry.lines(types.table.state)
+      grown.append(lines.filter { !previous.contains($0) })
+      dirty.append(types.isDirty)
+      previous = lines
+    }
+    return (grown, dirty, previous)
+  }
+
+  func testLateTypesAreAddedAtTheStepTheyAppearAndNotBefore() throws {
+    let steps: [(inout State) -> Void] = [
+      // 1: a column with a task: the identified arrays' elements appear.
+      {
+        $0.columns.append(
+          Column(id: "a", tasks: [Task(id: 1, title: "one", status: .idle)]))
+      },
+      // 2: a task's enum gets a payload case.
+      { $0.columns[id: "a"]!.tasks[id: 1]!.status = .loading(progress: 10) },
+      // 3: the existential field's concrete type changes.
+      { $0.shape = Square(side: 2, label: "x") },
+      // 4: the optional child is presented.
+      { $0.child = Child(name: "c", level: .low) },
+      // 5: the top enum's payload case appears.
+      { $0.phase = .done("ok") },
+      // 6: changes only at known plain patterns, in another element than before.
+      {
+        $0.child!.name = "d"
+        $0.columns[id: "a"]!.tasks.append(Task(id: 2, title: "two", status: .idle))
+        $0.columns[id: "a"]!.tasks[id: 1]!.title = "uno"
+      },
+      // 7: a second task's enum gets a case only the first had, then a new one.
+      { $0.columns[id: "a"]!.tasks[id: 2]!.status = .loading(progress: 1) },
+      { $0.columns[id: "a"]!.tasks[id: 2]!.status = .done("yes") },
+      // 9: a raw value not seen yet, and a new column whose task is in a known case.
+      {
+        $0.child!.level = .high
+        $0.columns.append(Column(id: "b", tasks: [Task(id: 3, title: "t", status: .idle)]))
+      },
+      // 10: nothing new: known cases and plain fields.
+      {
+        $0.phase = .idle
+        $0.columns[id: "b"]!.tasks[id: 3]!.title = "three"
+        $0.child!.name = "e"
+      },
+    ]
+    let (grown, dirty, last) = try record(steps)
+    let own = "TraceRecorderTests.SwiftTypeCollectorTests.(private)."
+    let tasks =
+      "ComposableCore.IdentifiedArray<Swift.Int, \(own)Task> identifiedArray key Swift.Int"
+    let columns =
+      "ComposableCore.IdentifiedArray<Swift.String, \(own)Column> identifiedArray key Swift.String"
+    XCTAssertEqual(
+      grown,
+      [
+        [
+          ": \(own)State struct",
+          "child: \(own)Child other optional",
+          "columns: \(columns)",
+          "phase: \(own)Phase enum cases idle",
+          "shape: \(own)Circle struct",
+          "shape.radius: Swift.Double floatingPoint",
+        ],
+        [
+          "columns[]: \(own)Column struct",
+          "columns[].id: Swift.String string",
+          "columns[].tasks: \(tasks)",
+          "columns[].tasks[]: \(own)Task struct",
+          "columns[].tasks[].id: Swift.Int integer",
+          "columns[].tasks[].status: \(own)Phase enum cases idle",
+          "columns[].tasks[].title: Swift.String string",
+        ],
+        [
+          "columns[].tasks[].status: \(own)Phase enum cases idle,loading",
+          "columns[].tasks[].status.loading.progress: Swift.Int integer",
+        ],
+        // The entry keeps the first concrete type's name; the new one's fields are added.
+        ["shape.label: Swift.String string", "shape.side: Swift.Int integer"],
+        [
+          "child: \(own)Child struct optional",
+          "child.level: \(own)Level enum cases low raw 1=low",
+          "child.name: Swift.String string",
+        ],
+        [
+          "phase: \(own)Phase enum cases done,idle",
+          "phase.done: Swift.String string",
+        ],
+        [],
+        [],
+        [
+          "columns[].tasks[].status: \(own)Phase enum cases done,idle,loading",
+          "columns[].tasks[].status.done: Swift.String string",
+        ],
+        ["child.level: \(own)Level enum cases high,low raw 1=low,2=high"],
+        [],
+      ])
+    XCTAssertEqual(
+      dirty, [true, true, true, true, true, true, false, false, true, true, false])
+    XCTAssertEqual(
+      last,
+      [
+        ": \(own)State struct",
+        "child: \(own)Child struct optional",
+        "child.level: \(own)Level enum cases high,low raw 1=low,2=high",
+        "child.name: Swift.String string",
+        "columns: \(columns)",
+        "columns[]: \(own)Column struct",
+        "columns[].id: Swift.String string",
+        "columns[].tasks: \(tasks)",
+        "columns[].tasks[]: \(own)Task struct",
+        "columns[].tasks[].id: Swift.Int integer",
+        "columns[].tasks[].status: \(own)Phase enum cases done,idle,loading",
+        "columns[].tasks[].status.done: Swift.String string",
+        "columns[].tasks[].status.loading.progress: Swift.Int integer",
+        "columns[].tasks[].title: Swift.String string",
+        "phase: \(own)Phase enum cases done,idle",
+        "phase.done: Swift.String string",
+        "shape: \(own)Circle struct",
+        "shape.label: Swift.String string",
+        "shape.radius: Swift.Double floatingPoint",
+        "shape.side: Swift.Int integer",
+      ])
+  }
+
+  fileprivate enum Action: Codable, Equatable {
+    case rename(id: Int, title: String)
+    case setPhase(Phase)
+    case setLevel(Level)
+    case pick(Child?)
+  }
+
+  /// Records each action as the writer does (once per distinct action); per action, the
+  /// action table's lines that are new or changed.
+  private func record(_ actions: [Action]) throws -> [[String]] {
+    var types = SwiftTypeCollector()
+    var previous: [String] = []
+    var grown: [[String]] = []
+    for action in actions {
+      let value = try TraceValueEncoder().encode(action)
+      types.noteAction(action, value: value, casePath: ActionCasePath.path(of: value))
+      let lines = SwiftTypeEntry.lines(types.table.action)
+      grown.append(lines.filter { !previous.contains($0) })
+      previous = lines
+    }
+    return grown
+  }
+
+  func testAnActionsLateCasesRawValuesAndOptionalsAreAddedWhenTheyAppear() throws {
+    let own = "TraceRecorderTests.SwiftTypeCollectorTests.(private)."
+    let grown = try record([
+      .rename(id: 1, title: "a"),
+      .rename(id: 2, title: "b"),  // a closed case: nothing to look at
+      .rename(id: 3, title: "c"),
+      .setPhase(.idle),
+      .setPhase(.loading(progress: 1)),  // a payload case the walk did not see
+      .setPhase(.loading(progress: 2)),
+      .setPhase(.done("x")),
+      .setLevel(.low),
+      .setLevel(.low),
+      .setLevel(.high),  // a raw value not seen yet
+      .pick(nil),
+      .pick(Child(name: "n", level: .high)),  // an optional holding a value at last
+      .pick(Child(name: "m", level: .low)),
+    ])
+    XCTAssertEqual(
+      grown,
+      [
+        [
+          ": \(own)Action enum cases rename",
+          "rename.id: Swift.Int integer",
+          "rename.title: Swift.String string",
+        ],
+        [],
+        [],
+        [
+          ": \(own)Action enum cases rename,setPhase",
+          "setPhase: \(own)Phase enum cases idle",
+        ],
+        [
+          "setPhase: \(own)Phase enum cases idle,loading",
+          "setPhase.loading.progress: Swift.Int integer",
+        ],
+        [],
+        [
+          "setPhase: \(own)Phase enum cases done,idle,loading",
+          "setPhase.done: Swift.String string",
+        ],
+        [
+          ": \(own)Action enum cases rename,setLevel,setPhase",
+          "setLevel: \(own)Level enum cases low raw 1=low",
+        ],
+        [],
+        ["setLevel: \(own)Level enum cases high,low raw 1=low,2=high"],
+        [
+          ": \(own)Action enum cases pick,rename,setLevel,setPhase",
+          "pick: \(own)Child other optional",
+        ],
+        [
+          "pick: \(own)Child struct optional",
+          "pick.level: \(own)Level enum cases high raw 2=high",
+          "pick.name: Swift.String string",
+        ],
+        [],
+      ])
+  }
+}
