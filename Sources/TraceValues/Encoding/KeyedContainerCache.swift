@@ -38,41 +38,39 @@ final class KeyedContainerCache {
     @exclusivity(unchecked) var level: Unmanaged<TraceEncoding>?
   }
 
+  /// A key type's container, kept as the one reference to its box: a `KeyedEncodingContainer`
+  /// is a single reference (checked by `sharable`). Reading it as the generic container type
+  /// costs a metadata look-up each time (about 330 instructions), so it is read as such only
+  /// when handed out.
   class Entry {
     final let slot: Slot
+    @exclusivity(unchecked) final var box: AnyObject
     /// Set once the container was found kept after its value's encoding: it is never bound
     /// again.
     @exclusivity(unchecked) final var retired = false
 
-    init(slot: Slot) {
+    init(slot: Slot, box: AnyObject) {
       self.slot = slot
+      self.box = box
     }
 
-    /// Whether anything but this entry still holds the container.
-    func isShared() -> Bool { false }
+    /// Whether anything but this entry still holds the container (a copy was kept).
+    final func isShared() -> Bool { !isKnownUniquelyReferenced(&box) }
   }
 
   final class Typed<Key: CodingKey>: Entry {
-    @exclusivity(unchecked) var container: KeyedEncodingContainer<Key>
-
     init() {
       let slot = Slot()
-      container = KeyedEncodingContainer(TraceKeyedEncoding<Key>(slot: slot))
-      super.init(slot: slot)
+      let container = KeyedEncodingContainer(TraceKeyedEncoding<Key>(slot: slot))
+      super.init(slot: slot, box: unsafeBitCast(container, to: AnyObject.self))
     }
 
-    override func isShared() -> Bool {
-      // A `KeyedEncodingContainer` is one reference to its box (checked by `sharable`): the
-      // box is referenced by more than this entry when a copy of the container is still kept.
-      withUnsafeMutablePointer(to: &container) { pointer in
-        pointer.withMemoryRebound(to: AnyObject.self, capacity: 1) {
-          !isKnownUniquelyReferenced(&$0.pointee)
-        }
-      }
+    var container: KeyedEncodingContainer<Key> {
+      unsafeBitCast(box, to: KeyedEncodingContainer<Key>.self)
     }
   }
 
-  /// Whether `KeyedEncodingContainer` is the single reference `Typed.isShared` reads.
+  /// Whether `KeyedEncodingContainer` is the single reference `Entry.box` holds.
   static let sharable =
     MemoryLayout<KeyedEncodingContainer<TraceCodingKey>>.size == MemoryLayout<AnyObject>.size
 
@@ -86,24 +84,22 @@ final class KeyedContainerCache {
   @exclusivity(unchecked) private(set) var boundCount = 0
   @exclusivity(unchecked) private var inUse = false
 
-  /// The shared container for `Key`, bound to `level`; nil when it is bound to another level.
+  /// The entry of `Key`'s shared container, bound to `level`; nil when it is bound to another
+  /// level.
   @inline(__always)
-  func container<Key: CodingKey>(keyedBy type: Key.Type, for level: TraceEncoding)
-    -> KeyedEncodingContainer<Key>?
-  {
+  func bind<Key: CodingKey>(_ type: Key.Type, to level: TraceEncoding) -> Typed<Key>? {
     let entry = unsafeDowncast(self.entry(for: type), to: Typed<Key>.self)
     if let bound = entry.slot.level {
-      return bound.toOpaque() == Unmanaged.passUnretained(level).toOpaque()
-        ? entry.container : nil
+      return bound.toOpaque() == Unmanaged.passUnretained(level).toOpaque() ? entry : nil
     }
     entry.slot.level = Unmanaged.passUnretained(level)
-    if boundCount < bound.count {
-      bound[boundCount] = entry
+    if boundCount < self.bound.count {
+      self.bound[boundCount] = entry
     } else {
-      bound.append(entry)
+      self.bound.append(entry)
     }
     boundCount += 1
-    return entry.container
+    return entry
   }
 
   private func entry<Key: CodingKey>(for type: Key.Type) -> Entry {

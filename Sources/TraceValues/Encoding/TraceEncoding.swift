@@ -72,7 +72,7 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     enter(.keyed)
-    if let shared = containers?.container(keyedBy: type, for: self) { return shared }
+    if let shared = containers?.bind(type, to: self) { return shared.container }
     return KeyedEncodingContainer(TraceKeyedEncoding<Key>(owner: self))
   }
 
