@@ -20,6 +20,9 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
   /// Whether values that hold class instances are written as a placeholder instead of being
   /// encoded (the root's setting, copied down).
   let replacesClassInstances: Bool
+  /// The shared keyed containers of the encoding (the root's, copied down; nil: each level
+  /// makes its own).
+  let containers: KeyedContainerCache?
   @exclusivity(unchecked) var mode = Mode.none
   @exclusivity(unchecked) var single = TraceValue.null
   @exclusivity(unchecked) var fields: [TraceField] = []
@@ -33,10 +36,14 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
   /// instances.
   @exclusivity(unchecked) var replacedPaths: [TracePath] = []
 
-  init(parent: TraceEncoding?, key: CodingKey?, replacesClassInstances: Bool = false) {
+  init(
+    parent: TraceEncoding?, key: CodingKey?, replacesClassInstances: Bool = false,
+    containers: KeyedContainerCache? = nil
+  ) {
     self.parent = parent
     self.key = key
     self.replacesClassInstances = parent?.replacesClassInstances ?? replacesClassInstances
+    self.containers = parent?.containers ?? containers
   }
 
   var codingPath: [CodingKey] {
@@ -65,7 +72,8 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     enter(.keyed)
-    return KeyedEncodingContainer(TraceKeyedEncoding<Key>(encoding: self))
+    if let shared = containers?.bind(type, to: self) { return shared.container }
+    return KeyedEncodingContainer(TraceKeyedEncoding<Key>(owner: self))
   }
 
   func unkeyedContainer() -> UnkeyedEncodingContainer {
@@ -192,7 +200,12 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
 
   private func encodeChild<T: Encodable>(_ value: T, key: CodingKey?) throws -> TraceValue {
     let child = TraceEncoding(parent: self, key: key)
-    defer { child.dismantle() }
+    // The containers bound while `value` encodes are unbound when it returns or throws.
+    let mark = containers?.boundCount ?? 0
+    defer {
+      containers?.unbind(downTo: mark)
+      child.dismantle()
+    }
     try value.encode(to: child)
     return try child.finish()
   }
@@ -226,28 +239,65 @@ extension TraceValue {
 }
 
 struct TraceKeyedEncoding<Key: CodingKey>: TraceLeafKeyedEncoding {
-  let encoding: TraceEncoding
+  /// The level written to: `owner` for a container of its own, else the level bound to the
+  /// shared container's slot (see `KeyedContainerCache`).
+  private let owner: TraceEncoding?
+  private let slot: KeyedContainerCache.Slot?
 
-  var codingPath: [CodingKey] { encoding.codingPath }
-
-  @inline(__always)
-  private func append(_ key: Key, _ value: TraceValue) {
-    encoding.fields.append(TraceField(key.stringValue, value))
+  init(owner: TraceEncoding) {
+    self.owner = owner
+    self.slot = nil
   }
 
-  mutating func appendLeaf(_ value: TraceValue, forKey key: Key) { append(key, value) }
+  init(slot: KeyedContainerCache.Slot) {
+    self.owner = nil
+    self.slot = slot
+  }
+
+  var codingPath: [CodingKey] { (try? withLevel(\.codingPath)) ?? [] }
+
+  @inline(__always)
+  private func withLevel<R>(_ body: (TraceEncoding) throws -> R) throws -> R {
+    if let owner { return try body(owner) }
+    guard let level = slot?.level else {
+      throw EncodingError.invalidValue(
+        Key.self,
+        EncodingError.Context(
+          codingPath: [],
+          debugDescription:
+            "A keyed container of \(Key.self) was used after the value that asked for it "
+            + "was encoded"))
+    }
+    return try level._withUnsafeGuaranteedRef(body)
+  }
+
+  /// The level for calls that cannot throw: once used up, a level of its own that no value
+  /// reads (its `encode` calls throw, see `withLevel`).
+  private func levelOrDetached() -> TraceEncoding {
+    (try? withLevel { $0 }) ?? TraceEncoding(parent: nil, key: nil)
+  }
+
+  mutating func appendLeaf(_ value: TraceValue, forKey key: Key) throws {
+    try withLevel { $0.fields.append(TraceField(key.stringValue, value)) }
+  }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    append(key, try encoding.encodeValue(value, key: key))
+    try withLevel { encoding in
+      encoding.fields.append(TraceField(key.stringValue, try encoding.encodeValue(value, key: key)))
+    }
   }
 
   // `nil` is written as `null`, not left out (see `TraceLeafKeyedEncoding`).
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
     // Encoded as the optional it is, so `.some(nil)` of a nested optional keeps its marker.
-    append(key, try encoding.encodeValue(value, key: key))
+    try withLevel { encoding in
+      encoding.fields.append(TraceField(key.stringValue, try encoding.encodeValue(value, key: key)))
+    }
   }
 
-  private func nested(forKey key: CodingKey, name: String) -> TraceEncoding {
+  private func nested(_ encoding: TraceEncoding, forKey key: CodingKey, name: String)
+    -> TraceEncoding
+  {
     let child = TraceEncoding(parent: encoding, key: key)
     encoding.fields.append(TraceField(name, .null))
     encoding.pending.append((encoding.fields.count - 1, child))
@@ -257,8 +307,9 @@ struct TraceKeyedEncoding<Key: CodingKey>: TraceLeafKeyedEncoding {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
+    let encoding = levelOrDetached()
     let name = key.stringValue
-    let child = nested(forKey: key, name: name)
+    let child = nested(encoding, forKey: key, name: name)
     if encoding.fields.count == 1,
       EnumCaseDetector.isSynthesizedEnumPayload(outer: Key.self, nested: keyType, caseName: name)
     {
@@ -268,15 +319,15 @@ struct TraceKeyedEncoding<Key: CodingKey>: TraceLeafKeyedEncoding {
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
-    nested(forKey: key, name: key.stringValue).unkeyedContainer()
+    nested(levelOrDetached(), forKey: key, name: key.stringValue).unkeyedContainer()
   }
 
   mutating func superEncoder() -> Encoder {
-    nested(forKey: TraceCodingKey.superKey, name: "super")
+    nested(levelOrDetached(), forKey: TraceCodingKey.superKey, name: "super")
   }
 
   mutating func superEncoder(forKey key: Key) -> Encoder {
-    nested(forKey: key, name: key.stringValue)
+    nested(levelOrDetached(), forKey: key, name: key.stringValue)
   }
 }
 

@@ -43,8 +43,12 @@ public struct TraceValueEncoder: Sendable {
   /// - Throws: `EncodingError` (with the coding path) from the value's `encode(to:)`, or when
   ///   a value asked for two different kinds of container at the same level.
   public func encode<T: Encodable>(_ value: T) throws -> TraceValue {
-    let root = TraceEncoding(parent: nil, key: nil)
-    defer { root.dismantle() }
+    let containers = KeyedContainerCache.take()
+    let root = TraceEncoding(parent: nil, key: nil, containers: containers)
+    defer {
+      containers?.giveBack()
+      root.dismantle()
+    }
     return try root.encodeValue(value, key: nil)
   }
 
@@ -59,8 +63,13 @@ public struct TraceValueEncoder: Sendable {
   package func encodeReplacingClassInstances<T: Encodable>(_ value: T) throws
     -> (value: TraceValue, replaced: [TracePath])
   {
-    let root = TraceEncoding(parent: nil, key: nil, replacesClassInstances: true)
-    defer { root.dismantle() }
+    let containers = KeyedContainerCache.take()
+    let root = TraceEncoding(
+      parent: nil, key: nil, replacesClassInstances: true, containers: containers)
+    defer {
+      containers?.giveBack()
+      root.dismantle()
+    }
     let encoded = try root.encodeValue(value, key: nil)
     return (encoded, root.replacedPaths)
   }

@@ -208,14 +208,26 @@ enum JSONWriter {
   /// Writes a quoted JSON string. With `escapingDollar`, a string starting with `$` gets a second
   /// `$` in front, which is how object keys stay apart from the `$case`/`$bytes`/… markers.
   static func writeString(_ string: String, escapingDollar: Bool, into buffer: inout [UInt8]) {
-    buffer.append(UInt8(ascii: "\""))
-    var string = string
-    string.withUTF8 { bytes in
-      if escapingDollar, bytes.first == UInt8(ascii: "$") {
-        buffer.append(UInt8(ascii: "$"))
-      }
-      writeEscaped(bytes, into: &buffer)
+    // The string's own bytes where it has them (native and small strings): `withUTF8` needs a
+    // mutable copy, which cost a retain, a release and a uniqueness check per string.
+    let written: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
+      writeQuoted(bytes, escapingDollar: escapingDollar, into: &buffer)
     }
+    if written == nil {
+      var string = string
+      string.withUTF8 { writeQuoted($0, escapingDollar: escapingDollar, into: &buffer) }
+    }
+  }
+
+  @inline(__always)
+  private static func writeQuoted(
+    _ bytes: UnsafeBufferPointer<UInt8>, escapingDollar: Bool, into buffer: inout [UInt8]
+  ) {
+    buffer.append(UInt8(ascii: "\""))
+    if escapingDollar, bytes.first == UInt8(ascii: "$") {
+      buffer.append(UInt8(ascii: "$"))
+    }
+    writeEscaped(bytes, into: &buffer)
     buffer.append(UInt8(ascii: "\""))
   }
 
