@@ -66,6 +66,28 @@ package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
     case forEach
     case presentation
     case stack
+
+    /// The case as a number: what the step's hash and equality use.
+    @inlinable var ordinal: UInt8 {
+      switch self {
+      case .ifLet: 0
+      case .forEach: 1
+      case .presentation: 2
+      case .stack: 3
+      }
+    }
+
+    /// Hashes the case, not the raw value: `RawRepresentable`'s default hashes the name as a
+    /// `String` (about 250 instructions on every cancellation id made under a step).
+    @inlinable
+    package func hash(into hasher: inout Hasher) {
+      hasher.combine(ordinal)
+    }
+
+    @inlinable
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.ordinal == rhs.ordinal
+    }
   }
 
   /// The step's parts, in one immutable box. A step is copied into every path below it and
@@ -81,8 +103,8 @@ package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
 
     @inlinable
     init(
-      kind: Kind, keyPath: AnyKeyPath & Sendable, elementID: AnyHashableSendable?,
-      label: ReducerLabel
+      kind: Kind, keyPath: AnyKeyPath & Sendable, elementID: consuming AnyHashableSendable?,
+      label: consuming ReducerLabel
     ) {
       self.kind = kind
       self.keyPath = keyPath
@@ -114,10 +136,26 @@ package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
       label: label ?? ReducerLabel(keyPath: keyPath))
   }
 
-  @usableFromInline
+  /// A step whose label is given (what `forEach` and presentation build on every child
+  /// action): its parts are moved into the box, where the optional label's `??` copied it
+  /// and the element id through their value witnesses.
+  @inlinable
+  package init(
+    kind: Kind, keyPath: AnyKeyPath & Sendable, elementID: consuming AnyHashableSendable?,
+    label: consuming ReducerLabel
+  ) {
+    parts = Parts(kind: kind, keyPath: keyPath, elementID: elementID, label: label)
+  }
+
+  /// Inlinable, the key paths compared by identity first: a cancellation id made on one action
+  /// is looked up with one made on a later action (cancel in flight), whose steps are new
+  /// boxes around the same key path objects.
+  @inlinable
   package static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.parts === rhs.parts
-      || (lhs.kind == rhs.kind && lhs.keyPath == rhs.keyPath && lhs.elementID == rhs.elementID)
+    if lhs.parts === rhs.parts { return true }
+    guard lhs.kind == rhs.kind else { return false }
+    guard lhs.keyPath === rhs.keyPath || lhs.keyPath == rhs.keyPath else { return false }
+    return lhs.elementID == rhs.elementID
   }
 
   /// Hashes the key path's type, not its components: key paths of different types are never

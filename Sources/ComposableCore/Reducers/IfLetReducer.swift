@@ -75,7 +75,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @inlinable
   var childID: NavigationID {
     NavigationID(
-      kind: .ifLet, keyPath: toChildState,
+      kind: .ifLet, keyPath: toChildState, elementID: nil,
       label: ReducerLabel(keyPath: toChildState, casePath: toChildAction))
   }
 

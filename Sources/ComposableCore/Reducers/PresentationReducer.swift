@@ -143,7 +143,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
   @inlinable
   var destinationID: NavigationID {
     NavigationID(
-      kind: .presentation, keyPath: toPresentationState,
+      kind: .presentation, keyPath: toPresentationState, elementID: nil,
       label: ReducerLabel(keyPath: toPresentationState, presentation: toPresentationAction))
   }
 

@@ -14,7 +14,7 @@ import Synchronization
 /// per send, and an instrumented one takes its own specialized loop.
 @MainActor
 @usableFromInline
-package final class RootCore<Root: Reducer>: Core, ReducingCore {
+package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroupOwner {
   @usableFromInline package typealias State = Root.State
   @usableFromInline package typealias Action = Root.Action
 
@@ -331,9 +331,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     @inlinable
     mutating func taskGroup(core: RootCore) -> EffectTaskGroup {
       if let group { return group }
-      let group = EffectTaskGroup { [weak core] group in
-        core?.cancelGroup(group)
-      }
+      let group = EffectTaskGroup(owner: core)
       self.group = group
       return group
     }
@@ -493,19 +491,21 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
     let flag = EffectFlag()
     let group = context.taskGroup(core: self)
     let location = run.location
-    let send = Send<Action> { [weak self] action in
-      if flag.isCancelled { return }
-      if flag.isCompleted {
-        Self.reportSendAfterCompletion(action, location: location)
-        return
-      }
-      _ = self?.send(action, origin: .effect(group, id))
-    }
     let operation = run.operation
     let scope = effectScope
     // Started on the main actor, as upstream: the operation cannot begin before the send that
     // started it has returned.
     let task = Task(priority: run.priority) { @MainActor [weak self] in
+      // Made when the task runs, as upstream makes it: an effect cancelled before its task
+      // starts (a debounced save or a search typed over) never allocates it.
+      let send = Send<Action> { [weak self] action in
+        if flag.isCancelled { return }
+        if flag.isCompleted {
+          Self.reportSendAfterCompletion(action, location: location)
+          return
+        }
+        _ = self?.send(action, origin: .effect(group, id))
+      }
       await perform(operation, send: send, flag: flag, scope: scope)
       self?.effectDidFinish(id)
     }
@@ -717,7 +717,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore {
   }
 
   @usableFromInline
-  func cancelGroup(_ group: EffectTaskGroup) {
+  package func cancelGroup(_ group: EffectTaskGroup) {
     end(takeEffects { $0.group === group }, cause: .storeTask, step: nil)
   }
 

@@ -81,12 +81,14 @@ package final class EffectTaskGroup: Sendable {
   }
 
   private let storage = Mutex(Storage())
-  /// Lets the core mark the group's effects cancelled and report it (main actor).
-  @usableFromInline let onCancel: @MainActor @Sendable (EffectTaskGroup) -> Void
+  /// The core that marks the group's effects cancelled and reports it (main actor); weak, as a
+  /// `StoreTask` may outlive its store. Held here rather than in a closure capturing it: the
+  /// closure was one more allocation for every batch that starts an effect.
+  @usableFromInline weak let owner: (any EffectTaskGroupOwner)?
 
   @usableFromInline
-  init(onCancel: @escaping @MainActor @Sendable (EffectTaskGroup) -> Void) {
-    self.onCancel = onCancel
+  init(owner: any EffectTaskGroupOwner) {
+    self.owner = owner
   }
 
   @usableFromInline
@@ -125,7 +127,7 @@ package final class EffectTaskGroup: Sendable {
 
   @MainActor
   func notifyCancelled() {
-    onCancel(self)
+    owner?.cancelGroup(self)
   }
 
   /// Cancels from the main actor: marked cancelled, the core cancels the effects it knows,
@@ -133,7 +135,15 @@ package final class EffectTaskGroup: Sendable {
   @MainActor
   func cancelOnMainActor() {
     storage.withLock { $0.isCancelled = true }
-    onCancel(self)
+    owner?.cancelGroup(self)
     cancelTasks()
   }
+}
+
+/// What a group's cancellation reaches: the root core that started its tasks.
+@MainActor
+@usableFromInline
+package protocol EffectTaskGroupOwner: AnyObject, Sendable {
+  /// Marks the group's effects cancelled and reports them.
+  func cancelGroup(_ group: EffectTaskGroup)
 }

@@ -35,6 +35,38 @@ final class CancelIDIdentityTests: XCTestCase {
     XCTAssertEqual(AnyHashableSendable(once).hashValue, once.hashValue)
   }
 
+  private struct Grid: Hashable, Sendable {
+    var rows: Int
+    var columns: Int
+  }
+
+  /// A step is its kind, key path and element id; its label only names it. The same step
+  /// built with and without a label is equal and hashes alike; each kind, key path and
+  /// element id makes another step.
+  func testNavigationStepsAreTheirKindKeyPathAndElementNotTheirLabel() {
+    var steps: Set<NavigationID> = []
+    for kind in [NavigationID.Kind.ifLet, .forEach, .presentation, .stack] {
+      let labelled = NavigationID(
+        kind: kind, keyPath: \Grid.rows, elementID: AnyHashableSendable(7),
+        label: ReducerLabel(keyPath: \Grid.rows, caseName: "cells"))
+      let plain = NavigationID(kind: kind, keyPath: \Grid.rows, elementID: AnyHashableSendable(7))
+      XCTAssertEqual(labelled, plain)
+      XCTAssertEqual(labelled.hashValue, plain.hashValue)
+      XCTAssertEqual(labelled.description, "\(kind.rawValue)(cells)#7")
+      XCTAssertEqual(plain.description, "\(kind.rawValue)(rows)#7")
+      steps.insert(labelled)
+      steps.insert(plain)
+    }
+    XCTAssertEqual(steps.count, 4)
+    let rows = NavigationID(
+      kind: .ifLet, keyPath: \Grid.rows, elementID: nil, label: ReducerLabel(keyPath: \Grid.rows))
+    XCTAssertEqual(rows, NavigationID(kind: .ifLet, keyPath: \Grid.rows))
+    XCTAssertNotEqual(rows, NavigationID(kind: .ifLet, keyPath: \Grid.columns))
+    XCTAssertNotEqual(
+      rows, NavigationID(kind: .ifLet, keyPath: \Grid.rows, elementID: AnyHashableSendable(1)))
+    XCTAssertEqual(rows.description, "ifLet(rows)")
+  }
+
   func testCancelIDsBuiltApartFindEachOther() {
     let row = NavigationID(
       kind: .forEach, keyPath: \Named.name, elementID: AnyHashableSendable(7))

@@ -64,6 +64,36 @@ final class CancellationTests: XCTestCase {
     XCTAssertEqual(store.log, [])
   }
 
+  /// Cancelled off the main actor, the tasks are cancelled at once and the core hears of it
+  /// when the main actor runs: the effect is reported cancelled by the store task, once.
+  func testStoreTaskCancelledOffTheMainActorIsReportedOnce() async {
+    let store = makeStore()
+    let task = store.send(.longRunning)
+    await Task.detached { task.cancel() }.value
+    await task.finish()
+    let reported = await eventually { transcript.lines.last == "E1 cancelled: storeTask" }
+    XCTAssertTrue(reported, transcript.text)
+    XCTAssertTrue(task.isCancelled)
+    XCTAssertEqual(transcript.lines.filter { $0.contains("E1 cancelled") }.count, 1)
+    XCTAssertEqual(store.log, [])
+  }
+
+  /// A store task held after its store went away: its effects ended with the store, and
+  /// cancelling it then reaches no store and reports nothing more.
+  func testAStoreTaskThatOutlivesItsStoreCancelsNothingMore() async {
+    var store: Store<Logger.State, Logger.Action>? = makeStore()
+    let task = store!.send(.longRunning)
+    store = nil
+    await task.finish()
+    XCTAssertEqual(transcript.lines.last, "E1 cancelled: storeTeardown")
+    let lines = transcript.lines
+    task.cancel()
+    await Task.detached { task.cancel() }.value
+    await Task.yield()
+    XCTAssertTrue(task.isCancelled)
+    XCTAssertEqual(transcript.lines, lines)
+  }
+
   func testForEachElementsWithTheSameIDDoNotCancelEachOther() async {
     let transcript = Transcript()
     let store = Store(initialState: Parent.State()) { Parent().transcribed(into: transcript) }
