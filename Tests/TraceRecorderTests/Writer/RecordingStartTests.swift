@@ -77,7 +77,9 @@ final class RecordingStartTests: XCTestCase {
     await recorder.waitUntilFinished()
     XCTAssertNil(recorder.error)
     let hash = try XCTUnwrap(try TraceReader(path: path).rows(from: 0, to: 0).first).stateHash
-    let keyframe = try TraceEditor(path: path).keyframeBytes(step: 0)
+    // A stored keyframe is the state's JSON and a newline.
+    var keyframe = try TraceEditor(path: path).keyframeBytes(step: 0)
+    XCTAssertEqual(keyframe.popLast(), UInt8(ascii: "\n"))
     return (String(decoding: keyframe, as: UTF8.self), hash)
   }
 
