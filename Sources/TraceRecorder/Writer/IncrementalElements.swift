@@ -137,9 +137,8 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     var trees: [TraceValue] = []
     trees.reserveCapacity(count)
     for chunk in 0..<chunkCount {
-      let start = chunkRange(chunk).lowerBound
-      for (offset, element) in self.chunk(chunk).enumerated() {
-        trees.append(try encoder.encode(element, at: start + offset))
+      try encoder.encodeEach(self.chunk(chunk), from: chunkRange(chunk).lowerBound) {
+        trees.append($0)
       }
     }
     var changes: [TraceChange] = []
@@ -221,5 +220,24 @@ private struct ElementEncoder {
     let (tree, paths) = try encoder.encodeReplacingClassInstances(element)
     for path in paths { replaced.append(path.prefixed(by: [.key(key), .index(index)])) }
     return tree
+  }
+
+  /// Encodes `elements`, the first at position `start`, in order, as `encode(_:at:)` encodes
+  /// each (see `TraceValueEncoder.encodeEachReplacingClassInstances`).
+  mutating func encodeEach<Element: Encodable>(
+    _ elements: [Element], from start: Int, _ body: (TraceValue) -> Void
+  ) throws {
+    let key = key
+    var replaced = self.replaced
+    self.replaced = []
+    defer { self.replaced = replaced }
+    try elements.withUnsafeBufferPointer { buffer in
+      try encoder.encodeEachReplacingClassInstances(buffer) { offset, tree, paths in
+        for path in paths {
+          replaced.append(path.prefixed(by: [.key(key), .index(start + offset)]))
+        }
+        body(tree)
+      }
+    }
   }
 }

@@ -227,14 +227,20 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   }
 
   private func start(state: State, wallTime: Double) throws(WriteFailure) {
-    var initial: TraceValue
+    let encoded: IncrementalEncoder.Result
     do {
-      let encoded = try encoder.encode(state)
-      initial = encoded.value
-      reportClassInstances(encoded.replaced, in: "state")
-      stateMatched.formUnion(stateRedaction.apply(to: &initial))
+      encoded = try encoder.encode(state)
     } catch {
       throw WriteFailure(message: "the initial state could not be encoded: \(error)")
+    }
+    reportClassInstances(encoded.replaced, in: "state")
+    // The whole state tree is built only when needed (redaction, live attach): step 0's
+    // keyframe JSON and hash come from the encoder's cached parts, as later keyframes' do.
+    var redacted: TraceValue?
+    if !stateRedaction.isEmpty {
+      var initial = encoded.value
+      stateMatched.formUnion(stateRedaction.apply(to: &initial))
+      redacted = initial
     }
     let metadata = TraceMetadata(
       rootReducer: tree.rootTypeName, stateType: String(reflecting: State.self),
@@ -246,8 +252,14 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     if let path = session.path {
       let writer: TraceWriter
       do {
-        writer = try TraceWriter(
-          path: path, metadata: metadata, initialState: initial, wallTime: wallTime)
+        if let redacted {
+          writer = try TraceWriter(
+            path: path, metadata: metadata, initialState: redacted, wallTime: wallTime)
+        } else {
+          writer = try TraceWriter(
+            path: path, metadata: metadata, initialStateJSON: encoded.json,
+            initialStateHash: encoded.hash, wallTime: wallTime)
+        }
       } catch {
         throw WriteFailure(message: error.description)
       }
@@ -271,7 +283,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
           lastCommittedStep: writer.committedStep)
       }
     }
-    live?.start(metadata: metadata, wallTime: wallTime, initialState: initial, tree: tree.node)
+    live?.start(
+      metadata: metadata, wallTime: wallTime, initialState: redacted ?? encoded.value,
+      tree: tree.node)
     lastFlush = MonotonicClock.nanoseconds()
   }
 

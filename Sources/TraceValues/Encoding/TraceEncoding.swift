@@ -198,7 +198,7 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     return .string(Self.placeholderText(for: type))
   }
 
-  private func encodeChild<T: Encodable>(_ value: T, key: CodingKey?) throws -> TraceValue {
+  func encodeChild<T: Encodable>(_ value: T, key: CodingKey?) throws -> TraceValue {
     let child = TraceEncoding(parent: self, key: key)
     // The containers bound while `value` encodes are unbound when it returns or throws.
     let mark = containers?.boundCount ?? 0

@@ -74,6 +74,54 @@ public struct TraceValueEncoder: Sendable {
     return (encoded, root.replacedPaths)
   }
 
+  /// Encodes each of `elements` as `encodeReplacingClassInstances` encodes it alone, and hands
+  /// `body` its position, its tree and where in it class instances were replaced.
+  ///
+  /// The same levels and containers write each element; what is done once for all of them is
+  /// what depends on the type alone: the thread's container cache taken, the root level made,
+  /// the type's kind looked up (a locked dictionary) and its leaf checks. For a list of
+  /// 10,000 todos that was about a sixth of encoding each one alone.
+  ///
+  /// ```swift
+  /// try TraceValueEncoder().encodeEachReplacingClassInstances(todos) { index, tree, _ in
+  ///   trees.append(tree)
+  /// }
+  /// ```
+  package func encodeEachReplacingClassInstances<Element: Encodable>(
+    _ elements: UnsafeBufferPointer<Element>,
+    _ body: (_ index: Int, _ value: TraceValue, _ replaced: [TracePath]) throws -> Void
+  ) throws {
+    guard let first = elements.first else { return }
+    // A leaf, an optional, a set, a dictionary or a class: each is encoded alone, as before.
+    guard TraceEncoding.leaf(first) == nil,
+      TypeKindCache.encodingKind(of: Element.self, sample: first) == .plain
+    else {
+      for index in elements.indices {
+        let (value, replaced) = try encodeReplacingClassInstances(elements[index])
+        try body(index, value, replaced)
+      }
+      return
+    }
+    let containers = KeyedContainerCache.take()
+    let root = TraceEncoding(
+      parent: nil, key: nil, replacesClassInstances: true, containers: containers)
+    defer {
+      containers?.giveBack()
+      root.dismantle()
+    }
+    for index in elements.indices {
+      // `encodeValue` of a plain value at the root: its `encode(to:)` into a level of its own.
+      let value = try root.encodeChild(elements[index], key: nil)
+      if root.replacedPaths.isEmpty {
+        try body(index, value, [])
+      } else {
+        let replaced = root.replacedPaths
+        root.replacedPaths = []
+        try body(index, value, replaced)
+      }
+    }
+  }
+
   /// Whether this encoder writes `value` as exactly what its own keyed `encode(to:)` writes,
   /// field by field: not a type it encodes itself (`Date`, `UUID`, `Data`, `URL`), not an
   /// optional, a set or a dictionary (sorted or unwrapped here), not a class or a value holding
