@@ -12,14 +12,17 @@ final class FieldWalker: Encoder {
   var codingPath: [CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
   // One thread walks a walker, and no call re-enters these while it changes them: the dynamic
-  // exclusivity checks of a class's stored properties cost more than a small field.
+  // exclusivity checks of a class's stored properties cost more than a small field. Idle
+  // walkers are reused (see `WalkedTypes.walker`).
   @exclusivity(unchecked) var mode = Mode.none
   @exclusivity(unchecked) var fields: [FieldCache] = []
-  private let previousFields: [FieldCache]
-  private let types: WalkedTypes
+  @exclusivity(unchecked) private var previousFields: [FieldCache]
+  /// Not retained: the `WalkedTypes` keeps its idle walkers, and a walker walks only inside a
+  /// walk of the writer that owns both.
+  private unowned(unsafe) let types: WalkedTypes
   /// Whether an identified-array field stages its changed elements (see
   /// `FieldCache.applyStagedElements`): at the top level only, where the encoder applies them.
-  private let stagesElements: Bool
+  @exclusivity(unchecked) private var stagesElements: Bool
   @exclusivity(unchecked) private var failed = false
   /// Whether the value asked for a single-value container (see `SingleFieldWalker`).
   @exclusivity(unchecked) private var askedForSingleValue = false
@@ -35,6 +38,33 @@ final class FieldWalker: Encoder {
     self.types = types
     self.stagesElements = stagesElements
     fields.reserveCapacity(cache.count)
+  }
+
+  /// Readies an idle walker for a walk over `cache` (see `WalkedTypes.walker`).
+  func begin(cache: [FieldCache], stagesElements: Bool) {
+    previousFields = cache
+    self.stagesElements = stagesElements
+    mode = .none
+    failed = false
+    askedForSingleValue = false
+    stagedElements = false
+    fields.reserveCapacity(cache.count)
+  }
+
+  /// The fields walked, taken out of the walker (which holds none after).
+  func takeFields() -> [FieldCache] {
+    defer { fields = [] }
+    return fields
+  }
+
+  /// Ends a walk: its containers let go of it, and it lets go of the previous fields and of
+  /// any it walked, so that it can wait idle.
+  func end() {
+    unbind()
+    slot = nil
+    otherSlots.removeAll(keepingCapacity: true)
+    previousFields = []
+    fields = []
   }
 
   /// The field's previous encoding: fields come in the same order step after step, so the
@@ -175,8 +205,8 @@ final class FieldWalker: Encoder {
     _ key: String, _ value: T, old: FieldCache?, oldBox: AnyValueBox?, types: WalkedTypes
   ) throws -> FieldCache? {
     let cached = old?.fields
-    let walker = FieldWalker(cache: cached ?? [], types: types)
-    defer { walker.unbind() }
+    let walker = types.walker(over: cached ?? [])
+    defer { types.recycle(walker) }
     var unsupported = false
     do {
       try value.encode(to: walker)
@@ -192,7 +222,7 @@ final class FieldWalker: Encoder {
       types.cannotWalk(T.self)
       return nil
     }
-    let children = walker.fields
+    let children = walker.takeFields()
     var edits = FieldCache.Edits()
     for index in children.indices where children[index].edits != nil {
       edits.replaced.append(
@@ -226,15 +256,17 @@ final class FieldWalker: Encoder {
     // What the previous value wrapped is compared with what this one wraps; without one, the
     // previous value itself.
     let wrappedBox = old.flatMap { old in (oldBox ?? old.swiftValue).inner } ?? oldBox
-    let single = SingleFieldWalker(key: key, previous: old, previousBox: wrappedBox, types: types)
+    let single = types.singleWalker(key: key, previous: old, previousBox: wrappedBox)
+    defer { types.recycle(single) }
     do {
       try value.encode(to: single)
     } catch is Unsupported {
       return nil
     }
-    guard let field = single.result else { return nil }
+    guard var field = single.takeResult() else { return nil }
     if optional, case .tree(let tree) = field.encoding, Self.marksOptional(tree) { return nil }
-    return field.boxed(in: box(value, inner: field.swiftValue, types: types))
+    field.rebox(in: box(value, inner: field.swiftValue, types: types))
+    return field
   }
 
   /// The value kept for the next step's comparison, with the bytes that comparison reads.
