@@ -194,7 +194,8 @@ final class FieldWalker: Encoder {
       (edits.changes, edits.paths) = TraceDiff.whole(key: key, from: old.value, to: encoded)
     }
     let field = FieldCache(
-      key: key, swiftValue: box(value, types: types), value: encoded, edits: edits.orNil)
+      key: key, swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
+      value: encoded, edits: edits.orNil)
     return (field, false)
   }
 
@@ -241,7 +242,8 @@ final class FieldWalker: Encoder {
       }
     }
     return FieldCache(
-      key: key, swiftValue: box(value, types: types), fields: children, edits: edits.orNil)
+      key: key, swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
+      fields: children, edits: edits.orNil)
   }
 
   /// The field of a value that writes one single value (an optional, `@PresentationState`):
@@ -265,15 +267,24 @@ final class FieldWalker: Encoder {
     }
     guard var field = single.takeResult() else { return nil }
     if optional, case .tree(let tree) = field.encoding, Self.marksOptional(tree) { return nil }
-    field.rebox(in: box(value, inner: field.swiftValue, types: types))
+    field.rebox(
+      in: box(value, inner: field.swiftValue, like: oldBox ?? old?.swiftValue, types: types))
     return field
   }
 
-  /// The value kept for the next step's comparison, with the bytes that comparison reads.
-  private static func box<T>(_ value: T, inner: AnyValueBox? = nil, types: WalkedTypes)
-    -> ValueBox<T>
-  {
-    ValueBox(value, inner: inner, significant: types.significantBytes(of: T.self))
+  /// The value kept for the next step's comparison, with the bytes that comparison reads:
+  /// those of `previous` (the box of the value it replaces) when that holds a `T` too, which
+  /// saves looking them up.
+  private static func box<T>(
+    _ value: T, inner: AnyValueBox? = nil, like previous: AnyValueBox?, types: WalkedTypes
+  ) -> ValueBox<T> {
+    let significant =
+      if let previous, previous.holds(T.self) {
+        previous.significant
+      } else {
+        types.significantBytes(of: T.self)
+      }
+    return ValueBox(value, inner: inner, significant: significant)
   }
 
   /// Whether `TraceValueEncoder` marks an optional holding `value` as `Optional.some`: when the
