@@ -21,6 +21,8 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
   // One thread walks a walker, and idle walkers are reused (see `WalkedTypes.singleWalker`):
   // no dynamic exclusivity checks.
   @exclusivity(unchecked) private var key: String
+  /// The path of the level the field is in (see `FieldWalker.path`).
+  @exclusivity(unchecked) private var prefix: [TracePath.Component]
   /// The field's previous encoding.
   @exclusivity(unchecked) private var previous: FieldCache?
   /// The Swift value `previous` is compared by when not its own: the one the previous value
@@ -33,16 +35,24 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
   @exclusivity(unchecked) private var failed = false
   @exclusivity(unchecked) private var writes = 0
 
-  init(key: String, previous: FieldCache?, previousBox: AnyValueBox? = nil, types: WalkedTypes) {
+  init(
+    key: String, previous: FieldCache?, previousBox: AnyValueBox? = nil,
+    prefix: [TracePath.Component] = [], types: WalkedTypes
+  ) {
     self.key = key
+    self.prefix = prefix
     self.previous = previous
     self.previousBox = previousBox
     self.types = types
   }
 
   /// Readies an idle walker for the field `key` (see `WalkedTypes.singleWalker`).
-  func begin(key: String, previous: FieldCache?, previousBox: AnyValueBox?) {
+  func begin(
+    key: String, previous: FieldCache?, previousBox: AnyValueBox?,
+    prefix: [TracePath.Component]
+  ) {
     self.key = key
+    self.prefix = prefix
     self.previous = previous
     self.previousBox = previousBox
     field = nil
@@ -55,6 +65,7 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
     previous = nil
     previousBox = nil
     field = nil
+    prefix = []
   }
 
   /// The previous encoding as kept for this step: with the Swift value it is compared by.
@@ -106,7 +117,8 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
       return
     }
     field = try FieldWalker.field(
-      key, value, old: previous, oldBox: previousBox, types: types, staging: false, in: nil
+      key, value, old: previous, oldBox: previousBox, at: prefix, types: types, staging: false,
+      in: nil
     ).field
   }
 
@@ -123,7 +135,8 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
     }
     var edits = FieldCache.Edits()
     if let previous {
-      (edits.changes, edits.paths) = TraceDiff.whole(key: key, from: previous.value, to: value)
+      (edits.changes, edits.paths) = TraceDiff.whole(
+        at: FieldWalker.components(prefix, key), from: previous.value, to: value)
     }
     field = FieldCache(key: key, swiftValue: ValueBox.none, value: value, edits: edits.orNil)
   }

@@ -55,13 +55,15 @@ final class WalkedTypes {
     return layout
   }
 
-  /// A walker for a walk over `cache` (the level's previous fields); `recycle` it once the
-  /// walk ended.
-  func walker(over cache: [FieldCache], stagesElements: Bool = false) -> FieldWalker {
+  /// A walker for a walk over `cache` (the previous fields of the level at `path`); `recycle`
+  /// it once the walk ended.
+  func walker(
+    over cache: [FieldCache], stagesElements: Bool = false, path: [TracePath.Component] = []
+  ) -> FieldWalker {
     guard let walker = idleWalkers.popLast() else {
-      return FieldWalker(cache: cache, types: self, stagesElements: stagesElements)
+      return FieldWalker(cache: cache, types: self, stagesElements: stagesElements, path: path)
     }
-    walker.begin(cache: cache, stagesElements: stagesElements)
+    walker.begin(cache: cache, stagesElements: stagesElements, path: path)
     return walker
   }
 
@@ -72,14 +74,15 @@ final class WalkedTypes {
   }
 
   /// A walker for the field `key` of a value that writes a single value (see
-  /// `SingleFieldWalker`); `recycle` it once the walk ended.
-  func singleWalker(key: String, previous: FieldCache?, previousBox: AnyValueBox?)
-    -> SingleFieldWalker
-  {
+  /// `SingleFieldWalker`) in the level at `prefix`; `recycle` it once the walk ended.
+  func singleWalker(
+    key: String, previous: FieldCache?, previousBox: AnyValueBox?, prefix: [TracePath.Component]
+  ) -> SingleFieldWalker {
     guard let walker = idleSingleWalkers.popLast() else {
-      return SingleFieldWalker(key: key, previous: previous, previousBox: previousBox, types: self)
+      return SingleFieldWalker(
+        key: key, previous: previous, previousBox: previousBox, prefix: prefix, types: self)
     }
-    walker.begin(key: key, previous: previous, previousBox: previousBox)
+    walker.begin(key: key, previous: previous, previousBox: previousBox, prefix: prefix)
     return walker
   }
 
