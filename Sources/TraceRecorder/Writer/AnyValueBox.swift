@@ -26,6 +26,24 @@ class AnyValueBox: @unchecked Sendable {
     self.significant = significant
   }
 
+  /// A box like `prototype` (its type, its significant bytes) for the value at `value`, which
+  /// is of the type `prototype` holds: see `sibling(holding:inner:)`.
+  required init(copying value: UnsafeRawPointer, like prototype: AnyValueBox, inner: AnyValueBox?)
+  {
+    valueType = prototype.valueType
+    self.inner = inner
+    significant = prototype.significant
+  }
+
+  /// A box of the same type as this one, comparing the same bytes, holding `value` (a value of
+  /// the type this box holds: see `holds`). Made through this box's own class, so the generic
+  /// `ValueBox<T>` is not looked up in the runtime's metadata cache (about 500 instructions
+  /// a box in the writer's unspecialized code).
+  @inline(__always)
+  final func sibling<T>(holding value: T, inner: AnyValueBox?) -> AnyValueBox {
+    withUnsafePointer(to: value) { type(of: self).init(copying: $0, like: self, inner: inner) }
+  }
+
   /// Whether the boxed value is a `T`.
   @inline(__always)
   final func holds<T>(_ type: T.Type) -> Bool {

@@ -21,9 +21,10 @@ struct FieldCache {
   /// keeps the JSON it wrote for an identified array's elements (the same encoding).
   final class Entry {
     let key: String
-    /// The Swift value in a `ValueBox` (read back with `unsafeValue(as:)`: no cast).
-    let swiftValue: AnyValueBox
     // The writer's thread alone uses an entry: no dynamic exclusivity checks.
+    /// The Swift value in a `ValueBox` (read back with `unsafeValue(as:)`: no cast). Changed
+    /// only by `rebox`, while one cache holds the entry.
+    @exclusivity(unchecked) var swiftValue: AnyValueBox
     @exclusivity(unchecked) var encoding: Encoding
     @exclusivity(unchecked) var hash: UInt64?
 
@@ -94,12 +95,15 @@ struct FieldCache {
     FieldCache(entry: Entry(key: key, swiftValue: box, encoding: encoding, hash: hash))
   }
 
-  /// The same encoding and edits with another Swift value (see `SingleFieldWalker`).
-  func boxed(in box: AnyValueBox) -> FieldCache {
-    var field = FieldCache(
-      entry: Entry(key: key, swiftValue: box, encoding: encoding, hash: hash))
-    field.edits = edits
-    return field
+  /// The same encoding and edits with another Swift value (see `SingleFieldWalker`): in place
+  /// when nothing else holds the entry (a field just encoded), else in an entry of its own (a
+  /// field kept from the previous step, whose entry that step's cache still holds).
+  mutating func rebox(in box: AnyValueBox) {
+    if isKnownUniquelyReferenced(&entry) {
+      entry.swiftValue = box
+    } else {
+      entry = Entry(key: key, swiftValue: box, encoding: encoding, hash: hash)
+    }
   }
 
   /// Whether two levels have the same keys in the same order (by index: no entry copied).

@@ -4,6 +4,10 @@ import TraceKit
 /// struct (see `TraceValueEncoder.encodesFieldByField`) and changed is walked by a walker of
 /// its own, with that field's cached fields, so an unchanged part is not encoded again however
 /// deep it is, and a changed leaf re-encodes only its path.
+///
+/// A walker knows where its level is in the state (`path`): the changes and paths of its
+/// fields are made whole where they are found, and each level above takes them as they are
+/// (moving them under each level's key cost two arrays and a path per change and level).
 final class FieldWalker: Encoder {
   struct Unsupported: Error {}
 
@@ -12,14 +16,20 @@ final class FieldWalker: Encoder {
   var codingPath: [CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
   // One thread walks a walker, and no call re-enters these while it changes them: the dynamic
-  // exclusivity checks of a class's stored properties cost more than a small field.
+  // exclusivity checks of a class's stored properties cost more than a small field. Idle
+  // walkers are reused (see `WalkedTypes.walker`).
   @exclusivity(unchecked) var mode = Mode.none
   @exclusivity(unchecked) var fields: [FieldCache] = []
-  private let previousFields: [FieldCache]
-  private let types: WalkedTypes
+  @exclusivity(unchecked) private var previousFields: [FieldCache]
+  /// Not retained: the `WalkedTypes` keeps its idle walkers, and a walker walks only inside a
+  /// walk of the writer that owns both.
+  private unowned(unsafe) let types: WalkedTypes
   /// Whether an identified-array field stages its changed elements (see
   /// `FieldCache.applyStagedElements`): at the top level only, where the encoder applies them.
-  private let stagesElements: Bool
+  @exclusivity(unchecked) private var stagesElements: Bool
+  /// Where the walked level is in the state: the components of its fields' paths before their
+  /// keys (empty at the top level).
+  @exclusivity(unchecked) private var path: [TracePath.Component]
   @exclusivity(unchecked) private var failed = false
   /// Whether the value asked for a single-value container (see `SingleFieldWalker`).
   @exclusivity(unchecked) private var askedForSingleValue = false
@@ -30,11 +40,44 @@ final class FieldWalker: Encoder {
   @exclusivity(unchecked) private var slot: KeyedContainers.Slot?
   @exclusivity(unchecked) private var otherSlots: [KeyedContainers.Slot] = []
 
-  init(cache: [FieldCache], types: WalkedTypes, stagesElements: Bool = false) {
+  init(
+    cache: [FieldCache], types: WalkedTypes, stagesElements: Bool = false,
+    path: [TracePath.Component] = []
+  ) {
     previousFields = cache
     self.types = types
     self.stagesElements = stagesElements
+    self.path = path
     fields.reserveCapacity(cache.count)
+  }
+
+  /// Readies an idle walker for a walk over `cache` (see `WalkedTypes.walker`).
+  func begin(cache: [FieldCache], stagesElements: Bool, path: [TracePath.Component]) {
+    previousFields = cache
+    self.stagesElements = stagesElements
+    self.path = path
+    mode = .none
+    failed = false
+    askedForSingleValue = false
+    stagedElements = false
+    fields.reserveCapacity(cache.count)
+  }
+
+  /// The fields walked, taken out of the walker (which holds none after).
+  func takeFields() -> [FieldCache] {
+    defer { fields = [] }
+    return fields
+  }
+
+  /// Ends a walk: its containers let go of it, and it lets go of the previous fields and of
+  /// any it walked, so that it can wait idle.
+  func end() {
+    unbind()
+    slot = nil
+    otherSlots.removeAll(keepingCapacity: true)
+    previousFields = []
+    fields = []
+    path = []
   }
 
   /// The field's previous encoding: fields come in the same order step after step, so the
@@ -105,7 +148,7 @@ final class FieldWalker: Encoder {
         return
       }
       // A scalar (or null) on one side at least: the field changed as a whole.
-      let path = TracePath([.key(key)])
+      let path = TracePath(Self.components(self.path, key))
       edits = FieldCache.Edits(changes: [.set(path, value)], paths: [path])
     }
     fields.append(FieldCache(key: key, swiftValue: ValueBox.none, value: value, edits: edits))
@@ -120,7 +163,8 @@ final class FieldWalker: Encoder {
     }
     let old = index.map { previousFields[$0] }
     let (field, staged) = try Self.field(
-      key, value, old: old, oldBox: nil, types: types, staging: stagesElements, in: self)
+      key, value, old: old, oldBox: nil, at: path, types: types, staging: stagesElements,
+      in: self)
     fields.append(field)
     if staged { stagedElements = true }
   }
@@ -129,22 +173,30 @@ final class FieldWalker: Encoder {
   /// for a new field): as `add` makes it, and as `SingleFieldWalker` makes the one field a
   /// wrapper writes, without a walker of its own. `oldBox`, when given, is the Swift value
   /// `old` was compared by in place of its own (the value a previous wrapper wrapped: see
-  /// `AnyValueBox.inner`). `staged`: whether an identified array staged its elements.
+  /// `AnyValueBox.inner`). `prefix`: the path of the level the field is in (see `path`).
+  /// `staged`: whether an identified array staged its elements.
   static func field<T: Encodable>(
-    _ key: String, _ value: T, old: FieldCache?, oldBox: AnyValueBox?, types: WalkedTypes,
-    staging: Bool, in walker: FieldWalker?
+    _ key: String, _ value: T, old: FieldCache?, oldBox: AnyValueBox?,
+    at prefix: [TracePath.Component], types: WalkedTypes, staging: Bool, in walker: FieldWalker?
   ) throws -> (field: FieldCache, staged: Bool) {
     let kind = types.kind(of: value)
     if kind == .elements, let collection = value as? any IncrementalElements {
       let previous = old.map { old in oldBox.map { old.kept(boxedIn: $0) } ?? old }
-      return (
-        try collection.encodeIncrementally(key: key, previous: previous, staging: staging),
-        staging
-      )
+      var field = try collection.encodeIncrementally(
+        key: key, previous: previous, staging: staging)
+      // Its edits are under its key: moved under the level's path.
+      if !prefix.isEmpty, let edits = field.edits {
+        field.edits = FieldCache.Edits(
+          changes: edits.changes.map { $0.prefixed(by: prefix) },
+          paths: edits.paths.map { $0.prefixed(by: prefix) },
+          replaced: edits.replaced.map { $0.prefixed(by: prefix) })
+      }
+      return (field, staging)
     }
     if kind == .walked,
       let walked = try nested(
-        in: walker, { try walk(key, value, old: old, oldBox: oldBox, types: types) })
+        in: walker,
+        { try walk(key, value, old: old, oldBox: oldBox, at: prefix, types: types) })
     {
       return (walked, false)
     }
@@ -153,18 +205,21 @@ final class FieldWalker: Encoder {
         in: walker,
         {
           try passThrough(
-            key, value, old: old, oldBox: oldBox, optional: kind == .optional, types: types)
+            key, value, old: old, oldBox: oldBox, optional: kind == .optional, at: prefix,
+            types: types)
         })
     {
       return (single, false)
     }
     let (encoded, replaced) = try TraceValueEncoder().encodeReplacingClassInstances(value)
-    var edits = FieldCache.Edits(replaced: replaced.map { $0.prefixed(by: [.key(key)]) })
+    let path = components(prefix, key)
+    var edits = FieldCache.Edits(replaced: replaced.map { $0.prefixed(by: path) })
     if let old {
-      (edits.changes, edits.paths) = TraceDiff.whole(key: key, from: old.value, to: encoded)
+      (edits.changes, edits.paths) = TraceDiff.whole(at: path, from: old.value, to: encoded)
     }
     let field = FieldCache(
-      key: key, swiftValue: box(value, types: types), value: encoded, edits: edits.orNil)
+      key: key, swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
+      value: encoded, edits: edits.orNil)
     return (field, false)
   }
 
@@ -172,11 +227,13 @@ final class FieldWalker: Encoder {
   /// again) when its `encode(to:)` writes anything but one keyed container of leaves and
   /// values.
   private static func walk<T: Encodable>(
-    _ key: String, _ value: T, old: FieldCache?, oldBox: AnyValueBox?, types: WalkedTypes
+    _ key: String, _ value: T, old: FieldCache?, oldBox: AnyValueBox?,
+    at prefix: [TracePath.Component], types: WalkedTypes
   ) throws -> FieldCache? {
     let cached = old?.fields
-    let walker = FieldWalker(cache: cached ?? [], types: types)
-    defer { walker.unbind() }
+    let path = components(prefix, key)
+    let walker = types.walker(over: cached ?? [], path: path)
+    defer { types.recycle(walker) }
     var unsupported = false
     do {
       try value.encode(to: walker)
@@ -186,32 +243,32 @@ final class FieldWalker: Encoder {
     if walker.askedForSingleValue, walker.mode == .none {
       types.writesSingleValue(T.self)
       return try passThrough(
-        key, value, old: old, oldBox: oldBox, optional: false, types: types)
+        key, value, old: old, oldBox: oldBox, optional: false, at: prefix, types: types)
     }
     guard !unsupported, walker.mode == .keyed, !walker.failed else {
       types.cannotWalk(T.self)
       return nil
     }
-    let children = walker.fields
+    let children = walker.takeFields()
+    // The children's edits are already under this level's path.
     var edits = FieldCache.Edits()
     for index in children.indices where children[index].edits != nil {
-      edits.replaced.append(
-        adopting: children[index].edits!.replaced.map { $0.prefixed(by: [.key(key)]) })
+      edits.replaced.append(adopting: children[index].edits!.replaced)
     }
     if let old {
       if let cached, FieldCache.sameKeys(children, cached) {
         for index in children.indices where children[index].edits != nil {
-          let childEdits = children[index].edits!
-          edits.changes.append(adopting: childEdits.changes.map { $0.prefixed(by: key) })
-          edits.paths.append(adopting: childEdits.paths.map { $0.prefixed(by: [.key(key)]) })
+          edits.changes.append(adopting: children[index].edits!.changes)
+          edits.paths.append(adopting: children[index].edits!.paths)
         }
       } else {
         (edits.changes, edits.paths) = TraceDiff.whole(
-          key: key, from: old.value, to: FieldCache.objectValue(children))
+          at: path, from: old.value, to: FieldCache.objectValue(children))
       }
     }
     return FieldCache(
-      key: key, swiftValue: box(value, types: types), fields: children, edits: edits.orNil)
+      key: key, swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
+      fields: children, edits: edits.orNil)
   }
 
   /// The field of a value that writes one single value (an optional, `@PresentationState`):
@@ -221,27 +278,36 @@ final class FieldWalker: Encoder {
   /// optional's marker (`TraceValueEncoder` then marks it `Optional.some`).
   private static func passThrough<T: Encodable>(
     _ key: String, _ value: T, old: FieldCache?, oldBox: AnyValueBox?, optional: Bool,
-    types: WalkedTypes
+    at prefix: [TracePath.Component], types: WalkedTypes
   ) throws -> FieldCache? {
     // What the previous value wrapped is compared with what this one wraps; without one, the
     // previous value itself.
     let wrappedBox = old.flatMap { old in (oldBox ?? old.swiftValue).inner } ?? oldBox
-    let single = SingleFieldWalker(key: key, previous: old, previousBox: wrappedBox, types: types)
+    let single = types.singleWalker(
+      key: key, previous: old, previousBox: wrappedBox, prefix: prefix)
+    defer { types.recycle(single) }
     do {
       try value.encode(to: single)
     } catch is Unsupported {
       return nil
     }
-    guard let field = single.result else { return nil }
+    guard var field = single.takeResult() else { return nil }
     if optional, case .tree(let tree) = field.encoding, Self.marksOptional(tree) { return nil }
-    return field.boxed(in: box(value, inner: field.swiftValue, types: types))
+    field.rebox(
+      in: box(value, inner: field.swiftValue, like: oldBox ?? old?.swiftValue, types: types))
+    return field
   }
 
-  /// The value kept for the next step's comparison, with the bytes that comparison reads.
-  private static func box<T>(_ value: T, inner: AnyValueBox? = nil, types: WalkedTypes)
-    -> ValueBox<T>
-  {
-    ValueBox(value, inner: inner, significant: types.significantBytes(of: T.self))
+  /// The value kept for the next step's comparison, with the bytes that comparison reads:
+  /// made like `previous` (the box of the value it replaces) when that holds a `T` too, which
+  /// saves looking up both the bytes and the box's type (see `AnyValueBox.sibling`).
+  private static func box<T>(
+    _ value: T, inner: AnyValueBox? = nil, like previous: AnyValueBox?, types: WalkedTypes
+  ) -> AnyValueBox {
+    if let previous, previous.holds(T.self) {
+      return previous.sibling(holding: value, inner: inner)
+    }
+    return ValueBox(value, inner: inner, significant: types.significantBytes(of: T.self))
   }
 
   /// Whether `TraceValueEncoder` marks an optional holding `value` as `Optional.some`: when the
@@ -252,6 +318,17 @@ final class FieldWalker: Encoder {
     case .enumCase("Optional.some", let fields): fields.count == 1 && fields[0].key == "_0"
     default: false
     }
+  }
+
+  /// The components of the path of the field `key` in the level at `prefix`: one array.
+  static func components(_ prefix: [TracePath.Component], _ key: String)
+    -> [TracePath.Component]
+  {
+    var components: [TracePath.Component] = []
+    components.reserveCapacity(prefix.count + 1)
+    components.append(contentsOf: prefix)
+    components.append(.key(key))
+    return components
   }
 
   func check() throws {

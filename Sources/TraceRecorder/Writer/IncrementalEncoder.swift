@@ -115,16 +115,19 @@ struct IncrementalEncoder {
   private func walk<State: Encodable>(_ state: State, over cache: [FieldCache]) throws
     -> (fields: [FieldCache], stagedElements: Bool)?
   {
-    let walker = FieldWalker(cache: cache, types: types, stagesElements: true)
-    // No container keeps a walker, nor the previous fields it holds, past the walk.
-    defer { types.containers.unbindAll() }
+    let walker = types.walker(over: cache, stagesElements: true)
+    // No container keeps a walker, nor the walker the previous fields, past the walk.
+    defer {
+      types.containers.unbindAll()
+      types.recycle(walker)
+    }
     do {
       try state.encode(to: walker)
     } catch is FieldWalker.Unsupported {
       return nil
     }
     guard walker.mode == .keyed else { return nil }
-    return (walker.fields, walker.stagedElements)
+    return (walker.takeFields(), walker.stagedElements)
   }
 
   private mutating func whole<State: Encodable>(_ state: State) throws -> Result {

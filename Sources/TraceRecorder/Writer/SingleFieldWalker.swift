@@ -6,35 +6,66 @@ import TraceKit
 /// `FieldWalker` under the same key, so a change deep inside a presented child re-encodes
 /// only its path instead of the whole child.
 ///
-/// `field` is nil when the value wrote anything else (a keyed or unkeyed container, two
+/// `takeResult()` is nil when the value wrote anything else (a keyed or unkeyed container, two
 /// values, or nothing): the caller then encodes it whole.
 ///
 /// ```swift
 /// let walker = SingleFieldWalker(key: "search", previous: cached, types: types)
 /// try Optional(search).encode(to: walker)
-/// walker.field?.edits?.changes  // [.set(search.query, "ab")]
+/// walker.takeResult()?.edits?.changes  // [.set(search.query, "ab")]
 /// ```
 final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
   var codingPath: [CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  private let key: String
+  // One thread walks a walker, and idle walkers are reused (see `WalkedTypes.singleWalker`):
+  // no dynamic exclusivity checks.
+  @exclusivity(unchecked) private var key: String
+  /// The path of the level the field is in (see `FieldWalker.path`).
+  @exclusivity(unchecked) private var prefix: [TracePath.Component]
   /// The field's previous encoding.
-  private let previous: FieldCache?
+  @exclusivity(unchecked) private var previous: FieldCache?
   /// The Swift value `previous` is compared by when not its own: the one the previous value
   /// wrapped (see `AnyValueBox.inner`).
-  private let previousBox: AnyValueBox?
-  private let types: WalkedTypes
-  // One thread walks a walker: no dynamic exclusivity checks.
-  @exclusivity(unchecked) private(set) var field: FieldCache?
+  @exclusivity(unchecked) private var previousBox: AnyValueBox?
+  /// Not retained: the `WalkedTypes` keeps its idle walkers, and a walker walks only inside a
+  /// walk of the writer that owns both.
+  private unowned(unsafe) let types: WalkedTypes
+  @exclusivity(unchecked) private var field: FieldCache?
   @exclusivity(unchecked) private var failed = false
   @exclusivity(unchecked) private var writes = 0
 
-  init(key: String, previous: FieldCache?, previousBox: AnyValueBox? = nil, types: WalkedTypes) {
+  init(
+    key: String, previous: FieldCache?, previousBox: AnyValueBox? = nil,
+    prefix: [TracePath.Component] = [], types: WalkedTypes
+  ) {
     self.key = key
+    self.prefix = prefix
     self.previous = previous
     self.previousBox = previousBox
     self.types = types
+  }
+
+  /// Readies an idle walker for the field `key` (see `WalkedTypes.singleWalker`).
+  func begin(
+    key: String, previous: FieldCache?, previousBox: AnyValueBox?,
+    prefix: [TracePath.Component]
+  ) {
+    self.key = key
+    self.prefix = prefix
+    self.previous = previous
+    self.previousBox = previousBox
+    field = nil
+    failed = false
+    writes = 0
+  }
+
+  /// Lets go of what the walk held, so that the walker can wait idle.
+  func end() {
+    previous = nil
+    previousBox = nil
+    field = nil
+    prefix = []
   }
 
   /// The previous encoding as kept for this step: with the Swift value it is compared by.
@@ -42,8 +73,12 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
     previousBox.map { previous.kept(boxedIn: $0) } ?? previous.kept
   }
 
-  /// The single value written, or nil (see the type's summary).
-  var result: FieldCache? { failed || writes != 1 ? nil : field }
+  /// The single value written, or nil (see the type's summary), taken out of the walker: the
+  /// field's entry is then held by the caller alone (see `FieldCache.rebox`).
+  func takeResult() -> FieldCache? {
+    defer { field = nil }
+    return failed || writes != 1 ? nil : field
+  }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     failed = true
@@ -82,7 +117,8 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
       return
     }
     field = try FieldWalker.field(
-      key, value, old: previous, oldBox: previousBox, types: types, staging: false, in: nil
+      key, value, old: previous, oldBox: previousBox, at: prefix, types: types, staging: false,
+      in: nil
     ).field
   }
 
@@ -99,7 +135,8 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
     }
     var edits = FieldCache.Edits()
     if let previous {
-      (edits.changes, edits.paths) = TraceDiff.whole(key: key, from: previous.value, to: value)
+      (edits.changes, edits.paths) = TraceDiff.whole(
+        at: FieldWalker.components(prefix, key), from: previous.value, to: value)
     }
     field = FieldCache(key: key, swiftValue: ValueBox.none, value: value, edits: edits.orNil)
   }

@@ -11,6 +11,12 @@ final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
     self.value = value
     super.init(valueType: ObjectIdentifier(Value.self), inner: inner, significant: significant)
   }
+
+  required init(copying value: UnsafeRawPointer, like prototype: AnyValueBox, inner: AnyValueBox?)
+  {
+    self.value = value.assumingMemoryBound(to: Value.self).pointee
+    super.init(copying: value, like: prototype, inner: inner)
+  }
 }
 
 extension ValueBox where Value == Void {

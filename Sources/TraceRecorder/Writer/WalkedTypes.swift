@@ -31,6 +31,10 @@ final class WalkedTypes {
 
   /// The keyed containers the writer's walkers hand out, one per key type.
   let containers = KeyedContainers()
+  /// The walkers not walking, reused: a walker allocated per changed level and step cost its
+  /// allocation and release (they do not retain this object: see `FieldWalker.types`).
+  @exclusivity(unchecked) private var idleWalkers: [FieldWalker] = []
+  @exclusivity(unchecked) private var idleSingleWalkers: [SingleFieldWalker] = []
   @exclusivity(unchecked) private var kinds: [ObjectIdentifier: Kind] = [:]
   private static let shared = Mutex<[ObjectIdentifier: Kind]>([:])
   @exclusivity(unchecked) private var layouts: [ObjectIdentifier: SignificantBytes] = [:]
@@ -49,6 +53,43 @@ final class WalkedTypes {
       }()
     layouts[id] = layout
     return layout
+  }
+
+  /// A walker for a walk over `cache` (the previous fields of the level at `path`); `recycle`
+  /// it once the walk ended.
+  func walker(
+    over cache: [FieldCache], stagesElements: Bool = false, path: [TracePath.Component] = []
+  ) -> FieldWalker {
+    guard let walker = idleWalkers.popLast() else {
+      return FieldWalker(cache: cache, types: self, stagesElements: stagesElements, path: path)
+    }
+    walker.begin(cache: cache, stagesElements: stagesElements, path: path)
+    return walker
+  }
+
+  /// Ends `walker`'s walk and keeps it for the next.
+  func recycle(_ walker: FieldWalker) {
+    walker.end()
+    idleWalkers.append(walker)
+  }
+
+  /// A walker for the field `key` of a value that writes a single value (see
+  /// `SingleFieldWalker`) in the level at `prefix`; `recycle` it once the walk ended.
+  func singleWalker(
+    key: String, previous: FieldCache?, previousBox: AnyValueBox?, prefix: [TracePath.Component]
+  ) -> SingleFieldWalker {
+    guard let walker = idleSingleWalkers.popLast() else {
+      return SingleFieldWalker(
+        key: key, previous: previous, previousBox: previousBox, prefix: prefix, types: self)
+    }
+    walker.begin(key: key, previous: previous, previousBox: previousBox, prefix: prefix)
+    return walker
+  }
+
+  /// Ends `walker`'s walk and keeps it for the next.
+  func recycle(_ walker: SingleFieldWalker) {
+    walker.end()
+    idleSingleWalkers.append(walker)
   }
 
   func kind<T: Encodable>(of value: T) -> Kind {
