@@ -39,8 +39,8 @@ final class InstrumentFanOut<State, Action: Sendable>: StoreInstrument {
     }
   }
 
-  func effectStarted(_ launch: EffectLaunch) {
-    for instrument in instruments { instrument.effectStarted(launch) }
+  func effectStarted(_ launch: consuming EffectLaunch) {
+    for instrument in instruments { instrument.effectStarted(copy launch) }
   }
 
   func effectFinished(_ id: EffectID) {

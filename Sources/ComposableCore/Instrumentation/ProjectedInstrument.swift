@@ -46,7 +46,7 @@ package final class ProjectedInstrument<State, BaseAction: Sendable, Action: Sen
       reducerNanos: reducerNanos)
   }
 
-  package func effectStarted(_ launch: EffectLaunch) {
+  package func effectStarted(_ launch: consuming EffectLaunch) {
     base.effectStarted(launch)
   }
 

@@ -74,8 +74,9 @@ package protocol StoreInstrument<State, Action>: AnyObject {
   func stepEnded(
     _ step: Int, action: Action, state: consuming State, reducerStart: UInt64,
     reducerNanos: UInt64)
-  /// The core started an effect task.
-  func effectStarted(_ launch: EffectLaunch)
+  /// The core started an effect task. `launch` is consumed: an instrument that keeps it
+  /// moves it where it keeps it (its cancellation ids are not retained again).
+  func effectStarted(_ launch: consuming EffectLaunch)
   /// An effect's operation returned without being cancelled.
   func effectFinished(_ id: EffectID)
   /// The core cancelled running effects (`ids` in the order they were started).

@@ -161,15 +161,22 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     steps.store(step)
     let isBehind = pendingCount > 0 && !queuePendingEvents()
     // The writer takes the reads: a fresh (empty, unallocated) list for the next step, rather
-    // than emptying a buffer the writer still shares, which would copy it.
-    let dependencies = reads
-    if !reads.isEmpty { reads = [] }
+    // than emptying a buffer the writer still shares, which would copy it. Swapped and
+    // consumed, not copied: most steps read nothing and hand over an empty list unretained.
+    var dependencies: [DependencyValueRead] = []
+    if !reads.isEmpty { swap(&dependencies, &reads) }
+    guard !isBehind else {
+      dropped(step)
+      return
+    }
     let facts = StepFacts(
       step: step, monotonicNanos: (clockNanos == nil ? reducerStart : stepStart) &- origin,
       origin: actionOrigin, sender: sender,
-      reducerNanos: reducerNanos, dependencies: dependencies)
-    // The core's copy of the state moves into the queue's slot: no second copy.
-    if !isBehind, kit.step(queue, facts, action, state, whenFull) {
+      reducerNanos: reducerNanos, dependencies: consume dependencies)
+    // The core's copy of the state and the facts move into the queue's slot: no second copy.
+    // The facts are made once the step is to be queued: facts that one path consumed and
+    // another destroyed would be copied for the call (their reads retained, then released).
+    if kit.step(queue, facts, action, state, whenFull) {
       lastQueuedStep.store(step, ordering: .relaxed)
       droppedSinceLastQueued.store(0, ordering: .relaxed)
     } else {
@@ -217,18 +224,19 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
 
   // MARK: Effects
 
-  func effectStarted(_ launch: EffectLaunch) {
+  func effectStarted(_ launch: consuming EffectLaunch) {
     guard isRecording else { return }
     // The effects of a dropped step are not in the trace either.
-    if !droppedSteps.isEmpty, droppedSteps.contains(where: { $0.contains(launch.step) }) {
+    let step = launch.step
+    if !droppedSteps.isEmpty, droppedSteps.contains(where: { $0.contains(step) }) {
       unrecordedEffects.insert(launch.id)
       return
     }
-    let effect = CapturedEffect(
-      id: launch.id.uuid, startedByStep: launch.step, cancelIDs: launch.cancelIDs,
-      location: launch.location, startNanos: startTime(of: launch) &- origin,
-      kind: launch.kind, parent: launch.parent?.uuid, startedAfterStep: lastEndedStep)
-    queueOrKeep(.started(effect))
+    let startNanos = startTime(of: launch) &- origin
+    // The core's report moves into the event: nothing of it is copied or retained again.
+    queueOrKeep(
+      .started(
+        CapturedEffect(launch: launch, startNanos: startNanos, startedAfterStep: lastEndedStep)))
   }
 
   func effectFinished(_ id: EffectID) {

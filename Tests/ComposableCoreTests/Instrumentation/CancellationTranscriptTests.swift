@@ -63,6 +63,31 @@ final class CancellationTranscriptTests: XCTestCase {
       """)
   }
 
+  /// Two instruments on one store (the core tells both every fact) each hear an effect's
+  /// launch whole, its cancellation ids included: each is handed a copy of what the core
+  /// reported.
+  func testEveryInstrumentOfAStoreHearsEachEffectWhole() async {
+    let first = Transcript()
+    let second = Transcript()
+    let store = Store(initialState: Logger.State()) {
+      Logger().transcribed(into: first).transcribed(into: second)
+    }
+    let task = store.send(.longRunningInFlight)
+    store.send(.stop)
+    await task.finish()
+    let expected = """
+      store started
+      step 1 from user: .longRunningInFlight
+      end of step 1
+      E1 started by step 1: run [long]
+      step 2 from user: .stop
+        E1 cancelled in step 2: cancel(long)
+      end of step 2
+      """
+    XCTAssertEqual(first.text, expected)
+    XCTAssertEqual(second.text, expected)
+  }
+
   func testChildTeardownsAreReportedInTheStepThatRemovedTheChild() async {
     let store = makeStore()
     store.send(.showDetail)
