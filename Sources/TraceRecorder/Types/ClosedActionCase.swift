@@ -3,7 +3,8 @@ import TraceValues
 
 /// An action case whose values can bring no type the action table lacks, whatever their
 /// payload: the case is known, and each associated value is no enum and sits at a plain
-/// pattern (`PlainPatterns.isPlain`), which stays plain as the table only grows. A value of
+/// pattern (`PlainPatterns.isPlain`: a leaf or a collection of leaves, never a struct), which
+/// stays plain as the table only grows. A value of
 /// the same case with the same labels and no enum among them needs no look-up.
 ///
 /// ```swift
@@ -25,7 +26,7 @@ struct ClosedActionCase {
       if case .enumCase = field.value { return nil }
       let pattern = SwiftTypeTable.casePattern(
         "", case: name, field: field.key, fieldCount: fields.count)
-      guard let entry = entries[pattern], PlainPatterns.isPlain(entry) else { return nil }
+      guard PlainPatterns.isPlain(pattern, in: entries) else { return nil }
     }
     self.name = name
     keys = fields.map(\.key)

@@ -5,9 +5,12 @@ import TraceValues
 /// components, so a change's path is checked without building its pattern's text or hashing
 /// it: an element's id or index goes to the one `[]` child whatever its value.
 ///
-/// A pattern is plain when its entry is known (kind not `.other`), is no enum and has no raw
-/// values. The table only grows and a known kind never changes, so such an entry stays plain
-/// for good, and `SwiftTypeCollector.missing` finds nothing there for any value.
+/// A pattern is plain when its entry is a leaf (a string, number, bool, UUID, date or URL:
+/// no enum, no raw values), or a collection whose elements' entry is such a leaf. A struct is
+/// never plain: a value set there whole (an optional presented, an element inserted) may hold
+/// an enum case, an optional now non-nil or an existential's other fields. The table only
+/// grows and a known kind never changes, so a plain entry stays plain for good, and
+/// `SwiftTypeCollector` finds nothing there for any value.
 ///
 /// ```swift
 /// let plain = PlainPatterns()
@@ -74,7 +77,7 @@ final class PlainPatterns {
       kinds.append(next.kind)
       entry = next
     }
-    guard Self.isPlain(entry) else { return false }
+    guard Self.isPlain(text, in: entries) else { return false }
     let start = root ?? Node(isDictionary: rootEntry.kind == .dictionary)
     root = start
     var node = start
@@ -98,8 +101,30 @@ final class PlainPatterns {
     return true
   }
 
-  /// Whether no value at a pattern with this entry can be new to the table.
-  static func isPlain(_ entry: SwiftTypeEntry) -> Bool {
-    entry.kind != .other && entry.kind != .enum && entry.cases == nil && entry.rawValues == nil
+  /// Whether no value at `pattern` can be new to `entries`.
+  static func isPlain(_ pattern: String, in entries: [String: SwiftTypeEntry]) -> Bool {
+    guard let entry = entries[pattern] else { return false }
+    return isPlain(entry, at: pattern, in: entries)
+  }
+
+  /// Whether no value at `pattern`, whose entry is `entry`, can be new to `entries`.
+  static func isPlain(
+    _ entry: SwiftTypeEntry, at pattern: String, in entries: [String: SwiftTypeEntry]
+  ) -> Bool {
+    switch entry.kind {
+    case .array, .set, .dictionary, .identifiedArray:
+      return entries[pattern + "[]"].map(isLeaf) ?? false
+    default:
+      return isLeaf(entry)
+    }
+  }
+
+  /// Whether a value with this entry holds no other value and no case.
+  static func isLeaf(_ entry: SwiftTypeEntry) -> Bool {
+    guard entry.cases == nil, entry.rawValues == nil else { return false }
+    switch entry.kind {
+    case .uuid, .date, .url, .string, .bool, .integer, .floatingPoint: return true
+    case .struct, .enum, .array, .set, .dictionary, .identifiedArray, .other: return false
+    }
   }
 }

@@ -3,8 +3,9 @@ import Foundation
 import TraceKit
 
 /// Builds a trace's `SwiftTypeTable` on the writer thread: walks a state or an action with
-/// `Mirror` the first time one of its path patterns (or an enum case there) appears, so a step
-/// whose changes are all at paths already checked costs a set look-up per change.
+/// `Mirror` when a recorded value holds, anywhere inside it, a pattern, an enum case, a raw
+/// value or an optional's wrapped type the table lacks, so a step whose changes are all at
+/// plain patterns already met costs a look-up per change.
 ///
 /// ```swift
 /// var types = SwiftTypeCollector()
@@ -15,7 +16,7 @@ struct SwiftTypeCollector {
   private(set) var table = SwiftTypeTable()
   /// What is known of an action case path already walked.
   private enum WalkedAction {
-    /// A value may bring a type: checked with `firstMissing`. Whether it is closed is asked
+    /// A value may bring a type: checked with `collectMissing`. Whether it is closed is asked
     /// again only once the action table grew after `growths`.
     case open(growths: Int)
     /// Its values of this case and labels can bring no type whatever their payload.
@@ -25,61 +26,100 @@ struct SwiftTypeCollector {
   private var walkedActions: [String: WalkedAction] = [:]
   /// How many times the action table grew.
   private var actionGrowths = 0
-  /// Pattern and case keys a walk could not resolve (the changed element was beyond the
-  /// elements a walk looks at): not walked again for them.
-  private var unresolved = Set<String>()
+  /// What a walk of the very value that held it could not add (`missing`'s keys: the value
+  /// reads otherwise than `Mirror` sees it, as a hand-written `encode(to:)`, an enum that
+  /// prints itself or a class make it): not walked for again. Only these keys are skipped, so
+  /// nothing else in the same value is hidden by them.
+  private var unresolvedState = Set<String>()
+  private var unresolvedAction = Set<String>()
   /// Patterns where no value can be new to the table: a change there needs no look-up.
   private let plainPatterns = PlainPatterns()
-  /// Other paths whose pattern is known and holds no case yet (an enum that prints itself):
-  /// a change there needs no look-up either.
+  /// Other paths whose pattern is plain (`PlainPatterns.isPlain`) but that `plainPatterns`
+  /// cannot hold (a pattern on the way is not settled): a change there needs no look-up either.
   private var plainPaths = Set<TracePath>()
   static let plainPathLimit = 4_096
   /// Whether the table grew since the writer last stored it.
   var isDirty = false
 
-  /// Records the state's types at the start, and again when a change reaches a pattern (or an
-  /// enum case or raw value) not in the table; `isDirty` says whether the table grew.
+  /// Struct patterns whose fields, by these keys in this order, all have leaf entries
+  /// (`PlainPatterns.isLeaf`): a value there with the same keys holds nothing new, as a leaf
+  /// entry stays a leaf. The keys are compared, not assumed: an existential's other concrete
+  /// type has other fields.
+  private final class LeafStructs {
+    // The writer's thread alone uses it: no dynamic exclusivity checks.
+    @exclusivity(unchecked) var keys: [String: [String]] = [:]
+
+    /// Whether `fields` are the keys noted for a struct pattern whose fields are all leaves.
+    static func matches(_ fields: [TraceField], _ keys: [String]) -> Bool {
+      guard keys.count == fields.count else { return false }
+      for (key, field) in zip(keys, fields) where key != field.key { return false }
+      return true
+    }
+  }
+
+  private let leafStateStructs = LeafStructs()
+  private let leafActionStructs = LeafStructs()
+
+  /// Something in a recorded value that the table does not know yet.
+  private struct Missing {
+    /// `missing`'s key.
+    var key: String
+    /// Where it is, as a pattern.
+    var pattern: String
+  }
+
+  /// Records the state's types at the start, and again when a change's value (anywhere
+  /// inside it) holds a pattern, an enum case, a raw value or an optional's wrapped type not
+  /// in the table; `isDirty` says whether the table grew.
   mutating func noteState<State>(_ state: State, changes: [TraceChange]?) {
-    var key: String?
-    if let changes {
-      for change in changes {
-        guard let (path, value) = Self.pathAndValue(change), value != .null,
-          !plainPatterns.contains(path), plainPaths.isEmpty || !plainPaths.contains(path)
-        else { continue }
-        let pattern = SwiftTypeTable.pattern(of: path, in: table.state)
-        let entry = table.state[pattern]
-        if let missing = Self.missing(entry, value, pattern: pattern) {
-          guard !unresolved.contains(missing) else { continue }
-          key = missing
-          break
-        }
-        // Known, and no value there can be new to the table: not looked at again.
-        if let entry, entry.cases == nil, entry.rawValues == nil, entry.kind != .other,
-          !plainPatterns.insert(path, in: table.state)
-        {
+    guard let changes else {
+      var walk = SwiftTypeWalk(entries: table.state)
+      walk.visit(state, pattern: "", depth: 0)
+      isDirty = isDirty || walk.entries != table.state
+      table.state = walk.entries
+      return
+    }
+    var values: [(value: TraceValue, pattern: String)] = []
+    var found: [Missing] = []
+    for change in changes {
+      guard let (path, value) = Self.pathAndValue(change), value != .null,
+        !plainPatterns.contains(path), plainPaths.isEmpty || !plainPaths.contains(path)
+      else { continue }
+      let pattern = SwiftTypeTable.pattern(of: path, in: table.state)
+      let entry = table.state[pattern]
+      // No value there can be new to the table: not looked at again.
+      if let entry, PlainPatterns.isPlain(entry, at: pattern, in: table.state) {
+        if !plainPatterns.insert(path, in: table.state) {
           if plainPaths.count >= Self.plainPathLimit { plainPaths.removeAll() }
           plainPaths.insert(path)
         }
+        continue
       }
-      guard key != nil else { return }
+      let before = found.count
+      Self.collectMissing(
+        value, at: pattern, entry: entry, in: table.state, skipping: unresolvedState,
+        leafStructs: leafStateStructs, into: &found)
+      if found.count != before { values.append((value, pattern)) }
     }
-    var walk = SwiftTypeWalk(entries: table.state)
-    walk.visit(state, pattern: "", depth: 0)
-    let grew = walk.entries != table.state
-    table.state = walk.entries
-    if let key, !grew { unresolved.insert(key) }
+    guard !found.isEmpty else { return }
+    let grew = Self.resolve(
+      &found, values: values, entries: &table.state, unresolved: &unresolvedState,
+      leafStructs: leafStateStructs
+    ) { walk in walk.visit(state, pattern: "", depth: 0) }
     isDirty = isDirty || grew
   }
 
-  /// Records an action's types the first time its case path is met, or an enum case or raw
-  /// value in it that the table does not know (the writer asks once per distinct action).
+  /// Records an action's types the first time its case path is met, or anything in it the
+  /// table does not know (the writer asks once per distinct action).
   mutating func noteAction<Action>(_ action: Action, value: TraceValue, casePath: String) {
+    var found: [Missing] = []
     if let index = walkedActions.index(forKey: casePath) {
       let known = walkedActions.values[index]
       if case .closed(let closed) = known, closed.matches(value) { return }
-      guard let key = Self.firstMissing(value, at: "", in: table.action),
-        unresolved.insert("action " + key).inserted
-      else {
+      Self.collectMissing(
+        value, at: "", in: table.action, skipping: unresolvedAction,
+        leafStructs: leafActionStructs, into: &found)
+      guard !found.isEmpty else {
         if case .open(let growths) = known, growths != actionGrowths {
           walkedActions.values[index] =
             ClosedActionCase(value, in: table.action).map { .closed($0) }
@@ -89,31 +129,169 @@ struct SwiftTypeCollector {
       }
     } else {
       walkedActions[casePath] = .open(growths: -1)
+      var walk = SwiftTypeWalk(entries: table.action)
+      walk.visit(action, pattern: "", depth: 0)
+      var grew = walk.entries != table.action
+      table.action = walk.entries
+      // What the walk did not reach (an element beyond the first ones it looks at).
+      Self.collectMissing(
+        value, at: "", in: table.action, skipping: unresolvedAction,
+        leafStructs: leafActionStructs, into: &found)
+      if !found.isEmpty {
+        grew =
+          Self.resolve(
+            &found, values: [(value, "")], entries: &table.action,
+            unresolved: &unresolvedAction, leafStructs: leafActionStructs
+          ) { walk in walk.visit(action, pattern: "", depth: 0) } || grew
+      }
+      if grew { actionGrowths += 1 }
+      isDirty = isDirty || grew
+      return
     }
-    var walk = SwiftTypeWalk(entries: table.action)
-    walk.visit(action, pattern: "", depth: 0)
-    let grew = walk.entries != table.action
-    table.action = walk.entries
+    let grew = Self.resolve(
+      &found, values: [(value, "")], entries: &table.action, unresolved: &unresolvedAction,
+      leafStructs: leafActionStructs
+    ) { walk in walk.visit(action, pattern: "", depth: 0) }
     if grew { actionGrowths += 1 }
     isDirty = isDirty || grew
   }
 
-  /// The first enum case or raw value in `value` that `entries` do not know, as a key.
-  private static func firstMissing(
-    _ value: TraceValue, at pattern: String, in entries: [String: SwiftTypeEntry]
-  ) -> String? {
-    guard let entry = entries[pattern] else { return nil }
-    if let key = missing(entry, value, pattern: pattern) { return key }
-    guard case .enumCase(let name, let fields) = value else { return nil }
-    if name == "Optional.some", fields.count == 1 {
-      return firstMissing(fields[0].value, at: pattern, in: entries)
+  /// Walks (with `visit`) until `entries` know what `found` lacks in `values`: each walk
+  /// looks at every element of the collections on the way to what is still missing. What a
+  /// walk cannot add goes to `unresolved`. Returns whether `entries` grew.
+  private static func resolve(
+    _ found: inout [Missing], values: [(value: TraceValue, pattern: String)],
+    entries: inout [String: SwiftTypeEntry], unresolved: inout Set<String>,
+    leafStructs: LeafStructs, visit: (inout SwiftTypeWalk) -> Void
+  ) -> Bool {
+    var grew = false
+    while !found.isEmpty {
+      var walk = SwiftTypeWalk(entries: entries)
+      for missing in found { collectionPatterns(of: missing.pattern, into: &walk.walkedWhole) }
+      visit(&walk)
+      let grewNow = walk.entries != entries
+      entries = walk.entries
+      grew = grew || grewNow
+      var still: [Missing] = []
+      for (value, pattern) in values {
+        collectMissing(
+          value, at: pattern, in: entries, skipping: unresolved, leafStructs: leafStructs,
+          into: &still)
+      }
+      guard grewNow else {
+        for missing in still { unresolved.insert(missing.key) }
+        break
+      }
+      found = still
     }
-    for field in fields {
-      let fieldPattern = SwiftTypeTable.casePattern(
-        pattern, case: name, field: field.key, fieldCount: fields.count)
-      if let key = firstMissing(field.value, at: fieldPattern, in: entries) { return key }
+    return grew
+  }
+
+  /// Inserts the element patterns on the way to `pattern`: `a[]` and `a[].b[]` for
+  /// `a[].b[].c`.
+  private static func collectionPatterns(of pattern: String, into patterns: inout Set<String>) {
+    var end = pattern.startIndex
+    while let range = pattern[end...].range(of: "[]") {
+      patterns.insert(String(pattern[..<range.upperBound]))
+      end = range.upperBound
     }
-    return nil
+  }
+
+  /// Appends what in `value` (at `pattern`) `entries` do not know to `found`, looking inside
+  /// structs, collections and enum cases' values; keys in `unresolved` are passed over, and
+  /// nothing below an unknown pattern or case is looked at (a walk adds it all at once).
+  private static func collectMissing(
+    _ value: TraceValue, at pattern: String, in entries: [String: SwiftTypeEntry],
+    skipping unresolved: Set<String>, leafStructs: LeafStructs, into found: inout [Missing]
+  ) {
+    collectMissing(
+      value, at: pattern, entry: entries[pattern], in: entries, skipping: unresolved,
+      leafStructs: leafStructs, into: &found)
+  }
+
+  /// `collectMissing` with `pattern`'s entry looked up; a value below whose entry is a leaf
+  /// (`PlainPatterns.isLeaf`) is not visited.
+  private static func collectMissing(
+    _ value: TraceValue, at pattern: String, entry: SwiftTypeEntry?,
+    in entries: [String: SwiftTypeEntry], skipping unresolved: Set<String>,
+    leafStructs: LeafStructs, into found: inout [Missing]
+  ) {
+    if let key = missing(entry, value, pattern: pattern) {
+      if !unresolved.contains(key) { found.append(Missing(key: key, pattern: pattern)) }
+      return
+    }
+    guard let entry else { return }
+    /// Visits `value` at `pattern` unless its entry is a leaf.
+    func visit(_ value: TraceValue, at pattern: String) {
+      let entry = entries[pattern]
+      if let entry, PlainPatterns.isLeaf(entry) { return }
+      collectMissing(
+        value, at: pattern, entry: entry, in: entries, skipping: unresolved,
+        leafStructs: leafStructs, into: &found)
+    }
+    /// Visits `items` at `pattern` unless its entry is a leaf.
+    func visitAll<Items: Sequence<TraceValue>>(_ items: Items, at pattern: String) {
+      let entry = entries[pattern]
+      if let entry, PlainPatterns.isLeaf(entry) { return }
+      let leafKeys = entry?.kind == .struct ? leafStructs.keys[pattern] : nil
+      for item in items {
+        if let leafKeys, case .object(let fields) = item, LeafStructs.matches(fields, leafKeys) {
+          continue
+        }
+        collectMissing(
+          item, at: pattern, entry: entry, in: entries, skipping: unresolved,
+          leafStructs: leafStructs, into: &found)
+      }
+    }
+    switch value {
+    case .object(let fields):
+      switch entry.kind {
+      case .struct:
+        if let keys = leafStructs.keys[pattern], LeafStructs.matches(fields, keys) { return }
+        var allLeaves = true
+        for field in fields {
+          let fieldPattern = SwiftTypeTable.join(pattern, field.key)
+          let fieldEntry = entries[fieldPattern]
+          if let fieldEntry, PlainPatterns.isLeaf(fieldEntry) { continue }
+          allLeaves = false
+          collectMissing(
+            field.value, at: fieldPattern, entry: fieldEntry, in: entries,
+            skipping: unresolved, leafStructs: leafStructs, into: &found)
+        }
+        if allLeaves { leafStructs.keys[pattern] = fields.map(\.key) }
+      case .dictionary:
+        visitAll(fields.lazy.map(\.value), at: pattern + "[]")
+      default:
+        break
+      }
+    case .array(let items):
+      switch entry.kind {
+      case .array, .set, .identifiedArray:
+        visitAll(items, at: pattern + "[]")
+      case .dictionary:
+        // `[key, value, key, value, …]`: a dictionary whose keys are not strings or integers.
+        visitAll(
+          stride(from: 1, to: items.count, by: 2).lazy.map { items[$0] }, at: pattern + "[]")
+      default:
+        break
+      }
+    case .enumCase(let name, let fields):
+      if name == "Optional.some", fields.count == 1 {
+        collectMissing(
+          fields[0].value, at: pattern, entry: entry, in: entries, skipping: unresolved,
+          leafStructs: leafStructs, into: &found)
+        return
+      }
+      guard entry.kind == .enum else { return }
+      for field in fields {
+        visit(
+          field.value,
+          at: SwiftTypeTable.casePattern(
+            pattern, case: name, field: field.key, fieldCount: fields.count))
+      }
+    default:
+      break
+    }
   }
 
   private static func pathAndValue(_ change: TraceChange) -> (TracePath, TraceValue)? {
@@ -128,10 +306,14 @@ struct SwiftTypeCollector {
   private static func missing(_ entry: SwiftTypeEntry?, _ value: TraceValue, pattern: String)
     -> String?
   {
-    // Unknown, or an optional never seen holding a value.
-    guard let entry, !(entry.kind == .other && entry.optional == true) else { return pattern }
+    // Unknown, or an optional never seen holding a value (nil there is known).
+    guard let entry else { return pattern }
+    if entry.kind == .other, entry.optional == true {
+      if case .null = value { return nil }
+      return pattern
+    }
     if case .enumCase(let name, _) = value, entry.kind == .enum,
-      !(entry.cases ?? []).contains(name)
+      name != "Optional.some", !(entry.cases ?? []).contains(name)
     {
       return pattern + " case " + name
     }

@@ -12,9 +12,12 @@ import TraceKit
 /// ```
 struct SwiftTypeWalk {
   var entries: [String: SwiftTypeEntry]
+  /// Element patterns (`todos[]`) whose collections are walked whole: on the way to a value
+  /// the table lacks, found beyond the first `elementsWalked` elements.
+  var walkedWhole: Set<String> = []
 
-  /// A walk looks at this many elements of a collection: their type is the same, only enum
-  /// cases differ between them.
+  /// A walk looks at this many elements of a collection (unless `walkedWhole` names it):
+  /// their type is the same, only enum cases differ between them.
   static let elementsWalked = 64
   /// Deeper than this a value is not walked (a recursive type).
   static let maximumDepth = 48
@@ -40,19 +43,20 @@ struct SwiftTypeWalk {
     if optional { entry.optional = true }
     defer { entries[pattern] = entry }
     let elements = pattern + "[]"
+    let limit = walkedWhole.contains(elements) ? Int.max : Self.elementsWalked
     switch entry.kind {
     case .identifiedArray:
       guard let array = value as? any ReflectedIdentifiedArray else { return }
       entry.keyType = array.idTypeName
-      for element in array.reflectedElements(Self.elementsWalked) {
+      for element in array.reflectedElements(limit) {
         visit(element, pattern: elements, depth: depth + 1)
       }
     case .array, .set:
-      for child in mirror.children.prefix(Self.elementsWalked) {
+      for child in mirror.children.prefix(limit) {
         visit(child.value, pattern: elements, depth: depth + 1)
       }
     case .dictionary:
-      for child in mirror.children.prefix(Self.elementsWalked) {
+      for child in mirror.children.prefix(limit) {
         let pair = Array(Mirror(reflecting: child.value).children)
         guard pair.count == 2 else { continue }
         entry.keyType = StableTypeName.of(type(of: pair[0].value))

@@ -54,6 +54,10 @@ final class PlainPatternsTests: XCTestCase {
       path(.key("detail"), .key("name")),  // below it: not known
       path(.key("printed")),  // an enum that prints itself (no cases yet)
       path(.key("todos"), .id(.int(1)), .key("note")),  // no entry
+      // A struct, or a collection of them: a value set there whole may hold a case.
+      path(.key("todos"), .id(.int(1))),
+      path(.key("todos")),
+      path(),
     ]
     for path in refused {
       XCTAssertFalse(plain.insert(path, in: entries), "\(path)")

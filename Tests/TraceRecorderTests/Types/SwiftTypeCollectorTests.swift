@@ -239,8 +239,9 @@ final class SwiftTypeCollectorTests: XCTestCase {
       .setLevel(.low),
       .setLevel(.high),  // a raw value not seen yet
       .pick(nil),
+      .pick(nil),  // nil again: known, and no reason not to look at the next value
       .pick(Child(name: "n", level: .high)),  // an optional holding a value at last
-      .pick(Child(name: "m", level: .low)),
+      .pick(Child(name: "m", level: .low)),  // a raw value inside the optional's struct
     ])
     XCTAssertEqual(
       grown,
@@ -275,12 +276,13 @@ final class SwiftTypeCollectorTests: XCTestCase {
           ": \(own)Action enum cases pick,rename,setLevel,setPhase",
           "pick: \(own)Child other optional",
         ],
+        [],
         [
           "pick: \(own)Child struct optional",
           "pick.level: \(own)Level enum cases high raw 2=high",
           "pick.name: Swift.String string",
         ],
-        [],
+        ["pick.level: \(own)Level enum cases high,low raw 1=low,2=high"],
       ])
   }
 }
