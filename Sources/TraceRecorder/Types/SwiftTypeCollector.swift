@@ -68,9 +68,27 @@ struct SwiftTypeCollector {
     var pattern: String
   }
 
-  /// Records the state's types at the start, and again when a change's value (anywhere
-  /// inside it) holds a pattern, an enum case, a raw value or an optional's wrapped type not
-  /// in the table; `isDirty` says whether the table grew.
+  /// Records the initial state's types: a walk, then whatever of the encoded state (`value`)
+  /// the walk did not reach (an enum case, raw value or optional's type held only by an
+  /// element beyond the first ones a walk looks at), walked for as a change's value is.
+  mutating func noteStart<State>(_ state: State, value: TraceValue) {
+    noteState(state, changes: nil)
+    var found: [Missing] = []
+    Self.collectMissing(
+      value, at: "", in: table.state, skipping: unresolvedState,
+      leafStructs: leafStateStructs, into: &found)
+    guard !found.isEmpty else { return }
+    let grew = Self.resolve(
+      &found, values: [(value, "")], entries: &table.state, unresolved: &unresolvedState,
+      leafStructs: leafStateStructs
+    ) { walk in walk.visit(state, pattern: "", depth: 0) }
+    isDirty = isDirty || grew
+  }
+
+  /// Records the state's types: without `changes`, by a walk of the whole state (a
+  /// recording's start adds what the walk did not reach: `noteStart`); with them, again when a
+  /// change's value (anywhere inside it) holds a pattern, an enum case, a raw value or an
+  /// optional's wrapped type not in the table. `isDirty` says whether the table grew.
   mutating func noteState<State>(_ state: State, changes: [TraceChange]?) {
     guard let changes else {
       var walk = SwiftTypeWalk(entries: table.state)

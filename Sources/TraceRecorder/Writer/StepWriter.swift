@@ -266,7 +266,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       // Step 0 is committed: a failure from here on leaves a trace of it.
       do {
         try writer.writeTree(tree.node)
-        types.noteState(state, changes: nil)
+        types.noteStart(state, value: encoded.value)
         try writer.setSwiftTypes(types.table)
         types.isDirty = false
       } catch {

@@ -145,4 +145,36 @@ final class TypeTableCompletenessTests: XCTestCase {
     XCTAssertEqual(SwiftTypeEntry.lines(table.state), kennelStateLines)
     XCTAssertEqual(SwiftTypeEntry.lines(table.action), kennelActionLines)
   }
+
+  /// A case, a raw value and an optional's type held at the start only by rows beyond the
+  /// first ones a walk looks at, and never changed: in the table from step 0.
+  func testTheInitialStateBeyondTheWalkedElementsIsInTheTable() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("start.rewind")
+    var rows = Self.initialState().rows
+    rows[id: 68]?.mood = .busy(level: 3)
+    rows[id: 70]?.badge = Badge(tier: .silver, mood: .away)
+    let recorder = try Recorder(path: path)
+    let store = Store(initialState: Kennel.State(rows: rows)) { Kennel().recording(to: recorder) }
+    store.send(.row(.element(id: 1, action: .finished(.calm))))
+    recorder.finish()
+    await recorder.waitUntilFinished()
+    XCTAssertNil(recorder.error)
+    let table = try XCTUnwrap(try TraceReader(path: path).swiftTypes())
+    XCTAssertEqual(
+      SwiftTypeEntry.lines(table.state),
+      [
+        ": \(own)State struct",
+        "detail: \(own)Detail.State other optional",
+        "picked: \(own)Badge other optional",
+        "rows: ComposableCore.IdentifiedArray<Swift.Int, \(own)Row.State> identifiedArray key Swift.Int",
+        "rows[]: \(own)Row.State struct",
+        "rows[].badge: \(own)Badge struct optional",
+        "rows[].badge.mood: \(own)Mood enum cases away",
+        "rows[].badge.tier: \(own)Tier enum cases silver raw 2=silver",
+        "rows[].id: Swift.Int integer",
+        "rows[].mood: \(own)Mood enum cases busy,calm",
+        "rows[].mood.busy.level: Swift.Int integer",
+      ])
+  }
 }
