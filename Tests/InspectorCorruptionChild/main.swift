@@ -13,7 +13,10 @@
 //   = FILE INDEX STATUS HASH       (HASH: FNV-1a of stdout, a zero byte and stderr)
 //   ! FILE INDEX RULE              (a rule of the inspector's contract the run broke)
 //
-// and last `M MAX_RSS_KIB`. A run has 10 seconds; SIGALRM then ends the process (a hang).
+// and last `M MAX_RSS_KIB`. A run that spins ends the process by SIGPROF after 10 s of this
+// process's CPU time, and one that blocks by SIGALRM after 120 s of wall time: the slowest
+// variant's run (`export` of a megabyte action) takes about 1.3 s of CPU in a debug build, so
+// a limit on wall time alone fired on a busy machine for a run that was only slow.
 
 import Foundation
 import InspectorKit
@@ -84,17 +87,32 @@ let jargon = [
   "disk image", "DecodingError", "Swift.",
 ]
 
+/// A run's limits (see the header); 0 and 0 clear them.
+let cpuLimitSeconds = 10
+let wallLimitSeconds: UInt32 = 120
+
+func limitRun(cpuSeconds: Int, wallSeconds: UInt32) {
+  var timer = itimerval(
+    it_interval: timeval(tv_sec: 0, tv_usec: 0), it_value: timeval(tv_sec: cpuSeconds, tv_usec: 0))
+  #if canImport(Glibc)
+    setitimer(__itimer_which_t(ITIMER_PROF.rawValue), &timer, nil)
+  #else
+    setitimer(ITIMER_PROF, &timer, nil)
+  #endif
+  alarm(wallSeconds)
+}
+
 for trace in traces {
   let path = directory.appendingPathComponent(trace).path
   for (index, command) in commands.enumerated() {
     report.write("> \(trace) \(index)\n")
     report.flush()
     polls.store(0, ordering: .relaxed)
-    alarm(10)
+    limitRun(cpuSeconds: cpuLimitSeconds, wallSeconds: wallLimitSeconds)
     var out = ""
     var err = ""
     let status = inspector.run(command.map { $0 == "TRACE" ? path : $0 }, out: &out, err: &err)
-    alarm(0)
+    limitRun(cpuSeconds: 0, wallSeconds: 0)
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     fnv(out + "\0" + err, into: &hash)
     report.write("= \(trace) \(index) \(status) \(String(hash, radix: 16))\n")

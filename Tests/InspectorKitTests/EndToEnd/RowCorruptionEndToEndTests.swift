@@ -61,7 +61,12 @@ final class RowCorruptionEndToEndTests: EndToEndTestCase {
           + "inspector \(command)"
       }
       if output.status != 0 || batch.child.process.terminationReason != .exit {
-        let reason = output.status == SIGALRM ? "hung (10 s)" : "ended by status \(output.status)"
+        let reason =
+          switch output.status {
+          case SIGPROF: "spun (10 s of CPU)"
+          case SIGALRM: "hung (120 s)"
+          default: "ended by status \(output.status)"
+          }
         failures.append(
           "the child \(reason) on \(report.started.map(describe) ?? "?"): "
             + String(output.err.suffix(600)))
