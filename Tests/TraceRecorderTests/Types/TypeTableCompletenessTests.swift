@@ -110,16 +110,26 @@ final class TypeTableCompletenessTests: XCTestCase {
     ]
   }
 
-  func testEveryCaseRawValueAndOptionalMetIsInTheTable() async throws {
+  /// Records `reducer` (given the Recorder) on a store starting at `initialState`, sends
+  /// through `drive`, and reads the type table back from the closed trace.
+  private func recordedTable<R: Reducer<Kennel.State, Kennel.Action>>(
+    initialState: Kennel.State = TypeTableCompletenessTests.initialState(),
+    _ reducer: (Recorder) -> R, drive: ((Kennel.Action) -> Void) -> Void
+  ) async throws -> SwiftTypeTable {
     let directory = try TemporaryDirectory()
     let path = directory.path("kennel.rewind")
     let recorder = try Recorder(path: path)
-    let store = Store(initialState: Self.initialState()) { Kennel().recording(to: recorder) }
+    let recorded = reducer(recorder)
+    let store = Store(initialState: initialState) { recorded }
     drive { store.send($0) }
     recorder.finish()
     await recorder.waitUntilFinished()
     XCTAssertNil(recorder.error)
-    let table = try XCTUnwrap(try TraceReader(path: path).swiftTypes())
+    return try XCTUnwrap(try TraceReader(path: path).swiftTypes())
+  }
+
+  func testEveryCaseRawValueAndOptionalMetIsInTheTable() async throws {
+    let table = try await recordedTable({ Kennel().recording(to: $0) }, drive: drive)
     XCTAssertEqual(SwiftTypeEntry.lines(table.state), kennelStateLines)
     XCTAssertEqual(SwiftTypeEntry.lines(table.action), kennelActionLines)
   }
@@ -127,21 +137,14 @@ final class TypeTableCompletenessTests: XCTestCase {
   /// The Recorder not outermost: in `CombineReducers` after a reducer of the same state, under
   /// `.dependency(…)`.
   func testTheTableIsCompleteWithTheRecorderNotOutermost() async throws {
-    let directory = try TemporaryDirectory()
-    let path = directory.path("combined.rewind")
-    let recorder = try Recorder(path: path)
-    let store = Store(initialState: Self.initialState()) {
-      CombineReducers {
-        Reduce<Kennel.State, Kennel.Action> { _, _ in .none }
-        Kennel().recording(to: recorder)
-      }
-      .dependency(\.uuid, .incrementing)
-    }
-    drive { store.send($0) }
-    recorder.finish()
-    await recorder.waitUntilFinished()
-    XCTAssertNil(recorder.error)
-    let table = try XCTUnwrap(try TraceReader(path: path).swiftTypes())
+    let table = try await recordedTable(
+      { recorder in
+        CombineReducers {
+          Reduce<Kennel.State, Kennel.Action> { _, _ in .none }
+          Kennel().recording(to: recorder)
+        }
+        .dependency(\.uuid, .incrementing)
+      }, drive: drive)
     XCTAssertEqual(SwiftTypeEntry.lines(table.state), kennelStateLines)
     XCTAssertEqual(SwiftTypeEntry.lines(table.action), kennelActionLines)
   }
@@ -149,18 +152,12 @@ final class TypeTableCompletenessTests: XCTestCase {
   /// A case, a raw value and an optional's type held at the start only by rows beyond the
   /// first ones a walk looks at, and never changed: in the table from step 0.
   func testTheInitialStateBeyondTheWalkedElementsIsInTheTable() async throws {
-    let directory = try TemporaryDirectory()
-    let path = directory.path("start.rewind")
     var rows = Self.initialState().rows
     rows[id: 68]?.mood = .busy(level: 3)
     rows[id: 70]?.badge = Badge(tier: .silver, mood: .away)
-    let recorder = try Recorder(path: path)
-    let store = Store(initialState: Kennel.State(rows: rows)) { Kennel().recording(to: recorder) }
-    store.send(.row(.element(id: 1, action: .finished(.calm))))
-    recorder.finish()
-    await recorder.waitUntilFinished()
-    XCTAssertNil(recorder.error)
-    let table = try XCTUnwrap(try TraceReader(path: path).swiftTypes())
+    let table = try await recordedTable(
+      initialState: Kennel.State(rows: rows), { Kennel().recording(to: $0) },
+      drive: { send in send(.row(.element(id: 1, action: .finished(.calm)))) })
     XCTAssertEqual(
       SwiftTypeEntry.lines(table.state),
       [
