@@ -43,13 +43,26 @@ public struct TraceValueEncoder: Sendable {
   /// - Throws: `EncodingError` (with the coding path) from the value's `encode(to:)`, or when
   ///   a value asked for two different kinds of container at the same level.
   public func encode<T: Encodable>(_ value: T) throws -> TraceValue {
+    try withRoot(replacingClassInstances: false) { root in
+      try root.encodeValue(value, key: nil)
+    }
+  }
+
+  /// Runs `body` with a root level writing through the thread's keyed containers
+  /// (`KeyedContainerCache`), and gives both back after.
+  @inline(__always)
+  private func withRoot<Result>(
+    replacingClassInstances: Bool, _ body: (TraceEncoding) throws -> Result
+  ) rethrows -> Result {
     let containers = KeyedContainerCache.take()
-    let root = TraceEncoding(parent: nil, key: nil, containers: containers)
+    let root = TraceEncoding(
+      parent: nil, key: nil, replacesClassInstances: replacingClassInstances,
+      containers: containers)
     defer {
       containers?.giveBack()
       root.dismantle()
     }
-    return try root.encodeValue(value, key: nil)
+    return try body(root)
   }
 
   /// Encodes `value` as values only: a class instance, or a value whose stored properties
@@ -63,15 +76,9 @@ public struct TraceValueEncoder: Sendable {
   package func encodeReplacingClassInstances<T: Encodable>(_ value: T) throws
     -> (value: TraceValue, replaced: [TracePath])
   {
-    let containers = KeyedContainerCache.take()
-    let root = TraceEncoding(
-      parent: nil, key: nil, replacesClassInstances: true, containers: containers)
-    defer {
-      containers?.giveBack()
-      root.dismantle()
+    try withRoot(replacingClassInstances: true) { root in
+      (try root.encodeValue(value, key: nil), root.replacedPaths)
     }
-    let encoded = try root.encodeValue(value, key: nil)
-    return (encoded, root.replacedPaths)
   }
 
   /// Encodes each of `elements` as `encodeReplacingClassInstances` encodes it alone, and hands
@@ -102,22 +109,17 @@ public struct TraceValueEncoder: Sendable {
       }
       return
     }
-    let containers = KeyedContainerCache.take()
-    let root = TraceEncoding(
-      parent: nil, key: nil, replacesClassInstances: true, containers: containers)
-    defer {
-      containers?.giveBack()
-      root.dismantle()
-    }
-    for index in elements.indices {
-      // `encodeValue` of a plain value at the root: its `encode(to:)` into a level of its own.
-      let value = try root.encodeChild(elements[index], key: nil)
-      if root.replacedPaths.isEmpty {
-        try body(index, value, [])
-      } else {
-        let replaced = root.replacedPaths
-        root.replacedPaths = []
-        try body(index, value, replaced)
+    try withRoot(replacingClassInstances: true) { root in
+      for index in elements.indices {
+        // `encodeValue` of a plain value at the root: its `encode(to:)` into a level of its own.
+        let value = try root.encodeChild(elements[index], key: nil)
+        if root.replacedPaths.isEmpty {
+          try body(index, value, [])
+        } else {
+          let replaced = root.replacedPaths
+          root.replacedPaths = []
+          try body(index, value, replaced)
+        }
       }
     }
   }
