@@ -72,15 +72,8 @@ struct SwiftTypeCollector {
   /// the walk did not reach (an enum case, raw value or optional's type held only by an
   /// element beyond the first ones a walk looks at), walked for as a change's value is.
   mutating func noteStart<State>(_ state: State, value: TraceValue) {
-    noteState(state, changes: nil)
-    var found: [Missing] = []
-    Self.collectMissing(
-      value, at: "", in: table.state, skipping: unresolvedState,
-      leafStructs: leafStateStructs, into: &found)
-    guard !found.isEmpty else { return }
-    let grew = Self.resolve(
-      &found, values: [(value, "")], entries: &table.state, unresolved: &unresolvedState,
-      leafStructs: leafStateStructs
+    let grew = Self.walkWhole(
+      value, entries: &table.state, unresolved: &unresolvedState, leafStructs: leafStateStructs
     ) { walk in walk.visit(state, pattern: "", depth: 0) }
     isDirty = isDirty || grew
   }
@@ -147,21 +140,10 @@ struct SwiftTypeCollector {
       }
     } else {
       walkedActions[casePath] = .open(growths: -1)
-      var walk = SwiftTypeWalk(entries: table.action)
-      walk.visit(action, pattern: "", depth: 0)
-      var grew = walk.entries != table.action
-      table.action = walk.entries
-      // What the walk did not reach (an element beyond the first ones it looks at).
-      Self.collectMissing(
-        value, at: "", in: table.action, skipping: unresolvedAction,
-        leafStructs: leafActionStructs, into: &found)
-      if !found.isEmpty {
-        grew =
-          Self.resolve(
-            &found, values: [(value, "")], entries: &table.action,
-            unresolved: &unresolvedAction, leafStructs: leafActionStructs
-          ) { walk in walk.visit(action, pattern: "", depth: 0) } || grew
-      }
+      let grew = Self.walkWhole(
+        value, entries: &table.action, unresolved: &unresolvedAction,
+        leafStructs: leafActionStructs
+      ) { walk in walk.visit(action, pattern: "", depth: 0) }
       if grew { actionGrowths += 1 }
       isDirty = isDirty || grew
       return
@@ -172,6 +154,26 @@ struct SwiftTypeCollector {
     ) { walk in walk.visit(action, pattern: "", depth: 0) }
     if grew { actionGrowths += 1 }
     isDirty = isDirty || grew
+  }
+
+  /// Walks a whole value (with `visit`), then walks for what of its encoding (`value`) that
+  /// walk did not reach (an element beyond the first ones a walk looks at), as `resolve` does.
+  /// Returns whether `entries` grew.
+  private static func walkWhole(
+    _ value: TraceValue, entries: inout [String: SwiftTypeEntry], unresolved: inout Set<String>,
+    leafStructs: LeafStructs, visit: (inout SwiftTypeWalk) -> Void
+  ) -> Bool {
+    var walk = SwiftTypeWalk(entries: entries)
+    visit(&walk)
+    let grew = walk.entries != entries
+    entries = walk.entries
+    var found: [Missing] = []
+    collectMissing(
+      value, at: "", in: entries, skipping: unresolved, leafStructs: leafStructs, into: &found)
+    guard !found.isEmpty else { return grew }
+    return resolve(
+      &found, values: [(value, "")], entries: &entries, unresolved: &unresolved,
+      leafStructs: leafStructs, visit: visit) || grew
   }
 
   /// Walks (with `visit`) until `entries` know what `found` lacks in `values`: each walk
