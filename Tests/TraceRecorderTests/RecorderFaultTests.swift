@@ -149,6 +149,9 @@ final class RecorderFaultTests: XCTestCase {
       await recorder.waitUntilFinished()
     }
     XCTAssertEqual(store.state.count, 11)
+    // The trace stage's thread tried to create the file: nothing was committed.
+    XCTAssertNil(recorder.error?.lastCommittedStep)
+    XCTAssertEqual(recorder.error?.message, "\(path): a file already exists at this path")
     XCTAssertEqual(
       issues,
       [

@@ -250,37 +250,39 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         RecorderMetadata.entries(session.configuration), uniquingKeysWith: { $1 }))
     wallOrigin = wallTime
     if let path = session.path {
-      let writer: TraceWriter
-      do {
-        if let redacted {
-          writer = try TraceWriter(
-            path: path, metadata: metadata, initialState: redacted, wallTime: wallTime)
-        } else {
-          writer = try TraceWriter(
-            path: path, metadata: metadata, initialStateJSON: encoded.json,
-            initialStateHash: encoded.hash, wallTime: wallTime)
-        }
-      } catch {
-        throw WriteFailure(message: error.description)
-      }
-      // Step 0 is committed: a failure from here on leaves a trace of it.
-      do {
-        try writer.writeTree(tree.node)
-        types.noteStart(state, value: encoded.value)
-        try writer.setSwiftTypes(types.table)
-        types.isDirty = false
-      } catch {
-        throw WriteFailure(message: error.description, lastCommittedStep: writer.committedStep)
-      }
+      types.noteStart(state, value: encoded.value)
+      let typeTable = types.table
+      types.isDirty = false
+      // The trace stage's thread creates the file and commits step 0 (SQLite, LZ4 of the
+      // whole state) while this one goes on with the next steps: at a recording's start this
+      // thread has the whole state to encode, and the trace stage nothing yet. A failure
+      // there is reported as the trace stage's later ones are (at its last commit).
+      let tree = tree.node
+      let initialStateJSON = redacted == nil ? encoded.json : []
+      let initialStateHash = encoded.hash
+      let redactedState = redacted
       do {
         let session = session
         stage = try TraceStage(
-          trace: writer, path: path, dependencyKeyLog: { session.dependencyKeyLog },
-          report: { session.fail($0) })
+          path: path,
+          opening: { () throws(TraceError) -> TraceWriter in
+            if let redactedState {
+              try TraceWriter(
+                path: path, metadata: metadata, initialState: redactedState, wallTime: wallTime)
+            } else {
+              try TraceWriter(
+                path: path, metadata: metadata, initialStateJSON: initialStateJSON,
+                initialStateHash: initialStateHash, wallTime: wallTime)
+            }
+          },
+          opened: { (writer) throws(TraceError) in
+            try writer.writeTree(tree)
+            try writer.setSwiftTypes(typeTable)
+          },
+          dependencyKeyLog: { session.dependencyKeyLog }, report: { session.fail($0) })
       } catch {
         throw WriteFailure(
-          message: "the trace writer thread could not be started (error \(error.code))",
-          lastCommittedStep: writer.committedStep)
+          message: "the trace writer thread could not be started (error \(error.code))")
       }
     }
     live?.start(

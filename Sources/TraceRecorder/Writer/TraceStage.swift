@@ -15,7 +15,8 @@ import TraceKit
 ///
 /// ```swift
 /// let stage = try TraceStage(
-///   trace: writer, path: path, dependencyKeyLog: { log }, report: { session.fail($0) })
+///   path: path, opening: { try TraceWriter(path: path, …) }, opened: { try $0.writeTree(tree) },
+///   dependencyKeyLog: { log }, report: { session.fail($0) })
 /// stage.hand(&batch)   // batch is empty again, ready for the next operations
 /// stage.finish(&batch) // returns once every operation is made and the thread is gone
 /// ```
@@ -33,15 +34,25 @@ final class TraceStage: @unchecked Sendable {
 
   // The trace stage's thread alone uses these once it started.
   @exclusivity(unchecked) private var trace: TraceWriter?
+  /// How the trace is created and its start completed, until the thread did it.
+  @exclusivity(unchecked) private var opening:
+    (
+      create: () throws(TraceError) -> TraceWriter,
+      complete: (TraceWriter) throws(TraceError) -> Void
+    )?
   @exclusivity(unchecked) private var dependencyKeys = WrittenDependencyKeys()
 
-  /// Takes the trace over and starts the stage's thread.
+  /// Starts the stage's thread, which first creates the trace (`opening`: the file, with step 0
+  /// committed) and completes its start (`opened`: the reducer tree, the type table), then
+  /// makes the operations handed over. A failure of either is reported as a later write's is:
+  /// at the trace's last commit (none when the file could not be created).
   init(
-    trace: TraceWriter, path: String,
+    path: String, opening: @escaping () throws(TraceError) -> TraceWriter,
+    opened: @escaping (TraceWriter) throws(TraceError) -> Void,
     dependencyKeyLog: @escaping @Sendable () -> DependencyKeyLog?,
     report: @escaping @Sendable (RecorderError) -> Void
   ) throws(WriterThread.StartError) {
-    self.trace = trace
+    self.opening = (opening, opened)
     self.path = path
     self.dependencyKeyLog = dependencyKeyLog
     self.report = report
@@ -72,6 +83,16 @@ final class TraceStage: @unchecked Sendable {
   }
 
   private func run() {
+    if let (create, complete) = opening {
+      opening = nil
+      do throws(TraceError) {
+        let created = try create()
+        trace = created
+        try complete(created)
+      } catch {
+        fail(error.description)
+      }
+    }
     while true {
       var batches = handOff.take(timeout: .seconds(1))
       for index in batches.indices {

@@ -160,6 +160,75 @@ final class EncodeEachTests: XCTestCase {
     XCTAssertEqual(try each(values).map(\.2), [[TracePath([.key("inner")])], [TracePath([.key("inner")])]])
   }
 
+  /// The encoders `Keeping` kept (a value holding a class instance would not be encoded).
+  nonisolated(unsafe) private static var kept: [any Encoder] = []
+
+  /// One value's encoder kept by its `encode(to:)`: the values after it are written to a level
+  /// of their own, and writing through the kept encoder later changes nothing handed over.
+  func testAnEncoderKeptByAValueIsNotUsedForTheNext() throws {
+    struct Keeping: Encodable {
+      var keeps: Bool
+      var number: Int
+      enum Keys: String, CodingKey { case number, late }
+      func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(number, forKey: .number)
+        if keeps { EncodeEachTests.kept.append(encoder) }
+      }
+    }
+    Self.kept = []
+    defer { Self.kept = [] }
+    let values = [
+      Keeping(keeps: false, number: 1), Keeping(keeps: true, number: 2),
+      Keeping(keeps: false, number: 3), Keeping(keeps: true, number: 4),
+      Keeping(keeps: false, number: 5),
+    ]
+    let handed = try each(values).map(\.1)
+    XCTAssertEqual(Self.kept.count, 2)
+    for kept in Self.kept {
+      var late = kept.container(keyedBy: Keeping.Keys.self)
+      try? late.encode(99, forKey: .late)
+      var single = kept.singleValueContainer()
+      try? single.encode("late")
+    }
+    XCTAssertEqual(
+      handed.map(\.jsonString),
+      [#"{"number":1}"#, #"{"number":2}"#, #"{"number":3}"#, #"{"number":4}"#, #"{"number":5}"#])
+    XCTAssertEqual(
+      try jsonOfEach(values),
+      [#"{"number":1}"#, #"{"number":2}"#, #"{"number":3}"#, #"{"number":4}"#, #"{"number":5}"#])
+  }
+
+  /// Values of one type that ask for different containers (a single value, a keyed one, an
+  /// unkeyed one, none): each is written as alone, whatever the one before it asked for.
+  func testEachValueStartsFromAnEmptyLevel() throws {
+    enum Shape: Encodable {
+      case single(String), keyed(Int), unkeyed([Int]), nothing
+      enum Keys: String, CodingKey { case value }
+      func encode(to encoder: Encoder) throws {
+        switch self {
+        case .single(let text):
+          var container = encoder.singleValueContainer()
+          try container.encode(text)
+        case .keyed(let number):
+          var container = encoder.container(keyedBy: Keys.self)
+          try container.encode(number, forKey: .value)
+        case .unkeyed(let numbers):
+          var container = encoder.unkeyedContainer()
+          for number in numbers { try container.encode(number) }
+        case .nothing:
+          break
+        }
+      }
+    }
+    XCTAssertEqual(
+      try jsonOfEach([
+        Shape.single("a"), .keyed(1), .unkeyed([2, 3]), .keyed(4), .nothing, .unkeyed([]),
+        .single("b"), .nothing,
+      ]),
+      [#""a""#, #"{"value":1}"#, "[2,3]", #"{"value":4}"#, "{}", "[]", #""b""#, "{}"])
+  }
+
   func testNoValuesCallsNothing() throws {
     XCTAssertTrue(try each([Todo]()).isEmpty)
   }
