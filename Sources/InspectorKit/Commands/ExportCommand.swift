@@ -58,44 +58,8 @@ enum ExportCommand {
     out.write(",\n\"initialState\":" + initial.text)
     out.write(",\n\"steps\":[")
     inSteps = true
-    var first = true
-    if from < to {
-      // Steps are written into bytes and handed to `out` in blocks of about 64 KiB.
-      var json = JSONBytes()
-      // Each distinct action's JSON as written, by its bytes in the trace: parsing and
-      // writing the same few actions again was a sixth of the work.
-      var actions = WrittenActions()
-      do throws(InspectorError) {
-        try source.forEachStepContent(from: from + 1, to: to) {
-          entry, content throws(InspectorError) in
-          // A line the look-up cannot read is left to `action()`, whose error names the step.
-          let known = content.withStoredActionJSON { actions.written(stored: $0) } ?? nil
-          let actionJSON: [UInt8]
-          if let known {
-            actionJSON = known
-          } else {
-            actionJSON = JSONBytes.value(try content.action())
-            _ = content.withStoredActionJSON {
-              actions.insert(stored: $0, written: actionJSON)
-            }
-          }
-          let changes = try content.changes()
-          json.newline(first: first)
-          json.step(entry, actionJSON: actionJSON, changes: changes)
-          first = false
-          if json.count >= 1 << 16 {
-            out.write(json.text)
-            json.removeAll()
-          }
-          return true
-        }
-      } catch {
-        out.write(json.text)
-        throw error
-      }
-      out.write(json.text)
-    }
-    out.write(first ? "]" : "\n]")
+    let wroteAny = try ExportSteps.write(source, from: from, to: to, out: &out)
+    out.write(wroteAny ? "\n]" : "]")
     inSteps = false
     let effects = try source.effects().filter { (from...to).contains($0.startedByStep) }
     out.write(",\n\"effects\":" + EffectsCommand.json(effects) + "\n}\n")

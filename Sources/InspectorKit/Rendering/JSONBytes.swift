@@ -35,6 +35,23 @@ struct JSONBytes {
     count = 0
   }
 
+  /// Hands the bytes written to `out` in pieces of about 64 KiB, each cut before a character,
+  /// not inside one: a large buffer turned into one `String` would be a fresh allocation the
+  /// size of the buffer, whose pages are faulted in every time.
+  func write(to out: inout some FlushingOutput) {
+    let piece = 1 << 16
+    storage.withUnsafeBufferPointer { bytes in
+      var start = 0
+      while start < count {
+        var end = Swift.min(start + piece, count)
+        // Back to the start of a character: a UTF-8 continuation byte is 0b10xxxxxx.
+        while end < count, end > start + 1, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        out.write(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        start = end
+      }
+    }
+  }
+
   /// What goes before a step: a newline, after a comma unless it is the first.
   mutating func newline(first: Bool) {
     if !first { byte(UInt8(ascii: ",")) }
