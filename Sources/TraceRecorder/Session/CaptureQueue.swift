@@ -8,7 +8,9 @@ import Synchronization
 ///
 /// An append moves the element into its slot and publishes it with one atomic store: no lock,
 /// no allocation, no other copy (`reserve` and `publish` let the producer build the element in
-/// its slot). Semaphores are signalled only when the other side said it is waiting. The
+/// its slot). A slot holds the element itself, or, with a `CaptureSlotLayout` of the queue's
+/// own, the element's parts at offsets the layout defines (the recording's events: see
+/// `SessionSlot`), which `take` puts back together. Semaphores are signalled only when the other side said it is waiting. The
 /// writer is woken only once a batch has gathered (`wakeThreshold`) or when the queue is
 /// closed; otherwise it wakes on its own timer. Waking it per element cost a futex
 /// system call per `send` (over 1 µs), as a fast writer waits on an empty queue most of the
@@ -38,8 +40,11 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   // Read by both, written once.
   @usableFromInline let capacity: Int
   @usableFromInline let wakeThreshold: Int
-  /// The slots; `head..<tail` (modulo `capacity`) hold elements.
-  @usableFromInline let slots: UnsafeMutablePointer<Element>
+  /// The slots, `slotStride` bytes apart; `head..<tail` (modulo `capacity`) hold elements.
+  @usableFromInline let slots: UnsafeMutableRawPointer
+  @usableFromInline let slotStride: Int
+  /// How an element is kept in a slot and taken out of it.
+  let layout: CaptureSlotLayout<Element>
   @usableFromInline let isClosed = Atomic<Bool>(false)
   private let padBeforeConsumer = CacheLinePad()
 
@@ -75,13 +80,21 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   /// The most bytes of slots `init` touches (see `touchPages`).
   static var touchedBytesLimit: Int { 4 << 20 }
 
-  init(capacity: Int) {
+  /// A queue whose slots hold the elements themselves.
+  convenience init(capacity: Int) {
+    self.init(capacity: capacity, layout: .inPlace)
+  }
+
+  init(capacity: Int, layout: CaptureSlotLayout<Element>) {
     self.capacity = max(1, capacity)
     wakeThreshold = max(1, min(self.capacity / 2, 1024))
-    slots = UnsafeMutablePointer<Element>.allocate(capacity: self.capacity)
+    self.layout = layout
+    slotStride = layout.stride
+    slots = UnsafeMutableRawPointer.allocate(
+      byteCount: self.capacity * layout.stride, alignment: layout.alignment)
+    if layout.isInPlace { slots.bindMemory(to: Element.self, capacity: self.capacity) }
     Self.touchPages(
-      of: UnsafeMutableRawPointer(slots),
-      bytes: min(self.capacity * MemoryLayout<Element>.stride, Self.touchedBytesLimit))
+      of: slots, bytes: min(self.capacity * layout.stride, Self.touchedBytesLimit))
   }
 
   /// Writes a byte to every page of the slots' first `bytes`, so that the kernel maps them now
@@ -102,12 +115,13 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
     // Elements queued after the writer took the closing one are never taken.
     let first = head.load(ordering: .acquiring)
     let last = tail.load(ordering: .acquiring)
-    for index in first..<last { (slots + index % capacity).deinitialize(count: 1) }
+    for index in first..<last { layout.destroy(slots + index % capacity * slotStride) }
     slots.deallocate()
   }
 
   /// Queues `element`; returns whether it was queued (`.drop` refuses when full; a closed
-  /// queue refuses everything). The main actor alone appends.
+  /// queue refuses everything). The main actor alone appends. For a queue whose slots hold
+  /// the elements themselves (`init(capacity:)`).
   @inlinable
   @discardableResult
   func append(_ element: consuming Element, whenFull policy: WhenFull) -> Bool {
@@ -118,8 +132,9 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   }
 
   /// The free slot the next element goes to (`.drop` gives nil when full; a closed queue gives
-  /// nil always). The producer initializes it, then calls `publish()`, before anything else
-  /// touches the queue.
+  /// nil always), in a queue whose slots hold the elements themselves (`init(capacity:)`).
+  /// The producer initializes it, then calls `publish()`, before anything else touches the
+  /// queue.
   ///
   /// ```swift
   /// if let slot = queue.reserve(whenFull: .drop) {
@@ -129,6 +144,13 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   /// ```
   @inlinable
   func reserve(whenFull policy: WhenFull) -> UnsafeMutablePointer<Element>? {
+    reserveSlot(whenFull: policy)?.assumingMemoryBound(to: Element.self)
+  }
+
+  /// The bytes of the free slot the next element goes to (as `reserve`), for the queue's
+  /// layout to write the element's parts into.
+  @inlinable
+  func reserveSlot(whenFull policy: WhenFull) -> UnsafeMutableRawPointer? {
     let position = tail.load(ordering: .relaxed)
     while true {
       if isClosed.load(ordering: .acquiring) { return nil }
@@ -144,7 +166,7 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
         spaceAvailable.wait()
       }
     }
-    return slots + nextSlot
+    return slots + nextSlot &* slotStride
   }
 
   /// Hands the element initialized in the reserved slot to the consumer.
@@ -234,7 +256,7 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
       return buffer
     }
     taken.reserveCapacity(end - first + 1)
-    for index in first..<end { taken.append((slots + index % capacity).move()) }
+    for index in first..<end { layout.take(slots + index % capacity * slotStride, &taken) }
     head.store(end, ordering: .sequentiallyConsistent)
     if producerWaiting.exchange(false, ordering: .sequentiallyConsistent) {
       spaceAvailable.signal()
@@ -270,4 +292,54 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
 
   /// The most elements ever queued at once.
   var highWater: Int { highWaterMark.load(ordering: .relaxed) }
+}
+
+/// How a `CaptureQueue` keeps an element in a slot: the slot's size, and how the consumer takes
+/// the element out of it (or the queue's `deinit` destroys it). The producer writes a slot
+/// through the queue's `reserveSlot`, as its layout says.
+///
+/// ```swift
+/// let queue = CaptureQueue<Int>(capacity: 8, layout: .inPlace)  // = CaptureQueue(capacity: 8)
+/// ```
+@usableFromInline
+struct CaptureSlotLayout<Element>: Sendable {
+  /// Bytes from a slot to the next.
+  let stride: Int
+  let alignment: Int
+  /// Whether a slot holds the element itself (`reserve` and `append` are for such a queue).
+  let isInPlace: Bool
+  /// Moves the element out of an initialized slot to the end of the batch.
+  let take: @Sendable (UnsafeMutableRawPointer, inout [Element]) -> Void
+  /// Destroys the element in an initialized slot.
+  let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
+
+  @usableFromInline
+  init(
+    stride: Int, alignment: Int,
+    take: @escaping @Sendable (UnsafeMutableRawPointer, inout [Element]) -> Void,
+    destroy: @escaping @Sendable (UnsafeMutableRawPointer) -> Void
+  ) {
+    self.init(stride: stride, alignment: alignment, isInPlace: false, take: take, destroy: destroy)
+  }
+
+  private init(
+    stride: Int, alignment: Int, isInPlace: Bool,
+    take: @escaping @Sendable (UnsafeMutableRawPointer, inout [Element]) -> Void,
+    destroy: @escaping @Sendable (UnsafeMutableRawPointer) -> Void
+  ) {
+    self.stride = max(1, stride)
+    self.alignment = alignment
+    self.isInPlace = isInPlace
+    self.take = take
+    self.destroy = destroy
+  }
+
+  /// Each slot holds the element itself.
+  static var inPlace: Self {
+    Self(
+      stride: MemoryLayout<Element>.stride, alignment: MemoryLayout<Element>.alignment,
+      isInPlace: true,
+      take: { slot, batch in batch.append(slot.assumingMemoryBound(to: Element.self).move()) },
+      destroy: { slot in slot.assumingMemoryBound(to: Element.self).deinitialize(count: 1) })
+  }
 }
