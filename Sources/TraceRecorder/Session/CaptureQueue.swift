@@ -69,6 +69,9 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   @usableFromInline let highWaterMark = Atomic<Int>(0)
   /// `highWaterMark`'s value, for the producer's checks (producer only).
   @exclusivity(unchecked) @usableFromInline var knownHighWater = 0
+  /// The head above which the queue last crossed the wake threshold (producer only): that
+  /// append was published with the full fence, and those after it above the same head are not.
+  @exclusivity(unchecked) @usableFromInline var crossedAbove = -1
   private let padAfterProducer = CacheLinePad()
   /// The element that closes the queue: taken after every other, once.
   private let closing = Mutex<Element?>(nil)
@@ -180,13 +183,19 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
       knownHead = head.load(ordering: .relaxed)
       queued = position &+ 1 &- knownHead
     }
-    if queued >= wakeThreshold {
-      // Ordered with the consumer's flag: it sets the flag, then looks at the tail.
+    if queued >= wakeThreshold, knownHead != crossedAbove {
+      // The crossing, ordered with the consumer's flag: it sets the flag, then looks at the
+      // tail. Either it sees this element (and takes it, so it is not waiting with the batch
+      // queued), or this sees the flag and wakes it.
+      crossedAbove = knownHead
       tail.store(position &+ 1, ordering: .sequentiallyConsistent)
       if consumerWaiting.load(ordering: .sequentiallyConsistent) { wakeConsumer() }
     } else {
-      // Below the threshold the consumer is not woken (its timer wakes it): a release store
-      // publishes the slot without the full fence the ordering above costs.
+      // Below the threshold the consumer is not woken (its timer wakes it). Above it, past
+      // the crossing, the consumer has seen the crossing's element or been woken for it, and
+      // waits again only once it took everything it saw: the head moved, and the next
+      // crossing above the new head is fenced. A release store publishes the slot without
+      // the full fence (an `xchg` that waits for the slot's pending stores).
       tail.store(position &+ 1, ordering: .releasing)
     }
     if queued > knownHighWater {
