@@ -9,20 +9,33 @@
 ///
 /// ```swift
 /// let kit = CaptureKit<App.State, App.Action>()   // in recording(to:), inlined in the app
-/// kit.step(queue, facts, action, state, .block)   // in the session: one indirect call
+/// let queue = CaptureQueue(capacity: 4096, layout: kit.layout)
+/// if let slot = queue.reserveSlot(whenFull: .block) {   // in the session
+///   kit.step(slot, facts, action, state)                 // one indirect call
+///   queue.publish()
+/// }
 /// kit.write(writer, events)                          // in the writer's thread, per batch
 /// ```
+///
+/// The session reserves and publishes the slot itself: a closure that reserved it first held
+/// the state across that call and copied it to its stack on entry (192 bytes for the
+/// composed app) before writing it into the slot.
 @usableFromInline
 struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Sendable {
-  @usableFromInline typealias Queue = CaptureQueue<SessionEvent<State, Action>>
+  @usableFromInline typealias Slot = SessionSlot<State, Action>
 
-  /// Queues step 0.
-  @usableFromInline let start: @Sendable (Queue, State, Double, Queue.WhenFull) -> Bool
-  /// Queues a step.
+  /// How the session's queue keeps each event (`SessionSlot`), specialized.
+  @usableFromInline let layout: CaptureSlotLayout<SessionEvent<State, Action>>
+  /// Writes step 0 into a reserved slot.
+  @usableFromInline let start: @Sendable (UnsafeMutableRawPointer, consuming State, Double) -> Void
+  /// Writes a step into a reserved slot.
   @usableFromInline let step:
-    @Sendable (Queue, consuming StepFacts, Action, consuming State, Queue.WhenFull) -> Bool
-  /// Queues an effect's start or end.
-  @usableFromInline let effect: @Sendable (Queue, consuming EffectEvent, Queue.WhenFull) -> Bool
+    @Sendable (UnsafeMutableRawPointer, consuming StepFacts, Action, consuming State) -> Void
+  /// Writes a step of an attached inspector (a jump, a continue) into a reserved slot.
+  @usableFromInline let inspectorStep:
+    @Sendable (UnsafeMutableRawPointer, consuming StepFacts, consuming State) -> Void
+  /// Writes an effect's start or end into a reserved slot.
+  @usableFromInline let effect: @Sendable (UnsafeMutableRawPointer, consuming EffectEvent) -> Void
   /// Hands each event of a batch to the writer; true once it wrote `.finish` (the batch's
   /// last event). Specialized: the writer's own code is not, and taking a generic event apart
   /// there cost three metadata look-ups and value-witness copies a step.
@@ -31,24 +44,19 @@ struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Se
 
   @inlinable
   init() {
-    start = { queue, state, wallTime, policy in
-      queue.append(.start(state: state, wallTime: wallTime), whenFull: policy)
+    layout = Slot.layout
+    start = { slot, state, wallTime in
+      Slot.initializeStart(slot, state: state, wallTime: wallTime)
     }
-    // `consume`: without it the closure copied the state (a retain per reference it holds)
-    // and destroyed the caller's copy, instead of moving it into the slot.
-    step = { queue, facts, action, state, policy in
-      // Built in its slot: one copy of the event's bytes fewer.
-      guard let slot = queue.reserve(whenFull: policy) else { return false }
-      slot.initialize(
-        to: .step(CapturedStep(facts: consume facts, action: action, state: consume state)))
-      queue.publish()
-      return true
+    // `consume`: the state and the facts move into the slot (not copied, then destroyed).
+    step = { slot, facts, action, state in
+      Slot.initializeStep(slot, facts: consume facts, action: action, state: consume state)
     }
-    effect = { queue, event, policy in
-      guard let slot = queue.reserve(whenFull: policy) else { return false }
-      slot.initialize(to: .effect(consume event))
-      queue.publish()
-      return true
+    inspectorStep = { slot, facts, state in
+      Slot.initializeInspectorStep(slot, facts: consume facts, state: consume state)
+    }
+    effect = { slot, event in
+      Slot.initializeEffect(slot, consume event)
     }
     write = { writer, events in
       for event in events {

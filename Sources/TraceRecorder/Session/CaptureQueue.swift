@@ -8,7 +8,9 @@ import Synchronization
 ///
 /// An append moves the element into its slot and publishes it with one atomic store: no lock,
 /// no allocation, no other copy (`reserve` and `publish` let the producer build the element in
-/// its slot). Semaphores are signalled only when the other side said it is waiting. The
+/// its slot). A slot holds the element itself, or, with a `CaptureSlotLayout` of the queue's
+/// own, the element's parts at offsets the layout defines (the recording's events: see
+/// `SessionSlot`), which `take` puts back together. Semaphores are signalled only when the other side said it is waiting. The
 /// writer is woken only once a batch has gathered (`wakeThreshold`) or when the queue is
 /// closed; otherwise it wakes on its own timer. Waking it per element cost a futex
 /// system call per `send` (over 1 µs), as a fast writer waits on an empty queue most of the
@@ -38,8 +40,11 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   // Read by both, written once.
   @usableFromInline let capacity: Int
   @usableFromInline let wakeThreshold: Int
-  /// The slots; `head..<tail` (modulo `capacity`) hold elements.
-  @usableFromInline let slots: UnsafeMutablePointer<Element>
+  /// The slots, `slotStride` bytes apart; `head..<tail` (modulo `capacity`) hold elements.
+  @usableFromInline let slots: UnsafeMutableRawPointer
+  @usableFromInline let slotStride: Int
+  /// How an element is kept in a slot and taken out of it.
+  let layout: CaptureSlotLayout<Element>
   @usableFromInline let isClosed = Atomic<Bool>(false)
   private let padBeforeConsumer = CacheLinePad()
 
@@ -64,6 +69,9 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   @usableFromInline let highWaterMark = Atomic<Int>(0)
   /// `highWaterMark`'s value, for the producer's checks (producer only).
   @exclusivity(unchecked) @usableFromInline var knownHighWater = 0
+  /// The head above which the queue last crossed the wake threshold (producer only): that
+  /// append was published with the full fence, and those after it above the same head are not.
+  @exclusivity(unchecked) @usableFromInline var crossedAbove = -1
   private let padAfterProducer = CacheLinePad()
   /// The element that closes the queue: taken after every other, once.
   private let closing = Mutex<Element?>(nil)
@@ -75,13 +83,21 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   /// The most bytes of slots `init` touches (see `touchPages`).
   static var touchedBytesLimit: Int { 4 << 20 }
 
-  init(capacity: Int) {
+  /// A queue whose slots hold the elements themselves.
+  convenience init(capacity: Int) {
+    self.init(capacity: capacity, layout: .inPlace)
+  }
+
+  init(capacity: Int, layout: CaptureSlotLayout<Element>) {
     self.capacity = max(1, capacity)
     wakeThreshold = max(1, min(self.capacity / 2, 1024))
-    slots = UnsafeMutablePointer<Element>.allocate(capacity: self.capacity)
+    self.layout = layout
+    slotStride = layout.stride
+    slots = UnsafeMutableRawPointer.allocate(
+      byteCount: self.capacity * layout.stride, alignment: layout.alignment)
+    if layout.isInPlace { slots.bindMemory(to: Element.self, capacity: self.capacity) }
     Self.touchPages(
-      of: UnsafeMutableRawPointer(slots),
-      bytes: min(self.capacity * MemoryLayout<Element>.stride, Self.touchedBytesLimit))
+      of: slots, bytes: min(self.capacity * layout.stride, Self.touchedBytesLimit))
   }
 
   /// Writes a byte to every page of the slots' first `bytes`, so that the kernel maps them now
@@ -102,12 +118,13 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
     // Elements queued after the writer took the closing one are never taken.
     let first = head.load(ordering: .acquiring)
     let last = tail.load(ordering: .acquiring)
-    for index in first..<last { (slots + index % capacity).deinitialize(count: 1) }
+    for index in first..<last { layout.destroy(slots + index % capacity * slotStride) }
     slots.deallocate()
   }
 
   /// Queues `element`; returns whether it was queued (`.drop` refuses when full; a closed
-  /// queue refuses everything). The main actor alone appends.
+  /// queue refuses everything). The main actor alone appends. For a queue whose slots hold
+  /// the elements themselves (`init(capacity:)`).
   @inlinable
   @discardableResult
   func append(_ element: consuming Element, whenFull policy: WhenFull) -> Bool {
@@ -118,8 +135,9 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   }
 
   /// The free slot the next element goes to (`.drop` gives nil when full; a closed queue gives
-  /// nil always). The producer initializes it, then calls `publish()`, before anything else
-  /// touches the queue.
+  /// nil always), in a queue whose slots hold the elements themselves (`init(capacity:)`).
+  /// The producer initializes it, then calls `publish()`, before anything else touches the
+  /// queue.
   ///
   /// ```swift
   /// if let slot = queue.reserve(whenFull: .drop) {
@@ -129,6 +147,13 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   /// ```
   @inlinable
   func reserve(whenFull policy: WhenFull) -> UnsafeMutablePointer<Element>? {
+    reserveSlot(whenFull: policy)?.assumingMemoryBound(to: Element.self)
+  }
+
+  /// The bytes of the free slot the next element goes to (as `reserve`), for the queue's
+  /// layout to write the element's parts into.
+  @inlinable
+  func reserveSlot(whenFull policy: WhenFull) -> UnsafeMutableRawPointer? {
     let position = tail.load(ordering: .relaxed)
     while true {
       if isClosed.load(ordering: .acquiring) { return nil }
@@ -144,7 +169,7 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
         spaceAvailable.wait()
       }
     }
-    return slots + nextSlot
+    return slots + nextSlot &* slotStride
   }
 
   /// Hands the element initialized in the reserved slot to the consumer.
@@ -158,13 +183,19 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
       knownHead = head.load(ordering: .relaxed)
       queued = position &+ 1 &- knownHead
     }
-    if queued >= wakeThreshold {
-      // Ordered with the consumer's flag: it sets the flag, then looks at the tail.
+    if queued >= wakeThreshold, knownHead != crossedAbove {
+      // The crossing, ordered with the consumer's flag: it sets the flag, then looks at the
+      // tail. Either it sees this element (and takes it, so it is not waiting with the batch
+      // queued), or this sees the flag and wakes it.
+      crossedAbove = knownHead
       tail.store(position &+ 1, ordering: .sequentiallyConsistent)
       if consumerWaiting.load(ordering: .sequentiallyConsistent) { wakeConsumer() }
     } else {
-      // Below the threshold the consumer is not woken (its timer wakes it): a release store
-      // publishes the slot without the full fence the ordering above costs.
+      // Below the threshold the consumer is not woken (its timer wakes it). Above it, past
+      // the crossing, the consumer has seen the crossing's element or been woken for it, and
+      // waits again only once it took everything it saw: the head moved, and the next
+      // crossing above the new head is fenced. A release store publishes the slot without
+      // the full fence (an `xchg` that waits for the slot's pending stores).
       tail.store(position &+ 1, ordering: .releasing)
     }
     if queued > knownHighWater {
@@ -234,7 +265,7 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
       return buffer
     }
     taken.reserveCapacity(end - first + 1)
-    for index in first..<end { taken.append((slots + index % capacity).move()) }
+    for index in first..<end { layout.take(slots + index % capacity * slotStride, &taken) }
     head.store(end, ordering: .sequentiallyConsistent)
     if producerWaiting.exchange(false, ordering: .sequentiallyConsistent) {
       spaceAvailable.signal()

@@ -99,7 +99,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
       liveStore = nil
       self.live = nil
     }
-    queue = CaptureQueue(capacity: configuration.queueCapacity)
+    queue = CaptureQueue(capacity: configuration.queueCapacity, layout: kit.layout)
     blocksWhenFull = configuration.overflowPolicy == .blockProducer
     whenFull = blocksWhenFull ? .block : .drop
     clockNanos = configuration.clock.map(Self.nanoseconds)
@@ -130,7 +130,9 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   func storeStarted(state: borrowing State) {
     guard isRecording else { return }
     let wallTime = Date().timeIntervalSince1970
-    _ = kit.start(queue, copy state, wallTime, whenFull)
+    guard let slot = queue.reserveSlot(whenFull: whenFull) else { return }
+    kit.start(slot, copy state, wallTime)
+    queue.publish()
   }
 
   func stepBegan(_ step: Int, action: Action, origin: ActionOrigin) {
@@ -176,12 +178,16 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     // The core's copy of the state and the facts move into the queue's slot: no second copy.
     // The facts are made once the step is to be queued: facts that one path consumed and
     // another destroyed would be copied for the call (their reads retained, then released).
-    if kit.step(queue, facts, action, state, whenFull) {
-      lastQueuedStep.store(step, ordering: .relaxed)
-      droppedSinceLastQueued.store(0, ordering: .relaxed)
-    } else {
+    // The slot is reserved here, before the kit's call: reserved in the call, it made the
+    // call hold the state across the reservation (a copy of it on the call's stack).
+    guard let slot = queue.reserveSlot(whenFull: whenFull) else {
       dropped(step)
+      return
     }
+    kit.step(slot, facts, action, state)
+    queue.publish()
+    lastQueuedStep.store(step, ordering: .relaxed)
+    droppedSinceLastQueued.store(0, ordering: .relaxed)
   }
 
   /// Accounts for a step that found no room (drop policy): it is part of a gap.
@@ -214,7 +220,9 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
       step: step, monotonicNanos: MonotonicClock.nanoseconds() &- origin, origin: stepOrigin,
       sender: nil, reducerNanos: 0, dependencies: [])
     let isBehind = pendingCount > 0 && !queuePendingEvents()
-    if !isBehind, queue.append(.inspectorStep(facts, state: copy state), whenFull: whenFull) {
+    if !isBehind, let slot = queue.reserveSlot(whenFull: whenFull) {
+      kit.inspectorStep(slot, facts, copy state)
+      queue.publish()
       lastQueuedStep.store(step, ordering: .relaxed)
       droppedSinceLastQueued.store(0, ordering: .relaxed)
     } else {
@@ -272,7 +280,10 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     // Only the main actor appends, so room seen now is still there: the event moves into its
     // slot (a closed queue refuses it, and `finish()` took what was kept back already).
     if pendingCount == 0 || queuePendingEvents(), blocksWhenFull || queue.hasRoom {
-      _ = kit.effect(queue, event, whenFull)
+      if let slot = queue.reserveSlot(whenFull: whenFull) {
+        kit.effect(slot, event)
+        queue.publish()
+      }
       return
     }
     let kept = event
@@ -285,7 +296,9 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   private func queuePendingEvents() -> Bool {
     let (queued, left) = pendingEvents.withLock { pending -> (Int, Int) in
       var queued = 0
-      while queued < pending.count, queue.hasRoom, kit.effect(queue, pending[queued], .drop) {
+      while queued < pending.count, let slot = queue.reserveSlot(whenFull: .drop) {
+        kit.effect(slot, pending[queued])
+        queue.publish()
         queued += 1
       }
       pending.removeFirst(queued)

@@ -125,6 +125,89 @@ final class CaptureQueueTests: XCTestCase {
     XCTAssertEqual(queue.take(timeout: .zero), [7])
   }
 
+  /// The consumer as `take` makes it wait: the flag set, then the semaphore (the test plays
+  /// the consumer, and looks at the semaphore without waiting).
+  func testTheProducerWakesAWaitingConsumerAtEachCrossingOfTheThresholdAboveANewHead() {
+    let queue = CaptureQueue<Int>(capacity: 8)
+    XCTAssertEqual(queue.wakeThreshold, 4)
+    func isSignalled() -> Bool { queue.elementsAvailable.wait(timeout: .now()) == .success }
+    queue.consumerWaiting.store(true, ordering: .sequentiallyConsistent)
+    for value in 0..<3 { XCTAssertTrue(queue.append(value, whenFull: .drop)) }
+    XCTAssertTrue(queue.consumerWaiting.load(ordering: .sequentiallyConsistent))
+    XCTAssertFalse(isSignalled())
+    // The fourth queued: the crossing wakes it, once.
+    XCTAssertTrue(queue.append(3, whenFull: .drop))
+    XCTAssertFalse(queue.consumerWaiting.load(ordering: .sequentiallyConsistent))
+    XCTAssertTrue(isSignalled())
+    XCTAssertTrue(queue.append(4, whenFull: .drop))
+    XCTAssertFalse(isSignalled())
+    XCTAssertEqual(queue.take(timeout: .zero), [0, 1, 2, 3, 4])
+    // Waiting again above the new head (5): the producer's remembered head (0) is behind.
+    queue.consumerWaiting.store(true, ordering: .sequentiallyConsistent)
+    for value in 5..<8 { XCTAssertTrue(queue.append(value, whenFull: .drop)) }
+    XCTAssertFalse(isSignalled())
+    XCTAssertTrue(queue.append(8, whenFull: .drop))
+    XCTAssertTrue(isSignalled())
+    XCTAssertFalse(queue.consumerWaiting.load(ordering: .sequentiallyConsistent))
+    XCTAssertEqual(queue.take(timeout: .zero), [5, 6, 7, 8])
+    // And a third time, across the ring's end.
+    queue.consumerWaiting.store(true, ordering: .sequentiallyConsistent)
+    for value in 9..<13 { XCTAssertTrue(queue.append(value, whenFull: .drop)) }
+    XCTAssertTrue(isSignalled())
+    XCTAssertEqual(queue.take(timeout: .zero), [9, 10, 11, 12])
+  }
+
+  /// A consumer thread waits with a timeout no test reaches; each round queues exactly the
+  /// threshold once it waits, so only the crossing's wake-up can end its wait in time. A lost
+  /// wake-up fails the round's wait for the batch (the timeout only detects it).
+  func testAConsumerWaitingForABatchIsWokenAtEveryCrossing() {
+    let queue = CaptureQueue<Int>(capacity: 16)
+    let threshold = queue.wakeThreshold
+    let rounds = 300
+    let received = LockedBox<[Int]>([])
+    let roundDone = DispatchSemaphore(value: 0)
+    let consumer = Thread {
+      var round: [Int] = []
+      while true {
+        var batch = queue.take(timeout: .seconds(3_600))
+        // Taken between its flag and its wait, before the round's last element: the rest is
+        // below the threshold and wakes nobody, so it is polled for.
+        while !batch.isEmpty, batch.last != -1, round.count + batch.count < threshold {
+          round += batch
+          batch = queue.take(timeout: .zero)
+        }
+        if batch.last == -1 {
+          received.mutate { $0 += round + batch.dropLast() }
+          roundDone.signal()
+          return
+        }
+        round += batch
+        if round.count == threshold {
+          received.mutate { $0 += round }
+          round = []
+          roundDone.signal()
+        }
+      }
+    }
+    consumer.start()
+    var next = 0
+    for round in 0..<rounds {
+      while !queue.consumerWaiting.load(ordering: .sequentiallyConsistent) { sched_yield() }
+      for _ in 0..<threshold {
+        XCTAssertTrue(queue.append(next, whenFull: .drop))
+        next += 1
+      }
+      guard roundDone.wait(timeout: .now() + .seconds(120)) == .success else {
+        XCTFail("round \(round): the consumer was not woken")
+        break
+      }
+    }
+    XCTAssertTrue(queue.close(with: -1))
+    XCTAssertEqual(roundDone.wait(timeout: .now() + .seconds(120)), .success)
+    XCTAssertEqual(received.value, Array(0..<next))
+    XCTAssertEqual(next, rounds * threshold)
+  }
+
   /// How many of the `count` pages from the one holding `address` are in memory (`mincore`).
   private func residentPages(from address: UnsafeRawPointer, count: Int) -> Int {
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))

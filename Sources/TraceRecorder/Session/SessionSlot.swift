@@ -1,0 +1,181 @@
+import ComposableCore
+import Foundation
+import TraceKit
+
+/// How a recording's event lies in a slot of its session's queue: a kind byte, then only the
+/// event's own parts, each at a fixed offset, written in place by the main actor and put back
+/// together into a `SessionEvent` by the writer (`take`).
+///
+/// A slot that was a `SessionEvent` (an enum) was written whole from a temporary Swift built
+/// the event in: the step's state copied into it and then with it into the slot, and an
+/// effect's event (145 bytes) written as a whole 305-byte enum. Here a step's state is moved
+/// into its slot once, and an effect event writes its own bytes.
+///
+/// ```
+/// | kind | state | action | facts |      .step (.inspectorStep: the action's bytes unused)
+/// | kind | state | wallTime |             .start
+/// | kind | EffectEvent |                   .effect
+/// ```
+///
+/// ```swift
+/// let slot = queue.reserveSlot(whenFull: .block)!
+/// SessionSlot<S, A>.initializeStep(slot, facts: facts, action: action, state: state)
+/// queue.publish()   // the writer's `take` gets .step(CapturedStep(facts:action:state:))
+/// ```
+@usableFromInline
+enum SessionSlot<State: Sendable, Action: Sendable> {
+  /// The first byte of a slot: which event it holds.
+  @usableFromInline
+  enum Kind: UInt8 {
+    case start
+    case step
+    case inspectorStep
+    case effect
+  }
+
+  /// The queue's layout of these slots.
+  @inlinable
+  static var layout: CaptureSlotLayout<SessionEvent<State, Action>> {
+    CaptureSlotLayout(
+      stride: stride, alignment: alignment,
+      take: { slot, batch in take(slot, into: &batch) },
+      destroy: { slot in destroy(slot) })
+  }
+
+  // MARK: Offsets
+
+  /// The largest alignment of a slot's parts (a power of two).
+  @inlinable
+  static var alignment: Int {
+    max(
+      MemoryLayout<State>.alignment, MemoryLayout<Action>.alignment,
+      MemoryLayout<StepFacts>.alignment, MemoryLayout<EffectEvent>.alignment,
+      MemoryLayout<Double>.alignment)
+  }
+
+  @inlinable
+  static func aligned(_ offset: Int, to alignment: Int) -> Int {
+    (offset + alignment - 1) & ~(alignment - 1)
+  }
+
+  /// Where the parts begin (after the kind byte): a step's or the start's state, an effect's
+  /// event.
+  @inlinable
+  static var payload: Int { aligned(1, to: alignment) }
+
+  @inlinable
+  static var state: Int { payload }
+
+  @inlinable
+  static var action: Int {
+    aligned(state + MemoryLayout<State>.size, to: MemoryLayout<Action>.alignment)
+  }
+
+  @inlinable
+  static var facts: Int {
+    aligned(action + MemoryLayout<Action>.size, to: MemoryLayout<StepFacts>.alignment)
+  }
+
+  @inlinable
+  static var wallTime: Int {
+    aligned(state + MemoryLayout<State>.size, to: MemoryLayout<Double>.alignment)
+  }
+
+  @inlinable
+  static var stride: Int {
+    aligned(
+      max(
+        facts + MemoryLayout<StepFacts>.size, wallTime + MemoryLayout<Double>.size,
+        payload + MemoryLayout<EffectEvent>.size),
+      to: alignment)
+  }
+
+  // MARK: Writing (the main actor)
+
+  @inlinable
+  static func initializeStart(
+    _ slot: UnsafeMutableRawPointer, state: consuming State, wallTime: Double
+  ) {
+    slot.storeBytes(of: Kind.start.rawValue, as: UInt8.self)
+    (slot + Self.state).initializeMemory(as: State.self, to: state)
+    (slot + Self.wallTime).initializeMemory(as: Double.self, to: wallTime)
+  }
+
+  @inlinable
+  static func initializeStep(
+    _ slot: UnsafeMutableRawPointer, facts: consuming StepFacts, action: Action,
+    state: consuming State
+  ) {
+    slot.storeBytes(of: Kind.step.rawValue, as: UInt8.self)
+    (slot + Self.state).initializeMemory(as: State.self, to: state)
+    (slot + Self.action).initializeMemory(as: Action.self, to: action)
+    (slot + Self.facts).initializeMemory(as: StepFacts.self, to: facts)
+  }
+
+  @inlinable
+  static func initializeInspectorStep(
+    _ slot: UnsafeMutableRawPointer, facts: consuming StepFacts, state: consuming State
+  ) {
+    slot.storeBytes(of: Kind.inspectorStep.rawValue, as: UInt8.self)
+    (slot + Self.state).initializeMemory(as: State.self, to: state)
+    (slot + Self.facts).initializeMemory(as: StepFacts.self, to: facts)
+  }
+
+  @inlinable
+  static func initializeEffect(_ slot: UnsafeMutableRawPointer, _ event: consuming EffectEvent) {
+    slot.storeBytes(of: Kind.effect.rawValue, as: UInt8.self)
+    (slot + payload).initializeMemory(as: EffectEvent.self, to: event)
+  }
+
+  // MARK: Reading (the writer)
+
+  @inlinable
+  static func kind(_ slot: UnsafeMutableRawPointer) -> Kind {
+    // Only the four `initialize…` functions write a slot's kind.
+    Kind(rawValue: slot.load(as: UInt8.self)).unsafelyUnwrapped
+  }
+
+  @inlinable
+  static func move<T>(_ type: T.Type, at offset: Int, of slot: UnsafeMutableRawPointer) -> T {
+    (slot + offset).assumingMemoryBound(to: T.self).move()
+  }
+
+  /// Moves the slot's event out, whole, to the end of `batch`.
+  @inlinable
+  static func take(_ slot: UnsafeMutableRawPointer, into batch: inout [SessionEvent<State, Action>])
+  {
+    switch kind(slot) {
+    case .start:
+      let state = move(State.self, at: Self.state, of: slot)
+      batch.append(.start(state: state, wallTime: move(Double.self, at: wallTime, of: slot)))
+    case .step:
+      let state = move(State.self, at: Self.state, of: slot)
+      let action = move(Action.self, at: Self.action, of: slot)
+      let facts = move(StepFacts.self, at: Self.facts, of: slot)
+      batch.append(.step(CapturedStep(facts: facts, action: action, state: state)))
+    case .inspectorStep:
+      let state = move(State.self, at: Self.state, of: slot)
+      batch.append(.inspectorStep(move(StepFacts.self, at: facts, of: slot), state: state))
+    case .effect:
+      batch.append(.effect(move(EffectEvent.self, at: payload, of: slot)))
+    }
+  }
+
+  /// Destroys the slot's event (one the writer never took).
+  @inlinable
+  static func destroy(_ slot: UnsafeMutableRawPointer) {
+    switch kind(slot) {
+    case .start:
+      (slot + state).assumingMemoryBound(to: State.self).deinitialize(count: 1)
+    case .step:
+      (slot + state).assumingMemoryBound(to: State.self).deinitialize(count: 1)
+      (slot + action).assumingMemoryBound(to: Action.self).deinitialize(count: 1)
+      (slot + facts).assumingMemoryBound(to: StepFacts.self).deinitialize(count: 1)
+    case .inspectorStep:
+      (slot + state).assumingMemoryBound(to: State.self).deinitialize(count: 1)
+      (slot + facts).assumingMemoryBound(to: StepFacts.self).deinitialize(count: 1)
+    case .effect:
+      (slot + payload).assumingMemoryBound(to: EffectEvent.self).deinitialize(count: 1)
+    }
+  }
+}
