@@ -22,11 +22,17 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline let idHash: Int
     @usableFromInline let hash: Int
 
+    /// Hashes the type-erased id once (the two initializers do not call each other: passing
+    /// the id on copied and destroyed it through its existential's value witnesses).
     @usableFromInline
-    convenience init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
+    init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
       var hasher = Hasher()
       hasher.combine(id)
-      self.init(id: id, idHash: hasher.finalize(), navigationIDPath: navigationIDPath)
+      let idHash = hasher.finalize()
+      self.id = id
+      self.navigationIDPath = navigationIDPath
+      self.idHash = idHash
+      hash = Self.hash(idHash, navigationIDPath)
     }
 
     /// Parts whose `id` hashes to `idHash` (another id's, kept).
@@ -35,21 +41,23 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
       self.id = id
       self.navigationIDPath = navigationIDPath
       self.idHash = idHash
-      // At the root, the id's own hash: the prefix every effect with an id is registered
-      // under then costs no hashing at all. Below it, the id's hash, the path's length and
-      // its last step, not every step: ids of one feature differ in their last steps (two
-      // rows, two sheets), and equal ones are compared whole anyway. Hashing the array copied
-      // each step out and in through value witnesses.
+      hash = Self.hash(idHash, navigationIDPath)
+    }
+
+    /// At the root, the id's own hash: the prefix every effect with an id is registered under
+    /// then costs no hashing at all. Below it, the id's hash, the path's length and its last
+    /// step, not every step: ids of one feature differ in their last steps (two rows, two
+    /// sheets), and equal ones are compared whole anyway. Hashing the array copied each step
+    /// out and in through value witnesses.
+    @inline(__always)
+    static func hash(_ idHash: Int, _ navigationIDPath: NavigationIDPath) -> Int {
       let path = navigationIDPath.path
-      if let last = path.last {
-        var hasher = Hasher()
-        hasher.combine(idHash)
-        hasher.combine(path.count)
-        last.hash(into: &hasher)
-        hash = hasher.finalize()
-      } else {
-        hash = idHash
-      }
+      guard let last = path.last else { return idHash }
+      var hasher = Hasher()
+      hasher.combine(idHash)
+      hasher.combine(path.count)
+      last.hash(into: &hasher)
+      return hasher.finalize()
     }
   }
 
