@@ -121,7 +121,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   /// The effects running now, each with the action whose reducer returned it.
   package var effectsInFlight: [(id: EffectID, action: Action)] {
     runningEffects.compactMap { id, effect in
-      guard effect.parent == nil, !effect.isCompleted, let box = effect.action else {
+      guard effect.parent == nil, !effect.flag.isCompleted, let box = effect.action else {
         return nil
       }
       return (id, unsafeDowncast(box, to: BoxedAction<Action>.self).action)
@@ -405,15 +405,16 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     bufferedActions.append(action)
   }
 
-  /// Registers an effect about to start under every key of `ids` and returns its record,
-  /// which its task is created with (the record is the task's flag) and then given to
-  /// `start(_:task:kind:location:ids:)`.
   @inlinable
   func register(
-    _ id: EffectID,
+    _ task: Task<Void, Never>,
+    id: EffectID,
+    flag: EffectFlag,
+    kind: EffectLaunch.Kind,
+    location: SourceLocation?,
     context: inout EffectContext,
     ids: [EffectCancelID]
-  ) -> RunningEffect {
+  ) {
     let group = context.taskGroup(core: self)
     var keys: [EffectCancelID]
     // Counted in a loop, not with a closure: a closure made here is main-actor isolated, and
@@ -441,8 +442,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       }
     }
     launchCount += 1
-    return RunningEffect(
+    runningEffects[id] = RunningEffect(
       id: id,
+      task: task,
+      flag: flag,
       cancelKeys: keys,
       action: context.action,
       parent: context.parent,
@@ -450,22 +453,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       launch: launchCount,
       step: context.step
     )
-  }
-
-  /// Records a registered effect's task as running and tells the instrument it started.
-  @inlinable
-  func start(
-    _ effect: RunningEffect,
-    task: Task<Void, Never>,
-    kind: EffectLaunch.Kind,
-    location: SourceLocation?,
-    ids: [EffectCancelID]
-  ) {
-    effect.task = task
-    runningEffects[effect.id] = effect
-    effect.group.append(task)
+    group.append(task)
     if instrument != nil {
-      reportStarted(effect.id, step: effect.step, kind: kind, parent: effect.parent, ids: ids,
+      reportStarted(id, step: context.step, kind: kind, parent: context.parent, ids: ids,
         location: location)
     }
   }
@@ -497,9 +487,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     context: inout EffectContext,
     ids: [EffectCancelID]
   ) -> Task<Void, Never> {
-    let effect = register(EffectID.next(), context: &context, ids: ids)
-    let id = effect.id
-    let group = effect.group
+    let id = EffectID.next()
+    let flag = EffectFlag()
+    let group = context.taskGroup(core: self)
     let location = run.location
     let operation = run.operation
     let scope = effectScope
@@ -509,17 +499,18 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       // Made when the task runs, as upstream makes it: an effect cancelled before its task
       // starts (a debounced save or a search typed over) never allocates it.
       let send = Send<Action> { [weak self] action in
-        if effect.isCancelled { return }
-        if effect.isCompleted {
+        if flag.isCancelled { return }
+        if flag.isCompleted {
           Self.reportSendAfterCompletion(action, location: location)
           return
         }
         _ = self?.send(action, origin: .effect(group, id))
       }
-      await perform(operation, send: send, effect: effect, scope: scope)
+      await perform(operation, send: send, flag: flag, scope: scope)
       self?.effectDidFinish(id)
     }
-    start(effect, task: task, kind: .run, location: location, ids: ids)
+    register(
+      task, id: id, flag: flag, kind: .run, location: location, context: &context, ids: ids)
     return task
   }
 
@@ -529,19 +520,22 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     context: inout EffectContext,
     ids: [EffectCancelID]
   ) -> Task<Void, Never> {
-    let effect = register(EffectID.next(), context: &context, ids: ids)
-    let id = effect.id
+    let id = EffectID.next()
+    let flag = EffectFlag()
     let sequenceContext = EffectContext(
-      group: effect.group, action: context.action, step: context.step, parent: id)
+      group: context.taskGroup(core: self), action: context.action, step: context.step,
+      parent: id)
     let task = Task { @MainActor [weak self] in
-      for part in effects {
-        guard !Task.isCancelled, !effect.isCancelled, let core = self else { break }
-        await core.execute(part, context: sequenceContext, ids: ids)
+      for effect in effects {
+        guard !Task.isCancelled, !flag.isCancelled, let core = self else { break }
+        await core.execute(effect, context: sequenceContext, ids: ids)
       }
-      effect.complete()
+      flag.complete()
       self?.effectDidFinish(id)
     }
-    start(effect, task: task, kind: .concatenation, location: nil, ids: ids)
+    register(
+      task, id: id, flag: flag, kind: .concatenation, location: nil, context: &context,
+      ids: ids)
     return task
   }
 
@@ -669,7 +663,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     var cancelled: [(launch: Int, id: EffectID)] = []
     var finished: [(launch: Int, id: EffectID)] = []
     for effect in effects {
-      let wasRunning = effect.cancel()
+      let wasRunning = effect.flag.cancel()
       // Nobody to tell which ones finished without an instrument: nothing kept, nothing sorted.
       if instrument != nil {
         // A task cancelled through `StoreTask.cancel()` off the main actor may have returned
@@ -680,7 +674,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
           finished.append((effect.launch, effect.id))
         }
       }
-      effect.task?.cancel()
+      effect.task.cancel()
     }
     guard let instrument else { return }
     // Mostly one effect: sorting copies only when there are several.
@@ -698,8 +692,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   /// finished (its operation had returned) or was cancelled.
   @inlinable
   func end(_ effect: RunningEffect, cause: EffectCancelCause, step: Int?) {
-    let wasRunning = effect.cancel()
-    effect.task?.cancel()
+    let wasRunning = effect.flag.cancel()
+    effect.task.cancel()
     guard let instrument else { return }
     // A task cancelled through `StoreTask.cancel()` off the main actor may have returned on
     // that cancellation before the core heard of it.
@@ -779,10 +773,33 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
 func perform<Action: Sendable>(
   _ operation: @Sendable (Send<Action>) async -> Void,
   send: Send<Action>,
-  effect: RunningEffect,
+  flag: EffectFlag,
   scope: EffectScope
 ) async {
   // In the store's scope, so that `Task.cancel(id:)` and throttles inside it reach the store.
   await scope.run { await operation(send) }
-  effect.complete()
+  flag.complete()
+}
+
+/// The life of one effect task: running, cancelled, or completed.
+@usableFromInline
+final class EffectFlag: Sendable {
+  @usableFromInline let state = Atomic<UInt8>(0)
+
+  @inlinable init() {}
+
+  @inlinable var isCancelled: Bool { state.load(ordering: .acquiring) == 1 }
+  @inlinable var isCompleted: Bool { state.load(ordering: .acquiring) == 2 }
+
+  /// Marks a running effect cancelled; false when it had already completed.
+  @inlinable
+  @discardableResult
+  func cancel() -> Bool {
+    state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
+  }
+
+  @inlinable
+  func complete() {
+    _ = state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing)
+  }
 }

@@ -1,25 +1,15 @@
-import Synchronization
-
 /// An effect task a root core started and has not seen end, with what cancelling or ending it
-/// needs, and the life of its task (running, cancelled, or completed), which the task reads
-/// and marks off the main actor.
+/// needs.
 ///
 /// A class, not generic over the action (the action is boxed, see `BoxedAction`): taking one
 /// out of the core's table, handing it on and dropping it are a retain or a release. As a value
 /// holding the action (or even without it), each removal from the table went through
 /// `Optional`'s value witnesses to destroy it (hundreds of instructions per cancellation).
-///
-/// The core makes it before the task, which captures it (one object an effect: a separate
-/// flag object was allocated and freed with each). Off the main actor only `state` (atomic) is
-/// touched; everything else is set on the main actor before the task is created, except
-/// `task`, set right after and read only on the main actor.
 @usableFromInline
-final class RunningEffect: @unchecked Sendable {
+final class RunningEffect {
   @usableFromInline let id: EffectID
-  /// The task, set as soon as it is created (nil only until then).
-  @exclusivity(unchecked) @usableFromInline var task: Task<Void, Never>?
-  /// 0 running, 1 cancelled, 2 completed.
-  @usableFromInline let state = Atomic<UInt8>(0)
+  @usableFromInline let task: Task<Void, Never>
+  @usableFromInline let flag: EffectFlag
   /// Every key the effect is registered under: each cancellation id at each prefix of its
   /// navigation path.
   @usableFromInline let cancelKeys: [EffectCancelID]
@@ -34,31 +24,17 @@ final class RunningEffect: @unchecked Sendable {
 
   @inlinable
   init(
-    id: EffectID, cancelKeys: [EffectCancelID], action: AnyObject?, parent: EffectID?,
-    group: EffectTaskGroup, launch: Int, step: Int
+    id: EffectID, task: Task<Void, Never>, flag: EffectFlag, cancelKeys: [EffectCancelID],
+    action: AnyObject?, parent: EffectID?, group: EffectTaskGroup, launch: Int, step: Int
   ) {
     self.id = id
+    self.task = task
+    self.flag = flag
     self.cancelKeys = cancelKeys
     self.action = action
     self.parent = parent
     self.group = group
     self.launch = launch
     self.step = step
-  }
-
-  @inlinable var isCancelled: Bool { state.load(ordering: .acquiring) == 1 }
-  @inlinable var isCompleted: Bool { state.load(ordering: .acquiring) == 2 }
-
-  /// Marks a running effect cancelled; false when it had already completed.
-  @inlinable
-  @discardableResult
-  func cancel() -> Bool {
-    state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
-  }
-
-  /// Marks a running effect completed (its operation returned); nothing if it was cancelled.
-  @inlinable
-  func complete() {
-    _ = state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing)
   }
 }
