@@ -16,23 +16,48 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
   final class Parts: Sendable {
     @usableFromInline let id: AnyHashableSendable
     @usableFromInline let navigationIDPath: NavigationIDPath
+    /// The hash of `id` alone: an id made from this one under a shorter path (a prefix the
+    /// store registers an effect under) starts from it instead of hashing the type-erased id
+    /// again through its existential.
+    @usableFromInline let idHash: Int
     @usableFromInline let hash: Int
 
+    /// Hashes the type-erased id once (the two initializers do not call each other: passing
+    /// the id on copied and destroyed it through its existential's value witnesses).
     @usableFromInline
     init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
-      self.id = id
-      self.navigationIDPath = navigationIDPath
       var hasher = Hasher()
       hasher.combine(id)
-      // The path's length and its last step, not every step: ids of one feature differ in
-      // their last steps (two rows, two sheets), and equal ones are compared whole anyway.
-      // Hashing the array copied each step out and in through value witnesses.
+      let idHash = hasher.finalize()
+      self.id = id
+      self.navigationIDPath = navigationIDPath
+      self.idHash = idHash
+      hash = Self.hash(idHash, navigationIDPath)
+    }
+
+    /// Parts whose `id` hashes to `idHash` (another id's, kept).
+    @usableFromInline
+    init(id: AnyHashableSendable, idHash: Int, navigationIDPath: NavigationIDPath) {
+      self.id = id
+      self.navigationIDPath = navigationIDPath
+      self.idHash = idHash
+      hash = Self.hash(idHash, navigationIDPath)
+    }
+
+    /// At the root, the id's own hash: the prefix every effect with an id is registered under
+    /// then costs no hashing at all. Below it, the id's hash, the path's length and its last
+    /// step, not every step: ids of one feature differ in their last steps (two rows, two
+    /// sheets), and equal ones are compared whole anyway. Hashing the array copied each step
+    /// out and in through value witnesses.
+    @inline(__always)
+    static func hash(_ idHash: Int, _ navigationIDPath: NavigationIDPath) -> Int {
       let path = navigationIDPath.path
+      guard let last = path.last else { return idHash }
+      var hasher = Hasher()
+      hasher.combine(idHash)
       hasher.combine(path.count)
-      if let last = path.last {
-        last.hash(into: &hasher)
-      }
-      hash = hasher.finalize()
+      last.hash(into: &hasher)
+      return hasher.finalize()
     }
   }
 
@@ -49,6 +74,11 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline
   package init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
     parts = Parts(id: id, navigationIDPath: navigationIDPath)
+  }
+
+  @inlinable
+  init(parts: Parts) {
+    self.parts = parts
   }
 
   @inlinable
@@ -92,7 +122,7 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
     while length > 0 {
       length -= 1
       let prefix = NavigationIDPath(path: Array(path[..<length]))
-      body(EffectCancelID(id: id, navigationIDPath: prefix))
+      body(EffectCancelID(parts: Parts(id: id, idHash: parts.idHash, navigationIDPath: prefix)))
     }
   }
 
