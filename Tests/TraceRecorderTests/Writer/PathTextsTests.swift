@@ -4,9 +4,9 @@ import XCTest
 @testable import TraceRecorder
 
 final class PathTextsTests: XCTestCase {
-  /// Every text is the path's own description, whether it was kept or built: more distinct
-  /// paths than are kept, met again in another order, paths that differ only in an id, an
-  /// index or a key that is not an identifier.
+  /// Every text is the path's own description, whether it was kept or built: paths met again
+  /// in another order, paths that differ only in an id, an index or a key that is not an
+  /// identifier, and more distinct paths than are kept.
   func testEveryTextIsThePathsDescriptionWhetherKeptOrBuilt() {
     var paths: [TracePath] = [
       TracePath([.key("count")]),
@@ -36,5 +36,13 @@ final class PathTextsTests: XCTestCase {
     XCTAssertEqual(texts.text(of: paths[5]), "todos[4].title")
     XCTAssertEqual(texts.text(of: paths[6]), #"["a b"][2]"#)
     XCTAssertEqual(texts.text(of: paths[9]), ".")
+    // More distinct paths than are kept: the texts start again, and stay the paths' own.
+    for round in 0..<2 {
+      for index in 0..<(PathTexts.limit + 100) {
+        let path = TracePath([.key("rows"), .index(index), .key("title")])
+        XCTAssertEqual(texts.text(of: path), "rows[\(index)].title", "round \(round)")
+      }
+    }
+    XCTAssertEqual(texts.text(of: paths[2]), "todos[id: 3].title")
   }
 }
