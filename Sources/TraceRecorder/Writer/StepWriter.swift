@@ -54,8 +54,6 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private let flushNanos: UInt64
   /// The Swift types of the state and actions, for `inspector testgen` (`SwiftTypeTable`).
   @exclusivity(unchecked) private var types = SwiftTypeCollector()
-  /// The texts of the paths recent steps changed.
-  @exclusivity(unchecked) private var pathTexts = PathTexts()
 
   init(session: RecordingSession<State, Action>, tree: RecorderTree) {
     self.session = session
@@ -347,7 +345,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     var changedPaths: [String] = []
     changedPaths.reserveCapacity(encoded.paths.count)
     for path in encoded.paths {
-      let text = pathTexts.text(of: redacted == nil ? path : stateRedaction.changedPath(path))
+      let text = (redacted == nil ? path : stateRedaction.changedPath(path)).description
       if !changedPaths.contains(text) { changedPaths.append(text) }
     }
     let record = StepRecord(
