@@ -35,7 +35,12 @@ final class WalkedTypes {
   /// allocation and release (they do not retain this object: see `FieldWalker.types`).
   @exclusivity(unchecked) private var idleWalkers: [FieldWalker] = []
   @exclusivity(unchecked) private var idleSingleWalkers: [SingleFieldWalker] = []
+  /// The kinds of the first types met, by type: comparing a few identifiers costs less than
+  /// hashing one (a look-up per changed field that is not a scalar). Those of the rest are
+  /// hashed.
+  @exclusivity(unchecked) private var firstKinds: [(id: ObjectIdentifier, kind: Kind)] = []
   @exclusivity(unchecked) private var kinds: [ObjectIdentifier: Kind] = [:]
+  private static var compared: Int { 16 }
   private static let shared = Mutex<[ObjectIdentifier: Kind]>([:])
   @exclusivity(unchecked) private var layouts: [ObjectIdentifier: SignificantBytes] = [:]
   private static let sharedLayouts = Mutex<[ObjectIdentifier: SignificantBytes]>([:])
@@ -94,6 +99,9 @@ final class WalkedTypes {
 
   func kind<T: Encodable>(of value: T) -> Kind {
     let id = ObjectIdentifier(T.self)
+    for index in firstKinds.indices where firstKinds[index].id == id {
+      return firstKinds[index].kind
+    }
     if let kind = kinds[id] { return kind }
     let kind =
       Self.shared.withLock { $0[id] }
@@ -111,8 +119,19 @@ final class WalkedTypes {
         Self.shared.withLock { $0[id] = kind }
         return kind
       }()
-    kinds[id] = kind
+    remember(kind, for: id)
     return kind
+  }
+
+  /// Keeps what this writer knows of a type's kind, where `kind(of:)` looks first.
+  private func remember(_ kind: Kind, for id: ObjectIdentifier) {
+    if let index = firstKinds.firstIndex(where: { $0.id == id }) {
+      firstKinds[index].kind = kind
+    } else if kinds[id] == nil, firstKinds.count < Self.compared {
+      firstKinds.append((id, kind))
+    } else {
+      kinds[id] = kind
+    }
   }
 
   /// A value of `type` wrote something a walker cannot keep (a nested container): the type is
@@ -128,7 +147,7 @@ final class WalkedTypes {
 
   private func learn<T>(_ kind: Kind, for type: T.Type) {
     let id = ObjectIdentifier(type)
-    kinds[id] = kind
+    remember(kind, for: id)
     Self.shared.withLock { $0[id] = kind }
   }
 }
