@@ -59,16 +59,16 @@ enum ExportSteps {
         first = false
         wroteAny = true
         if json.count >= 1 << 16 {
-          out.write(json.text)
+          json.write(to: &out)
           json.removeAll()
         }
         return true
       }
     } catch {
-      out.write(json.text)
+      json.write(to: &out)
       throw error
     }
-    out.write(json.text)
+    json.write(to: &out)
     return wroteAny
   }
 

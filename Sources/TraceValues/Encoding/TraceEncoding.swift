@@ -199,15 +199,7 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
   }
 
   func encodeChild<T: Encodable>(_ value: T, key: CodingKey?) throws -> TraceValue {
-    let child = TraceEncoding(parent: self, key: key)
-    // The containers bound while `value` encodes are unbound when it returns or throws.
-    let mark = containers?.boundCount ?? 0
-    defer {
-      containers?.unbind(downTo: mark)
-      child.dismantle()
-    }
-    try value.encode(to: child)
-    return try child.finish()
+    try encode(value, in: TraceEncoding(parent: self, key: key))
   }
 
   /// `encodeChild(value, key: level.key)` for one of a batch of values at the same key:
@@ -220,11 +212,18 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
   {
     if !isKnownUniquelyReferenced(&level) { level = TraceEncoding(parent: self, key: level.key) }
     let child = level
+    defer { child.empty() }
+    return try encode(value, in: child)
+  }
+
+  /// `value` encoded by `child`, a level below this one, which is dismantled after.
+  @inline(__always)
+  private func encode<T: Encodable>(_ value: T, in child: TraceEncoding) throws -> TraceValue {
+    // The containers bound while `value` encodes are unbound when it returns or throws.
     let mark = containers?.boundCount ?? 0
     defer {
       containers?.unbind(downTo: mark)
       child.dismantle()
-      child.empty()
     }
     try value.encode(to: child)
     return try child.finish()

@@ -100,4 +100,37 @@ final class JSONBytesTests: XCTestCase {
     XCTAssertEqual(json.count, 0)
     XCTAssertEqual(json.text, "")
   }
+
+  /// Handed to the output in pieces of about 64 KiB, none of them cut inside a character:
+  /// two- and four-byte characters put a piece's end inside one at every offset.
+  func testTheOutputIsHandedOverInPiecesCutBetweenCharacters() {
+    for prefix in 0..<4 {
+      var json = JSONBytes()
+      let text = String(repeating: "a", count: prefix) + String(repeating: "é🙂", count: 30_000)
+      json.step(
+        StepRow(
+          step: 1, monotonicNanos: 0, wallTime: 0, origin: .user, actionPath: text,
+          changedPaths: [], stateHash: 0, reducerNanos: 0),
+        action: .null, changes: [])
+      var pieces = PieceOutput()
+      json.write(to: &pieces)
+      XCTAssertEqual(pieces.text, json.text, "prefix \(prefix)")
+      XCTAssertEqual(pieces.sizes.count, 3, "prefix \(prefix)")
+      XCTAssertTrue(pieces.sizes.dropLast().allSatisfy { $0 <= 1 << 16 && $0 > (1 << 16) - 4 })
+      XCTAssertFalse(pieces.text.contains("\u{FFFD}"))
+    }
+  }
+
+  /// What `JSONBytes.write(to:)` hands over, piece by piece.
+  struct PieceOutput: FlushingOutput {
+    var text = ""
+    var sizes: [Int] = []
+
+    mutating func write(_ string: String) {
+      text += string
+      sizes.append(string.utf8.count)
+    }
+
+    mutating func flush() {}
+  }
 }
