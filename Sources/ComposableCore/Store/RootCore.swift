@@ -64,6 +64,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   @usableFromInline package let observation = StoreObservation()
   /// What this store's effects reach of it besides `send` (cancellation by id, throttles).
   @usableFromInline package let effectScope = EffectScope()
+  /// The weak reference to this core that its effect task groups share.
+  @usableFromInline let groupOwner = EffectTaskGroupOwnerReference()
 
   /// A root core with the dependencies in force (captured now, applied to every batch); its
   /// instrument is the one the reducer's composition brings, if any.
@@ -89,6 +91,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     needsDependencies = !dependencies.isDefault
     self.instrument = instrument
     hooks.core = self
+    groupOwner.owner = self
     // Every core reaches `cancelNow` through the closure (generic code here; `Store.init`
     // installs one specialized for the app's reducer).
     specializeHooks()
@@ -331,7 +334,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     @inlinable
     mutating func taskGroup(core: RootCore) -> EffectTaskGroup {
       if let group { return group }
-      let group = EffectTaskGroup(owner: core)
+      let group = EffectTaskGroup(owner: core.groupOwner)
       self.group = group
       return group
     }
