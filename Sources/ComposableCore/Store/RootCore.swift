@@ -124,7 +124,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   /// The effects running now, each with the action whose reducer returned it.
   package var effectsInFlight: [(id: EffectID, action: Action)] {
     runningEffects.compactMap { id, effect in
-      guard effect.parent == nil, !effect.flag.isCompleted, let box = effect.action else {
+      guard effect.parent == nil, !effect.isCompleted, let box = effect.action else {
         return nil
       }
       return (id, unsafeDowncast(box, to: BoxedAction<Action>.self).action)
@@ -408,16 +408,15 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     bufferedActions.append(action)
   }
 
+  /// Registers an effect about to start under every key of `ids` and returns its record,
+  /// which its task is created with (the record is the task's flag) and then given to
+  /// `start(_:task:kind:location:ids:)`.
   @inlinable
   func register(
-    _ task: Task<Void, Never>,
-    id: EffectID,
-    flag: EffectFlag,
-    kind: EffectLaunch.Kind,
-    location: SourceLocation?,
+    _ id: EffectID,
     context: inout EffectContext,
     ids: [EffectCancelID]
-  ) {
+  ) -> RunningEffect {
     let group = context.taskGroup(core: self)
     var keys: [EffectCancelID]
     // Counted in a loop, not with a closure: a closure made here is main-actor isolated, and
@@ -445,10 +444,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       }
     }
     launchCount += 1
-    runningEffects[id] = RunningEffect(
+    return RunningEffect(
       id: id,
-      task: task,
-      flag: flag,
       cancelKeys: keys,
       action: context.action,
       parent: context.parent,
@@ -456,9 +453,22 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       launch: launchCount,
       step: context.step
     )
-    group.append(task)
+  }
+
+  /// Records a registered effect's task as running and tells the instrument it started.
+  @inlinable
+  func start(
+    _ effect: RunningEffect,
+    task: Task<Void, Never>,
+    kind: EffectLaunch.Kind,
+    location: SourceLocation?,
+    ids: [EffectCancelID]
+  ) {
+    effect.task = task
+    runningEffects[effect.id] = effect
+    effect.group.append(task)
     if instrument != nil {
-      reportStarted(id, step: context.step, kind: kind, parent: context.parent, ids: ids,
+      reportStarted(effect.id, step: effect.step, kind: kind, parent: effect.parent, ids: ids,
         location: location)
     }
   }
@@ -490,9 +500,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     context: inout EffectContext,
     ids: [EffectCancelID]
   ) -> Task<Void, Never> {
-    let id = EffectID.next()
-    let flag = EffectFlag()
-    let group = context.taskGroup(core: self)
+    let effect = register(EffectID.next(), context: &context, ids: ids)
+    let id = effect.id
+    let group = effect.group
     let location = run.location
     let operation = run.operation
     let scope = effectScope
@@ -502,18 +512,17 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       // Made when the task runs, as upstream makes it: an effect cancelled before its task
       // starts (a debounced save or a search typed over) never allocates it.
       let send = Send<Action> { [weak self] action in
-        if flag.isCancelled { return }
-        if flag.isCompleted {
+        if effect.isCancelled { return }
+        if effect.isCompleted {
           Self.reportSendAfterCompletion(action, location: location)
           return
         }
         _ = self?.send(action, origin: .effect(group, id))
       }
-      await perform(operation, send: send, flag: flag, scope: scope)
+      await perform(operation, send: send, effect: effect, scope: scope)
       self?.effectDidFinish(id)
     }
-    register(
-      task, id: id, flag: flag, kind: .run, location: location, context: &context, ids: ids)
+    start(effect, task: task, kind: .run, location: location, ids: ids)
     return task
   }
 
@@ -523,22 +532,19 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     context: inout EffectContext,
     ids: [EffectCancelID]
   ) -> Task<Void, Never> {
-    let id = EffectID.next()
-    let flag = EffectFlag()
+    let effect = register(EffectID.next(), context: &context, ids: ids)
+    let id = effect.id
     let sequenceContext = EffectContext(
-      group: context.taskGroup(core: self), action: context.action, step: context.step,
-      parent: id)
+      group: effect.group, action: context.action, step: context.step, parent: id)
     let task = Task { @MainActor [weak self] in
-      for effect in effects {
-        guard !Task.isCancelled, !flag.isCancelled, let core = self else { break }
-        await core.execute(effect, context: sequenceContext, ids: ids)
+      for part in effects {
+        guard !Task.isCancelled, !effect.isCancelled, let core = self else { break }
+        await core.execute(part, context: sequenceContext, ids: ids)
       }
-      flag.complete()
+      effect.complete()
       self?.effectDidFinish(id)
     }
-    register(
-      task, id: id, flag: flag, kind: .concatenation, location: nil, context: &context,
-      ids: ids)
+    start(effect, task: task, kind: .concatenation, location: nil, ids: ids)
     return task
   }
 
@@ -576,6 +582,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   func effectDidFinish(_ id: EffectID) {
     guard let effect = runningEffects.removeValue(forKey: id) else { return }
     unregister(id, from: effect.cancelKeys)
+    // A `Send` the operation kept past its end holds the record: not its keys and action.
+    effect.letGo()
     if effect.group.isCancelled {
       // `StoreTask.cancel()` cancelled the task before the core heard of it.
       instrument?.effectCancelled(id, cause: .storeTask, step: nil)
@@ -666,7 +674,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     var cancelled: [(launch: Int, id: EffectID)] = []
     var finished: [(launch: Int, id: EffectID)] = []
     for effect in effects {
-      let wasRunning = effect.flag.cancel()
+      let wasRunning = effect.cancel()
       // Nobody to tell which ones finished without an instrument: nothing kept, nothing sorted.
       if instrument != nil {
         // A task cancelled through `StoreTask.cancel()` off the main actor may have returned
@@ -677,7 +685,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
           finished.append((effect.launch, effect.id))
         }
       }
-      effect.task.cancel()
+      effect.task?.cancel()
+      effect.letGo()
     }
     guard let instrument else { return }
     // Mostly one effect: sorting copies only when there are several.
@@ -695,8 +704,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   /// finished (its operation had returned) or was cancelled.
   @inlinable
   func end(_ effect: RunningEffect, cause: EffectCancelCause, step: Int?) {
-    let wasRunning = effect.flag.cancel()
-    effect.task.cancel()
+    let wasRunning = effect.cancel()
+    effect.task?.cancel()
+    effect.letGo()
     guard let instrument else { return }
     // A task cancelled through `StoreTask.cancel()` off the main actor may have returned on
     // that cancellation before the core heard of it.
@@ -776,33 +786,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
 func perform<Action: Sendable>(
   _ operation: @Sendable (Send<Action>) async -> Void,
   send: Send<Action>,
-  flag: EffectFlag,
+  effect: RunningEffect,
   scope: EffectScope
 ) async {
   // In the store's scope, so that `Task.cancel(id:)` and throttles inside it reach the store.
   await scope.run { await operation(send) }
-  flag.complete()
-}
-
-/// The life of one effect task: running, cancelled, or completed.
-@usableFromInline
-final class EffectFlag: Sendable {
-  @usableFromInline let state = Atomic<UInt8>(0)
-
-  @inlinable init() {}
-
-  @inlinable var isCancelled: Bool { state.load(ordering: .acquiring) == 1 }
-  @inlinable var isCompleted: Bool { state.load(ordering: .acquiring) == 2 }
-
-  /// Marks a running effect cancelled; false when it had already completed.
-  @inlinable
-  @discardableResult
-  func cancel() -> Bool {
-    state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
-  }
-
-  @inlinable
-  func complete() {
-    _ = state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing)
-  }
+  effect.complete()
 }
