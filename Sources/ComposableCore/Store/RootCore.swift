@@ -51,11 +51,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   @usableFromInline let context = ReducingContext.shared
   // Unchecked like the batch's fields: the effect bookkeeping is inlined into the app's module,
   // where each access would otherwise pay a dynamic exclusivity check.
-  @exclusivity(unchecked) @usableFromInline var runningEffects: [EffectID: RunningEffect] = [:]
+  @exclusivity(unchecked) @usableFromInline var runningEffects = RunningEffectList()
   /// The effects registered under each key, in the order they started. A key rarely holds
   /// more than a few, so a list (searched when one is removed) is cheaper than a set, whose
   /// storage and hashing every registration paid for.
-  @exclusivity(unchecked) @usableFromInline var cancellables: [EffectCancelID: EffectIDList] =
+  @exclusivity(unchecked) @usableFromInline var cancellables: [EffectCancelID: KeyedEffects] =
     [:]
   /// Numbers effects in the order they started, to report them in that order.
   @exclusivity(unchecked) @usableFromInline var launchCount = 0
@@ -123,11 +123,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
 
   /// The effects running now, each with the action whose reducer returned it.
   package var effectsInFlight: [(id: EffectID, action: Action)] {
-    runningEffects.compactMap { id, effect in
+    runningEffects.all.compactMap { effect in
       guard effect.parent == nil, !effect.isCompleted, let box = effect.action else {
         return nil
       }
-      return (id, unsafeDowncast(box, to: BoxedAction<Action>.self).action)
+      return (effect.id, unsafeDowncast(box, to: BoxedAction<Action>.self).action)
     }
   }
 
@@ -140,10 +140,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   /// matches the sleepers has every ended effect finished, not unfinished.
   package var pendingOperationCount: Int {
     var waiting = Set<EffectID>()
-    for effect in runningEffects.values {
+    let effects = runningEffects.all
+    for effect in effects {
       if let parent = effect.parent { waiting.insert(parent) }
     }
-    return runningEffects.count { id, _ in !waiting.contains(id) }
+    return effects.count { !waiting.contains($0.id) }
   }
 
   // MARK: Sending
@@ -417,7 +418,16 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     context: inout EffectContext,
     ids: [EffectCancelID]
   ) -> RunningEffect {
-    let group = context.taskGroup(core: self)
+    launchCount += 1
+    let effect = RunningEffect(
+      id: id,
+      cancelKeys: [],
+      action: context.action,
+      parent: context.parent,
+      group: context.taskGroup(core: self),
+      launch: launchCount,
+      step: context.step
+    )
     var keys: [EffectCancelID]
     // Counted in a loop, not with a closure: a closure made here is main-actor isolated, and
     // each call of it from the standard library checked the executor (~280 instructions).
@@ -429,7 +439,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       // Ids made at the root are their own only prefix: the keys are the ids (no new array).
       keys = ids
       for key in ids {
-        Self.add(id, to: &cancellables[key])
+        Self.add(effect, to: &cancellables[key])
       }
     } else {
       // Each id's `prefixes`, in one allocation: appending one by one grew the array at the
@@ -438,21 +448,13 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       keys.reserveCapacity(keyCount)
       for cancelID in ids {
         cancelID.forEachPrefix { key in
-          Self.add(id, to: &cancellables[key])
+          Self.add(effect, to: &cancellables[key])
           keys.append(key)
         }
       }
     }
-    launchCount += 1
-    return RunningEffect(
-      id: id,
-      cancelKeys: keys,
-      action: context.action,
-      parent: context.parent,
-      group: group,
-      launch: launchCount,
-      step: context.step
-    )
+    effect.cancelKeys = keys
+    return effect
   }
 
   /// Records a registered effect's task as running and tells the instrument it started.
@@ -465,7 +467,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     ids: [EffectCancelID]
   ) {
     effect.task = task
-    runningEffects[effect.id] = effect
+    runningEffects.append(effect)
     effect.group.append(task)
     if instrument != nil {
       reportStarted(effect.id, step: effect.step, kind: kind, parent: effect.parent, ids: ids,
@@ -486,11 +488,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
 
   /// Adds an effect to a key's effects (one look-up: the dictionary's optional subscript).
   @inlinable
-  static func add(_ id: EffectID, to effects: inout EffectIDList?) {
+  static func add(_ effect: RunningEffect, to effects: inout KeyedEffects?) {
     if effects == nil {
-      effects = EffectIDList(id)
+      effects = KeyedEffects(effect)
     } else {
-      effects!.add(id)
+      effects!.add(effect)
     }
   }
 
@@ -520,7 +522,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
         _ = self?.send(action, origin: .effect(group, id))
       }
       await perform(operation, send: send, effect: effect, scope: scope)
-      self?.effectDidFinish(id)
+      self?.effectDidFinish(effect)
     }
     start(effect, task: task, kind: .run, location: location, ids: ids)
     return task
@@ -542,7 +544,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
         await core.execute(part, context: sequenceContext, ids: ids)
       }
       effect.complete()
-      self?.effectDidFinish(id)
+      self?.effectDidFinish(effect)
     }
     start(effect, task: task, kind: .concatenation, location: nil, ids: ids)
     return task
@@ -579,9 +581,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   }
 
   @inlinable
-  func effectDidFinish(_ id: EffectID) {
-    guard let effect = runningEffects.removeValue(forKey: id) else { return }
-    unregister(id, from: effect.cancelKeys)
+  func effectDidFinish(_ effect: RunningEffect) {
+    guard runningEffects.remove(effect) else { return }
+    let id = effect.id
+    unregister(effect, from: effect.cancelKeys)
     // A `Send` the operation kept past its end holds the record: not its keys and action.
     effect.letGo()
     if effect.group.isCancelled {
@@ -593,12 +596,12 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   }
 
   @usableFromInline
-  func unregister(_ id: EffectID, from cancelKeys: [EffectCancelID]) {
+  func unregister(_ effect: RunningEffect, from cancelKeys: [EffectCancelID]) {
     // One look-up per key: hashing a key (its id and navigation path) is most of the cost.
     for key in cancelKeys {
       guard let index = cancellables.index(forKey: key) else { continue }
       // One access to the key's list (each went through the dictionary's `values` view).
-      if cancellables.values[index].remove(id) {
+      if cancellables.values[index].remove(effect) {
         cancellables.remove(at: index)
       }
     }
@@ -644,19 +647,19 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   /// `Task.cancel(id:)` cancels those itself, before it gets here).
   @inlinable
   func cancelEffects(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
-    guard let effectIDs = cancellables.removeValue(forKey: id) else { return }
-    if effectIDs.rest.isEmpty {
+    guard let effects = cancellables.removeValue(forKey: id) else { return }
+    if effects.rest.isEmpty {
       // The common case, one effect: no list of endings to build.
-      let effectID = effectIDs.first
-      guard let effect = runningEffects.removeValue(forKey: effectID) else { return }
-      unregister(effectID, from: effect.cancelKeys)
+      let effect = effects.first
+      guard runningEffects.remove(effect) else { return }
+      unregister(effect, from: effect.cancelKeys)
       end(effect, cause: cause, step: step)
       return
     }
     var ended: [RunningEffect] = []
-    for effectID in effectIDs.all {
-      guard let effect = runningEffects.removeValue(forKey: effectID) else { continue }
-      unregister(effectID, from: effect.cancelKeys)
+    for effect in effects.all {
+      guard runningEffects.remove(effect) else { continue }
+      unregister(effect, from: effect.cancelKeys)
       ended.append(effect)
     }
     end(ended, cause: cause, step: step)
@@ -723,7 +726,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   }
 
   private func cancelEverything(cause: EffectCancelCause) {
-    let all = Array(runningEffects.values)
+    let all = runningEffects.all
     runningEffects.removeAll()
     cancellables.removeAll()
     end(all, cause: cause, step: nil)
@@ -738,11 +741,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   /// table, as `end` takes them.
   func takeEffects(where shouldTake: (RunningEffect) -> Bool) -> [RunningEffect] {
     var taken: [RunningEffect] = []
-    for (id, effect) in runningEffects where shouldTake(effect) {
+    for effect in runningEffects.all where shouldTake(effect) {
       taken.append(effect)
-      unregister(id, from: effect.cancelKeys)
+      runningEffects.remove(effect)
+      unregister(effect, from: effect.cancelKeys)
     }
-    for effect in taken { runningEffects[effect.id] = nil }
     return taken
   }
 

@@ -33,6 +33,12 @@ final class RunningEffect: @unchecked Sendable {
   @usableFromInline let launch: Int
   /// The step whose reducer returned it (0 when not instrumented).
   @usableFromInline let step: Int
+  /// Whether it is in the core's list of running effects (the core has not ended it).
+  @exclusivity(unchecked) @usableFromInline var isListed = false
+  /// The effect started after it that is still in the list (see `RunningEffectList`).
+  @exclusivity(unchecked) @usableFromInline var next: RunningEffect?
+  /// The effect started before it that is still in the list (held by the list).
+  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var previous: RunningEffect?
 
   @inlinable
   init(
