@@ -185,6 +185,27 @@ private struct Holder: Reducer {
   }
 }
 
+/// Named effects that sleep until stopped: `start(name)` starts one cancellable by its name,
+/// `stop(name)` cancels it.
+private struct NamedSleepers: Reducer {
+  struct State: Equatable, Sendable {}
+
+  enum Action: Equatable, Sendable {
+    case start(String)
+    case stop(String)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .start(name):
+      return .run { _ in try await Task.sleep(for: .seconds(1000)) }
+        .cancellable(id: name)
+    case let .stop(name):
+      return .cancel(id: name)
+    }
+  }
+}
+
 /// The core's effect bookkeeping (registration under every prefix of the navigation path,
 /// cancellation by id and in flight, teardown) on a feature the fixtures do not have: sheets
 /// presented by `forEach` rows, debounced saves per row. Each scenario runs on a bare store
@@ -451,5 +472,23 @@ final class EffectBookkeepingTests: XCTestCase {
     // at its first suspension point.
     await task?.finish()
     XCTAssertEqual(log.events, ["action released", "wait ran"])
+  }
+
+  /// The effects in flight are listed in the order they started, whatever ended in between.
+  func testEffectsInFlightAreListedInTheOrderTheyStarted() throws {
+    let store = Store(initialState: NamedSleepers.State()) { NamedSleepers() }
+    for name in ["a", "b", "c", "d"] {
+      store.send(.start(name))
+    }
+    store.send(.stop("b"))
+    let core = try XCTUnwrap(store.core as? RootCore<NamedSleepers>)
+    XCTAssertEqual(core.effectsInFlight.map(\.action), [.start("a"), .start("c"), .start("d")])
+    XCTAssertEqual(core.pendingOperationCount, 3)
+    store.send(.stop("a"))
+    store.send(.start("e"))
+    store.send(.stop("e"))
+    store.send(.start("f"))
+    XCTAssertEqual(core.effectsInFlight.map(\.action), [.start("c"), .start("d"), .start("f")])
+    XCTAssertEqual(core.pendingOperationCount, 3)
   }
 }
