@@ -503,26 +503,24 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     ids: [EffectCancelID]
   ) -> Task<Void, Never> {
     let effect = register(EffectID.next(), context: &context, ids: ids)
-    let id = effect.id
-    let group = effect.group
     let location = run.location
     let operation = run.operation
     let scope = effectScope
     // Started on the main actor, as upstream: the operation cannot begin before the send that
-    // started it has returned.
-    let task = Task(priority: run.priority) { @MainActor [weak self] in
+    // started it has returned. It reaches the core through its record (see `core(of:)`).
+    let task = Task(priority: run.priority) { @MainActor in
       // Made when the task runs, as upstream makes it: an effect cancelled before its task
       // starts (a debounced save or a search typed over) never allocates it.
-      let send = Send<Action> { [weak self] action in
+      let send = Send<Action> { action in
         if effect.isCancelled { return }
         if effect.isCompleted {
           Self.reportSendAfterCompletion(action, location: location)
           return
         }
-        _ = self?.send(action, origin: .effect(group, id))
+        _ = Self.core(of: effect)?.send(action, origin: .effect(effect.group, effect.id))
       }
       await perform(operation, send: send, effect: effect, scope: scope)
-      self?.effectDidFinish(effect)
+      Self.core(of: effect)?.effectDidFinish(effect)
     }
     start(effect, task: task, kind: .run, location: location, ids: ids)
     return task
@@ -538,16 +536,29 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     let id = effect.id
     let sequenceContext = EffectContext(
       group: effect.group, action: context.action, step: context.step, parent: id)
-    let task = Task { @MainActor [weak self] in
+    let task = Task { @MainActor in
       for part in effects {
-        guard !Task.isCancelled, !effect.isCancelled, let core = self else { break }
+        guard !Task.isCancelled, !effect.isCancelled, let core = Self.core(of: effect) else {
+          break
+        }
         await core.execute(part, context: sequenceContext, ids: ids)
       }
       effect.complete()
-      self?.effectDidFinish(effect)
+      Self.core(of: effect)?.effectDidFinish(effect)
     }
     start(effect, task: task, kind: .concatenation, location: nil, ids: ids)
     return task
+  }
+
+  /// The core that started `effect`, while it exists, read through the weak reference its
+  /// group shares with the core's other groups: an effect's task captured `[weak self]`
+  /// instead, a `swift_weakInit` (and a weak destroy) for every effect. An effect's group is
+  /// always its own core's: the core makes a batch's group and hands it only to its own
+  /// effects' sends.
+  @inlinable
+  static func core(of effect: RunningEffect) -> RootCore? {
+    guard let owner = effect.group.owner.owner else { return nil }
+    return unsafeDowncast(owner, to: RootCore.self)
   }
 
   /// Runs an effect to its end (inside a concatenation).

@@ -150,11 +150,12 @@ package protocol EffectTaskGroupOwner: AnyObject, Sendable {
 }
 
 /// A weak reference to the core that owns a store's effect task groups, made once per core and
-/// shared by all its groups.
+/// shared by all its groups (and, through their groups, by its effects' tasks).
 @usableFromInline
 package final class EffectTaskGroupOwnerReference: Sendable {
-  /// Set once, when the core is made; read when a group is cancelled (both on the main actor).
-  @MainActor weak var owner: (any EffectTaskGroupOwner)?
+  /// Set once, when the core is made; read when a group is cancelled and by the core's effect
+  /// tasks (all on the main actor).
+  @MainActor @usableFromInline weak var owner: (any EffectTaskGroupOwner)?
 
   @usableFromInline
   init() {}

@@ -491,4 +491,23 @@ final class EffectBookkeepingTests: XCTestCase {
     XCTAssertEqual(core.effectsInFlight.map(\.action), [.start("c"), .start("d"), .start("f")])
     XCTAssertEqual(core.pendingOperationCount, 3)
   }
+
+  /// An effect's task does not keep its store's core alive: the core goes with the store while
+  /// the task still waits to run, and the task, when it runs, finds no core to report to.
+  func testAStoreIsFreedWhileItsEffectsTaskWaitsToRun() async {
+    let log = EventLog()
+    weak var core: RootCore<Holder>?
+    var task: StoreTask?
+    do {
+      let store = Store(initialState: Holder.State()) { Holder(log: log) }
+      core = store.core as? RootCore<Holder>
+      XCTAssertNotNil(core)
+      task = store.send(.finish)
+    }
+    XCTAssertNil(core)
+    await task?.finish()
+    let released = await eventually { log.events.contains("finished released") }
+    XCTAssertTrue(released)
+    XCTAssertEqual(log.events, ["finished ran", "finished released"])
+  }
 }
