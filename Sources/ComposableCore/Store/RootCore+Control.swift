@@ -115,7 +115,7 @@ extension RootCore: StoreControl {
     }
     var effectStep: Int?
     if case .effect(_, let id) = origin {
-      effectStep = runningEffects[id]?.step
+      effectStep = runningEffects.effect(id)?.step
     }
     inspection.held.append(
       Held(

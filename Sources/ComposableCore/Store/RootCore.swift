@@ -51,11 +51,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   @usableFromInline let context = ReducingContext.shared
   // Unchecked like the batch's fields: the effect bookkeeping is inlined into the app's module,
   // where each access would otherwise pay a dynamic exclusivity check.
-  @exclusivity(unchecked) @usableFromInline var runningEffects: [EffectID: RunningEffect] = [:]
+  @exclusivity(unchecked) @usableFromInline var runningEffects = RunningEffectList()
   /// The effects registered under each key, in the order they started. A key rarely holds
   /// more than a few, so a list (searched when one is removed) is cheaper than a set, whose
   /// storage and hashing every registration paid for.
-  @exclusivity(unchecked) @usableFromInline var cancellables: [EffectCancelID: EffectIDList] =
+  @exclusivity(unchecked) @usableFromInline var cancellables: [EffectCancelID: KeyedEffects] =
     [:]
   /// Numbers effects in the order they started, to report them in that order.
   @exclusivity(unchecked) @usableFromInline var launchCount = 0
@@ -64,6 +64,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   @usableFromInline package let observation = StoreObservation()
   /// What this store's effects reach of it besides `send` (cancellation by id, throttles).
   @usableFromInline package let effectScope = EffectScope()
+  /// The weak reference to this core that its effect task groups share.
+  @usableFromInline let groupOwner = EffectTaskGroupOwnerReference()
 
   /// A root core with the dependencies in force (captured now, applied to every batch); its
   /// instrument is the one the reducer's composition brings, if any.
@@ -89,6 +91,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     needsDependencies = !dependencies.isDefault
     self.instrument = instrument
     hooks.core = self
+    groupOwner.owner = self
     // Every core reaches `cancelNow` through the closure (generic code here; `Store.init`
     // installs one specialized for the app's reducer).
     specializeHooks()
@@ -120,11 +123,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
 
   /// The effects running now, each with the action whose reducer returned it.
   package var effectsInFlight: [(id: EffectID, action: Action)] {
-    runningEffects.compactMap { id, effect in
-      guard effect.parent == nil, !effect.flag.isCompleted, let box = effect.action else {
+    runningEffects.all.compactMap { effect in
+      guard effect.parent == nil, !effect.isCompleted, let box = effect.action else {
         return nil
       }
-      return (id, unsafeDowncast(box, to: BoxedAction<Action>.self).action)
+      return (effect.id, unsafeDowncast(box, to: BoxedAction<Action>.self).action)
     }
   }
 
@@ -137,10 +140,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   /// matches the sleepers has every ended effect finished, not unfinished.
   package var pendingOperationCount: Int {
     var waiting = Set<EffectID>()
-    for effect in runningEffects.values {
+    let effects = runningEffects.all
+    for effect in effects {
       if let parent = effect.parent { waiting.insert(parent) }
     }
-    return runningEffects.count { id, _ in !waiting.contains(id) }
+    return effects.count { !waiting.contains($0.id) }
   }
 
   // MARK: Sending
@@ -331,7 +335,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     @inlinable
     mutating func taskGroup(core: RootCore) -> EffectTaskGroup {
       if let group { return group }
-      let group = EffectTaskGroup(owner: core)
+      let group = EffectTaskGroup(owner: core.groupOwner)
       self.group = group
       return group
     }
@@ -405,17 +409,25 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     bufferedActions.append(action)
   }
 
+  /// Registers an effect about to start under every key of `ids` and returns its record,
+  /// which its task is created with (the record is the task's flag) and then given to
+  /// `start(_:task:kind:location:ids:)`.
   @inlinable
   func register(
-    _ task: Task<Void, Never>,
-    id: EffectID,
-    flag: EffectFlag,
-    kind: EffectLaunch.Kind,
-    location: SourceLocation?,
+    _ id: EffectID,
     context: inout EffectContext,
     ids: [EffectCancelID]
-  ) {
-    let group = context.taskGroup(core: self)
+  ) -> RunningEffect {
+    launchCount += 1
+    let effect = RunningEffect(
+      id: id,
+      cancelKeys: [],
+      action: context.action,
+      parent: context.parent,
+      group: context.taskGroup(core: self),
+      launch: launchCount,
+      step: context.step
+    )
     var keys: [EffectCancelID]
     // Counted in a loop, not with a closure: a closure made here is main-actor isolated, and
     // each call of it from the standard library checked the executor (~280 instructions).
@@ -427,7 +439,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       // Ids made at the root are their own only prefix: the keys are the ids (no new array).
       keys = ids
       for key in ids {
-        Self.add(id, to: &cancellables[key])
+        Self.add(effect, to: &cancellables[key])
       }
     } else {
       // Each id's `prefixes`, in one allocation: appending one by one grew the array at the
@@ -436,26 +448,29 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       keys.reserveCapacity(keyCount)
       for cancelID in ids {
         cancelID.forEachPrefix { key in
-          Self.add(id, to: &cancellables[key])
+          Self.add(effect, to: &cancellables[key])
           keys.append(key)
         }
       }
     }
-    launchCount += 1
-    runningEffects[id] = RunningEffect(
-      id: id,
-      task: task,
-      flag: flag,
-      cancelKeys: keys,
-      action: context.action,
-      parent: context.parent,
-      group: group,
-      launch: launchCount,
-      step: context.step
-    )
-    group.append(task)
+    effect.cancelKeys = keys
+    return effect
+  }
+
+  /// Records a registered effect's task as running and tells the instrument it started.
+  @inlinable
+  func start(
+    _ effect: RunningEffect,
+    task: Task<Void, Never>,
+    kind: EffectLaunch.Kind,
+    location: SourceLocation?,
+    ids: [EffectCancelID]
+  ) {
+    effect.task = task
+    runningEffects.append(effect)
+    effect.group.append(task)
     if instrument != nil {
-      reportStarted(id, step: context.step, kind: kind, parent: context.parent, ids: ids,
+      reportStarted(effect.id, step: effect.step, kind: kind, parent: effect.parent, ids: ids,
         location: location)
     }
   }
@@ -473,11 +488,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
 
   /// Adds an effect to a key's effects (one look-up: the dictionary's optional subscript).
   @inlinable
-  static func add(_ id: EffectID, to effects: inout EffectIDList?) {
+  static func add(_ effect: RunningEffect, to effects: inout KeyedEffects?) {
     if effects == nil {
-      effects = EffectIDList(id)
+      effects = KeyedEffects(effect)
     } else {
-      effects!.add(id)
+      effects!.add(effect)
     }
   }
 
@@ -487,30 +502,27 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     context: inout EffectContext,
     ids: [EffectCancelID]
   ) -> Task<Void, Never> {
-    let id = EffectID.next()
-    let flag = EffectFlag()
-    let group = context.taskGroup(core: self)
+    let effect = register(EffectID.next(), context: &context, ids: ids)
     let location = run.location
     let operation = run.operation
     let scope = effectScope
     // Started on the main actor, as upstream: the operation cannot begin before the send that
-    // started it has returned.
-    let task = Task(priority: run.priority) { @MainActor [weak self] in
+    // started it has returned. It reaches the core through its record (see `core(of:)`).
+    let task = Task(priority: run.priority) { @MainActor in
       // Made when the task runs, as upstream makes it: an effect cancelled before its task
       // starts (a debounced save or a search typed over) never allocates it.
-      let send = Send<Action> { [weak self] action in
-        if flag.isCancelled { return }
-        if flag.isCompleted {
+      let send = Send<Action> { action in
+        if effect.isCancelled { return }
+        if effect.isCompleted {
           Self.reportSendAfterCompletion(action, location: location)
           return
         }
-        _ = self?.send(action, origin: .effect(group, id))
+        _ = Self.core(of: effect)?.send(action, origin: .effect(effect.group, effect.id))
       }
-      await perform(operation, send: send, flag: flag, scope: scope)
-      self?.effectDidFinish(id)
+      await perform(operation, send: send, effect: effect, scope: scope)
+      Self.core(of: effect)?.effectDidFinish(effect)
     }
-    register(
-      task, id: id, flag: flag, kind: .run, location: location, context: &context, ids: ids)
+    start(effect, task: task, kind: .run, location: location, ids: ids)
     return task
   }
 
@@ -520,23 +532,33 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     context: inout EffectContext,
     ids: [EffectCancelID]
   ) -> Task<Void, Never> {
-    let id = EffectID.next()
-    let flag = EffectFlag()
+    let effect = register(EffectID.next(), context: &context, ids: ids)
+    let id = effect.id
     let sequenceContext = EffectContext(
-      group: context.taskGroup(core: self), action: context.action, step: context.step,
-      parent: id)
-    let task = Task { @MainActor [weak self] in
-      for effect in effects {
-        guard !Task.isCancelled, !flag.isCancelled, let core = self else { break }
-        await core.execute(effect, context: sequenceContext, ids: ids)
+      group: effect.group, action: context.action, step: context.step, parent: id)
+    let task = Task { @MainActor in
+      for part in effects {
+        guard !Task.isCancelled, !effect.isCancelled, let core = Self.core(of: effect) else {
+          break
+        }
+        await core.execute(part, context: sequenceContext, ids: ids)
       }
-      flag.complete()
-      self?.effectDidFinish(id)
+      effect.complete()
+      Self.core(of: effect)?.effectDidFinish(effect)
     }
-    register(
-      task, id: id, flag: flag, kind: .concatenation, location: nil, context: &context,
-      ids: ids)
+    start(effect, task: task, kind: .concatenation, location: nil, ids: ids)
     return task
+  }
+
+  /// The core that started `effect`, while it exists, read through the weak reference its
+  /// group shares with the core's other groups: an effect's task captured `[weak self]`
+  /// instead, a `swift_weakInit` (and a weak destroy) for every effect. An effect's group is
+  /// always its own core's: the core makes a batch's group and hands it only to its own
+  /// effects' sends.
+  @inlinable
+  static func core(of effect: RunningEffect) -> RootCore? {
+    guard let owner = effect.group.owner.owner else { return nil }
+    return unsafeDowncast(owner, to: RootCore.self)
   }
 
   /// Runs an effect to its end (inside a concatenation).
@@ -570,9 +592,12 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   }
 
   @inlinable
-  func effectDidFinish(_ id: EffectID) {
-    guard let effect = runningEffects.removeValue(forKey: id) else { return }
-    unregister(id, from: effect.cancelKeys)
+  func effectDidFinish(_ effect: RunningEffect) {
+    guard runningEffects.remove(effect) else { return }
+    let id = effect.id
+    unregister(effect, from: effect.cancelKeys)
+    // A `Send` the operation kept past its end holds the record: not its keys and action.
+    effect.letGo()
     if effect.group.isCancelled {
       // `StoreTask.cancel()` cancelled the task before the core heard of it.
       instrument?.effectCancelled(id, cause: .storeTask, step: nil)
@@ -582,12 +607,12 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   }
 
   @usableFromInline
-  func unregister(_ id: EffectID, from cancelKeys: [EffectCancelID]) {
+  func unregister(_ effect: RunningEffect, from cancelKeys: [EffectCancelID]) {
     // One look-up per key: hashing a key (its id and navigation path) is most of the cost.
     for key in cancelKeys {
       guard let index = cancellables.index(forKey: key) else { continue }
       // One access to the key's list (each went through the dictionary's `values` view).
-      if cancellables.values[index].remove(id) {
+      if cancellables.values[index].remove(effect) {
         cancellables.remove(at: index)
       }
     }
@@ -633,19 +658,19 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   /// `Task.cancel(id:)` cancels those itself, before it gets here).
   @inlinable
   func cancelEffects(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
-    guard let effectIDs = cancellables.removeValue(forKey: id) else { return }
-    if effectIDs.rest.isEmpty {
+    guard let effects = cancellables.removeValue(forKey: id) else { return }
+    if effects.rest.isEmpty {
       // The common case, one effect: no list of endings to build.
-      let effectID = effectIDs.first
-      guard let effect = runningEffects.removeValue(forKey: effectID) else { return }
-      unregister(effectID, from: effect.cancelKeys)
+      let effect = effects.first
+      guard runningEffects.remove(effect) else { return }
+      unregister(effect, from: effect.cancelKeys)
       end(effect, cause: cause, step: step)
       return
     }
     var ended: [RunningEffect] = []
-    for effectID in effectIDs.all {
-      guard let effect = runningEffects.removeValue(forKey: effectID) else { continue }
-      unregister(effectID, from: effect.cancelKeys)
+    for effect in effects.all {
+      guard runningEffects.remove(effect) else { continue }
+      unregister(effect, from: effect.cancelKeys)
       ended.append(effect)
     }
     end(ended, cause: cause, step: step)
@@ -663,7 +688,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     var cancelled: [(launch: Int, id: EffectID)] = []
     var finished: [(launch: Int, id: EffectID)] = []
     for effect in effects {
-      let wasRunning = effect.flag.cancel()
+      let wasRunning = effect.cancel()
       // Nobody to tell which ones finished without an instrument: nothing kept, nothing sorted.
       if instrument != nil {
         // A task cancelled through `StoreTask.cancel()` off the main actor may have returned
@@ -674,7 +699,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
           finished.append((effect.launch, effect.id))
         }
       }
-      effect.task.cancel()
+      effect.task?.cancel()
+      effect.letGo()
     }
     guard let instrument else { return }
     // Mostly one effect: sorting copies only when there are several.
@@ -692,8 +718,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   /// finished (its operation had returned) or was cancelled.
   @inlinable
   func end(_ effect: RunningEffect, cause: EffectCancelCause, step: Int?) {
-    let wasRunning = effect.flag.cancel()
-    effect.task.cancel()
+    let wasRunning = effect.cancel()
+    effect.task?.cancel()
+    effect.letGo()
     guard let instrument else { return }
     // A task cancelled through `StoreTask.cancel()` off the main actor may have returned on
     // that cancellation before the core heard of it.
@@ -710,7 +737,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   }
 
   private func cancelEverything(cause: EffectCancelCause) {
-    let all = Array(runningEffects.values)
+    let all = runningEffects.all
     runningEffects.removeAll()
     cancellables.removeAll()
     end(all, cause: cause, step: nil)
@@ -725,11 +752,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   /// table, as `end` takes them.
   func takeEffects(where shouldTake: (RunningEffect) -> Bool) -> [RunningEffect] {
     var taken: [RunningEffect] = []
-    for (id, effect) in runningEffects where shouldTake(effect) {
+    for effect in runningEffects.all where shouldTake(effect) {
       taken.append(effect)
-      unregister(id, from: effect.cancelKeys)
+      runningEffects.remove(effect)
+      unregister(effect, from: effect.cancelKeys)
     }
-    for effect in taken { runningEffects[effect.id] = nil }
     return taken
   }
 
@@ -773,33 +800,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
 func perform<Action: Sendable>(
   _ operation: @Sendable (Send<Action>) async -> Void,
   send: Send<Action>,
-  flag: EffectFlag,
+  effect: RunningEffect,
   scope: EffectScope
 ) async {
   // In the store's scope, so that `Task.cancel(id:)` and throttles inside it reach the store.
   await scope.run { await operation(send) }
-  flag.complete()
-}
-
-/// The life of one effect task: running, cancelled, or completed.
-@usableFromInline
-final class EffectFlag: Sendable {
-  @usableFromInline let state = Atomic<UInt8>(0)
-
-  @inlinable init() {}
-
-  @inlinable var isCancelled: Bool { state.load(ordering: .acquiring) == 1 }
-  @inlinable var isCompleted: Bool { state.load(ordering: .acquiring) == 2 }
-
-  /// Marks a running effect cancelled; false when it had already completed.
-  @inlinable
-  @discardableResult
-  func cancel() -> Bool {
-    state.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
-  }
-
-  @inlinable
-  func complete() {
-    _ = state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing)
-  }
+  effect.complete()
 }

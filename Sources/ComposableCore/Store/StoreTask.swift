@@ -81,13 +81,14 @@ package final class EffectTaskGroup: Sendable {
   }
 
   private let storage = Mutex(Storage())
-  /// The core that marks the group's effects cancelled and reports it (main actor); weak, as a
-  /// `StoreTask` may outlive its store. Held here rather than in a closure capturing it: the
-  /// closure was one more allocation for every batch that starts an effect.
-  @usableFromInline weak let owner: (any EffectTaskGroupOwner)?
+  /// The core that marks the group's effects cancelled and reports it (main actor), through
+  /// the weak reference the core made once for all its groups (a `StoreTask` may outlive its
+  /// store). A weak reference of the group's own cost a `swift_weakInit` of the existential
+  /// and a release of the core through its side table for every batch that starts an effect.
+  @usableFromInline let owner: EffectTaskGroupOwnerReference
 
   @usableFromInline
-  init(owner: any EffectTaskGroupOwner) {
+  init(owner: EffectTaskGroupOwnerReference) {
     self.owner = owner
   }
 
@@ -127,7 +128,7 @@ package final class EffectTaskGroup: Sendable {
 
   @MainActor
   func notifyCancelled() {
-    owner?.cancelGroup(self)
+    owner.owner?.cancelGroup(self)
   }
 
   /// Cancels from the main actor: marked cancelled, the core cancels the effects it knows,
@@ -135,7 +136,7 @@ package final class EffectTaskGroup: Sendable {
   @MainActor
   func cancelOnMainActor() {
     storage.withLock { $0.isCancelled = true }
-    owner?.cancelGroup(self)
+    owner.owner?.cancelGroup(self)
     cancelTasks()
   }
 }
@@ -146,4 +147,16 @@ package final class EffectTaskGroup: Sendable {
 package protocol EffectTaskGroupOwner: AnyObject, Sendable {
   /// Marks the group's effects cancelled and reports them.
   func cancelGroup(_ group: EffectTaskGroup)
+}
+
+/// A weak reference to the core that owns a store's effect task groups, made once per core and
+/// shared by all its groups (and, through their groups, by its effects' tasks).
+@usableFromInline
+package final class EffectTaskGroupOwnerReference: Sendable {
+  /// Set once, when the core is made; read when a group is cancelled and by the core's effect
+  /// tasks (all on the main actor).
+  @MainActor @usableFromInline weak var owner: (any EffectTaskGroupOwner)?
+
+  @usableFromInline
+  init() {}
 }

@@ -132,6 +132,80 @@ where Root == PollBoard.Action, Value == IdentifiedAction<Int, BoardRow.Action> 
   }
 }
 
+/// A value an effect's operation or its action holds: logs when it is destroyed. Equal only
+/// to itself.
+private final class Held: Sendable, Equatable {
+  let log: EventLog
+  let name: String
+
+  init(log: EventLog, name: String) {
+    self.log = log
+    self.name = name
+  }
+
+  deinit { log.append("\(name) released") }
+
+  static func == (lhs: Held, rhs: Held) -> Bool { lhs === rhs }
+}
+
+/// Effects that hold a `Held` until they end: `finish` returns at once, `sleep` sleeps until
+/// `stop` cancels it; `wait` carries one in its action only, and sleeps until `stop`.
+private struct Holder: Reducer {
+  struct State: Equatable, Sendable {}
+
+  enum Action: Equatable, Sendable {
+    case finish, sleep, stop
+    case wait(Held)
+  }
+
+  let log: EventLog
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .finish:
+      let held = Held(log: log, name: "finished")
+      return .run { _ in held.log.append("finished ran") }
+    case .sleep:
+      let held = Held(log: log, name: "cancelled")
+      return .run { _ in
+        held.log.append("cancelled ran")
+        try await Task.sleep(for: .seconds(1000))
+      }
+      .cancellable(id: "sleep")
+    case .wait:
+      let log = self.log
+      return .run { _ in
+        log.append("wait ran")
+        try await Task.sleep(for: .seconds(1000))
+      }
+      .cancellable(id: "sleep")
+    case .stop:
+      return .cancel(id: "sleep")
+    }
+  }
+}
+
+/// Named effects that sleep until stopped: `start(name)` starts one cancellable by its name,
+/// `stop(name)` cancels it.
+private struct NamedSleepers: Reducer {
+  struct State: Equatable, Sendable {}
+
+  enum Action: Equatable, Sendable {
+    case start(String)
+    case stop(String)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .start(name):
+      return .run { _ in try await Task.sleep(for: .seconds(1000)) }
+        .cancellable(id: name)
+    case let .stop(name):
+      return .cancel(id: name)
+    }
+  }
+}
+
 /// The core's effect bookkeeping (registration under every prefix of the navigation path,
 /// cancellation by id and in flight, teardown) on a feature the fixtures do not have: sheets
 /// presented by `forEach` rows, debounced saves per row. Each scenario runs on a bare store
@@ -354,5 +428,86 @@ final class EffectBookkeepingTests: XCTestCase {
     await clock.advance(by: .seconds(1))
     _ = await eventually { store.state.rows[id: 1]?.saves == ["again"] }
     XCTAssertEqual(store.state.rows[id: 1]?.saves, ["again"])
+  }
+
+  /// The store's record of a running effect and the effect's task refer to each other until
+  /// the task ends: what the operation holds is let go of once it finished, or once it was
+  /// cancelled, and the store runs no effect then.
+  func testAnEffectThatEndedLetsGoOfWhatItsOperationHeld() async throws {
+    let log = EventLog()
+    let store = Store(initialState: Holder.State()) { Holder(log: log) }
+    await store.send(.finish).finish()
+    let finished = await eventually { log.events.contains("finished released") }
+    XCTAssertTrue(finished)
+    XCTAssertEqual(log.events, ["finished ran", "finished released"])
+
+    let sleeping = store.send(.sleep)
+    let started = await eventually { log.events.contains("cancelled ran") }
+    XCTAssertTrue(started)
+    store.send(.stop)
+    await sleeping.finish()
+    let cancelled = await eventually { log.events.contains("cancelled released") }
+    XCTAssertTrue(cancelled)
+    XCTAssertEqual(
+      log.events, ["finished ran", "finished released", "cancelled ran", "cancelled released"])
+    let core = try XCTUnwrap(store.core as? RootCore<Holder>)
+    XCTAssertTrue(core.effectsInFlight.isEmpty)
+  }
+
+  /// An effect cancelled before its task ran lets go of the action that started it at once,
+  /// not when its task gets to run (the task holds the store's record of it until then).
+  func testAnEffectCancelledBeforeItsTaskRanLetsGoOfItsActionAtOnce() async {
+    let log = EventLog()
+    let store = Store(initialState: Holder.State()) { Holder(log: log) }
+    var task: StoreTask?
+    do {
+      let held = Held(log: log, name: "action")
+      task = store.send(.wait(held))
+    }
+    XCTAssertEqual(log.events, [])
+    store.send(.stop)
+    // Nothing awaited since the send: the effect's task has not run.
+    XCTAssertEqual(log.events, ["action released"])
+    // A task cancelled before it started still runs its operation, as upstream, which stops
+    // at its first suspension point.
+    await task?.finish()
+    XCTAssertEqual(log.events, ["action released", "wait ran"])
+  }
+
+  /// The effects in flight are listed in the order they started, whatever ended in between.
+  func testEffectsInFlightAreListedInTheOrderTheyStarted() throws {
+    let store = Store(initialState: NamedSleepers.State()) { NamedSleepers() }
+    for name in ["a", "b", "c", "d"] {
+      store.send(.start(name))
+    }
+    store.send(.stop("b"))
+    let core = try XCTUnwrap(store.core as? RootCore<NamedSleepers>)
+    XCTAssertEqual(core.effectsInFlight.map(\.action), [.start("a"), .start("c"), .start("d")])
+    XCTAssertEqual(core.pendingOperationCount, 3)
+    store.send(.stop("a"))
+    store.send(.start("e"))
+    store.send(.stop("e"))
+    store.send(.start("f"))
+    XCTAssertEqual(core.effectsInFlight.map(\.action), [.start("c"), .start("d"), .start("f")])
+    XCTAssertEqual(core.pendingOperationCount, 3)
+  }
+
+  /// An effect's task does not keep its store's core alive: the core goes with the store while
+  /// the task still waits to run, and the task, when it runs, finds no core to report to.
+  func testAStoreIsFreedWhileItsEffectsTaskWaitsToRun() async {
+    let log = EventLog()
+    weak var core: RootCore<Holder>?
+    var task: StoreTask?
+    do {
+      let store = Store(initialState: Holder.State()) { Holder(log: log) }
+      core = store.core as? RootCore<Holder>
+      XCTAssertNotNil(core)
+      task = store.send(.finish)
+    }
+    XCTAssertNil(core)
+    await task?.finish()
+    let released = await eventually { log.events.contains("finished released") }
+    XCTAssertTrue(released)
+    XCTAssertEqual(log.events, ["finished ran", "finished released"])
   }
 }
