@@ -343,12 +343,16 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       redacted = state
     }
     // The leaf-most paths the diff found (an inserted element by its id, not the index its
-    // insertion needs), once each: what `inspector diff` shows for this step.
+    // insertion needs): what `inspector diff` shows for this step. Their texts are made by
+    // whichever stage needs the record first: the trace stage, unless live attach keeps it.
+    var paths = encoded.paths
+    if redacted != nil {
+      for index in paths.indices { paths[index] = stateRedaction.changedPath(paths[index]) }
+    }
     var changedPaths: [String] = []
-    changedPaths.reserveCapacity(encoded.paths.count)
-    for path in encoded.paths {
-      let text = (redacted == nil ? path : stateRedaction.changedPath(path)).description
-      if !changedPaths.contains(text) { changedPaths.append(text) }
+    if live != nil {
+      changedPaths = TracePath.changedPathTexts(paths)
+      paths = []
     }
     let record = StepRecord(
       step: facts.step, monotonicNanos: facts.monotonicNanos,
@@ -379,7 +383,10 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     lastStep = facts.step
     // The record is moved, not copied, into the batch (copying it cost a retain and a
     // release of each of its strings and arrays).
-    hand(.step(consume record, keyframe: keyframe, types: typeTable, sender: facts.sender))
+    hand(
+      .step(
+        consume record, changedPaths: paths, released: encoded.released, keyframe: keyframe,
+        types: typeTable, sender: facts.sender))
   }
 
   /// Reports, once per path, the values recorded as a placeholder because they hold class

@@ -9,8 +9,13 @@ import TraceKit
 /// ```
 enum TraceOperation: Sendable {
   /// A step, with its keyframe's JSON when the step is a keyframe (`TraceWriter.isKeyframe`),
-  /// the Swift type table when it changed, and the effect that sent its action.
-  case step(StepRecord, keyframe: [UInt8]?, types: SwiftTypeTable?, sender: UUID?)
+  /// the Swift type table when it changed, and the effect that sent its action. The trace
+  /// stage makes the record's `changedPaths` from `changedPaths` (`TracePath.changedPathTexts`)
+  /// when the first stage did not (it does when live attach keeps the record, and then hands
+  /// no paths), and releases what the step's encoding left of the previous one (`released`).
+  case step(
+    StepRecord, changedPaths: [TracePath], released: IncrementalEncoder.Released,
+    keyframe: [UInt8]?, types: SwiftTypeTable?, sender: UUID?)
   case effectStarted(EffectRecord)
   case effectEnded(id: UUID, endNanos: UInt64, outcome: EffectOutcome, afterStep: Int?)
   /// Commits everything before it.

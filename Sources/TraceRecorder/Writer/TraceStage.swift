@@ -123,7 +123,8 @@ final class TraceStage: @unchecked Sendable {
     guard let trace, !failed.load(ordering: .relaxed) else { return }
     do throws(TraceError) {
       switch consume operation {
-      case .step(let record, let keyframe, let types, let sender):
+      case .step(var record, let paths, _, let keyframe, let types, let sender):
+        if !paths.isEmpty { record.changedPaths = TracePath.changedPathTexts(paths) }
         if let types { try trace.setSwiftTypes(types) }
         try dependencyKeys.write(dependencyKeyLog(), to: trace)
         try trace.append(record, keyframeJSON: keyframe)
