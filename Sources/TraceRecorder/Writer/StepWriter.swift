@@ -41,8 +41,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private let actionRedaction: Redaction
   /// The actions met lately and their encodings: repeated actions are encoded once.
   @exclusivity(unchecked) private var actions = EncodedActions(of: Action.self)
-  /// The text of each cancel id met (describing an `AnyHashable` id is slow).
-  @exclusivity(unchecked) private var cancelIDTexts: [EffectCancelID: String] = [:]
+  /// The records of the effects started, for live attach's history (the trace stage makes
+  /// the trace's).
+  @exclusivity(unchecked) private var effectRecords = EffectRecords()
   @exclusivity(unchecked) private var isDirty = false
   @exclusivity(unchecked) private var failed = false
   /// The paths of class instances already reported (each is reported once).
@@ -192,38 +193,12 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private func effect(_ event: EffectEvent) throws(WriteFailure) {
     switch event {
     case .started(let effect):
-      let record = EffectRecord(
-        id: effect.id, startedByStep: effect.startedByStep,
-        cancelID: cancelIDText(effect.cancelIDs),
-        file: effect.location?.fileID, line: effect.location.map { Int($0.line) },
-        startNanos: effect.startNanos, kind: effect.kind.rawValue, parentID: effect.parent,
-        startedAfterStep: effect.startedAfterStep)
-      hand(.effectStarted(record))
-      live?.effectStarted(record)
+      hand(.effectStarted(effect))
+      if let live { live.effectStarted(effectRecords.record(of: effect)) }
     case .ended(let id, let nanos, let outcome, let afterStep):
       hand(.effectEnded(id: id, endNanos: nanos, outcome: outcome, afterStep: afterStep))
       live?.effectEnded(id: id, endNanos: nanos, outcome: outcome, afterStep: afterStep)
     }
-  }
-
-  /// The `cancel_id` column: the ids' texts joined by ", ", nil when there are none. An
-  /// effect with one id (about half of the app's) has that id's text as the column: no array,
-  /// no new string.
-  private func cancelIDText(_ cancelIDs: [EffectCancelID]) -> String? {
-    switch cancelIDs.count {
-    case 0: nil
-    case 1: text(of: cancelIDs[0])
-    default: cancelIDs.map(text(of:)).joined(separator: ", ")
-    }
-  }
-
-  private func text(of cancelID: EffectCancelID) -> String {
-    if let text = cancelIDTexts[cancelID] { return text }
-    let text = cancelID.description
-    // Bounded: ids made of values (a row's id, a query) can be many.
-    if cancelIDTexts.count >= 4_096 { cancelIDTexts.removeAll(keepingCapacity: true) }
-    cancelIDTexts[cancelID] = text
-    return text
   }
 
   private func start(state: State, wallTime: Double) throws(WriteFailure) {

@@ -16,7 +16,8 @@ enum TraceOperation: Sendable {
   case step(
     StepRecord, changedPaths: [TracePath], released: IncrementalEncoder.Released,
     keyframe: [UInt8]?, types: SwiftTypeTable?, sender: UUID?)
-  case effectStarted(EffectRecord)
+  /// An effect started, as captured: the trace stage makes its record (`EffectRecords`).
+  case effectStarted(CapturedEffect)
   case effectEnded(id: UUID, endNanos: UInt64, outcome: EffectOutcome, afterStep: Int?)
   /// Commits everything before it.
   case flush

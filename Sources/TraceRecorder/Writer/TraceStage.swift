@@ -41,6 +41,7 @@ final class TraceStage: @unchecked Sendable {
       complete: (TraceWriter) throws(TraceError) -> Void
     )?
   @exclusivity(unchecked) private var dependencyKeys = WrittenDependencyKeys()
+  @exclusivity(unchecked) private var effectRecords = EffectRecords()
 
   /// Starts the stage's thread, which first creates the trace (`opening`: the file, with step 0
   /// committed) and completes its start (`opened`: the reducer tree, the type table), then
@@ -130,8 +131,8 @@ final class TraceStage: @unchecked Sendable {
         try trace.append(record, keyframeJSON: keyframe)
         // The core told which effect sent this step's action: the effect's record lists it.
         if let sender { try trace.effectSent(id: sender, step: record.step) }
-      case .effectStarted(let record):
-        try trace.effectStarted(record)
+      case .effectStarted(let effect):
+        try trace.effectStarted(effectRecords.record(of: effect))
       case .effectEnded(let id, let endNanos, let outcome, let afterStep):
         try trace.effectEnded(
           id: id, endNanos: endNanos, outcome: outcome, endedAfterStep: afterStep)

@@ -37,7 +37,8 @@ private struct Board: Reducer {
         switch action {
         case let .bump(points):
           state.points += points
-          return .send(.bumped).cancellable(id: "bump")
+          // A `.send` is not an effect of its own in the trace: the `.run` is.
+          return .merge(.send(.bumped), .run { _ in }.cancellable(id: "bump"))
         case .bumped:
           state.bumped = true
           return .none
@@ -126,8 +127,8 @@ final class RecordedChangedPathsTests: XCTestCase {
         "by \(effect.startedByStep) [\(effect.cancelID ?? "")] sent \(effect.sentSteps)"
       },
       [
-        "by 5 [forEach(cards)#2, bump @ [forEach(cards)#2]] sent [6]",
-        "by 9 [forEach(cards)#1, bump @ [forEach(cards)#1]] sent [10]",
+        "by 5 [forEach(cards)#2, bump @ [forEach(cards)#2]] sent []",
+        "by 9 [forEach(cards)#1, bump @ [forEach(cards)#1]] sent []",
       ])
     return (rows.dropFirst().map(\.changedPaths), changes, reader)
   }
