@@ -6,9 +6,12 @@ import TraceKit
 /// and has it written and committed at least every flush interval.
 ///
 /// A recording to a file writes in two stages, each on its own thread: this one
-/// (`rewind-writer`) builds each step's record and keyframe JSON, and hands them in batches to
-/// a `TraceStage` (`rewind-writer-2`), which owns the `TraceWriter` (SQLite, LZ4, commits).
-/// A recording in memory has this stage only.
+/// (`rewind-writer`) encodes, diffs and hashes each step and builds its record and keyframe
+/// JSON, and hands them in batches to a `TraceStage` (`rewind-writer-2`), which owns the
+/// `TraceWriter` (SQLite, LZ4, commits). What needs none of this stage's caches is left to
+/// the trace stage: the texts of the changed paths, the started effects' records, and freeing
+/// what the previous step's encoding no longer shares (see `TraceOperation.step`). A
+/// recording in memory has this stage only.
 ///
 /// Each batch of events is taken apart by the session's `CaptureKit` (`write`), which is
 /// specialized for the feature's types: this class's code is not, and reading a generic event

@@ -6,7 +6,9 @@ import TraceKit
 /// The second stage of a recording's writer: a thread of its own (`rewind-writer-2`) that owns
 /// the `TraceWriter` and makes its calls (SQLite inserts, LZ4 of the lines and keyframes,
 /// commits), while the first stage (`StepWriter`, thread `rewind-writer`) encodes, diffs and
-/// hashes the next steps. The two run on two cores at once.
+/// hashes the next steps. The two run on two cores at once. This stage also finishes what the
+/// first hands over unfinished: each step's changed-path texts, each started effect's record,
+/// and the release of the previous step's encoding.
 ///
 /// Operations cross in batches, one per batch the first stage took from the capture queue,
 /// through a `CaptureQueue` of one batch: no lock and no allocation per step (emptied batches
