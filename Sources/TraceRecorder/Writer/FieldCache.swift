@@ -180,12 +180,6 @@ struct FieldCache {
     return nil
   }
 
-  /// Whether the field is an identified array's (without copying its cache).
-  var isElements: Bool {
-    if case .elements = entry.encoding { return true }
-    return false
-  }
-
   /// The cached elements of an identified-array field.
   var elements: ElementCache? {
     if case .elements(let elements) = encoding { return elements }

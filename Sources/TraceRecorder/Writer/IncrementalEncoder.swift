@@ -40,8 +40,6 @@ struct IncrementalEncoder {
     var replaced: [TracePath] = []
     /// `value.stableHash`, computed from cached subtree hashes.
     var hash: UInt64
-    /// What is left of the previous step's encoding (see `Released`).
-    var released = Released()
 
     /// The encoded state's JSON (`value.writeJSON`), from the cached parts: what a keyframe
     /// stores, without building the tree of an identified array's elements.
@@ -62,20 +60,6 @@ struct IncrementalEncoder {
       case .whole(let value): value
       }
     }
-  }
-
-  /// The previous step's encoding once the next one was made: its fields that are not
-  /// identified arrays, the only parts whose releases free anything but the parts that step
-  /// changed (the others are the next step's too). Whoever holds it releases them: the writer
-  /// hands it to the trace stage, so that freeing the changed parts is not the encoder's
-  /// thread's work. An identified-array field is released by the encoder at once: the runs
-  /// its staged elements go to are changed in place only once nothing else holds them.
-  ///
-  /// Sendable because the thread it goes to only lets go of it: the parts the encoder still
-  /// uses are shared through reference counts alone (an entry that is changed in place is
-  /// checked to be held by one cache first).
-  struct Released: @unchecked Sendable {
-    fileprivate var fields: [FieldCache] = []
   }
 
   /// The previous step's encoding (its fields share every unchanged run with the next one's).
@@ -102,13 +86,10 @@ struct IncrementalEncoder {
     if let previous, !sameKeys {
       before = Result(source: previous, changes: [], paths: [], replaced: [], hash: 0).value
     }
-    // Nothing can fail from here on, and the previous encoding is no longer needed: dropping
-    // its identified arrays leaves the runs they staged changes in to this step alone, so they
-    // are changed in place instead of copied (64 elements' trees and JSON a step). The rest of
-    // it goes with the result (`Released`).
+    // Nothing can fail from here on, and the previous encoding is no longer needed: dropping it
+    // leaves the runs the identified arrays staged changes in to this step alone, so they are
+    // changed in place instead of copied (64 elements' trees and JSON a step).
     previous = nil
-    cache.removeAll { $0.isElements }
-    let released = Released(fields: cache)
     cache = []
     if walked.stagedElements {
       for index in fields.indices { fields[index].applyStagedElements() }
@@ -126,8 +107,7 @@ struct IncrementalEncoder {
     let hash = FieldCache.objectHash(fields)
     previous = .fields(fields)
     return Result(
-      source: .fields(fields), changes: changes, paths: paths, replaced: replaced, hash: hash,
-      released: released)
+      source: .fields(fields), changes: changes, paths: paths, replaced: replaced, hash: hash)
   }
 
   /// The state's top level walked over the previous step's fields; nil when it is not one

@@ -9,9 +9,8 @@ import TraceKit
 /// (`rewind-writer`) encodes, diffs and hashes each step and builds its record and keyframe
 /// JSON, and hands them in batches to a `TraceStage` (`rewind-writer-2`), which owns the
 /// `TraceWriter` (SQLite, LZ4, commits). What needs none of this stage's caches is left to
-/// the trace stage: the texts of the changed paths, the started effects' records, and freeing
-/// what the previous step's encoding no longer shares (see `TraceOperation.step`). A
-/// recording in memory has this stage only.
+/// the trace stage: the texts of the changed paths and the started effects' records (see
+/// `TraceOperation`). A recording in memory has this stage only.
 ///
 /// Each batch of events is taken apart by the session's `CaptureKit` (`write`), which is
 /// specialized for the feature's types: this class's code is not, and reading a generic event
@@ -363,8 +362,8 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     // release of each of its strings and arrays).
     hand(
       .step(
-        consume record, changedPaths: paths, released: encoded.released, keyframe: keyframe,
-        types: typeTable, sender: facts.sender))
+        consume record, changedPaths: paths, keyframe: keyframe, types: typeTable,
+        sender: facts.sender))
   }
 
   /// Reports, once per path, the values recorded as a placeholder because they hold class

@@ -12,10 +12,10 @@ enum TraceOperation: Sendable {
   /// the Swift type table when it changed, and the effect that sent its action. The trace
   /// stage makes the record's `changedPaths` from `changedPaths` (`TracePath.changedPathTexts`)
   /// when the first stage did not (it does when live attach keeps the record, and then hands
-  /// no paths), and releases what the step's encoding left of the previous one (`released`).
+  /// no paths).
   case step(
-    StepRecord, changedPaths: [TracePath], released: IncrementalEncoder.Released,
-    keyframe: [UInt8]?, types: SwiftTypeTable?, sender: UUID?)
+    StepRecord, changedPaths: [TracePath], keyframe: [UInt8]?, types: SwiftTypeTable?,
+    sender: UUID?)
   /// An effect started, as captured: the trace stage makes its record (`EffectRecords`).
   case effectStarted(CapturedEffect)
   case effectEnded(id: UUID, endNanos: UInt64, outcome: EffectOutcome, afterStep: Int?)

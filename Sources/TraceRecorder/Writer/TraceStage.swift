@@ -7,8 +7,8 @@ import TraceKit
 /// the `TraceWriter` and makes its calls (SQLite inserts, LZ4 of the lines and keyframes,
 /// commits), while the first stage (`StepWriter`, thread `rewind-writer`) encodes, diffs and
 /// hashes the next steps. The two run on two cores at once. This stage also finishes what the
-/// first hands over unfinished: each step's changed-path texts, each started effect's record,
-/// and the release of the previous step's encoding.
+/// first hands over unfinished: each step's changed-path texts and each started effect's
+/// record.
 ///
 /// Operations cross in batches, one per batch the first stage took from the capture queue,
 /// through a `CaptureQueue` of one batch: no lock and no allocation per step (emptied batches
@@ -126,7 +126,7 @@ final class TraceStage: @unchecked Sendable {
     guard let trace, !failed.load(ordering: .relaxed) else { return }
     do throws(TraceError) {
       switch consume operation {
-      case .step(var record, let paths, _, let keyframe, let types, let sender):
+      case .step(var record, let paths, let keyframe, let types, let sender):
         if !paths.isEmpty { record.changedPaths = TracePath.changedPathTexts(paths) }
         if let types { try trace.setSwiftTypes(types) }
         try dependencyKeys.write(dependencyKeyLog(), to: trace)
