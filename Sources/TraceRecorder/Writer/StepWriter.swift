@@ -6,9 +6,11 @@ import TraceKit
 /// and has it written and committed at least every flush interval.
 ///
 /// A recording to a file writes in two stages, each on its own thread: this one
-/// (`rewind-writer`) builds each step's record and keyframe JSON, and hands them in batches to
-/// a `TraceStage` (`rewind-writer-2`), which owns the `TraceWriter` (SQLite, LZ4, commits).
-/// A recording in memory has this stage only.
+/// (`rewind-writer`) encodes, diffs and hashes each step and builds its record and keyframe
+/// JSON, and hands them in batches to a `TraceStage` (`rewind-writer-2`), which owns the
+/// `TraceWriter` (SQLite, LZ4, commits). What needs none of this stage's caches is left to
+/// the trace stage: the texts of the changed paths and the started effects' records (see
+/// `TraceOperation`). A recording in memory has this stage only.
 ///
 /// Each batch of events is taken apart by the session's `CaptureKit` (`write`), which is
 /// specialized for the feature's types: this class's code is not, and reading a generic event
@@ -41,8 +43,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private let actionRedaction: Redaction
   /// The actions met lately and their encodings: repeated actions are encoded once.
   @exclusivity(unchecked) private var actions = EncodedActions(of: Action.self)
-  /// The text of each cancel id met (describing an `AnyHashable` id is slow).
-  @exclusivity(unchecked) private var cancelIDTexts: [EffectCancelID: String] = [:]
+  /// The records of the effects started, for live attach's history (the trace stage makes
+  /// the trace's).
+  @exclusivity(unchecked) private var effectRecords = EffectRecords()
   @exclusivity(unchecked) private var isDirty = false
   @exclusivity(unchecked) private var failed = false
   /// The paths of class instances already reported (each is reported once).
@@ -192,38 +195,12 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   private func effect(_ event: EffectEvent) throws(WriteFailure) {
     switch event {
     case .started(let effect):
-      let record = EffectRecord(
-        id: effect.id, startedByStep: effect.startedByStep,
-        cancelID: cancelIDText(effect.cancelIDs),
-        file: effect.location?.fileID, line: effect.location.map { Int($0.line) },
-        startNanos: effect.startNanos, kind: effect.kind.rawValue, parentID: effect.parent,
-        startedAfterStep: effect.startedAfterStep)
-      hand(.effectStarted(record))
-      live?.effectStarted(record)
+      hand(.effectStarted(effect))
+      if let live { live.effectStarted(effectRecords.record(of: effect)) }
     case .ended(let id, let nanos, let outcome, let afterStep):
       hand(.effectEnded(id: id, endNanos: nanos, outcome: outcome, afterStep: afterStep))
       live?.effectEnded(id: id, endNanos: nanos, outcome: outcome, afterStep: afterStep)
     }
-  }
-
-  /// The `cancel_id` column: the ids' texts joined by ", ", nil when there are none. An
-  /// effect with one id (about half of the app's) has that id's text as the column: no array,
-  /// no new string.
-  private func cancelIDText(_ cancelIDs: [EffectCancelID]) -> String? {
-    switch cancelIDs.count {
-    case 0: nil
-    case 1: text(of: cancelIDs[0])
-    default: cancelIDs.map(text(of:)).joined(separator: ", ")
-    }
-  }
-
-  private func text(of cancelID: EffectCancelID) -> String {
-    if let text = cancelIDTexts[cancelID] { return text }
-    let text = cancelID.description
-    // Bounded: ids made of values (a row's id, a query) can be many.
-    if cancelIDTexts.count >= 4_096 { cancelIDTexts.removeAll(keepingCapacity: true) }
-    cancelIDTexts[cancelID] = text
-    return text
   }
 
   private func start(state: State, wallTime: Double) throws(WriteFailure) {
@@ -343,12 +320,16 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       redacted = state
     }
     // The leaf-most paths the diff found (an inserted element by its id, not the index its
-    // insertion needs), once each: what `inspector diff` shows for this step.
+    // insertion needs): what `inspector diff` shows for this step. Their texts are made by
+    // whichever stage needs the record first: the trace stage, unless live attach keeps it.
+    var paths = encoded.paths
+    if redacted != nil {
+      for index in paths.indices { paths[index] = stateRedaction.changedPath(paths[index]) }
+    }
     var changedPaths: [String] = []
-    changedPaths.reserveCapacity(encoded.paths.count)
-    for path in encoded.paths {
-      let text = (redacted == nil ? path : stateRedaction.changedPath(path)).description
-      if !changedPaths.contains(text) { changedPaths.append(text) }
+    if live != nil {
+      changedPaths = TracePath.changedPathTexts(paths)
+      paths = []
     }
     let record = StepRecord(
       step: facts.step, monotonicNanos: facts.monotonicNanos,
@@ -379,7 +360,10 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     lastStep = facts.step
     // The record is moved, not copied, into the batch (copying it cost a retain and a
     // release of each of its strings and arrays).
-    hand(.step(consume record, keyframe: keyframe, types: typeTable, sender: facts.sender))
+    hand(
+      .step(
+        consume record, changedPaths: paths, keyframe: keyframe, types: typeTable,
+        sender: facts.sender))
   }
 
   /// Reports, once per path, the values recorded as a placeholder because they hold class

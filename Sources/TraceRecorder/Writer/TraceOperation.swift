@@ -9,9 +9,15 @@ import TraceKit
 /// ```
 enum TraceOperation: Sendable {
   /// A step, with its keyframe's JSON when the step is a keyframe (`TraceWriter.isKeyframe`),
-  /// the Swift type table when it changed, and the effect that sent its action.
-  case step(StepRecord, keyframe: [UInt8]?, types: SwiftTypeTable?, sender: UUID?)
-  case effectStarted(EffectRecord)
+  /// the Swift type table when it changed, and the effect that sent its action. The trace
+  /// stage makes the record's `changedPaths` from `changedPaths` (`TracePath.changedPathTexts`)
+  /// when the first stage did not (it does when live attach keeps the record, and then hands
+  /// no paths).
+  case step(
+    StepRecord, changedPaths: [TracePath], keyframe: [UInt8]?, types: SwiftTypeTable?,
+    sender: UUID?)
+  /// An effect started, as captured: the trace stage makes its record (`EffectRecords`).
+  case effectStarted(CapturedEffect)
   case effectEnded(id: UUID, endNanos: UInt64, outcome: EffectOutcome, afterStep: Int?)
   /// Commits everything before it.
   case flush

@@ -6,7 +6,9 @@ import TraceKit
 /// The second stage of a recording's writer: a thread of its own (`rewind-writer-2`) that owns
 /// the `TraceWriter` and makes its calls (SQLite inserts, LZ4 of the lines and keyframes,
 /// commits), while the first stage (`StepWriter`, thread `rewind-writer`) encodes, diffs and
-/// hashes the next steps. The two run on two cores at once.
+/// hashes the next steps. The two run on two cores at once. This stage also finishes what the
+/// first hands over unfinished: each step's changed-path texts and each started effect's
+/// record.
 ///
 /// Operations cross in batches, one per batch the first stage took from the capture queue,
 /// through a `CaptureQueue` of one batch: no lock and no allocation per step (emptied batches
@@ -41,6 +43,7 @@ final class TraceStage: @unchecked Sendable {
       complete: (TraceWriter) throws(TraceError) -> Void
     )?
   @exclusivity(unchecked) private var dependencyKeys = WrittenDependencyKeys()
+  @exclusivity(unchecked) private var effectRecords = EffectRecords()
 
   /// Starts the stage's thread, which first creates the trace (`opening`: the file, with step 0
   /// committed) and completes its start (`opened`: the reducer tree, the type table), then
@@ -123,14 +126,15 @@ final class TraceStage: @unchecked Sendable {
     guard let trace, !failed.load(ordering: .relaxed) else { return }
     do throws(TraceError) {
       switch consume operation {
-      case .step(let record, let keyframe, let types, let sender):
+      case .step(var record, let paths, let keyframe, let types, let sender):
+        if !paths.isEmpty { record.changedPaths = TracePath.changedPathTexts(paths) }
         if let types { try trace.setSwiftTypes(types) }
         try dependencyKeys.write(dependencyKeyLog(), to: trace)
         try trace.append(record, keyframeJSON: keyframe)
         // The core told which effect sent this step's action: the effect's record lists it.
         if let sender { try trace.effectSent(id: sender, step: record.step) }
-      case .effectStarted(let record):
-        try trace.effectStarted(record)
+      case .effectStarted(let effect):
+        try trace.effectStarted(effectRecords.record(of: effect))
       case .effectEnded(let id, let endNanos, let outcome, let afterStep):
         try trace.effectEnded(
           id: id, endNanos: endNanos, outcome: outcome, endedAfterStep: afterStep)

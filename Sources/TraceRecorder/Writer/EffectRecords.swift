@@ -1,0 +1,47 @@
+import ComposableCore
+import Foundation
+import TraceKit
+
+/// Makes the trace's record of each effect started: its columns from what the core reported,
+/// the cancellation ids described (once each: describing an `AnyHashable` id is slow).
+///
+/// The trace stage makes the records of the trace, so the first stage (`StepWriter`) hands it
+/// the effect as captured; the first stage makes its own only for live attach's history.
+///
+/// ```swift
+/// var records = EffectRecords()
+/// let record = records.record(of: captured)  // record.cancelID: "search, debounce"
+/// ```
+struct EffectRecords {
+  /// The text of each cancel id met.
+  private var cancelIDTexts: [EffectCancelID: String] = [:]
+
+  mutating func record(of effect: CapturedEffect) -> EffectRecord {
+    EffectRecord(
+      id: effect.id, startedByStep: effect.startedByStep,
+      cancelID: cancelIDText(effect.cancelIDs),
+      file: effect.location?.fileID, line: effect.location.map { Int($0.line) },
+      startNanos: effect.startNanos, kind: effect.kind.rawValue, parentID: effect.parent,
+      startedAfterStep: effect.startedAfterStep)
+  }
+
+  /// The `cancel_id` column: the ids' texts joined by ", ", nil when there are none. An
+  /// effect with one id (about half of the app's) has that id's text as the column: no array,
+  /// no new string.
+  private mutating func cancelIDText(_ cancelIDs: [EffectCancelID]) -> String? {
+    switch cancelIDs.count {
+    case 0: nil
+    case 1: text(of: cancelIDs[0])
+    default: cancelIDs.map { text(of: $0) }.joined(separator: ", ")
+    }
+  }
+
+  private mutating func text(of cancelID: EffectCancelID) -> String {
+    if let text = cancelIDTexts[cancelID] { return text }
+    let text = cancelID.description
+    // Bounded: ids made of values (a row's id, a query) can be many.
+    if cancelIDTexts.count >= 4_096 { cancelIDTexts.removeAll(keepingCapacity: true) }
+    cancelIDTexts[cancelID] = text
+    return text
+  }
+}
