@@ -1,6 +1,12 @@
 import ComposableCore
 import TraceKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A collection field whose elements `IncrementalEncoder` re-encodes one by one.
 protocol IncrementalElements {
   /// With `staging`, the changed elements are staged in the cache (see
@@ -176,7 +182,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
           oldBase != newBase
         else { return }
         for offset in 0..<range.count
-        where !sameBytes(oldBase + offset * stride, newBase + offset * stride, count: size) {
+        where memcmp(oldBase + offset * stride, newBase + offset * stride, size) != 0 {
           indices.append(range.lowerBound + offset)
         }
       }
@@ -191,37 +197,9 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
         guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else {
           return true
         }
-        return sameBytes(oldBase, newBase, count: oldBytes.count)
+        return memcmp(oldBase, newBase, oldBytes.count) == 0
       }
     }
-  }
-
-  /// Whether the `count` bytes at `old` and `new` are the same, compared eight at a time, the
-  /// last eight overlapping the ones before (a 33-byte element is five comparisons): a
-  /// `memcmp` call per element cost about 50 instructions, 64 times a changed chunk.
-  @inline(__always)
-  static func sameBytes(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer, count: Int) -> Bool {
-    guard count >= 8 else {
-      for offset in 0..<count
-      where old.load(fromByteOffset: offset, as: UInt8.self)
-        != new.load(fromByteOffset: offset, as: UInt8.self)
-      {
-        return false
-      }
-      return true
-    }
-    var offset = 0
-    while offset &+ 8 < count {
-      if old.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        != new.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      {
-        return false
-      }
-      offset &+= 8
-    }
-    let last = count &- 8
-    return old.loadUnaligned(fromByteOffset: last, as: UInt64.self)
-      == new.loadUnaligned(fromByteOffset: last, as: UInt64.self)
   }
 }
 

@@ -4,9 +4,9 @@ import XCTest
 
 @testable import TraceRecorder
 
-/// An identified array's changed elements are found by comparing their bytes, eight at a time
-/// with the last eight overlapping: a change in any byte of an element, the last one
-/// included, is found, whatever the element's size.
+/// An identified array's changed elements are found by comparing their bytes (`size`, not
+/// `stride`): a change in any byte of an element, the last one included, is found, whatever
+/// the element's size.
 final class ElementBytesTests: XCTestCase {
   /// 1 byte.
   struct Flag: Codable, Equatable, Identifiable {
@@ -20,7 +20,7 @@ final class ElementBytesTests: XCTestCase {
     var done = false
   }
 
-  /// 16 bytes: two whole words, no tail.
+  /// 16 bytes: two words.
   struct Pair: Codable, Equatable, Identifiable {
     var id: Int
     var count = 0
@@ -34,7 +34,7 @@ final class ElementBytesTests: XCTestCase {
     var done = false
   }
 
-  /// 7 bytes: a byte at a time.
+  /// 7 bytes.
   struct Seven: Codable, Equatable, Identifiable {
     var id: Int32
     var a: UInt8 = 0
@@ -64,11 +64,11 @@ final class ElementBytesTests: XCTestCase {
     _ = try encoder.encode(state)
     let steps: [(inout State) -> Void] = [
       { $0.flags[id: true]?.on = true },
-      { $0.small[id: 70]?.done = true },  // byte 8: the overlapping last word
-      { $0.pairs[id: 3]?.count = 5 },  // the second word, the last
+      { $0.small[id: 70]?.done = true },  // byte 8, the last
+      { $0.pairs[id: 3]?.count = 5 },  // bytes 8-15
       { $0.todos[id: 64]?.done = true },  // byte 32
-      { $0.todos[id: 99]?.other = 1 },  // the second word
-      { $0.todos[id: 5]?.title = "changed" },  // the string's words
+      { $0.todos[id: 99]?.other = 1 },  // bytes 8-15
+      { $0.todos[id: 5]?.title = "changed" },  // bytes 16-31
       { $0.sevens[id: 42]?.c = 9 },  // byte 6
       { $0.sevens[id: 41]?.a = 1 },  // byte 4
     ]
