@@ -57,6 +57,8 @@ struct SwiftTypeCollector {
     }
   }
 
+  /// Element types whose walk of one element tells the rest (`FixedWalkTypes`).
+  private let fixedTypes = FixedWalkTypes()
   private let leafStateStructs = LeafStructs()
   private let leafActionStructs = LeafStructs()
 
@@ -73,7 +75,8 @@ struct SwiftTypeCollector {
   /// element beyond the first ones a walk looks at), walked for as a change's value is.
   mutating func noteStart<State>(_ state: State, value: TraceValue) {
     let grew = Self.walkWhole(
-      value, entries: &table.state, unresolved: &unresolvedState, leafStructs: leafStateStructs
+      value, entries: &table.state, unresolved: &unresolvedState, leafStructs: leafStateStructs,
+      fixed: fixedTypes
     ) { walk in walk.visit(state, pattern: "", depth: 0) }
     isDirty = isDirty || grew
   }
@@ -84,7 +87,7 @@ struct SwiftTypeCollector {
   /// optional's wrapped type not in the table. `isDirty` says whether the table grew.
   mutating func noteState<State>(_ state: State, changes: [TraceChange]?) {
     guard let changes else {
-      var walk = SwiftTypeWalk(entries: table.state)
+      var walk = SwiftTypeWalk(entries: table.state, fixed: fixedTypes)
       walk.visit(state, pattern: "", depth: 0)
       isDirty = isDirty || walk.entries != table.state
       table.state = walk.entries
@@ -115,7 +118,7 @@ struct SwiftTypeCollector {
     guard !found.isEmpty else { return }
     let grew = Self.resolve(
       &found, values: values, entries: &table.state, unresolved: &unresolvedState,
-      leafStructs: leafStateStructs
+      leafStructs: leafStateStructs, fixed: fixedTypes
     ) { walk in walk.visit(state, pattern: "", depth: 0) }
     isDirty = isDirty || grew
   }
@@ -142,7 +145,7 @@ struct SwiftTypeCollector {
       walkedActions[casePath] = .open(growths: -1)
       let grew = Self.walkWhole(
         value, entries: &table.action, unresolved: &unresolvedAction,
-        leafStructs: leafActionStructs
+        leafStructs: leafActionStructs, fixed: fixedTypes
       ) { walk in walk.visit(action, pattern: "", depth: 0) }
       if grew { actionGrowths += 1 }
       isDirty = isDirty || grew
@@ -150,7 +153,7 @@ struct SwiftTypeCollector {
     }
     let grew = Self.resolve(
       &found, values: [(value, "")], entries: &table.action, unresolved: &unresolvedAction,
-      leafStructs: leafActionStructs
+      leafStructs: leafActionStructs, fixed: fixedTypes
     ) { walk in walk.visit(action, pattern: "", depth: 0) }
     if grew { actionGrowths += 1 }
     isDirty = isDirty || grew
@@ -161,9 +164,9 @@ struct SwiftTypeCollector {
   /// Returns whether `entries` grew.
   private static func walkWhole(
     _ value: TraceValue, entries: inout [String: SwiftTypeEntry], unresolved: inout Set<String>,
-    leafStructs: LeafStructs, visit: (inout SwiftTypeWalk) -> Void
+    leafStructs: LeafStructs, fixed: FixedWalkTypes, visit: (inout SwiftTypeWalk) -> Void
   ) -> Bool {
-    var walk = SwiftTypeWalk(entries: entries)
+    var walk = SwiftTypeWalk(entries: entries, fixed: fixed)
     visit(&walk)
     let grew = walk.entries != entries
     entries = walk.entries
@@ -173,7 +176,7 @@ struct SwiftTypeCollector {
     guard !found.isEmpty else { return grew }
     return resolve(
       &found, values: [(value, "")], entries: &entries, unresolved: &unresolved,
-      leafStructs: leafStructs, visit: visit) || grew
+      leafStructs: leafStructs, fixed: fixed, visit: visit) || grew
   }
 
   /// Walks (with `visit`) until `entries` know what `found` lacks in `values`: each walk
@@ -182,11 +185,11 @@ struct SwiftTypeCollector {
   private static func resolve(
     _ found: inout [Missing], values: [(value: TraceValue, pattern: String)],
     entries: inout [String: SwiftTypeEntry], unresolved: inout Set<String>,
-    leafStructs: LeafStructs, visit: (inout SwiftTypeWalk) -> Void
+    leafStructs: LeafStructs, fixed: FixedWalkTypes, visit: (inout SwiftTypeWalk) -> Void
   ) -> Bool {
     var grew = false
     while !found.isEmpty {
-      var walk = SwiftTypeWalk(entries: entries)
+      var walk = SwiftTypeWalk(entries: entries, fixed: fixed)
       for missing in found { collectionPatterns(of: missing.pattern, into: &walk.walkedWhole) }
       visit(&walk)
       let grewNow = walk.entries != entries
@@ -253,7 +256,11 @@ struct SwiftTypeCollector {
     func visitAll<Items: Sequence<TraceValue>>(_ items: Items, at pattern: String) {
       let entry = entries[pattern]
       if let entry, PlainPatterns.isLeaf(entry) { return }
-      let leafKeys = entry?.kind == .struct ? leafStructs.keys[pattern] : nil
+      let isStruct = entry?.kind == .struct
+      var leafKeys = isStruct ? leafStructs.keys[pattern] : nil
+      // Keys noted by an item (the first, usually) serve the items after it. Keys noted
+      // before stay right if others replace them: a leaf entry stays a leaf.
+      var noted = leafStructs.keys.count
       for item in items {
         if let leafKeys, case .object(let fields) = item, LeafStructs.matches(fields, leafKeys) {
           continue
@@ -261,6 +268,10 @@ struct SwiftTypeCollector {
         collectMissing(
           item, at: pattern, entry: entry, in: entries, skipping: unresolved,
           leafStructs: leafStructs, into: &found)
+        if isStruct, leafKeys == nil, leafStructs.keys.count != noted {
+          noted = leafStructs.keys.count
+          leafKeys = leafStructs.keys[pattern]
+        }
       }
     }
     switch value {

@@ -15,17 +15,31 @@ struct SwiftTypeWalk {
   /// Element patterns (`todos[]`) whose collections are walked whole: on the way to a value
   /// the table lacks, found beyond the first `elementsWalked` elements.
   var walkedWhole: Set<String> = []
+  /// Element types a walk of one element tells all about: a collection of one is walked for
+  /// its first element only.
+  let fixed: FixedWalkTypes
 
-  /// A walk looks at this many elements of a collection (unless `walkedWhole` names it):
-  /// their type is the same, only enum cases differ between them.
+  init(entries: [String: SwiftTypeEntry], fixed: FixedWalkTypes) {
+    self.entries = entries
+    self.fixed = fixed
+  }
+
+  /// A walk looks at this many elements of a collection (unless `walkedWhole` names it, or
+  /// `fixed` holds its element type: then one): their type is the same, only enum cases,
+  /// optionals, dynamic types and counts inside differ between them.
   static let elementsWalked = 64
   /// Deeper than this a value is not walked (a recursive type).
   static let maximumDepth = 48
 
   mutating func visit(_ value: Any, pattern: String, depth: Int, optional: Bool = false) {
     guard depth < Self.maximumDepth else { return }
-    let mirror = Mirror(reflecting: value)
-    if mirror.displayStyle == .optional {
+    // An identified array is read without a mirror: its mirror copies all its elements. The
+    // metatype is asked first: a cast of the value would see through an optional.
+    let identified =
+      type(of: value) is any ReflectedIdentifiedArray.Type
+      ? value as? any ReflectedIdentifiedArray : nil
+    lazy var mirror = Mirror(reflecting: value)
+    if identified == nil, mirror.displayStyle == .optional {
       if let wrapped = mirror.children.first?.value {
         visit(wrapped, pattern: pattern, depth: depth, optional: true)
       } else if entries[pattern] == nil {
@@ -38,7 +52,7 @@ struct SwiftTypeWalk {
     var entry = entries[pattern] ?? SwiftTypeEntry(type: name, kind: .other)
     if entry.kind == .other {
       entry.type = name
-      entry.kind = Self.kind(of: value, mirror)
+      entry.kind = identified == nil ? Self.kind(of: value, mirror) : .identifiedArray
     }
     if optional { entry.optional = true }
     defer { entries[pattern] = entry }
@@ -46,13 +60,20 @@ struct SwiftTypeWalk {
     let limit = walkedWhole.contains(elements) ? Int.max : Self.elementsWalked
     switch entry.kind {
     case .identifiedArray:
-      guard let array = value as? any ReflectedIdentifiedArray else { return }
+      guard let array = identified else { return }
       entry.keyType = array.idTypeName
-      for element in array.reflectedElements(limit) {
+      let count = fixed.contains(array.elementType) ? min(limit, 1) : limit
+      for element in array.reflectedElements(count) {
         visit(element, pattern: elements, depth: depth + 1)
       }
     case .array, .set:
-      for child in mirror.children.prefix(limit) {
+      var count = limit
+      if let collection = value as? any ReflectedElementType,
+        fixed.contains(collection.elementType)
+      {
+        count = min(limit, 1)
+      }
+      for child in mirror.children.prefix(count) {
         visit(child.value, pattern: elements, depth: depth + 1)
       }
     case .dictionary:
@@ -151,14 +172,38 @@ struct SwiftTypeWalk {
   }
 }
 
-/// An `IdentifiedArray` as a walk sees it: its id type and its first elements.
-protocol ReflectedIdentifiedArray {
+/// A collection's static element type, as a walk asks it (its elements' dynamic types may
+/// differ from it: an existential's).
+protocol ReflectedElementType {
+  var elementType: Any.Type { get }
+}
+
+extension Array: ReflectedElementType {
+  var elementType: Any.Type { Element.self }
+}
+
+extension ContiguousArray: ReflectedElementType {
+  var elementType: Any.Type { Element.self }
+}
+
+extension ArraySlice: ReflectedElementType {
+  var elementType: Any.Type { Element.self }
+}
+
+extension Set: ReflectedElementType {
+  var elementType: Any.Type { Element.self }
+}
+
+/// An `IdentifiedArray` as a walk sees it: its id type, its element type and its first
+/// elements.
+protocol ReflectedIdentifiedArray: ReflectedElementType {
   var idTypeName: String { get }
   func reflectedElements(_ limit: Int) -> [Any]
 }
 
 extension IdentifiedArray: ReflectedIdentifiedArray {
   var idTypeName: String { StableTypeName.of(ID.self) }
+  var elementType: Any.Type { Element.self }
 
   func reflectedElements(_ limit: Int) -> [Any] {
     prefix(limit).map { $0 as Any }

@@ -162,11 +162,13 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     if T.self == Int.self { return .int(Int64(value as! Int)) }
     if T.self == Bool.self { return .bool(value as! Bool) }
     if T.self == Double.self { return .double(value as! Double) }
+    // `Date` and `UUID` are read in place: `T` is checked to be the type, and `as!` would
+    // be a dynamic cast where `T` is not known at compile time (a generic field).
     if T.self == Date.self {
-      let seconds = (value as! Date).timeIntervalSinceReferenceDate
+      let seconds = unsafeBitCast(value, to: Date.self).timeIntervalSinceReferenceDate
       return DateText.text(seconds: seconds).map(TraceValue.string) ?? .double(seconds)
     }
-    if T.self == UUID.self { return .string(UUIDText.string(value as! UUID)) }
+    if T.self == UUID.self { return .string(UUIDText.string(unsafeBitCast(value, to: UUID.self))) }
     if T.self == Data.self { return .bytes([UInt8](value as! Data)) }
     if T.self == URL.self, (value as! URL).baseURL == nil {
       return .string((value as! URL).absoluteString)
