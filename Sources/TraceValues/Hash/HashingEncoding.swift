@@ -347,7 +347,8 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   func encodeValue<T: Encodable>(_ value: T, key: CodingKey?, memo: HashMemo? = nil) throws
     -> Hashed
   {
-    if T.self == UUID.self { return .uuid(value as! UUID) }
+    // Read in place once `T` is checked: `as!` is a dynamic cast in generic code.
+    if T.self == UUID.self { return .uuid(unsafeBitCast(value, to: UUID.self)) }
     if let leaf = TraceEncoding.leaf(value) { return .scalar(leaf) }
     switch TypeKindCache.encodingKind(of: T.self, sample: value) {
     case .reference where replacesClassInstances:
