@@ -48,7 +48,8 @@ final class FixedWalkTypes {
 
   private static func isFixed(_ type: Any.Type, depth: Int) -> Bool {
     if leaves.contains(ObjectIdentifier(type)) { return true }
-    guard depth < maximumDepth, kind(of: type) == .struct, !(type is any CustomReflectable.Type)
+    guard depth < maximumDepth, RuntimeKind.of(type) == .struct,
+      !(type is any CustomReflectable.Type)
     else { return false }
     var fixed = true
     let described = _forEachField(of: type, options: []) { name, _, fieldType, kind in
@@ -61,22 +62,5 @@ final class FixedWalkTypes {
       return true
     }
     return described && fixed
-  }
-
-  /// The runtime's kind of `type`: read as the kind of the one field of a probe struct.
-  private static func kind(of type: Any.Type) -> _MetadataKind {
-    func kind<T>(_: T.Type) -> _MetadataKind {
-      var found = _MetadataKind.unknown
-      _ = _forEachField(of: Probe<T>.self, options: []) { _, _, _, kind in
-        found = kind
-        return false
-      }
-      return found
-    }
-    return kind(type)
-  }
-
-  private struct Probe<T> {
-    var value: T
   }
 }

@@ -27,7 +27,7 @@ struct SignificantBytes: Sendable {
 
   static func of<T>(_ type: T.Type) -> SignificantBytes {
     let size = MemoryLayout<T>.size
-    guard Self.kind(of: type) == .struct else { return SignificantBytes(ranges: nil) }
+    guard RuntimeKind.of(type) == .struct else { return SignificantBytes(ranges: nil) }
     var ranges: [Range<Int>] = []
     guard Self.addFields(of: type, at: 0, to: &ranges) else {
       return SignificantBytes(ranges: nil)
@@ -83,7 +83,7 @@ struct SignificantBytes: Sendable {
         return true
       }
       let wrappedSize = Self.size(of: wrapped)
-      guard add(wrapped, kind: Self.kind(of: wrapped), at: offset, to: &ranges) else {
+      guard add(wrapped, kind: RuntimeKind.of(wrapped), at: offset, to: &ranges) else {
         return false
       }
       append(offset + wrappedSize..<offset + size, to: &ranges)
@@ -107,22 +107,5 @@ struct SignificantBytes: Sendable {
   private static func size(of type: Any.Type) -> Int {
     func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
     return size(type)
-  }
-
-  /// The runtime's kind of `type`: read as the kind of the one field of a probe struct.
-  private static func kind(of type: Any.Type) -> _MetadataKind {
-    func kind<T>(_: T.Type) -> _MetadataKind {
-      var found = _MetadataKind.unknown
-      _ = _forEachField(of: Probe<T>.self, options: []) { _, _, _, kind in
-        found = kind
-        return false
-      }
-      return found
-    }
-    return kind(type)
-  }
-
-  private struct Probe<T> {
-    var value: T
   }
 }
