@@ -38,6 +38,13 @@ struct SwiftTypeCollector {
   /// cannot hold (a pattern on the way is not settled): a change there needs no look-up either.
   private var plainPaths = Set<TracePath>()
   static let plainPathLimit = 4_096
+  /// Values a change set at a path (not plain) in which nothing was missing (`collectMissing`
+  /// found nothing), the last few per path: the same value there again holds nothing new, as
+  /// the table only grows, a known kind never changes and `unresolved` keys stay. An enum
+  /// field toggled between cases, or a struct presented again, is compared, not walked.
+  private var knownValues: [TracePath: [TraceValue]] = [:]
+  static let knownValuesPerPath = 4
+  static let knownPathLimit = 1_024
   /// Whether the table grew since the writer last stored it.
   var isDirty = false
 
@@ -99,6 +106,8 @@ struct SwiftTypeCollector {
       guard let (path, value) = Self.pathAndValue(change), value != .null,
         !plainPatterns.contains(path), plainPaths.isEmpty || !plainPaths.contains(path)
       else { continue }
+      let known = knownValues[path]
+      if let known, known.contains(value) { continue }
       let pattern = SwiftTypeTable.pattern(of: path, in: table.state)
       let entry = table.state[pattern]
       // No value there can be new to the table: not looked at again.
@@ -113,7 +122,11 @@ struct SwiftTypeCollector {
       Self.collectMissing(
         value, at: pattern, entry: entry, in: table.state, skipping: unresolvedState,
         leafStructs: leafStateStructs, into: &found)
-      if found.count != before { values.append((value, pattern)) }
+      if found.count != before {
+        values.append((value, pattern))
+      } else {
+        noteKnown(value, at: path, after: known)
+      }
     }
     guard !found.isEmpty else { return }
     let grew = Self.resolve(
@@ -121,6 +134,21 @@ struct SwiftTypeCollector {
       leafStructs: leafStateStructs, fixed: fixedTypes
     ) { walk in walk.visit(state, pattern: "", depth: 0) }
     isDirty = isDirty || grew
+  }
+
+  /// Notes `value` as holding nothing new at `path`, after the values noted there before
+  /// (`known`), keeping the last `knownValuesPerPath`.
+  private mutating func noteKnown(
+    _ value: TraceValue, at path: TracePath, after known: [TraceValue]?
+  ) {
+    guard var values = known else {
+      if knownValues.count >= Self.knownPathLimit { knownValues.removeAll() }
+      knownValues[path] = [value]
+      return
+    }
+    if values.count >= Self.knownValuesPerPath { values.removeFirst() }
+    values.append(value)
+    knownValues[path] = values
   }
 
   /// Records an action's types the first time its case path is met, or anything in it the
