@@ -41,9 +41,11 @@ struct SwiftTypeCollector {
   /// Values a change set at a path (not plain) in which nothing was missing (`collectMissing`
   /// found nothing), the last few per path: the same value there again holds nothing new, as
   /// the table only grows, a known kind never changes and `unresolved` keys stay. An enum
-  /// field toggled between cases, or a struct presented again, is compared, not walked.
+  /// field toggled between cases, or a struct presented again, is compared, not walked. A
+  /// collection set whole is not kept: its elements come back reordered more often than
+  /// equal, and `LeafStructs` already passes over its plain elements.
   private var knownValues: [TracePath: [TraceValue]] = [:]
-  static let knownValuesPerPath = 4
+  static let knownValuesPerPath = 2
   static let knownPathLimit = 1_024
   /// Whether the table grew since the writer last stored it.
   var isDirty = false
@@ -106,7 +108,8 @@ struct SwiftTypeCollector {
       guard let (path, value) = Self.pathAndValue(change), value != .null,
         !plainPatterns.contains(path), plainPaths.isEmpty || !plainPaths.contains(path)
       else { continue }
-      let known = knownValues[path]
+      let isCollection = if case .array = value { true } else { false }
+      let known = isCollection ? nil : knownValues[path]
       if let known, known.contains(value) { continue }
       let pattern = SwiftTypeTable.pattern(of: path, in: table.state)
       let entry = table.state[pattern]
@@ -124,7 +127,7 @@ struct SwiftTypeCollector {
         leafStructs: leafStateStructs, into: &found)
       if found.count != before {
         values.append((value, pattern))
-      } else {
+      } else if !isCollection {
         noteKnown(value, at: path, after: known)
       }
     }
