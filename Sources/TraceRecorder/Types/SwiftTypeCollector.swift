@@ -39,9 +39,10 @@ struct SwiftTypeCollector {
   private var plainPaths = Set<TracePath>()
   static let plainPathLimit = 4_096
   /// Values a change set at a path (not plain) in which nothing was missing (`collectMissing`
-  /// found nothing), the last few per path: the same value there again holds nothing new, as
-  /// the table only grows, a known kind never changes and `unresolved` keys stay. An enum
-  /// field toggled between cases, or a struct presented again, is compared, not walked. A
+  /// found nothing), the last few per path, forgotten whenever the state's table grows: the
+  /// same value there again against the same table finds nothing either, as `unresolved`
+  /// keys stay. An enum field toggled between cases, or a struct presented again, is
+  /// compared, not walked. A
   /// collection set whole is not kept: its elements come back reordered more often than
   /// equal, and `LeafStructs` already passes over its plain elements.
   private var knownValues: [TracePath: [TraceValue]] = [:]
@@ -87,6 +88,7 @@ struct SwiftTypeCollector {
       value, entries: &table.state, unresolved: &unresolvedState, leafStructs: leafStateStructs,
       fixed: fixedTypes
     ) { walk in walk.visit(state, pattern: "", depth: 0) }
+    if grew { knownValues.removeAll() }
     isDirty = isDirty || grew
   }
 
@@ -98,7 +100,10 @@ struct SwiftTypeCollector {
     guard let changes else {
       var walk = SwiftTypeWalk(entries: table.state, fixed: fixedTypes)
       walk.visit(state, pattern: "", depth: 0)
-      isDirty = isDirty || walk.entries != table.state
+      if walk.entries != table.state {
+        isDirty = true
+        knownValues.removeAll()
+      }
       table.state = walk.entries
       return
     }
@@ -136,6 +141,7 @@ struct SwiftTypeCollector {
       &found, values: values, entries: &table.state, unresolved: &unresolvedState,
       leafStructs: leafStateStructs, fixed: fixedTypes
     ) { walk in walk.visit(state, pattern: "", depth: 0) }
+    if grew { knownValues.removeAll() }
     isDirty = isDirty || grew
   }
 
