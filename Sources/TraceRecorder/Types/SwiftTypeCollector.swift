@@ -38,6 +38,16 @@ struct SwiftTypeCollector {
   /// cannot hold (a pattern on the way is not settled): a change there needs no look-up either.
   private var plainPaths = Set<TracePath>()
   static let plainPathLimit = 4_096
+  /// Values a change set at a path (not plain) in which nothing was missing (`collectMissing`
+  /// found nothing), the last few per path, forgotten whenever the state's table grows: the
+  /// same value there again against the same table finds nothing either, as `unresolved`
+  /// keys stay. An enum field toggled between cases, or a struct presented again, is
+  /// compared, not walked. A
+  /// collection set whole is not kept: its elements come back reordered more often than
+  /// equal, and `LeafStructs` already passes over its plain elements.
+  private var knownValues: [TracePath: [TraceValue]] = [:]
+  static let knownValuesPerPath = 2
+  static let knownPathLimit = 1_024
   /// Whether the table grew since the writer last stored it.
   var isDirty = false
 
@@ -78,6 +88,7 @@ struct SwiftTypeCollector {
       value, entries: &table.state, unresolved: &unresolvedState, leafStructs: leafStateStructs,
       fixed: fixedTypes
     ) { walk in walk.visit(state, pattern: "", depth: 0) }
+    if grew { knownValues.removeAll() }
     isDirty = isDirty || grew
   }
 
@@ -89,7 +100,10 @@ struct SwiftTypeCollector {
     guard let changes else {
       var walk = SwiftTypeWalk(entries: table.state, fixed: fixedTypes)
       walk.visit(state, pattern: "", depth: 0)
-      isDirty = isDirty || walk.entries != table.state
+      if walk.entries != table.state {
+        isDirty = true
+        knownValues.removeAll()
+      }
       table.state = walk.entries
       return
     }
@@ -99,6 +113,9 @@ struct SwiftTypeCollector {
       guard let (path, value) = Self.pathAndValue(change), value != .null,
         !plainPatterns.contains(path), plainPaths.isEmpty || !plainPaths.contains(path)
       else { continue }
+      let isCollection = if case .array = value { true } else { false }
+      let known = isCollection ? nil : knownValues[path]
+      if let known, known.contains(value) { continue }
       let pattern = SwiftTypeTable.pattern(of: path, in: table.state)
       let entry = table.state[pattern]
       // No value there can be new to the table: not looked at again.
@@ -113,14 +130,34 @@ struct SwiftTypeCollector {
       Self.collectMissing(
         value, at: pattern, entry: entry, in: table.state, skipping: unresolvedState,
         leafStructs: leafStateStructs, into: &found)
-      if found.count != before { values.append((value, pattern)) }
+      if found.count != before {
+        values.append((value, pattern))
+      } else if !isCollection {
+        noteKnown(value, at: path, after: known)
+      }
     }
     guard !found.isEmpty else { return }
     let grew = Self.resolve(
       &found, values: values, entries: &table.state, unresolved: &unresolvedState,
       leafStructs: leafStateStructs, fixed: fixedTypes
     ) { walk in walk.visit(state, pattern: "", depth: 0) }
+    if grew { knownValues.removeAll() }
     isDirty = isDirty || grew
+  }
+
+  /// Notes `value` as holding nothing new at `path`, after the values noted there before
+  /// (`known`), keeping the last `knownValuesPerPath`.
+  private mutating func noteKnown(
+    _ value: TraceValue, at path: TracePath, after known: [TraceValue]?
+  ) {
+    guard var values = known else {
+      if knownValues.count >= Self.knownPathLimit { knownValues.removeAll() }
+      knownValues[path] = [value]
+      return
+    }
+    if values.count >= Self.knownValuesPerPath { values.removeFirst() }
+    values.append(value)
+    knownValues[path] = values
   }
 
   /// Records an action's types the first time its case path is met, or anything in it the

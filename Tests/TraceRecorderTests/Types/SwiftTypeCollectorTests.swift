@@ -202,6 +202,71 @@ final class SwiftTypeCollectorTests: XCTestCase {
       ])
   }
 
+  /// A value set again where the same value was looked at before is compared, not looked
+  /// at: what is new in a value met for the first time at step N is still added at step N,
+  /// below an optional presented again, in an enum met again, in an element inserted again.
+  func testAValueMetAgainAddsNothingAndANewOneAtTheSamePlaceStillAdds() throws {
+    let task = Task(id: 1, title: "one", status: .idle)
+    let steps: [(inout State) -> Void] = [
+      // 1–3: the child presented, dismissed, presented again with the same value.
+      { $0.child = Child(name: "c", level: .low) },
+      { $0.child = nil },
+      { $0.child = Child(name: "c", level: .low) },
+      // 4: dismissed, then presented with a raw value not seen yet.
+      { $0.child = nil },
+      { $0.child = Child(name: "c", level: .high) },
+      // 6–8: the top enum toggled between a new case and a known one, then the new one again.
+      { $0.phase = .loading(progress: 1) },
+      { $0.phase = .idle },
+      { $0.phase = .loading(progress: 1) },
+      // 9: a case met for the first time.
+      { $0.phase = .done("x") },
+      // 10–12: a column inserted, removed, inserted again the same.
+      { $0.columns.append(Column(id: "a", tasks: [task])) },
+      { $0.columns.removeAll() },
+      { $0.columns.append(Column(id: "a", tasks: [task])) },
+      // 13: a task inserted into it with a case its elements never held.
+      { $0.columns[id: "a"]!.tasks.append(Task(id: 2, title: "two", status: .done("y"))) },
+    ]
+    let (grown, dirty, _) = try record(steps)
+    let own = "TraceRecorderTests.SwiftTypeCollectorTests.(private)."
+    XCTAssertEqual(
+      Array(grown.dropFirst()),
+      [
+        [
+          "child: \(own)Child struct optional",
+          "child.level: \(own)Level enum cases low raw 1=low",
+          "child.name: Swift.String string",
+        ],
+        [], [], [],
+        ["child.level: \(own)Level enum cases high,low raw 1=low,2=high"],
+        [
+          "phase: \(own)Phase enum cases idle,loading",
+          "phase.loading.progress: Swift.Int integer",
+        ],
+        [], [],
+        ["phase: \(own)Phase enum cases done,idle,loading", "phase.done: Swift.String string"],
+        [
+          "columns[]: \(own)Column struct",
+          "columns[].id: Swift.String string",
+          "columns[].tasks: ComposableCore.IdentifiedArray<Swift.Int, \(own)Task>"
+            + " identifiedArray key Swift.Int",
+          "columns[].tasks[]: \(own)Task struct",
+          "columns[].tasks[].id: Swift.Int integer",
+          "columns[].tasks[].status: \(own)Phase enum cases idle",
+          "columns[].tasks[].title: Swift.String string",
+        ],
+        [], [],
+        [
+          "columns[].tasks[].status: \(own)Phase enum cases done,idle",
+          "columns[].tasks[].status.done: Swift.String string",
+        ],
+      ])
+    XCTAssertEqual(
+      dirty,
+      [true, true, false, false, false, true, true, false, false, true, true, false, false, true])
+  }
+
   fileprivate enum Action: Codable, Equatable {
     case rename(id: Int, title: String)
     case setPhase(Phase)
