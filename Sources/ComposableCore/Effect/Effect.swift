@@ -240,6 +240,9 @@ extension Effect {
   @inlinable
   public static func merge(_ effects: some Sequence<Self>) -> Self {
     var children: [Effect] = []
+    // At the size the effects give (a variadic call's count): grown by appending, a
+    // three-part merge allocated its array twice.
+    children.reserveCapacity(effects.underestimatedCount)
     for effect in effects {
       switch effect.node {
       case .none:
@@ -264,15 +267,41 @@ extension Effect {
   /// ```
   @inlinable
   public static func concatenate(_ effects: Self...) -> Self {
-    concatenate(effects)
+    concatenating(effects)
   }
 
   /// An effect that runs the given effects one after another.
   @inlinable
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
-    let children = effects.filter {
-      if case .none = $0.node { return false }
-      return true
+    concatenating(Array(effects))
+  }
+
+  /// Two effects one after the other: the form `debounce` uses, which allocates only the
+  /// concatenation's array of two (the variadic form allocates its array, and filtering out
+  /// the `.none`s allocated another and grew it).
+  @inlinable
+  package static func concatenating(_ first: Self, _ second: Self) -> Self {
+    if case .none = second.node { return first }
+    if case .none = first.node { return second }
+    return Effect(node: .concatenate([first, second]))
+  }
+
+  /// The effects one after another, without the `.none`s: the array itself when it has
+  /// none (the common case), a filtered copy otherwise.
+  @inlinable
+  static func concatenating(_ effects: [Self]) -> Self {
+    var noneCount = 0
+    for effect in effects {
+      if case .none = effect.node { noneCount += 1 }
+    }
+    var children = effects
+    if noneCount > 0 {
+      children = []
+      children.reserveCapacity(effects.count - noneCount)
+      for effect in effects {
+        if case .none = effect.node { continue }
+        children.append(effect)
+      }
     }
     switch children.count {
     case 0: return .none
