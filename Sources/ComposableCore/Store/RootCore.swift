@@ -383,16 +383,13 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       if cancelInFlight {
         cancel(id: id, cause: .cancelInFlight(id), step: context.step)
       }
-      // Made at its final size: `ids + [id]` allocated a one-element array as well, and
-      // appending to a copy of `ids` copied its buffer into one of its size, then grew it.
-      // The first id (the common case) makes its one-element array.
+      // Appended to a copy: `ids + [id]` allocated a one-element array as well. The first id
+      // (the common case) makes its one-element array at its size instead of growing one.
       var inner: [EffectCancelID]
       if ids.isEmpty {
         inner = [id]
       } else {
-        inner = []
-        inner.reserveCapacity(ids.count + 1)
-        inner.append(contentsOf: ids)
+        inner = ids
         inner.append(id)
       }
       launch(child, context: &context, ids: inner, tasks: &tasks)

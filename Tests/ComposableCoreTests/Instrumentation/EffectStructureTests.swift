@@ -51,6 +51,15 @@ final class EffectStructureTests: XCTestCase {
     XCTAssertEqual(sends(.concatenate(.none, .send(1), .none, .send(2), .none)), [1, 2])
     XCTAssertEqual(sends(.concatenate([.send(4), .none, .send(5)].lazy.map { $0 })), [4, 5])
     XCTAssertEqual(sends(Effect.send(6).concatenate(with: .send(7))), [6, 7])
+    // Mapped, each part in its place (two parts and three take different paths).
+    XCTAssertEqual(sends(Effect.concatenate(.send(1), .send(2)).map { $0 * 10 }), [10, 20])
+    XCTAssertEqual(
+      sends(Effect.concatenate(.send(1), .send(2), .send(3)).map { $0 * 10 }), [10, 20, 30])
+    guard case let .merge(merged) = Effect<Int>.merge(.send(1), .send(2)).map({ $0 + 1 }).node,
+      merged.count == 2, case .send(2) = merged[0].node, case .send(3) = merged[1].node
+    else {
+      return XCTFail("a mapped merge keeps its parts in order")
+    }
     // One part left is the part itself, no part is nothing.
     guard case .send(8) = Effect<Int>.concatenate(.none, .send(8), .none).node else {
       return XCTFail("a concatenation of one part is that part")
