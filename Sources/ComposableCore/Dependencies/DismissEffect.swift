@@ -105,10 +105,11 @@ extension Effect {
       )
     case let .merge(children):
       return Effect<T>(
-        node: .merge(children.map { $0.map(transform, dismissingWith: action) }))
+        node: .merge(Self.mapping(children) { $0.map(transform, dismissingWith: action) }))
     case let .concatenate(children):
       return Effect<T>(
-        node: .concatenate(children.map { $0.map(transform, dismissingWith: action) }))
+        node: .concatenate(
+          Self.mapping(children) { $0.map(transform, dismissingWith: action) }))
     case let .cancellable(id, cancelInFlight, child):
       return Effect<T>(
         node: .cancellable(

@@ -30,7 +30,7 @@ extension Effect {
   ) -> Self {
     if case .none = node { return .none }
     let clock = clock ?? DependencyValues.current.continuousClock
-    return Effect.concatenate(
+    return Effect.concatenating(
       .run(
         operation: { _ in try await clock.sleep(for: duration) },
         fileID: fileID, filePath: filePath, line: line, column: column),

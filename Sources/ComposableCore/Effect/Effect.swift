@@ -240,6 +240,9 @@ extension Effect {
   @inlinable
   public static func merge(_ effects: some Sequence<Self>) -> Self {
     var children: [Effect] = []
+    // At the size the effects give (a variadic call's count): grown by appending, a
+    // three-part merge allocated its array twice.
+    children.reserveCapacity(effects.underestimatedCount)
     for effect in effects {
       switch effect.node {
       case .none:
@@ -264,15 +267,41 @@ extension Effect {
   /// ```
   @inlinable
   public static func concatenate(_ effects: Self...) -> Self {
-    concatenate(effects)
+    concatenating(effects)
   }
 
   /// An effect that runs the given effects one after another.
   @inlinable
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
-    let children = effects.filter {
-      if case .none = $0.node { return false }
-      return true
+    concatenating(Array(effects))
+  }
+
+  /// Two effects one after the other: the form `debounce` uses, which allocates only the
+  /// concatenation's array of two (the variadic form allocates its array, and filtering out
+  /// the `.none`s allocated another and grew it).
+  @inlinable
+  package static func concatenating(_ first: Self, _ second: Self) -> Self {
+    if case .none = second.node { return first }
+    if case .none = first.node { return second }
+    return Effect(node: .concatenate([first, second]))
+  }
+
+  /// The effects one after another, without the `.none`s: the array itself when it has
+  /// none (the common case), a filtered copy otherwise.
+  @inlinable
+  static func concatenating(_ effects: [Self]) -> Self {
+    var noneCount = 0
+    for effect in effects {
+      if case .none = effect.node { noneCount += 1 }
+    }
+    var children = effects
+    if noneCount > 0 {
+      children = []
+      children.reserveCapacity(effects.count - noneCount)
+      for effect in effects {
+        if case .none = effect.node { continue }
+        children.append(effect)
+      }
     }
     switch children.count {
     case 0: return .none
@@ -315,9 +344,9 @@ extension Effect {
         )
       )
     case let .merge(children):
-      return Effect<T>(node: .merge(children.map { $0.map(transform) }))
+      return Effect<T>(node: .merge(Self.mapping(children) { $0.map(transform) }))
     case let .concatenate(children):
-      return Effect<T>(node: .concatenate(children.map { $0.map(transform) }))
+      return Effect<T>(node: .concatenate(Self.mapping(children) { $0.map(transform) }))
     case let .cancellable(id, cancelInFlight, child):
       return Effect<T>(
         node: .cancellable(id: id, cancelInFlight: cancelInFlight, child.map(transform))
@@ -325,5 +354,21 @@ extension Effect {
     case let .cancel(id, reason, isPerformed):
       return Effect<T>(node: .cancel(id: id, reason: reason, isPerformed: isPerformed))
     }
+  }
+}
+
+extension Effect {
+  /// The children of a merge or a concatenation, each mapped: two (a debounce's wait and its
+  /// effect, two merged effects), the common case, are put in an array literal, made at its
+  /// size in one step; `Array.map` reserved a buffer and then appended (about 300
+  /// instructions more for each tree a `Scope` maps).
+  @inlinable
+  static func mapping<T>(
+    _ children: [Effect], _ transform: (Effect) -> Effect<T>
+  ) -> [Effect<T>] {
+    if children.count == 2 {
+      return [transform(children[0]), transform(children[1])]
+    }
+    return children.map(transform)
   }
 }

@@ -5,7 +5,7 @@ final class BoxedAction<Action: Sendable>: Sendable {
   @usableFromInline let action: Action
 
   @inlinable
-  init(_ action: Action) {
+  init(_ action: consuming Action) {
     self.action = action
   }
 }

@@ -211,7 +211,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       index += 1
       let effect = reducer.reduce(into: &storage.pointer.pointee, action: action)
       if case .none = effect.node { continue }
-      group = launchRoot(effect, action: action, step: 0, group: group)
+      group = launchRoot(effect, action: consume action, step: 0, group: group)
     }
     context.leave(outer)
     Self.clear(&bufferedActions)
@@ -254,7 +254,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
         step, action: action, state: storage.pointer.pointee, reducerStart: start,
         reducerNanos: end &- start)
       if case .none = effect.node { continue }
-      group = launchRoot(effect, action: action, step: step, group: group)
+      group = launchRoot(effect, action: consume action, step: step, group: group)
     }
     currentStep = nil
     context.leave(outer)
@@ -277,11 +277,13 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     isNotifyingObservers = wasNotifying
   }
 
-  /// Starts an effect a reducer returned; returns the task group of the batch.
+  /// Starts an effect a reducer returned; returns the task group of the batch. The batch's
+  /// copy of the action is its last use: it is moved into the box its effects share, not
+  /// copied and then destroyed.
   @inlinable
   func launchRoot(
     _ effect: Effect<Action>,
-    action: Action,
+    action: consuming Action,
     step: Int,
     group: EffectTaskGroup?
   ) -> EffectTaskGroup? {

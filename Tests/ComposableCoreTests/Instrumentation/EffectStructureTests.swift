@@ -39,6 +39,60 @@ final class EffectStructureTests: XCTestCase {
     }
   }
 
+  func testConcatenateDropsNoneAndKeepsTheOrder() {
+    /// The sends of a concatenation, in order (`nil` when it is not one).
+    func sends(_ effect: Effect<Int>) -> [Int]? {
+      guard case let .concatenate(children) = effect.node else { return nil }
+      return children.map {
+        if case let .send(value) = $0.node { value } else { -1 }
+      }
+    }
+    XCTAssertEqual(sends(.concatenate(.send(1), .send(2), .send(3))), [1, 2, 3])
+    XCTAssertEqual(sends(.concatenate(.none, .send(1), .none, .send(2), .none)), [1, 2])
+    XCTAssertEqual(sends(.concatenate([.send(4), .none, .send(5)].lazy.map { $0 })), [4, 5])
+    XCTAssertEqual(sends(Effect.send(6).concatenate(with: .send(7))), [6, 7])
+    // Mapped, each part in its place (two parts and three take different paths).
+    XCTAssertEqual(sends(Effect.concatenate(.send(1), .send(2)).map { $0 * 10 }), [10, 20])
+    XCTAssertEqual(
+      sends(Effect.concatenate(.send(1), .send(2), .send(3)).map { $0 * 10 }), [10, 20, 30])
+    guard case let .merge(merged) = Effect<Int>.merge(.send(1), .send(2)).map({ $0 + 1 }).node,
+      merged.count == 2, case .send(2) = merged[0].node, case .send(3) = merged[1].node
+    else {
+      return XCTFail("a mapped merge keeps its parts in order")
+    }
+    // One part left is the part itself, no part is nothing.
+    guard case .send(8) = Effect<Int>.concatenate(.none, .send(8), .none).node else {
+      return XCTFail("a concatenation of one part is that part")
+    }
+    guard case .send(9) = Effect<Int>.send(9).concatenate(with: .none).node else {
+      return XCTFail("a concatenation with nothing is the other part")
+    }
+    guard case .none = Effect<Int>.concatenate(.none, .none).node else {
+      return XCTFail("a concatenation of nothing is nothing")
+    }
+    guard case .none = Effect<Int>.concatenate([Effect<Int>]()).node else {
+      return XCTFail("a concatenation of nothing is nothing")
+    }
+  }
+
+  func testDebounceIsAWaitThenTheEffectUnderItsID() {
+    let effect = Effect<Int>.send(1).debounce(
+      id: "save", for: .seconds(1), clock: ContinuousClock())
+    guard case let .cancellable(id, cancelInFlight, child) = effect.node else {
+      return XCTFail("expected a cancellable wrapper, got \(effect.node)")
+    }
+    XCTAssertEqual(id.description, "save")
+    XCTAssertTrue(cancelInFlight)
+    guard case let .concatenate(parts) = child.node, parts.count == 2,
+      case .run = parts[0].node, case .send(1) = parts[1].node
+    else {
+      return XCTFail("expected a wait, then the effect, got \(child.node)")
+    }
+    guard case .none = Effect<Int>.none.debounce(id: "save", for: .seconds(1)).node else {
+      return XCTFail("a debounced nothing is nothing")
+    }
+  }
+
   func testWrappingARunLeafObservesItsSends() async {
     let effect = Effect<Int>.run { send in await send(1) }
     guard case var .run(run) = effect.node else {
