@@ -21,6 +21,8 @@ struct SendOverheadCase: BenchCase {
     var bareTimes: [Double] = []
     var ratios: [Double] = []
     var cpuOverheads: [Double] = []
+    var recordedUsage = ThreadUsage()
+    var bareUsage = ThreadUsage()
     let warmUp = 3
     for round in 0..<(warmUp + context.scale.samples) {
       let recordedFirst = round % 2 == 0
@@ -36,16 +38,29 @@ struct SendOverheadCase: BenchCase {
       guard round >= warmUp else { continue }
       overheads.append(recorded.wall - bare.wall)
       cpuOverheads.append(recorded.cpu - bare.cpu)
+      recordedUsage = recordedUsage + recorded.usage
+      bareUsage = bareUsage + bare.usage
       bareTimes.append(bare.wall)
       ratios.append(recorded.wall / bare.wall)
     }
     let measured = Samples(overheads)
+    let samples = max(1, overheads.count)
+    let recordedMean = recordedUsage.per(samples)
+    let bareMean = bareUsage.per(samples)
     return CaseResult(
       name: name, value: measured.median, unit: "ns", spread: Spread(measured),
       baseline: Baseline(label: "bare send", value: Samples(bareTimes).median, unit: "ns"),
       ratio: Samples(ratios).median, target: target,
       note: "recorded minus bare per send (wall time; main-thread CPU time: "
         + "\(NumberFormat.compact(Samples(cpuOverheads).median)) ns), \(sends) sends per "
-        + "sample, \(workload.label)")
+        + "sample, \(workload.label); main thread per 1,000 sends, recorded vs bare (means): "
+        + "page faults \(NumberFormat.compact(recordedMean.minorFaults * 1000)) vs "
+        + "\(NumberFormat.compact(bareMean.minorFaults * 1000)), context switches "
+        + "\(NumberFormat.compact(recordedMean.switches * 1000)) vs "
+        + "\(NumberFormat.compact(bareMean.switches * 1000)) (involuntary "
+        + "\(NumberFormat.compact(recordedMean.involuntarySwitches * 1000)) vs "
+        + "\(NumberFormat.compact(bareMean.involuntarySwitches * 1000))), system time "
+        + "\(NumberFormat.compact(recordedMean.systemNanos)) vs "
+        + "\(NumberFormat.compact(bareMean.systemNanos)) ns a send")
   }
 }
