@@ -81,6 +81,15 @@ struct FieldCache {
     self.edits = edits
   }
 
+  /// The field's edits, moved out of it (nil after): the level above takes their arrays
+  /// rather than reading them, which copied the three arrays (a retain and a release each)
+  /// per changed field and level. Nothing reads a field's edits after its level took them.
+  mutating func takeEdits() -> Edits? {
+    var taken: Edits?
+    swap(&taken, &edits)
+    return taken
+  }
+
   private init(entry: Entry) {
     self.entry = entry
     edits = nil
@@ -114,7 +123,11 @@ struct FieldCache {
   /// The stable hash of the object `fields` make, from their cached hashes.
   static func objectHash(_ fields: [FieldCache]) -> UInt64 {
     var object = MerkleHash.ObjectHasher(fieldCount: fields.count)
-    for index in fields.indices { fields[index].combine(into: &object) }
+    // Read in place: `fields[index].combine` copied each field (its entry and its edits'
+    // arrays retained and released).
+    fields.withUnsafeBufferPointer { fields in
+      for index in fields.indices { fields[index].combine(into: &object) }
+    }
     return object.finalize()
   }
 

@@ -249,22 +249,23 @@ final class FieldWalker: Encoder {
       types.cannotWalk(T.self)
       return nil
     }
-    let children = walker.takeFields()
-    // The children's edits are already under this level's path.
+    var children = walker.takeFields()
+    // The children's edits are already under this level's path: moved up, not copied (see
+    // `FieldCache.takeEdits`).
     var edits = FieldCache.Edits()
+    // `cached` is nil without a previous encoding, or when it was not an object.
+    let adopts = cached.map { FieldCache.sameKeys(children, $0) } ?? false
     for index in children.indices where children[index].edits != nil {
-      edits.replaced.append(adopting: children[index].edits!.replaced)
-    }
-    if let old {
-      if let cached, FieldCache.sameKeys(children, cached) {
-        for index in children.indices where children[index].edits != nil {
-          edits.changes.append(adopting: children[index].edits!.changes)
-          edits.paths.append(adopting: children[index].edits!.paths)
-        }
-      } else {
-        (edits.changes, edits.paths) = TraceDiff.whole(
-          at: path, from: old.value, to: FieldCache.objectValue(children))
+      var child = children[index].takeEdits()!
+      edits.replaced.append(taking: &child.replaced)
+      if adopts {
+        edits.changes.append(taking: &child.changes)
+        edits.paths.append(taking: &child.paths)
       }
+    }
+    if let old, !adopts {
+      (edits.changes, edits.paths) = TraceDiff.whole(
+        at: path, from: old.value, to: FieldCache.objectValue(children))
     }
     return FieldCache(
       key: key, swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),

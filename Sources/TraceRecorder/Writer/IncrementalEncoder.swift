@@ -75,13 +75,19 @@ struct IncrementalEncoder {
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
     var replaced: [TracePath] = []
-    // By index: iterating the fields themselves copies each entry (most of a small state's
-    // cost).
-    for index in fields.indices where fields[index].edits != nil {
-      replaced.append(adopting: fields[index].edits!.replaced)
-    }
     let sameKeys = FieldCache.sameKeys(fields, cache)
     let hadPrevious = previous != nil
+    // By index: iterating the fields themselves copies each entry (most of a small state's
+    // cost). Each changed field's edits are moved out of it: most steps change one field, and
+    // taking its arrays costs no allocation, copy or reference count.
+    for index in fields.indices where fields[index].edits != nil {
+      var edits = fields[index].takeEdits()!
+      replaced.append(taking: &edits.replaced)
+      if hadPrevious, sameKeys {
+        changes.append(taking: &edits.changes)
+        paths.append(taking: &edits.paths)
+      }
+    }
     var before: TraceValue?
     if let previous, !sameKeys {
       before = Result(source: previous, changes: [], paths: [], replaced: [], hash: 0).value
@@ -94,13 +100,7 @@ struct IncrementalEncoder {
     if walked.stagedElements {
       for index in fields.indices { fields[index].applyStagedElements() }
     }
-    if hadPrevious, sameKeys {
-      for index in fields.indices where fields[index].edits != nil {
-        // Most steps change one field: taking its arrays costs no allocation or copy.
-        changes.append(adopting: fields[index].edits!.changes)
-        paths.append(adopting: fields[index].edits!.paths)
-      }
-    } else if let before {
+    if let before {
       let after = FieldCache.objectValue(fields)
       (changes, paths) = TraceDiff.changesAndPaths(from: before, to: after)
     }
