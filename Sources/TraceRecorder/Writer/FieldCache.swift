@@ -123,11 +123,7 @@ struct FieldCache {
   /// The stable hash of the object `fields` make, from their cached hashes.
   static func objectHash(_ fields: [FieldCache]) -> UInt64 {
     var object = MerkleHash.ObjectHasher(fieldCount: fields.count)
-    // Read in place: `fields[index].combine` copied each field (its entry and its edits'
-    // arrays retained and released).
-    fields.withUnsafeBufferPointer { fields in
-      for index in fields.indices { fields[index].combine(into: &object) }
-    }
+    for index in fields.indices { fields[index].combine(into: &object) }
     return object.finalize()
   }
 

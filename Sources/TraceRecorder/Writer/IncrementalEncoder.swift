@@ -70,8 +70,12 @@ struct IncrementalEncoder {
   mutating func encode<State: Encodable>(_ state: State) throws -> Result {
     var cache: [FieldCache] = []
     if case .fields(let fields) = previous { cache = fields }
-    guard let walked = try walk(state, over: cache) else { return try whole(state) }
-    var fields = walked.fields
+    var stagedElements = false
+    // Held here alone, so that taking the fields' edits and applying staged elements change
+    // them in place (a copy out of a tuple kept the array shared, and copied it).
+    guard var fields = try walk(state, over: cache, stagedElements: &stagedElements) else {
+      return try whole(state)
+    }
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
     var replaced: [TracePath] = []
@@ -97,7 +101,7 @@ struct IncrementalEncoder {
     // changed in place instead of copied (64 elements' trees and JSON a step).
     previous = nil
     cache = []
-    if walked.stagedElements {
+    if stagedElements {
       for index in fields.indices { fields[index].applyStagedElements() }
     }
     if let before {
@@ -111,10 +115,11 @@ struct IncrementalEncoder {
   }
 
   /// The state's top level walked over the previous step's fields; nil when it is not one
-  /// keyed container of fields. The walker, and its hold on `cache`, ends here.
-  private func walk<State: Encodable>(_ state: State, over cache: [FieldCache]) throws
-    -> (fields: [FieldCache], stagedElements: Bool)?
-  {
+  /// keyed container of fields; `stagedElements`: whether an identified array staged its
+  /// elements. The walker, and its hold on `cache`, ends here.
+  private func walk<State: Encodable>(
+    _ state: State, over cache: [FieldCache], stagedElements: inout Bool
+  ) throws -> [FieldCache]? {
     let walker = types.walker(over: cache, stagesElements: true)
     // No container keeps a walker, nor the walker the previous fields, past the walk.
     defer {
@@ -127,7 +132,8 @@ struct IncrementalEncoder {
       return nil
     }
     guard walker.mode == .keyed else { return nil }
-    return (walker.takeFields(), walker.stagedElements)
+    stagedElements = walker.stagedElements
+    return walker.takeFields()
   }
 
   private mutating func whole<State: Encodable>(_ state: State) throws -> Result {
