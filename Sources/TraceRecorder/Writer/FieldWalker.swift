@@ -151,7 +151,9 @@ final class FieldWalker: Encoder {
       let path = TracePath(Self.components(self.path, key))
       edits = FieldCache.Edits(changes: [.set(path, value)], paths: [path])
     }
-    fields.append(FieldCache(key: key, swiftValue: ValueBox.none, value: value, edits: edits))
+    let hashedKey = index.map { previousFields[$0].hashedKey } ?? MerkleHash.Key(key)
+    fields.append(
+      FieldCache(key: hashedKey, swiftValue: ValueBox.none, value: value, edits: edits))
   }
 
   func add<T: Encodable>(_ key: String, _ value: T) throws {
@@ -218,7 +220,8 @@ final class FieldWalker: Encoder {
       (edits.changes, edits.paths) = TraceDiff.whole(at: path, from: old.value, to: encoded)
     }
     let field = FieldCache(
-      key: key, swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
+      key: old?.hashedKey ?? MerkleHash.Key(key),
+      swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
       value: encoded, edits: edits.orNil)
     return (field, false)
   }
@@ -268,7 +271,8 @@ final class FieldWalker: Encoder {
         at: path, from: old.value, to: FieldCache.objectValue(children))
     }
     return FieldCache(
-      key: key, swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
+      key: old?.hashedKey ?? MerkleHash.Key(key),
+      swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
       fields: children, edits: edits.orNil)
   }
 
