@@ -64,6 +64,11 @@ struct IncrementalEncoder {
 
   /// The previous step's encoding (its fields share every unchanged run with the next one's).
   private var previous: Result.Source?
+  /// The previous step's changes and paths, held until the next step: the trace stage holds
+  /// these arrays too, and the thread that lets go last frees them. Held here, they are often
+  /// freed by this thread, which allocated them (memory one thread allocates and another frees
+  /// costs both in `malloc`'s arenas).
+  private var handed: (changes: [TraceChange], paths: [TracePath]) = ([], [])
   private let encoder = TraceValueEncoder()
   private let types = WalkedTypes()
 
@@ -101,6 +106,7 @@ struct IncrementalEncoder {
     // changed in place instead of copied (64 elements' trees and JSON a step).
     previous = nil
     cache = []
+    handed = ([], [])
     if stagedElements {
       for index in fields.indices { fields[index].applyStagedElements() }
     }
@@ -110,6 +116,7 @@ struct IncrementalEncoder {
     }
     let hash = FieldCache.objectHash(fields)
     previous = .fields(fields)
+    handed = (changes, paths)
     return Result(
       source: .fields(fields), changes: changes, paths: paths, replaced: replaced, hash: hash)
   }
@@ -145,6 +152,7 @@ struct IncrementalEncoder {
       (changes, paths) = TraceDiff.changesAndPaths(from: before, to: value)
     }
     previous = .whole(value)
+    handed = (changes, paths)
     return Result(
       source: .whole(value), changes: changes, paths: paths, replaced: replaced,
       hash: value.stableHash)
