@@ -15,4 +15,20 @@ extension Array {
       append(contentsOf: other)
     }
   }
+
+  /// As `append(adopting:)`, moving `other` out (it is empty after): the array is neither
+  /// retained nor released, as it is when read out of a struct that outlives the call.
+  ///
+  /// ```swift
+  /// var edits = field.takeEdits()!
+  /// changes.append(taking: &edits.changes)  // edits.changes == []
+  /// ```
+  mutating func append(taking other: inout [Element]) {
+    if isEmpty {
+      swap(&self, &other)
+    } else {
+      append(contentsOf: other)
+      other = []
+    }
+  }
 }

@@ -20,7 +20,10 @@ struct FieldCache {
   /// `applyStagedElements` (in place only while one cache holds it) and by `writeJSON`, which
   /// keeps the JSON it wrote for an identified array's elements (the same encoding).
   final class Entry {
-    let key: String
+    /// The key with the words its level's hash writes for it (see `MerkleHash.Key`): made
+    /// when the field first appears and passed on to every entry made for it after.
+    let hashedKey: MerkleHash.Key
+    var key: String { hashedKey.string }
     // The writer's thread alone uses an entry: no dynamic exclusivity checks.
     /// The Swift value in a `ValueBox` (read back with `unsafeValue(as:)`: no cast). Changed
     /// only by `rebox`, while one cache holds the entry.
@@ -28,8 +31,8 @@ struct FieldCache {
     @exclusivity(unchecked) var encoding: Encoding
     @exclusivity(unchecked) var hash: UInt64?
 
-    init(key: String, swiftValue: AnyValueBox, encoding: Encoding, hash: UInt64?) {
-      self.key = key
+    init(key: MerkleHash.Key, swiftValue: AnyValueBox, encoding: Encoding, hash: UInt64?) {
+      hashedKey = key
       self.swiftValue = swiftValue
       self.encoding = encoding
       self.hash = hash
@@ -42,6 +45,8 @@ struct FieldCache {
   var edits: Edits?
 
   var key: String { entry.key }
+  /// The key with its hash words (see `Entry.hashedKey`).
+  var hashedKey: MerkleHash.Key { entry.hashedKey }
   /// The Swift value in a `ValueBox` (read back with `unsafeValue(as:)`: no cast).
   var swiftValue: AnyValueBox { entry.swiftValue }
   var encoding: Encoding { entry.encoding }
@@ -62,7 +67,9 @@ struct FieldCache {
     }
   }
 
-  init(key: String, swiftValue: AnyValueBox, value: TraceValue, edits: Edits? = nil) {
+  /// `key`: the key with its hash words, those of the field this one replaces when there is
+  /// one (see `Entry.hashedKey`); so for the other inits taking one.
+  init(key: MerkleHash.Key, swiftValue: AnyValueBox, value: TraceValue, edits: Edits? = nil) {
     entry = Entry(
       key: key, swiftValue: swiftValue, encoding: .tree(value),
       hash: MerkleHash.isContainer(value) ? MerkleHash.hash(value) : nil)
@@ -71,14 +78,23 @@ struct FieldCache {
 
   init(key: String, swiftValue: AnyValueBox, elements: ElementCache, edits: Edits?) {
     entry = Entry(
-      key: key, swiftValue: swiftValue, encoding: .elements(elements), hash: elements.hash)
+      key: MerkleHash.Key(key), swiftValue: swiftValue, encoding: .elements(elements), hash: elements.hash)
     self.edits = edits
   }
 
-  init(key: String, swiftValue: AnyValueBox, fields: [FieldCache], edits: Edits?) {
+  init(key: MerkleHash.Key, swiftValue: AnyValueBox, fields: [FieldCache], edits: Edits?) {
     entry = Entry(
       key: key, swiftValue: swiftValue, encoding: .object(fields), hash: Self.objectHash(fields))
     self.edits = edits
+  }
+
+  /// The field's edits, moved out of it (nil after): the level above takes their arrays
+  /// rather than reading them, which copied the three arrays (a retain and a release each)
+  /// per changed field and level. Nothing reads a field's edits after its level took them.
+  mutating func takeEdits() -> Edits? {
+    var taken: Edits?
+    swap(&taken, &edits)
+    return taken
   }
 
   private init(entry: Entry) {
@@ -92,7 +108,7 @@ struct FieldCache {
   /// The field as the next step keeps it, compared by another Swift value (see
   /// `SingleFieldWalker`): the same encoding, no edits.
   func kept(boxedIn box: AnyValueBox) -> FieldCache {
-    FieldCache(entry: Entry(key: key, swiftValue: box, encoding: encoding, hash: hash))
+    FieldCache(entry: Entry(key: hashedKey, swiftValue: box, encoding: encoding, hash: hash))
   }
 
   /// The same encoding and edits with another Swift value (see `SingleFieldWalker`): in place
@@ -102,7 +118,7 @@ struct FieldCache {
     if isKnownUniquelyReferenced(&entry) {
       entry.swiftValue = box
     } else {
-      entry = Entry(key: key, swiftValue: box, encoding: encoding, hash: hash)
+      entry = Entry(key: hashedKey, swiftValue: box, encoding: encoding, hash: hash)
     }
   }
 
@@ -165,7 +181,7 @@ struct FieldCache {
     guard case .elements(var elements) = entry.encoding, elements.hasStaged else { return }
     if !isKnownUniquelyReferenced(&entry) {
       entry = Entry(
-        key: entry.key, swiftValue: entry.swiftValue, encoding: .tree(.null), hash: nil)
+        key: entry.hashedKey, swiftValue: entry.swiftValue, encoding: .tree(.null), hash: nil)
     } else {
       entry.encoding = .tree(.null)
     }
@@ -189,11 +205,11 @@ struct FieldCache {
   /// Adds this field to its object's hash, from the cached hashes.
   func combine(into object: inout MerkleHash.ObjectHasher) {
     switch encoding {
-    case .tree(let value): object.add(key: key, value: value, hash: hash)
+    case .tree(let value): object.add(key: hashedKey, value: value, hash: hash)
     case .elements(let elements):
-      object.add(key: key, arrayCount: elements.count, hash: elements.hash)
+      object.add(key: hashedKey, arrayCount: elements.count, hash: elements.hash)
     case .object(let fields):
-      object.add(key: key, objectFieldCount: fields.count, hash: hash ?? 0)
+      object.add(key: hashedKey, objectFieldCount: fields.count, hash: hash ?? 0)
     }
   }
 }

@@ -151,7 +151,9 @@ final class FieldWalker: Encoder {
       let path = TracePath(Self.components(self.path, key))
       edits = FieldCache.Edits(changes: [.set(path, value)], paths: [path])
     }
-    fields.append(FieldCache(key: key, swiftValue: ValueBox.none, value: value, edits: edits))
+    let hashedKey = index.map { previousFields[$0].hashedKey } ?? MerkleHash.Key(key)
+    fields.append(
+      FieldCache(key: hashedKey, swiftValue: ValueBox.none, value: value, edits: edits))
   }
 
   func add<T: Encodable>(_ key: String, _ value: T) throws {
@@ -218,7 +220,8 @@ final class FieldWalker: Encoder {
       (edits.changes, edits.paths) = TraceDiff.whole(at: path, from: old.value, to: encoded)
     }
     let field = FieldCache(
-      key: key, swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
+      key: old?.hashedKey ?? MerkleHash.Key(key),
+      swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
       value: encoded, edits: edits.orNil)
     return (field, false)
   }
@@ -249,25 +252,27 @@ final class FieldWalker: Encoder {
       types.cannotWalk(T.self)
       return nil
     }
-    let children = walker.takeFields()
-    // The children's edits are already under this level's path.
+    var children = walker.takeFields()
+    // The children's edits are already under this level's path: moved up, not copied (see
+    // `FieldCache.takeEdits`).
     var edits = FieldCache.Edits()
+    // `cached` is nil without a previous encoding, or when it was not an object.
+    let adopts = cached.map { FieldCache.sameKeys(children, $0) } ?? false
     for index in children.indices where children[index].edits != nil {
-      edits.replaced.append(adopting: children[index].edits!.replaced)
-    }
-    if let old {
-      if let cached, FieldCache.sameKeys(children, cached) {
-        for index in children.indices where children[index].edits != nil {
-          edits.changes.append(adopting: children[index].edits!.changes)
-          edits.paths.append(adopting: children[index].edits!.paths)
-        }
-      } else {
-        (edits.changes, edits.paths) = TraceDiff.whole(
-          at: path, from: old.value, to: FieldCache.objectValue(children))
+      var child = children[index].takeEdits()!
+      edits.replaced.append(taking: &child.replaced)
+      if adopts {
+        edits.changes.append(taking: &child.changes)
+        edits.paths.append(taking: &child.paths)
       }
     }
+    if let old, !adopts {
+      (edits.changes, edits.paths) = TraceDiff.whole(
+        at: path, from: old.value, to: FieldCache.objectValue(children))
+    }
     return FieldCache(
-      key: key, swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
+      key: old?.hashedKey ?? MerkleHash.Key(key),
+      swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
       fields: children, edits: edits.orNil)
   }
 

@@ -64,24 +64,39 @@ struct IncrementalEncoder {
 
   /// The previous step's encoding (its fields share every unchanged run with the next one's).
   private var previous: Result.Source?
+  /// The previous step's changes and paths, held until the next step: the trace stage holds
+  /// these arrays too, and the thread that lets go last frees them. Held here, they are often
+  /// freed by this thread, which allocated them (memory one thread allocates and another frees
+  /// costs both in `malloc`'s arenas).
+  private var handed: (changes: [TraceChange], paths: [TracePath]) = ([], [])
   private let encoder = TraceValueEncoder()
   private let types = WalkedTypes()
 
   mutating func encode<State: Encodable>(_ state: State) throws -> Result {
     var cache: [FieldCache] = []
     if case .fields(let fields) = previous { cache = fields }
-    guard let walked = try walk(state, over: cache) else { return try whole(state) }
-    var fields = walked.fields
+    var stagedElements = false
+    // Held here alone, so that taking the fields' edits and applying staged elements change
+    // them in place (a copy out of a tuple kept the array shared, and copied it).
+    guard var fields = try walk(state, over: cache, stagedElements: &stagedElements) else {
+      return try whole(state)
+    }
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
     var replaced: [TracePath] = []
-    // By index: iterating the fields themselves copies each entry (most of a small state's
-    // cost).
-    for index in fields.indices where fields[index].edits != nil {
-      replaced.append(adopting: fields[index].edits!.replaced)
-    }
     let sameKeys = FieldCache.sameKeys(fields, cache)
     let hadPrevious = previous != nil
+    // By index: iterating the fields themselves copies each entry (most of a small state's
+    // cost). Each changed field's edits are moved out of it: most steps change one field, and
+    // taking its arrays costs no allocation, copy or reference count.
+    for index in fields.indices where fields[index].edits != nil {
+      var edits = fields[index].takeEdits()!
+      replaced.append(taking: &edits.replaced)
+      if hadPrevious, sameKeys {
+        changes.append(taking: &edits.changes)
+        paths.append(taking: &edits.paths)
+      }
+    }
     var before: TraceValue?
     if let previous, !sameKeys {
       before = Result(source: previous, changes: [], paths: [], replaced: [], hash: 0).value
@@ -91,30 +106,27 @@ struct IncrementalEncoder {
     // changed in place instead of copied (64 elements' trees and JSON a step).
     previous = nil
     cache = []
-    if walked.stagedElements {
+    handed = ([], [])
+    if stagedElements {
       for index in fields.indices { fields[index].applyStagedElements() }
     }
-    if hadPrevious, sameKeys {
-      for index in fields.indices where fields[index].edits != nil {
-        // Most steps change one field: taking its arrays costs no allocation or copy.
-        changes.append(adopting: fields[index].edits!.changes)
-        paths.append(adopting: fields[index].edits!.paths)
-      }
-    } else if let before {
+    if let before {
       let after = FieldCache.objectValue(fields)
       (changes, paths) = TraceDiff.changesAndPaths(from: before, to: after)
     }
     let hash = FieldCache.objectHash(fields)
     previous = .fields(fields)
+    handed = (changes, paths)
     return Result(
       source: .fields(fields), changes: changes, paths: paths, replaced: replaced, hash: hash)
   }
 
   /// The state's top level walked over the previous step's fields; nil when it is not one
-  /// keyed container of fields. The walker, and its hold on `cache`, ends here.
-  private func walk<State: Encodable>(_ state: State, over cache: [FieldCache]) throws
-    -> (fields: [FieldCache], stagedElements: Bool)?
-  {
+  /// keyed container of fields; `stagedElements`: whether an identified array staged its
+  /// elements. The walker, and its hold on `cache`, ends here.
+  private func walk<State: Encodable>(
+    _ state: State, over cache: [FieldCache], stagedElements: inout Bool
+  ) throws -> [FieldCache]? {
     let walker = types.walker(over: cache, stagesElements: true)
     // No container keeps a walker, nor the walker the previous fields, past the walk.
     defer {
@@ -127,7 +139,8 @@ struct IncrementalEncoder {
       return nil
     }
     guard walker.mode == .keyed else { return nil }
-    return (walker.takeFields(), walker.stagedElements)
+    stagedElements = walker.stagedElements
+    return walker.takeFields()
   }
 
   private mutating func whole<State: Encodable>(_ state: State) throws -> Result {
@@ -139,6 +152,7 @@ struct IncrementalEncoder {
       (changes, paths) = TraceDiff.changesAndPaths(from: before, to: value)
     }
     previous = .whole(value)
+    handed = (changes, paths)
     return Result(
       source: .whole(value), changes: changes, paths: paths, replaced: replaced,
       hash: value.stableHash)

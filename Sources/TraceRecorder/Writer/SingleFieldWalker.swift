@@ -138,6 +138,8 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
       (edits.changes, edits.paths) = TraceDiff.whole(
         at: FieldWalker.components(prefix, key), from: previous.value, to: value)
     }
-    field = FieldCache(key: key, swiftValue: ValueBox.none, value: value, edits: edits.orNil)
+    field = FieldCache(
+      key: previous?.hashedKey ?? MerkleHash.Key(key), swiftValue: ValueBox.none, value: value,
+      edits: edits.orNil)
   }
 }

@@ -129,6 +129,57 @@ package enum MerkleHash {
     }
   }
 
+  /// A field's key as an object's hash writes it (its head word and its UTF-8 packed into
+  /// words), worked out once: a cache that keeps a field from one step to the next hashes its
+  /// level again without reading the key's UTF-8 again. Keys of more than 16 bytes are
+  /// written from the string each time.
+  ///
+  /// ```swift
+  /// let key = MerkleHash.Key("count")
+  /// var object = MerkleHash.ObjectHasher(fieldCount: 1)
+  /// object.add(key: key, value: .int(3), hash: nil)
+  /// object.finalize()  // TraceValue.object([TraceField("count", .int(3))]).stableHash
+  /// ```
+  package struct Key {
+    package let string: String
+    /// `0x05 | count << 8`, or 0 when the key is longer than two words.
+    private let head: UInt64
+    private let first: UInt64
+    private let second: UInt64
+
+    package init(_ string: String) {
+      self.string = string
+      var words = ThreeWords()
+      MerkleHash.combine(string: string, into: &words)
+      (head, first, second) = words.count <= 3 ? words.words : (0, 0, 0)
+    }
+
+    /// The first three words written, without an allocation, and how many there were.
+    private struct ThreeWords: StableWordSink {
+      var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+      var count = 0
+
+      mutating func combine(_ word: UInt64) {
+        switch count {
+        case 0: words.0 = word
+        case 1: words.1 = word
+        case 2: words.2 = word
+        default: break
+        }
+        count += 1
+      }
+    }
+
+    @inline(__always)
+    fileprivate func combine(into hasher: inout StableHasher) {
+      guard head != 0 else { return MerkleHash.combine(string: string, into: &hasher) }
+      hasher.combine(head)
+      let count = head >> 8
+      if count > 0 { hasher.combine(first) }
+      if count > 8 { hasher.combine(second) }
+    }
+  }
+
   /// Hashes an object field by field, taking the hash of a container field from a cache.
   ///
   /// ```swift
@@ -160,6 +211,26 @@ package enum MerkleHash {
     /// A field whose value is an object of `fieldCount` fields with the stable hash `hash`.
     package mutating func add(key: String, objectFieldCount fieldCount: Int, hash: UInt64) {
       MerkleHash.combine(string: key, into: &hasher)
+      hasher.combine(0x08 | UInt64(fieldCount) << 8)
+      hasher.combine(hash)
+    }
+
+    /// As `add(key:value:hash:)`, with the key's words worked out before (see `Key`).
+    package mutating func add(key: Key, value: TraceValue, hash: UInt64?) {
+      key.combine(into: &hasher)
+      MerkleHash.combineChild(value, hash: hash ?? 0, known: hash != nil, into: &hasher)
+    }
+
+    /// As `add(key:arrayCount:hash:)`, with the key's words worked out before.
+    package mutating func add(key: Key, arrayCount: Int, hash: UInt64) {
+      key.combine(into: &hasher)
+      hasher.combine(0x07 | UInt64(arrayCount) << 8)
+      hasher.combine(hash)
+    }
+
+    /// As `add(key:objectFieldCount:hash:)`, with the key's words worked out before.
+    package mutating func add(key: Key, objectFieldCount fieldCount: Int, hash: UInt64) {
+      key.combine(into: &hasher)
       hasher.combine(0x08 | UInt64(fieldCount) << 8)
       hasher.combine(hash)
     }

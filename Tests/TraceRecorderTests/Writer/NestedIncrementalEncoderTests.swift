@@ -138,6 +138,62 @@ final class NestedIncrementalEncoderTests: XCTestCase {
     XCTAssertEqual(second.hash, try expected(state).stableHash)
   }
 
+  struct Pair: Codable, Equatable, Sendable {
+    var first = Leaf()
+    var second = Leaf()
+    var holder: Holder?
+    var n = 0
+  }
+
+  /// Each level moves its changed fields' changes, paths and placeholders up to the level
+  /// above (`FieldCache.takeEdits`): in field order, once, and not told again by a later step
+  /// that keeps those fields.
+  func testChangesAtSeveralLevelsInOneStepComeInFieldOrderOnceAndAreNotToldAgain() throws {
+    var state = Pair()
+    var encoder = IncrementalEncoder()
+    _ = try encoder.encode(state)
+
+    state.second.text = "c"
+    state.first.number = 1
+    state.second.counted.value = 2
+    state.holder = Holder()
+    state.n = 3
+    let step = try encoder.encode(state)
+    XCTAssertEqual(
+      step.changes.map(\.description),
+      [
+        "set first.number 1", #"set second.text "c""#, "set second.counted.value 2",
+        #"set holder "<not recorded: Holder holds class instances>""#, "set n 3",
+      ])
+    XCTAssertEqual(
+      step.paths.map(\.description),
+      ["first.number", "second.text", "second.counted.value", "holder", "n"])
+    XCTAssertEqual(step.replaced.map(\.description), ["holder"])
+    XCTAssertEqual(
+      step.hash, try TraceValueEncoder().encodeReplacingClassInstances(state).value.stableHash)
+
+    state.n = 4
+    let next = try encoder.encode(state)
+    XCTAssertEqual(next.changes.map(\.description), ["set n 4"])
+    XCTAssertEqual(next.paths.map(\.description), ["n"])
+    XCTAssertEqual(next.replaced.map(\.description), [])
+
+    let same = try encoder.encode(state)
+    XCTAssertEqual(same.changes.map(\.description), [])
+    XCTAssertEqual(same.paths.map(\.description), [])
+
+    // `holder` is its placeholder, which a change inside it does not change; encoded again, it
+    // is listed again.
+    state.holder?.note = "again"
+    state.second.number = 5
+    let last = try encoder.encode(state)
+    XCTAssertEqual(last.changes.map(\.description), ["set second.number 5"])
+    XCTAssertEqual(last.paths.map(\.description), ["second.number"])
+    XCTAssertEqual(last.replaced.map(\.description), ["holder"])
+    XCTAssertEqual(
+      last.value, try TraceValueEncoder().encodeReplacingClassInstances(state).value)
+  }
+
   func testEveryStepOfARandomWalkEncodesAndHashesLikeTheEncoderAndPatchesThePrevious()
     throws
   {

@@ -104,6 +104,35 @@ final class StableHashTests: XCTestCase {
     }
   }
 
+  /// A key whose words are made once (`MerkleHash.Key`) hashes as the key itself, whatever its
+  /// length: empty, one word, two words, longer (written from the string), not ASCII.
+  func testAKeyWithItsWordsMadeOnceHashesAsTheKeyItself() {
+    let keys = [
+      "", "n", "count", "eightchr", "ninechars", "sixteen_chars_ab", "seventeen_chars_a",
+      "a much longer key than two words", "é", "naïve_ünïcödé_k",
+    ]
+    for key in keys {
+      let value = TraceValue.object([
+        TraceField(key, .int(7)), TraceField("rows", .array([.int(1)])),
+        TraceField("child", .object([TraceField(key, .bool(true))])),
+      ])
+      var object = MerkleHash.ObjectHasher(fieldCount: 3)
+      object.add(key: MerkleHash.Key(key), value: .int(7), hash: nil)
+      object.add(
+        key: MerkleHash.Key("rows"), arrayCount: 1, hash: MerkleHash.hash(.array([.int(1)])))
+      let child = TraceValue.object([TraceField(key, .bool(true))])
+      object.add(key: MerkleHash.Key("child"), objectFieldCount: 1, hash: MerkleHash.hash(child))
+      XCTAssertEqual(object.finalize(), value.stableHash, key)
+      XCTAssertEqual(MerkleHash.Key(key).string, key)
+    }
+    // The words themselves are the key's: another key, another hash.
+    var one = MerkleHash.ObjectHasher(fieldCount: 1)
+    one.add(key: MerkleHash.Key("ninechars"), value: .null, hash: nil)
+    var other = MerkleHash.ObjectHasher(fieldCount: 1)
+    other.add(key: MerkleHash.Key("ninechart"), value: .null, hash: nil)
+    XCTAssertNotEqual(one.finalize(), other.finalize())
+  }
+
   func testChangingOneElementOfALongArrayChangesTheHash() {
     var elements = (0..<1_000).map { Self.todo($0, done: false) }
     let before = TraceValue.array(elements).stableHash
