@@ -79,13 +79,15 @@ struct FieldCache {
   }
 
   /// `staged`: whether a field (at any depth) holds staged elements; the hash is then made
-  /// again once they are applied (see `applyStagedElements`).
+  /// once they are applied (see `applyStagedElements`, which the encoder calls before it reads
+  /// any hash of the step).
   init(
     key: String, swiftValue: AnyValueBox, fields: [FieldCache], edits: Edits?,
     staged: Bool = false
   ) {
     entry = Entry(
-      key: key, swiftValue: swiftValue, encoding: .object(fields), hash: Self.objectHash(fields))
+      key: key, swiftValue: swiftValue, encoding: .object(fields),
+      hash: staged ? nil : Self.objectHash(fields))
     self.edits = edits
     entry.stagedBelow = staged
   }
