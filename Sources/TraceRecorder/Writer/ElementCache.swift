@@ -212,28 +212,15 @@ struct ElementCache {
   }
 
   /// Through the buffer: iterating the entries copies each one (three retains and releases).
-  /// Containers are added by their heads and hashes, gathered into one call per stretch of
-  /// them (a call per element cost more than the hashing), a scalar by its tree.
+  /// A container is added by its head and hash, a scalar by its tree.
   private static func add(_ run: [Entry], to hasher: inout MerkleHash.RunHasher) {
     run.withUnsafeBufferPointer { entries in
-      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * entries.count) { words in
-        var count = 0
-        for index in entries.indices {
-          let head = entries[index].head
-          if head != 0 {
-            words[count] = head
-            words[count + 1] = entries[index].hash
-            count += 2
-          } else {
-            if count > 0 {
-              hasher.add(containerWords: UnsafeBufferPointer(rebasing: words[..<count]))
-              count = 0
-            }
-            hasher.add(entries[index].tree, hash: 0)
-          }
-        }
-        if count > 0 {
-          hasher.add(containerWords: UnsafeBufferPointer(rebasing: words[..<count]))
+      for index in entries.indices {
+        let head = entries[index].head
+        if head != 0 {
+          hasher.add(containerHead: head, hash: entries[index].hash)
+        } else {
+          hasher.add(entries[index].tree, hash: 0)
         }
       }
     }

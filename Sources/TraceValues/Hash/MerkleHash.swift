@@ -124,11 +124,11 @@ package enum MerkleHash {
       MerkleHash.combineChild(value, hash: hash, into: &hasher)
     }
 
-    /// Container elements by their head words (`MerkleHash.head`) and hashes, in `words` as
-    /// head, hash, head, hash, …: the words `add(_:hash:)` writes for each, without reading
-    /// the elements, in one call.
-    package mutating func add(containerWords words: UnsafeBufferPointer<UInt64>) {
-      hasher.combine(words)
+    /// A container element by its head word (`MerkleHash.head`) and hash: the words
+    /// `add(_:hash:)` writes for it, without reading the element.
+    package mutating func add(containerHead head: UInt64, hash: UInt64) {
+      hasher.combine(head)
+      hasher.combine(hash)
     }
 
     package func finalize() -> UInt64 {
