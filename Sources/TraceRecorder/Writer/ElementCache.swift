@@ -14,10 +14,14 @@ import TraceKit
 /// ```
 struct ElementCache {
   /// An element's tree, its JSON (for keyframes: see `writeJSON`) and, when it is a
-  /// container, its stable hash (else 0).
+  /// container, its head word and stable hash (else 0 and 0).
   private struct Entry {
     var tree: TraceValue
     var hash: UInt64
+    /// `MerkleHash.head(tree)`: a run is hashed from its containers' heads and hashes without
+    /// reading their trees (a copy of each tree, a retain and a release, was most of the cost
+    /// of hashing a run of 64).
+    var head: UInt64
     /// The tree's JSON; empty (an element's JSON never is) for an element set since the last
     /// keyframe, which writes it. Most elements that change change again before the next
     /// keyframe, and writing each one's JSON on every change cost more than encoding it.
@@ -29,6 +33,7 @@ struct ElementCache {
     init(tree: TraceValue, hash: UInt64, json: [UInt8]?) {
       self.tree = tree
       self.hash = hash
+      head = MerkleHash.head(tree)
       if let json {
         self.json = json
       } else {
@@ -41,6 +46,8 @@ struct ElementCache {
   private(set) var count: Int
   /// Trees and hashes in one array per run: one retain per run when the list is copied.
   private var runs: [[Entry]]
+  /// Each run's hash, for an array hashed by runs (`hashedByRuns`); empty for a shorter one,
+  /// whose hash is its elements' (see `arrayHash`), so no run hash of it is ever read.
   private var runHashes: [UInt64]
   private var dirtyRuns: [Int] = []
   /// The array's stable hash (after `rehash()` when elements were set, and after
@@ -63,6 +70,7 @@ struct ElementCache {
     // The JSON written here goes into one buffer first and is then copied at its size:
     // written into its own array from empty, each element's grew through several allocations.
     var scratch: [UInt8] = []
+    let hashedByRuns = flat.count > Self.runLength
     var start = 0
     while start < flat.count {
       let end = Swift.min(start + Self.runLength, flat.count)
@@ -76,8 +84,8 @@ struct ElementCache {
             tree: tree, hash: flatHashes?[index] ?? Self.hash(of: tree),
             json: given ?? Self.json(of: tree, using: &scratch)))
       }
+      if hashedByRuns { runHashes.append(Self.runHash(run)) }
       runs.append(run)
-      runHashes.append(Self.runHash(run))
       start = end
     }
     hash = 0
@@ -176,7 +184,9 @@ struct ElementCache {
   /// Re-hashes the runs changed by `set` and the array.
   mutating func rehash() {
     guard !dirtyRuns.isEmpty else { return }
-    for run in dirtyRuns { runHashes[run] = Self.runHash(runs[run]) }
+    if hashedByRuns {
+      for run in dirtyRuns { runHashes[run] = Self.runHash(runs[run]) }
+    }
     dirtyRuns.removeAll(keepingCapacity: true)
     hash = arrayHash()
   }
@@ -201,16 +211,26 @@ struct ElementCache {
     return hasher.finalize()
   }
 
-  /// Through the buffer: iterating the entries copies each one (three retains and releases),
-  /// most of what hashing a run of 64 cost.
+  /// Through the buffer: iterating the entries copies each one (three retains and releases).
+  /// A container is added by its head and hash, a scalar by its tree.
   private static func add(_ run: [Entry], to hasher: inout MerkleHash.RunHasher) {
     run.withUnsafeBufferPointer { entries in
-      for index in entries.indices { hasher.add(entries[index].tree, hash: entries[index].hash) }
+      for index in entries.indices {
+        let head = entries[index].head
+        if head != 0 {
+          hasher.add(containerHead: head, hash: entries[index].hash)
+        } else {
+          hasher.add(entries[index].tree, hash: 0)
+        }
+      }
     }
   }
 
+  /// Whether the array's hash is made of its run hashes (more than `runLength` elements).
+  private var hashedByRuns: Bool { count > Self.runLength }
+
   private func arrayHash() -> UInt64 {
-    if count > Self.runLength {
+    if hashedByRuns {
       return MerkleHash.arrayHash(count: count, runHashes: runHashes)
     }
     var hasher = MerkleHash.RunHasher(smallArrayCount: count)

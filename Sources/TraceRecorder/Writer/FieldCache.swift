@@ -30,6 +30,9 @@ struct FieldCache {
     @exclusivity(unchecked) var swiftValue: AnyValueBox
     @exclusivity(unchecked) var encoding: Encoding
     @exclusivity(unchecked) var hash: UInt64?
+    /// Whether an identified array among the fields of this struct (at any depth) staged
+    /// elements that `applyStagedElements` has not applied yet: the hash waits for them too.
+    @exclusivity(unchecked) var stagedBelow = false
 
     init(key: MerkleHash.Key, swiftValue: AnyValueBox, encoding: Encoding, hash: UInt64?) {
       hashedKey = key
@@ -82,10 +85,18 @@ struct FieldCache {
     self.edits = edits
   }
 
-  init(key: MerkleHash.Key, swiftValue: AnyValueBox, fields: [FieldCache], edits: Edits?) {
+  /// `staged`: whether a field (at any depth) holds staged elements; the hash is then made
+  /// once they are applied (see `applyStagedElements`, which the encoder calls before it reads
+  /// any hash of the step).
+  init(
+    key: MerkleHash.Key, swiftValue: AnyValueBox, fields: [FieldCache], edits: Edits?,
+    staged: Bool = false
+  ) {
     entry = Entry(
-      key: key, swiftValue: swiftValue, encoding: .object(fields), hash: Self.objectHash(fields))
+      key: key, swiftValue: swiftValue, encoding: .object(fields),
+      hash: staged ? nil : Self.objectHash(fields))
     self.edits = edits
+    entry.stagedBelow = staged
   }
 
   /// The field's edits, moved out of it (nil after): the level above takes their arrays
@@ -174,10 +185,15 @@ struct FieldCache {
     buffer.append(UInt8(ascii: "}"))
   }
 
-  /// Puts the elements an identified-array field staged into its cache and updates its hash.
+  /// Puts the elements an identified-array field staged into its cache and updates its hash
+  /// (for a struct, the staged elements of its fields at any depth, and its hash).
   /// In place once nothing else holds the cache's runs (the previous step's encoding dropped):
   /// otherwise the changed runs are copied, as when they are set at once.
   mutating func applyStagedElements() {
+    if entry.stagedBelow {
+      applyStagedFields()
+      return
+    }
     guard case .elements(var elements) = entry.encoding, elements.hasStaged else { return }
     if !isKnownUniquelyReferenced(&entry) {
       entry = Entry(
@@ -188,6 +204,20 @@ struct FieldCache {
     elements.applyStaged()
     entry.hash = elements.hash
     entry.encoding = .elements(elements)
+  }
+
+  private mutating func applyStagedFields() {
+    guard case .object(var fields) = entry.encoding else { return }
+    if !isKnownUniquelyReferenced(&entry) {
+      entry = Entry(
+        key: entry.hashedKey, swiftValue: entry.swiftValue, encoding: .tree(.null), hash: nil)
+    } else {
+      entry.encoding = .tree(.null)
+    }
+    for index in fields.indices { fields[index].applyStagedElements() }
+    entry.hash = Self.objectHash(fields)
+    entry.encoding = .object(fields)
+    entry.stagedBelow = false
   }
 
   /// The cached fields of a struct encoded field by field.

@@ -25,7 +25,8 @@ final class FieldWalker: Encoder {
   /// walk of the writer that owns both.
   private unowned(unsafe) let types: WalkedTypes
   /// Whether an identified-array field stages its changed elements (see
-  /// `FieldCache.applyStagedElements`): at the top level only, where the encoder applies them.
+  /// `FieldCache.applyStagedElements`): at the top level and in the structs walked below it,
+  /// whose fields the encoder applies them through.
   @exclusivity(unchecked) private var stagesElements: Bool
   /// Where the walked level is in the state: the components of its fields' paths before their
   /// keys (empty at the top level).
@@ -184,23 +185,20 @@ final class FieldWalker: Encoder {
     let kind = types.kind(of: value)
     if kind == .elements, let collection = value as? any IncrementalElements {
       let previous = old.map { old in oldBox.map { old.kept(boxedIn: $0) } ?? old }
-      var field = try collection.encodeIncrementally(
-        key: key, previous: previous, staging: staging)
-      // Its edits are under its key: moved under the level's path.
-      if !prefix.isEmpty, let edits = field.edits {
-        field.edits = FieldCache.Edits(
-          changes: edits.changes.map { $0.prefixed(by: prefix) },
-          paths: edits.paths.map { $0.prefixed(by: prefix) },
-          replaced: edits.replaced.map { $0.prefixed(by: prefix) })
-      }
+      // Its edits are made under the level's path and its key.
+      let field = try collection.encodeIncrementally(
+        key: key, previous: previous, staging: staging, at: prefix)
       return (field, staging)
     }
     if kind == .walked,
       let walked = try nested(
         in: walker,
-        { try walk(key, value, old: old, oldBox: oldBox, at: prefix, types: types) })
+        {
+          try walk(
+            key, value, old: old, oldBox: oldBox, at: prefix, types: types, staging: staging)
+        })
     {
-      return (walked, false)
+      return walked
     }
     if kind == .optional || kind == .single,
       let single = try nested(
@@ -228,14 +226,15 @@ final class FieldWalker: Encoder {
 
   /// The field encoded field by field by a walker of its own; nil (and the type is not walked
   /// again) when its `encode(to:)` writes anything but one keyed container of leaves and
-  /// values.
+  /// values. `staged`: whether an identified array inside it staged its elements (with
+  /// `staging`).
   private static func walk<T: Encodable>(
     _ key: String, _ value: T, old: FieldCache?, oldBox: AnyValueBox?,
-    at prefix: [TracePath.Component], types: WalkedTypes
-  ) throws -> FieldCache? {
+    at prefix: [TracePath.Component], types: WalkedTypes, staging: Bool
+  ) throws -> (field: FieldCache, staged: Bool)? {
     let cached = old?.fields
     let path = components(prefix, key)
-    let walker = types.walker(over: cached ?? [], path: path)
+    let walker = types.walker(over: cached ?? [], stagesElements: staging, path: path)
     defer { types.recycle(walker) }
     var unsupported = false
     do {
@@ -246,13 +245,15 @@ final class FieldWalker: Encoder {
     if walker.askedForSingleValue, walker.mode == .none {
       types.writesSingleValue(T.self)
       return try passThrough(
-        key, value, old: old, oldBox: oldBox, optional: false, at: prefix, types: types)
+        key, value, old: old, oldBox: oldBox, optional: false, at: prefix, types: types
+      ).map { ($0, false) }
     }
     guard !unsupported, walker.mode == .keyed, !walker.failed else {
       types.cannotWalk(T.self)
       return nil
     }
     var children = walker.takeFields()
+    var staged = walker.stagedElements
     // The children's edits are already under this level's path: moved up, not copied (see
     // `FieldCache.takeEdits`).
     var edits = FieldCache.Edits()
@@ -267,13 +268,20 @@ final class FieldWalker: Encoder {
       }
     }
     if let old, !adopts {
+      // The whole diff reads the children's trees: staged elements go in first (copying
+      // their runs, which the previous step still shares; a level's keys seldom change).
+      if staged {
+        for index in children.indices { children[index].applyStagedElements() }
+        staged = false
+      }
       (edits.changes, edits.paths) = TraceDiff.whole(
         at: path, from: old.value, to: FieldCache.objectValue(children))
     }
-    return FieldCache(
+    let field = FieldCache(
       key: old?.hashedKey ?? MerkleHash.Key(key),
       swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
-      fields: children, edits: edits.orNil)
+      fields: children, edits: edits.orNil, staged: staged)
+    return (field, staged)
   }
 
   /// The field of a value that writes one single value (an optional, `@PresentationState`):

@@ -10,9 +10,11 @@ import TraceKit
 /// A collection field whose elements `IncrementalEncoder` re-encodes one by one.
 protocol IncrementalElements {
   /// With `staging`, the changed elements are staged in the cache (see
-  /// `FieldCache.applyStagedElements`), not set.
-  func encodeIncrementally(key: String, previous: FieldCache?, staging: Bool) throws
-    -> FieldCache
+  /// `FieldCache.applyStagedElements`), not set. `prefix` is the path of the level the field
+  /// is in: the field's edits are under `prefix` and `key`.
+  func encodeIncrementally(
+    key: String, previous: FieldCache?, staging: Bool, at prefix: [TracePath.Component]
+  ) throws -> FieldCache
 }
 
 extension IdentifiedArray: IncrementalElements where Element: Encodable {
@@ -23,35 +25,40 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   /// diffed whole.
   ///
   /// ```swift
-  /// let field = try rows.encodeIncrementally(key: "rows", previous: cached, staging: false)
+  /// let field = try rows.encodeIncrementally(
+  ///   key: "rows", previous: cached, staging: false, at: [])
   /// field.edits?.changes  // [.set(rows[id: 7].done, true)]
   /// ```
-  func encodeIncrementally(key: String, previous: FieldCache?, staging: Bool) throws
-    -> FieldCache
-  {
+  func encodeIncrementally(
+    key: String, previous: FieldCache?, staging: Bool, at prefix: [TracePath.Component]
+  ) throws -> FieldCache {
+    let fieldPath = prefix + [.key(key)]
     guard let previous, previous.swiftValue.holds(Self.self), let elements = previous.elements
     else {
-      return try encodeWhole(key: key, previous: previous)
+      return try encodeWhole(key: key, at: fieldPath, previous: previous)
     }
     let old = previous.swiftValue.unsafeValue(as: Self.self)
     guard old.count == count, elements.count == count else {
-      return try rebuild(key: key, previous: previous, old: old, cache: elements)
+      return try rebuild(key: key, at: fieldPath, previous: previous, old: old, cache: elements)
     }
     var cache = elements
-    var encoder = ElementEncoder(key: key)
+    var encoder = ElementEncoder(path: fieldPath)
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
     for chunk in chunksChanged(since: old) {
       for index in Self.differingIndices(old, self, chunk: chunk) {
         if old.ids[index] != ids[index] {
           // Moved (or replaced) elements: the ones that only moved keep their trees.
-          return try rebuild(key: key, previous: previous, old: old, cache: elements)
+          return try rebuild(
+            key: key, at: fieldPath, previous: previous, old: old, cache: elements)
         }
         let tree = try encoder.encode(self[index], at: index)
-        let prefix: [TracePath.Component] = [.key(key), Self.component(of: tree, index: index)]
-        let diff = TraceDiff.changesAndPaths(from: cache[index], to: tree)
-        changes.append(adopting: diff.changes.map { $0.prefixed(by: prefix) })
-        paths.append(adopting: diff.paths.map { $0.prefixed(by: prefix) })
+        // The element's changes are found under its path: none is copied under it after.
+        var elementPath = fieldPath
+        elementPath.append(Self.component(of: tree, index: index))
+        let diff = TraceDiff.changesAndPaths(from: cache[index], to: tree, under: elementPath)
+        changes.append(adopting: diff.changes)
+        paths.append(adopting: diff.paths)
         if staging {
           cache.stage(index, tree: tree)
         } else {
@@ -67,10 +74,11 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
 
   /// Elements added, removed or moved: reuses the tree and hash of every element whose id and
   /// bits are unchanged, and diffs the field whole.
-  private func rebuild(key: String, previous: FieldCache, old: Self, cache: ElementCache)
-    throws -> FieldCache
-  {
-    var encoder = ElementEncoder(key: key)
+  private func rebuild(
+    key: String, at fieldPath: [TracePath.Component], previous: FieldCache, old: Self,
+    cache: ElementCache
+  ) throws -> FieldCache {
+    var encoder = ElementEncoder(path: fieldPath)
     let oldIDs = old.ids
     let newIDs = ids
     // A short list finds an element by comparing ids: hashing a UUID costs more than comparing
@@ -116,11 +124,11 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     // each went (the same changes as the whole diff, without comparing trees or ids).
     let diff =
       if let sources, case .array(let oldTrees) = before,
-        let moved = TraceDiff.reordered(oldTrees, sources: sources, prefix: [.key(key)])
+        let moved = TraceDiff.reordered(oldTrees, sources: sources, prefix: fieldPath)
       {
         moved
       } else {
-        TraceDiff.whole(key: key, from: before, to: .array(trees))
+        TraceDiff.whole(at: fieldPath, from: before, to: .array(trees))
       }
     let (changes, paths) = diff
     return FieldCache(
@@ -132,8 +140,10 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   private static var hashedAbove: Int { 16 }
 
   /// The first encoding of the field (or one that follows a field of another type).
-  private func encodeWhole(key: String, previous: FieldCache?) throws -> FieldCache {
-    var encoder = ElementEncoder(key: key)
+  private func encodeWhole(
+    key: String, at fieldPath: [TracePath.Component], previous: FieldCache?
+  ) throws -> FieldCache {
+    var encoder = ElementEncoder(path: fieldPath)
     var trees: [TraceValue] = []
     trees.reserveCapacity(count)
     for chunk in 0..<chunkCount {
@@ -144,7 +154,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
     if let previous {
-      (changes, paths) = TraceDiff.whole(key: key, from: previous.value, to: .array(trees))
+      (changes, paths) = TraceDiff.whole(at: fieldPath, from: previous.value, to: .array(trees))
     }
     return FieldCache(
       key: key, swiftValue: ValueBox(self), elements: ElementCache(trees: trees),
@@ -204,21 +214,24 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
 }
 
 /// Encodes an identified array's elements as values only, noting where class instances were
-/// replaced (`rows[3].cache`).
+/// replaced (`rows[3].cache`, under the field's path).
 private struct ElementEncoder {
-  let key: String
+  /// The field's path (its level's path and its key).
+  let path: [TracePath.Component]
   private let encoder = TraceValueEncoder()
   private(set) var replaced: [TracePath] = []
 
-  init(key: String) {
-    self.key = key
+  init(path: [TracePath.Component]) {
+    self.path = path
   }
 
   mutating func encode<Element: Encodable>(_ element: Element, at index: Int) throws
     -> TraceValue
   {
     let (tree, paths) = try encoder.encodeReplacingClassInstances(element)
-    for path in paths { replaced.append(path.prefixed(by: [.key(key), .index(index)])) }
+    for replacement in paths {
+      replaced.append(replacement.prefixed(by: path + [.index(index)]))
+    }
     return tree
   }
 
@@ -227,14 +240,14 @@ private struct ElementEncoder {
   mutating func encodeEach<Element: Encodable>(
     _ elements: [Element], from start: Int, _ body: (TraceValue) -> Void
   ) throws {
-    let key = key
+    let fieldPath = path
     var replaced = self.replaced
     self.replaced = []
     defer { self.replaced = replaced }
     try elements.withUnsafeBufferPointer { buffer in
       try encoder.encodeEachReplacingClassInstances(buffer) { offset, tree, paths in
         for path in paths {
-          replaced.append(path.prefixed(by: [.key(key), .index(start + offset)]))
+          replaced.append(path.prefixed(by: fieldPath + [.index(start + offset)]))
         }
         body(tree)
       }

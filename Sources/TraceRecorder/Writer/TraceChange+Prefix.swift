@@ -34,20 +34,10 @@ extension TracePath {
 }
 
 extension TraceDiff {
-  /// A field's changes and changed paths, diffed whole and moved under the field's key.
-  static func whole(key: String, from old: TraceValue, to new: TraceValue)
-    -> (changes: [TraceChange], paths: [TracePath])
-  {
-    whole(at: [.key(key)], from: old, to: new)
-  }
-
-  /// A field's changes and changed paths, diffed whole and moved under the field's path.
+  /// A field's changes and changed paths, diffed whole under the field's path.
   static func whole(at path: [TracePath.Component], from old: TraceValue, to new: TraceValue)
     -> (changes: [TraceChange], paths: [TracePath])
   {
-    let diff = TraceDiff.changesAndPaths(from: old, to: new)
-    return (
-      diff.changes.map { $0.prefixed(by: path) }, diff.paths.map { $0.prefixed(by: path) }
-    )
+    TraceDiff.changesAndPaths(from: old, to: new, under: path)
   }
 }

@@ -62,6 +62,22 @@ public enum TraceDiff {
     return (differ.changes, differ.paths)
   }
 
+  /// `changesAndPaths(from:to:)` with every change's path and every changed path under
+  /// `prefix` (`prefix + path.components`), written there as they are found rather than
+  /// copied under it afterwards.
+  ///
+  /// ```swift
+  /// let (changes, paths) = TraceDiff.changesAndPaths(from: old, to: new, under: [.key("row")])
+  /// paths.map(\.description)  // ["row.title"]
+  /// ```
+  package static func changesAndPaths(
+    from old: TraceValue, to new: TraceValue, under prefix: [TracePath.Component]
+  ) -> (changes: [TraceChange], paths: [TracePath]) {
+    var differ = Differ(path: prefix)
+    differ.diff(old, new, whole: new)
+    return (differ.changes, differ.paths)
+  }
+
   /// Applies `changes` in order to `value`, in place.
   ///
   /// Each change moves the containers on its path out of their enum boxes before mutating, so

@@ -124,6 +124,13 @@ package enum MerkleHash {
       MerkleHash.combineChild(value, hash: hash, into: &hasher)
     }
 
+    /// A container element by its head word (`MerkleHash.head`) and hash: the words
+    /// `add(_:hash:)` writes for it, without reading the element.
+    package mutating func add(containerHead head: UInt64, hash: UInt64) {
+      hasher.combine(head)
+      hasher.combine(hash)
+    }
+
     package func finalize() -> UInt64 {
       hasher.finalize()
     }
@@ -265,8 +272,9 @@ package enum MerkleHash {
     }
   }
 
+  /// A container's head word (its kind and count), written before its hash; 0 for a scalar.
   @inline(__always)
-  static func head(_ value: TraceValue) -> UInt64 {
+  package static func head(_ value: TraceValue) -> UInt64 {
     switch value {
     case .array(let elements): return 0x07 | UInt64(elements.count) << 8
     case .object(let fields): return 0x08 | UInt64(fields.count) << 8
