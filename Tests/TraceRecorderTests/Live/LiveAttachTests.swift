@@ -161,8 +161,8 @@ final class LiveAttachTests: XCTestCase {
     let answer = try await client.run(.continueFromHere)
     XCTAssertEqual(answer.step, 5)
     gates.open("a")
-    let loaded = await eventually { store.loaded == ["a"] }
-    XCTAssertTrue(loaded)
+    try await waitUntilEffectsEnded(store)
+    XCTAssertEqual(store.loaded, ["a"])
     await recorder.waitUntilFinished()
     let effects = try TraceReader(path: directory.path("t.rewind")).effects()
     XCTAssertEqual(
@@ -211,8 +211,8 @@ final class LiveAttachTests: XCTestCase {
       "the store has not jumped: there is no jumped state to continue from")
     _ = try await client.run(.resume)
     gates.open("a")
-    let loaded = await eventually { store.loaded == ["a"] }
-    XCTAssertTrue(loaded)
+    try await waitUntilEffectsEnded(store)
+    XCTAssertEqual(store.loaded, ["a"])
     await recorder.waitUntilFinished()
     let reader = try TraceReader(path: directory.path("t.rewind"))
     let origins = try reader.rows(from: 3, to: 5).map(\.origin)
@@ -308,6 +308,16 @@ final class LiveAttachTests: XCTestCase {
       (try? LiveClient(socketPath: path, timeout: .seconds(1)))?.welcome.lastStep ?? -1 >= step
     }
     XCTAssertTrue(held, "step \(step) never reached the history")
+  }
+
+  /// Waits until the store has no effect in flight. The core tells the recorder an effect
+  /// ended in the same call that takes it off that list, so the trace records the end: an
+  /// effect's action arrives before its operation returns, and a recording finished between
+  /// the two records the effect as unfinished.
+  private func waitUntilEffectsEnded(_ store: StoreOf<LiveFeature>) async throws {
+    let core = try XCTUnwrap(store.core as? RootCore<RecordingReducer<LiveFeature>>)
+    let ended = await eventually { core.effectsInFlight.isEmpty }
+    XCTAssertTrue(ended, "effects still in flight: \(core.effectsInFlight.map(\.action))")
   }
 
   private func waitUntilGone(_ path: String) async throws {
