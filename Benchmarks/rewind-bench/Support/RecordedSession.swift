@@ -28,15 +28,27 @@ enum RecordedSession {
     script: (Int) -> R.Action
   ) throws -> Run where R.State: Codable & Sendable, R.Action: Codable {
     let recorder = try Recorder(path: path)
-    let store = Store(initialState: initialState) { reducer.recording(to: recorder) }
-    let start = Stopwatch.now()
-    for step in 1...steps { store.send(script(step)) }
-    recorder.finishBlocking()
-    let nanos = Double(Stopwatch.now() - start)
+    let nanos = recordedNanos(
+      Store(initialState: initialState) { reducer.recording(to: recorder) }, recorder,
+      steps: steps, script: script)
+    // The store is gone: the tasks it queued run now, outside the timing (see `MainQueue`).
+    MainQueue.drain()
     if let error = recorder.error { throw BenchError("the recorder stopped: \(error)") }
     let run = Run(nanos: nanos, fileSize: try TraceFile.size(path))
     if removingFile { TraceFile.remove(path) }
     return run
+  }
+
+  /// The time from before the first send until `finishBlocking()` returned; the store ends
+  /// with the call.
+  private static func recordedNanos<State, Action>(
+    _ store: consuming Store<State, Action>, _ recorder: Recorder, steps: Int,
+    script: (Int) -> Action
+  ) -> Double {
+    let start = Stopwatch.now()
+    for step in 1...steps { store.send(script(step)) }
+    recorder.finishBlocking()
+    return Double(Stopwatch.now() - start)
   }
 
   /// How many steps a sample should have to take about `seconds`: the rate of a pilot run of
@@ -53,7 +65,14 @@ enum RecordedSession {
   static func bare<R: Reducer>(
     _ reducer: R, initialState: R.State, steps: Int, script: (Int) -> R.Action
   ) -> Double {
-    let store = Store(initialState: initialState) { reducer }
+    let nanos = bareNanos(Store(initialState: initialState) { reducer }, steps: steps, script: script)
+    MainQueue.drain()
+    return nanos
+  }
+
+  private static func bareNanos<State, Action>(
+    _ store: consuming Store<State, Action>, steps: Int, script: (Int) -> Action
+  ) -> Double {
     let start = Stopwatch.now()
     for step in 1...steps { store.send(script(step)) }
     return Double(Stopwatch.now() - start)

@@ -385,11 +385,15 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       if cancelInFlight {
         cancel(id: id, cause: .cancelInFlight(id), step: context.step)
       }
-      // Appended to a copy: `ids + [id]` allocated a one-element array as well. The first id
-      // (the common case) makes its one-element array at its size instead of growing one.
+      // Appended to a copy: `ids + [id]` allocated a one-element array as well. The first and
+      // second ids (the common cases: an effect cancellable in a child a parent made
+      // cancellable, such as a presented feature's) make their array at its size in one step;
+      // copying a one-element array and appending grew it through `_consumeAndCreateNew`.
       var inner: [EffectCancelID]
       if ids.isEmpty {
         inner = [id]
+      } else if ids.count == 1 {
+        inner = [ids[0], id]
       } else {
         inner = ids
         inner.append(id)

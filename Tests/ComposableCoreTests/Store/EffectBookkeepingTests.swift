@@ -185,6 +185,48 @@ private struct Holder: Reducer {
   }
 }
 
+/// A child that saves after a quiet second (a debounce: a concatenation of a wait and the
+/// save, cancelled in flight by the next edit), scoped into a parent: the effect trees the
+/// scope maps are what the tasks of the saves hold.
+private struct SavingChild: Reducer {
+  struct State: Equatable, Sendable {}
+
+  enum Action: Equatable, Sendable {
+    case edit(String)
+  }
+
+  let log: EventLog
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .edit(name):
+      let held = Held(log: log, name: name)
+      return .run { _ in held.log.append("\(held.name) saved") }
+        .debounce(id: "save", for: .seconds(1), clock: ContinuousClock())
+    }
+  }
+}
+
+private struct SavingParent: Reducer {
+  struct State: Equatable, Sendable {
+    var child = SavingChild.State()
+  }
+
+  enum Action: Equatable, Sendable {
+    case child(SavingChild.Action)
+  }
+
+  let log: EventLog
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.child, action: AnyCasePath(Action.child) {
+      if case let .child(action) = $0 { action } else { nil }
+    }) {
+      SavingChild(log: log)
+    }
+  }
+}
+
 /// Named effects that sleep until stopped: `start(name)` starts one cancellable by its name,
 /// `stop(name)` cancels it.
 private struct NamedSleepers: Reducer {
@@ -490,6 +532,34 @@ final class EffectBookkeepingTests: XCTestCase {
     store.send(.start("f"))
     XCTAssertEqual(core.effectsInFlight.map(\.action), [.start("c"), .start("d"), .start("f")])
     XCTAssertEqual(core.pendingOperationCount, 3)
+  }
+
+  /// Scoped debounced saves, each cancelled by the next edit before its task ran, the last
+  /// one by the store's end: once their tasks run (each sees its cancellation and returns),
+  /// nothing is left of them. A process that never runs the main actor's queue (a synchronous
+  /// `main` without a run loop) keeps them queued with all they hold; that is the queue's hold,
+  /// not the store's.
+  func testScopedEffectsCancelledBeforeTheirTasksRanAreFreedWhenTheTasksRun() async {
+    let log = EventLog()
+    weak var core: RootCore<SavingParent>?
+    var tasks: [StoreTask] = []
+    do {
+      let store = Store(initialState: SavingParent.State()) { SavingParent(log: log) }
+      core = store.core as? RootCore<SavingParent>
+      for name in ["a", "b", "c"] {
+        tasks.append(store.send(.child(.edit(name))))
+      }
+      // Each edit cancelled the save before it; none of the tasks has run.
+      XCTAssertEqual(core?.effectsInFlight.map(\.action), [.child(.edit("c"))])
+    }
+    XCTAssertNil(core)
+    XCTAssertEqual(log.events, [])
+    for task in tasks {
+      await task.finish()
+    }
+    let released = await eventually { log.events.count == 3 }
+    XCTAssertTrue(released)
+    XCTAssertEqual(log.events.sorted(), ["a released", "b released", "c released"])
   }
 
   /// An effect's task does not keep its store's core alive: the core goes with the store while
