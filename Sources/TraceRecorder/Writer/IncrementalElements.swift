@@ -32,7 +32,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   func encodeIncrementally(
     key: String, previous: FieldCache?, staging: Bool, at prefix: [TracePath.Component]
   ) throws -> FieldCache {
-    let fieldPath = prefix + [.key(key)]
+    let fieldPath = FieldWalker.fieldPath(key, at: prefix, old: previous)
     guard let previous, previous.swiftValue.holds(Self.self), let elements = previous.elements
     else {
       return try encodeWhole(key: key, at: fieldPath, previous: previous)
@@ -68,7 +68,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     }
     cache.rehash()
     return FieldCache(
-      key: key, swiftValue: ValueBox(self), elements: cache,
+      key: previous.hashedKey, path: fieldPath, swiftValue: ValueBox(self), elements: cache,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
@@ -132,7 +132,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
       }
     let (changes, paths) = diff
     return FieldCache(
-      key: key, swiftValue: ValueBox(self), elements: elements,
+      key: previous.hashedKey, path: fieldPath, swiftValue: ValueBox(self), elements: elements,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
@@ -157,7 +157,8 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
       (changes, paths) = TraceDiff.whole(at: fieldPath, from: previous.value, to: .array(trees))
     }
     return FieldCache(
-      key: key, swiftValue: ValueBox(self), elements: ElementCache(trees: trees),
+      key: previous?.hashedKey ?? MerkleHash.Key(key), path: fieldPath,
+      swiftValue: ValueBox(self), elements: ElementCache(trees: trees),
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
