@@ -24,21 +24,67 @@ struct FieldCache {
     /// when the field first appears and passed on to every entry made for it after.
     let hashedKey: MerkleHash.Key
     var key: String { hashedKey.string }
+    /// The field's path in the state (its level's path and its key), made, like `hashedKey`,
+    /// when the field first appears and passed on to every entry made for it after: a change
+    /// of the field, and the walk of a struct's fields, take it instead of building it.
+    let path: [TracePath.Component]
     // The writer's thread alone uses an entry: no dynamic exclusivity checks.
     /// The Swift value in a `ValueBox` (read back with `unsafeValue(as:)`: no cast). Changed
     /// only by `rebox`, while one cache holds the entry.
     @exclusivity(unchecked) var swiftValue: AnyValueBox
-    @exclusivity(unchecked) var encoding: Encoding
+    @exclusivity(unchecked) var encoding: Encoding {
+      didSet { (head, scalar) = Self.words(of: encoding) }
+    }
     @exclusivity(unchecked) var hash: UInt64?
+    /// The head word the level's hash writes before `hash` when the encoding is a container
+    /// (`MerkleHash.head`: its kind and count), 0 for a scalar: kept so that hashing a level
+    /// reads two words of each container field instead of copying its encoding out.
+    @exclusivity(unchecked) private(set) var head: UInt64
+    /// The words the level's hash writes for a scalar encoding, when they are few (see
+    /// `MerkleHash.ScalarWords`): hashing the level again does not copy the tree out.
+    @exclusivity(unchecked) private(set) var scalar: MerkleHash.ScalarWords
     /// Whether an identified array among the fields of this struct (at any depth) staged
     /// elements that `applyStagedElements` has not applied yet: the hash waits for them too.
     @exclusivity(unchecked) var stagedBelow = false
 
-    init(key: MerkleHash.Key, swiftValue: AnyValueBox, encoding: Encoding, hash: UInt64?) {
+    init(
+      key: MerkleHash.Key, path: [TracePath.Component], swiftValue: AnyValueBox,
+      encoding: Encoding, hash: UInt64?
+    ) {
       hashedKey = key
+      self.path = path
       self.swiftValue = swiftValue
       self.encoding = encoding
       self.hash = hash
+      (head, scalar) = Self.words(of: encoding)
+    }
+
+    /// `head` and `scalar` for `encoding`.
+    private static func words(of encoding: Encoding) -> (UInt64, MerkleHash.ScalarWords) {
+      switch encoding {
+      case .tree(let value): (MerkleHash.head(value), MerkleHash.ScalarWords(value))
+      case .elements(let elements):
+        (MerkleHash.arrayHead(count: elements.count), MerkleHash.ScalarWords())
+      case .object(let fields):
+        (MerkleHash.objectHead(fieldCount: fields.count), MerkleHash.ScalarWords())
+      }
+    }
+
+    /// Adds this field to its object's hash: a container from its head word and cached hash,
+    /// without reading its encoding (a copy of it cost a retain and a release, and an outlined
+    /// copy, per field hashed); a scalar from its tree.
+    @inline(__always)
+    func combine(into object: inout MerkleHash.ObjectHasher) {
+      if head != 0, let hash {
+        object.add(key: hashedKey, head: head, hash: hash)
+      } else if scalar.isKnown {
+        object.add(key: hashedKey, scalar: scalar)
+      } else if case .tree(let value) = encoding {
+        object.add(key: hashedKey, value: value, hash: hash)
+      } else {
+        // A struct whose staged elements are not applied yet (see `stagedBelow`).
+        object.add(key: hashedKey, head: head, hash: hash ?? 0)
+      }
     }
   }
 
@@ -48,6 +94,8 @@ struct FieldCache {
   var edits: Edits?
 
   var key: String { entry.key }
+  /// The field's path in the state (see `Entry.path`).
+  var path: [TracePath.Component] { entry.path }
   /// The key with its hash words (see `Entry.hashedKey`).
   var hashedKey: MerkleHash.Key { entry.hashedKey }
   /// The Swift value in a `ValueBox` (read back with `unsafeValue(as:)`: no cast).
@@ -70,18 +118,26 @@ struct FieldCache {
     }
   }
 
-  /// `key`: the key with its hash words, those of the field this one replaces when there is
-  /// one (see `Entry.hashedKey`); so for the other inits taking one.
-  init(key: MerkleHash.Key, swiftValue: AnyValueBox, value: TraceValue, edits: Edits? = nil) {
+  /// `key`: the key with its hash words, and `path`: the field's path, those of the field this
+  /// one replaces when there is one (see `Entry.hashedKey` and `Entry.path`); so for the other
+  /// inits taking them.
+  init(
+    key: MerkleHash.Key, path: [TracePath.Component], swiftValue: AnyValueBox,
+    value: TraceValue, edits: Edits? = nil
+  ) {
     entry = Entry(
-      key: key, swiftValue: swiftValue, encoding: .tree(value),
+      key: key, path: path, swiftValue: swiftValue, encoding: .tree(value),
       hash: MerkleHash.isContainer(value) ? MerkleHash.hash(value) : nil)
     self.edits = edits
   }
 
-  init(key: String, swiftValue: AnyValueBox, elements: ElementCache, edits: Edits?) {
+  init(
+    key: MerkleHash.Key, path: [TracePath.Component], swiftValue: AnyValueBox,
+    elements: ElementCache, edits: Edits?
+  ) {
     entry = Entry(
-      key: MerkleHash.Key(key), swiftValue: swiftValue, encoding: .elements(elements), hash: elements.hash)
+      key: key, path: path, swiftValue: swiftValue, encoding: .elements(elements),
+      hash: elements.hash)
     self.edits = edits
   }
 
@@ -89,11 +145,11 @@ struct FieldCache {
   /// once they are applied (see `applyStagedElements`, which the encoder calls before it reads
   /// any hash of the step).
   init(
-    key: MerkleHash.Key, swiftValue: AnyValueBox, fields: [FieldCache], edits: Edits?,
-    staged: Bool = false
+    key: MerkleHash.Key, path: [TracePath.Component], swiftValue: AnyValueBox,
+    fields: [FieldCache], edits: Edits?, staged: Bool = false
   ) {
     entry = Entry(
-      key: key, swiftValue: swiftValue, encoding: .object(fields),
+      key: key, path: path, swiftValue: swiftValue, encoding: .object(fields),
       hash: staged ? nil : Self.objectHash(fields))
     self.edits = edits
     entry.stagedBelow = staged
@@ -119,7 +175,8 @@ struct FieldCache {
   /// The field as the next step keeps it, compared by another Swift value (see
   /// `SingleFieldWalker`): the same encoding, no edits.
   func kept(boxedIn box: AnyValueBox) -> FieldCache {
-    FieldCache(entry: Entry(key: hashedKey, swiftValue: box, encoding: encoding, hash: hash))
+    FieldCache(
+      entry: Entry(key: hashedKey, path: path, swiftValue: box, encoding: encoding, hash: hash))
   }
 
   /// The same encoding and edits with another Swift value (see `SingleFieldWalker`): in place
@@ -129,7 +186,8 @@ struct FieldCache {
     if isKnownUniquelyReferenced(&entry) {
       entry.swiftValue = box
     } else {
-      entry = Entry(key: hashedKey, swiftValue: box, encoding: encoding, hash: hash)
+      entry = Entry(
+        key: hashedKey, path: path, swiftValue: box, encoding: encoding, hash: hash)
     }
   }
 
@@ -141,7 +199,10 @@ struct FieldCache {
   /// The stable hash of the object `fields` make, from their cached hashes.
   static func objectHash(_ fields: [FieldCache]) -> UInt64 {
     var object = MerkleHash.ObjectHasher(fieldCount: fields.count)
-    for index in fields.indices { fields[index].combine(into: &object) }
+    // Each field's entry read in place: a copy of the field copied its edits too.
+    fields.withUnsafeBufferPointer { fields in
+      for index in fields.indices { fields[index].entry.combine(into: &object) }
+    }
     return object.finalize()
   }
 
@@ -197,7 +258,8 @@ struct FieldCache {
     guard case .elements(var elements) = entry.encoding, elements.hasStaged else { return }
     if !isKnownUniquelyReferenced(&entry) {
       entry = Entry(
-        key: entry.hashedKey, swiftValue: entry.swiftValue, encoding: .tree(.null), hash: nil)
+        key: entry.hashedKey, path: entry.path, swiftValue: entry.swiftValue,
+        encoding: .tree(.null), hash: nil)
     } else {
       entry.encoding = .tree(.null)
     }
@@ -210,7 +272,8 @@ struct FieldCache {
     guard case .object(var fields) = entry.encoding else { return }
     if !isKnownUniquelyReferenced(&entry) {
       entry = Entry(
-        key: entry.hashedKey, swiftValue: entry.swiftValue, encoding: .tree(.null), hash: nil)
+        key: entry.hashedKey, path: entry.path, swiftValue: entry.swiftValue,
+        encoding: .tree(.null), hash: nil)
     } else {
       entry.encoding = .tree(.null)
     }
@@ -234,12 +297,6 @@ struct FieldCache {
 
   /// Adds this field to its object's hash, from the cached hashes.
   func combine(into object: inout MerkleHash.ObjectHasher) {
-    switch encoding {
-    case .tree(let value): object.add(key: hashedKey, value: value, hash: hash)
-    case .elements(let elements):
-      object.add(key: hashedKey, arrayCount: elements.count, hash: elements.hash)
-    case .object(let fields):
-      object.add(key: hashedKey, objectFieldCount: fields.count, hash: hash ?? 0)
-    }
+    entry.combine(into: &object)
   }
 }

@@ -149,12 +149,15 @@ final class FieldWalker: Encoder {
         return
       }
       // A scalar (or null) on one side at least: the field changed as a whole.
-      let path = TracePath(Self.components(self.path, key))
+      assert(previousFields[index].path == Self.components(self.path, key))
+      let path = TracePath(previousFields[index].path)
       edits = FieldCache.Edits(changes: [.set(path, value)], paths: [path])
     }
     let hashedKey = index.map { previousFields[$0].hashedKey } ?? MerkleHash.Key(key)
+    let path = index.map { previousFields[$0].path } ?? Self.components(self.path, key)
     fields.append(
-      FieldCache(key: hashedKey, swiftValue: ValueBox.none, value: value, edits: edits))
+      FieldCache(
+        key: hashedKey, path: path, swiftValue: ValueBox.none, value: value, edits: edits))
   }
 
   func add<T: Encodable>(_ key: String, _ value: T) throws {
@@ -212,13 +215,13 @@ final class FieldWalker: Encoder {
       return (single, false)
     }
     let (encoded, replaced) = try TraceValueEncoder().encodeReplacingClassInstances(value)
-    let path = components(prefix, key)
+    let path = fieldPath(key, at: prefix, old: old)
     var edits = FieldCache.Edits(replaced: replaced.map { $0.prefixed(by: path) })
     if let old {
       (edits.changes, edits.paths) = TraceDiff.whole(at: path, from: old.value, to: encoded)
     }
     let field = FieldCache(
-      key: old?.hashedKey ?? MerkleHash.Key(key),
+      key: old?.hashedKey ?? MerkleHash.Key(key), path: path,
       swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
       value: encoded, edits: edits.orNil)
     return (field, false)
@@ -233,7 +236,7 @@ final class FieldWalker: Encoder {
     at prefix: [TracePath.Component], types: WalkedTypes, staging: Bool
   ) throws -> (field: FieldCache, staged: Bool)? {
     let cached = old?.fields
-    let path = components(prefix, key)
+    let path = fieldPath(key, at: prefix, old: old)
     let walker = types.walker(over: cached ?? [], stagesElements: staging, path: path)
     defer { types.recycle(walker) }
     var unsupported = false
@@ -278,7 +281,7 @@ final class FieldWalker: Encoder {
         at: path, from: old.value, to: FieldCache.objectValue(children))
     }
     let field = FieldCache(
-      key: old?.hashedKey ?? MerkleHash.Key(key),
+      key: old?.hashedKey ?? MerkleHash.Key(key), path: path,
       swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
       fields: children, edits: edits.orNil, staged: staged)
     return (field, staged)
@@ -331,6 +334,16 @@ final class FieldWalker: Encoder {
     case .enumCase("Optional.some", let fields): fields.count == 1 && fields[0].key == "_0"
     default: false
     }
+  }
+
+  /// The path of the field `key` in the level at `prefix`: that of its previous encoding
+  /// `old` when there is one (the same field of the same level: see `FieldCache.Entry.path`).
+  static func fieldPath(
+    _ key: String, at prefix: [TracePath.Component], old: FieldCache?
+  ) -> [TracePath.Component] {
+    guard let old else { return components(prefix, key) }
+    assert(old.path == components(prefix, key), "a field's path changed: \(old.path)")
+    return old.path
   }
 
   /// The components of the path of the field `key` in the level at `prefix`: one array.

@@ -32,7 +32,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   func encodeIncrementally(
     key: String, previous: FieldCache?, staging: Bool, at prefix: [TracePath.Component]
   ) throws -> FieldCache {
-    let fieldPath = prefix + [.key(key)]
+    let fieldPath = FieldWalker.fieldPath(key, at: prefix, old: previous)
     guard let previous, previous.swiftValue.holds(Self.self), let elements = previous.elements
     else {
       return try encodeWhole(key: key, at: fieldPath, previous: previous)
@@ -68,7 +68,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     }
     cache.rehash()
     return FieldCache(
-      key: key, swiftValue: ValueBox(self), elements: cache,
+      key: previous.hashedKey, path: fieldPath, swiftValue: ValueBox(self), elements: cache,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
@@ -91,7 +91,11 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     func oldPosition(_ index: Int) -> Int? {
       let id = newIDs[index]
       if index < oldIDs.count, oldIDs[index] == id { return index }
-      return oldIDs.count > Self.hashedAbove ? oldIndex[id] : oldIDs.firstIndex(of: id)
+      if oldIDs.count > Self.hashedAbove { return oldIndex[id] }
+      // An element moved, inserted or removed before shifts the ones after it by one.
+      if index + 1 < oldIDs.count, oldIDs[index + 1] == id { return index + 1 }
+      if index > 0, index - 1 < oldIDs.count, oldIDs[index - 1] == id { return index - 1 }
+      return oldIDs.firstIndex(of: id)
     }
     var trees: [TraceValue] = []
     var hashes: [UInt64] = []
@@ -102,21 +106,20 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     // Where each element was, while every one is an old one with the same bits (a move).
     var sources: [Int]? = oldIDs.count == count && cache.count == count ? [] : nil
     sources?.reserveCapacity(count)
-    for index in 0..<count {
-      if let match = oldPosition(index), match < cache.count,
-        Self.sameBits(old[match], self[index])
-      {
-        trees.append(cache[match])
-        hashes.append(cache.elementHash(match))
-        jsons.append(cache.json(match))
-        sources?.append(match)
-      } else {
-        let tree = try encoder.encode(self[index], at: index)
-        trees.append(tree)
-        hashes.append(MerkleHash.isContainer(tree) ? MerkleHash.hash(tree) : 0)
-        jsons.append(nil)
-        sources = nil
+    // Arrays of one chunk each have their elements compared in place (an element copied out
+    // through the generic subscript cost about 550 instructions).
+    if old.chunkCount == 1, chunkCount == 1 {
+      try old.chunk(0).withUnsafeBytes { oldBytes in
+        try chunk(0).withUnsafeBytes { newBytes in
+          try match(
+            old, oldBytes: oldBytes, newBytes: newBytes, cache: cache, oldPosition: oldPosition,
+            encoder: &encoder, trees: &trees, hashes: &hashes, jsons: &jsons, sources: &sources)
+        }
       }
+    } else {
+      try match(
+        old, oldBytes: nil, newBytes: nil, cache: cache, oldPosition: oldPosition,
+        encoder: &encoder, trees: &trees, hashes: &hashes, jsons: &jsons, sources: &sources)
     }
     let elements = ElementCache(trees: trees, hashes: hashes, jsons: jsons)
     let before = previous.value
@@ -132,8 +135,36 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
       }
     let (changes, paths) = diff
     return FieldCache(
-      key: key, swiftValue: ValueBox(self), elements: elements,
+      key: previous.hashedKey, path: fieldPath, swiftValue: ValueBox(self), elements: elements,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
+  }
+
+  /// `rebuild`'s pass over the elements: each one's tree, hash and JSON, reused from `cache`
+  /// when its id was at `oldPosition` in `old` with the same bits (read in `oldBytes` and
+  /// `newBytes`, the bytes of the arrays' only chunks, when given), else encoded; `sources`
+  /// (when not nil) where each came from, set to nil when one did not come from `old`.
+  private func match(
+    _ old: Self, oldBytes: UnsafeRawBufferPointer?, newBytes: UnsafeRawBufferPointer?,
+    cache: ElementCache, oldPosition: (Int) -> Int?, encoder: inout ElementEncoder,
+    trees: inout [TraceValue], hashes: inout [UInt64], jsons: inout [[UInt8]?],
+    sources: inout [Int]?
+  ) throws {
+    for index in 0..<count {
+      if let match = oldPosition(index), match < cache.count,
+        Self.sameBits(old, at: match, in: oldBytes, self, at: index, in: newBytes)
+      {
+        trees.append(cache[match])
+        hashes.append(cache.elementHash(match))
+        jsons.append(cache.json(match))
+        sources?.append(match)
+      } else {
+        let tree = try encoder.encode(self[index], at: index)
+        trees.append(tree)
+        hashes.append(MerkleHash.isContainer(tree) ? MerkleHash.hash(tree) : 0)
+        jsons.append(nil)
+        sources = nil
+      }
+    }
   }
 
   /// Above this many elements, `rebuild` finds the old position of an id by hashing.
@@ -157,7 +188,8 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
       (changes, paths) = TraceDiff.whole(at: fieldPath, from: previous.value, to: .array(trees))
     }
     return FieldCache(
-      key: key, swiftValue: ValueBox(self), elements: ElementCache(trees: trees),
+      key: previous?.hashedKey ?? MerkleHash.Key(key), path: fieldPath,
+      swiftValue: ValueBox(self), elements: ElementCache(trees: trees),
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
@@ -198,6 +230,23 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
       }
     }
     return indices
+  }
+
+  /// Whether element `oldIndex` of `old` and element `newIndex` of `new` have the same bits:
+  /// read in place in `oldBytes` and `newBytes` (the bytes of the arrays' only chunks) when
+  /// given, else copied out (see `sameBits(_:_:)`).
+  private static func sameBits(
+    _ old: Self, at oldIndex: Int, in oldBytes: UnsafeRawBufferPointer?,
+    _ new: Self, at newIndex: Int, in newBytes: UnsafeRawBufferPointer?
+  ) -> Bool {
+    guard let oldBase = oldBytes?.baseAddress, let newBase = newBytes?.baseAddress else {
+      return sameBits(old[oldIndex], new[newIndex])
+    }
+    // `size`, not `stride`: what `withUnsafeBytes(of:)` of an element holds (see
+    // `differingIndices` on the padding after the last field).
+    let stride = MemoryLayout<Element>.stride
+    let size = MemoryLayout<Element>.size
+    return memcmp(oldBase + oldIndex * stride, newBase + newIndex * stride, size) == 0
   }
 
   /// Whether two elements have the same bits (the older one is kept alive by the cache).

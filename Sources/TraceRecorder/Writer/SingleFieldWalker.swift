@@ -134,12 +134,12 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
       return
     }
     var edits = FieldCache.Edits()
+    let path = FieldWalker.fieldPath(key, at: prefix, old: previous)
     if let previous {
-      (edits.changes, edits.paths) = TraceDiff.whole(
-        at: FieldWalker.components(prefix, key), from: previous.value, to: value)
+      (edits.changes, edits.paths) = TraceDiff.whole(at: path, from: previous.value, to: value)
     }
     field = FieldCache(
-      key: previous?.hashedKey ?? MerkleHash.Key(key), swiftValue: ValueBox.none, value: value,
-      edits: edits.orNil)
+      key: previous?.hashedKey ?? MerkleHash.Key(key), path: path, swiftValue: ValueBox.none,
+      value: value, edits: edits.orNil)
   }
 }

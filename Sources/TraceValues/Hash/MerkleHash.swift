@@ -161,22 +161,6 @@ package enum MerkleHash {
       (head, first, second) = words.count <= 3 ? words.words : (0, 0, 0)
     }
 
-    /// The first three words written, without an allocation, and how many there were.
-    private struct ThreeWords: StableWordSink {
-      var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-      var count = 0
-
-      mutating func combine(_ word: UInt64) {
-        switch count {
-        case 0: words.0 = word
-        case 1: words.1 = word
-        case 2: words.2 = word
-        default: break
-        }
-        count += 1
-      }
-    }
-
     @inline(__always)
     fileprivate func combine(into hasher: inout StableHasher) {
       guard head != 0 else { return MerkleHash.combine(string: string, into: &hasher) }
@@ -242,8 +226,80 @@ package enum MerkleHash {
       hasher.combine(hash)
     }
 
+    /// A field whose value is a container with the head word `head` (see `MerkleHash.head`)
+    /// and the stable hash `hash`, with the key's words worked out before: the words
+    /// `add(key:value:hash:)` writes for such a value.
+    @inline(__always)
+    package mutating func add(key: Key, head: UInt64, hash: UInt64) {
+      key.combine(into: &hasher)
+      hasher.combine(head)
+      hasher.combine(hash)
+    }
+
+    /// A field whose value is a scalar with the words `words` (see `ScalarWords`), with the
+    /// key's words worked out before: the words `add(key:value:hash:)` writes for the value.
+    @inline(__always)
+    package mutating func add(key: Key, scalar words: ScalarWords) {
+      key.combine(into: &hasher)
+      words.combine(into: &hasher)
+    }
+
     package func finalize() -> UInt64 {
       hasher.finalize()
+    }
+  }
+
+  /// The words an object's hash writes for a scalar field's value (`combineWords`), worked out
+  /// once when they are at most three (a string of at most 16 bytes; every other scalar but
+  /// bytes): a cache that keeps the field hashes its level again without reading its value.
+  /// `isKnown` is false for a container or a longer scalar, which are written otherwise.
+  ///
+  /// ```swift
+  /// let words = MerkleHash.ScalarWords(.int(3))  // isKnown; the words 0x02, 3
+  /// var object = MerkleHash.ObjectHasher(fieldCount: 1)
+  /// object.add(key: MerkleHash.Key("count"), scalar: words)
+  /// object.finalize()  // TraceValue.object([TraceField("count", .int(3))]).stableHash
+  /// ```
+  package struct ScalarWords {
+    private var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    /// 1 to 3, or 0 when not known.
+    private var count = 0
+
+    package var isKnown: Bool { count > 0 }
+
+    /// No words known (a container, or none worked out).
+    package init() {}
+
+    package init(_ value: TraceValue) {
+      guard !MerkleHash.isContainer(value) else { return }
+      var sink = ThreeWords()
+      MerkleHash.combineWords(value, into: &sink)
+      guard sink.count <= 3 else { return }
+      words = sink.words
+      count = sink.count
+    }
+
+    @inline(__always)
+    fileprivate func combine(into hasher: inout StableHasher) {
+      hasher.combine(words.0)
+      if count > 1 { hasher.combine(words.1) }
+      if count > 2 { hasher.combine(words.2) }
+    }
+  }
+
+  /// The first three words written, without an allocation, and how many there were.
+  fileprivate struct ThreeWords: StableWordSink {
+    var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var count = 0
+
+    mutating func combine(_ word: UInt64) {
+      switch count {
+      case 0: words.0 = word
+      case 1: words.1 = word
+      case 2: words.2 = word
+      default: break
+      }
+      count += 1
     }
   }
 
@@ -271,6 +327,14 @@ package enum MerkleHash {
       combineWords(value, into: &hasher)
     }
   }
+
+  /// The head word of an array of `count` elements (see `head`).
+  @inline(__always)
+  package static func arrayHead(count: Int) -> UInt64 { 0x07 | UInt64(count) << 8 }
+
+  /// The head word of an object of `fieldCount` fields (see `head`).
+  @inline(__always)
+  package static func objectHead(fieldCount: Int) -> UInt64 { 0x08 | UInt64(fieldCount) << 8 }
 
   /// A container's head word (its kind and count), written before its hash; 0 for a scalar.
   @inline(__always)

@@ -75,6 +75,59 @@ final class MovedElementsTests: XCTestCase {
     assertEncodesAsWhole(result, try whole(state), step: 1)
   }
 
+  func testElementsThatMovedAndChangedInOneStepAreEncodedAgainAndDiffedWhole() throws {
+    var state = State()
+    state.board.rows = IdentifiedArray(uniqueElements: (1...8).map(Self.row))
+    var encoder = IncrementalEncoder()
+    var previous = try whole(state)
+    _ = try encoder.encode(state)
+    let before = Counted.encodings.load(ordering: .relaxed)
+    // Row 1 goes to offset 3, which shifts rows 2 and 3 down by one; row 3 (one place from
+    // where it was) and row 6 (where it was) change too.
+    state.board.rows.move(fromOffsets: [0], toOffset: 3)
+    state.board.rows[id: Self.id(3)]?.title = "three"
+    state.board.rows[id: Self.id(6)]?.counted.value = 6
+    let result = try encoder.encode(state)
+    // Only the two changed rows were encoded again.
+    XCTAssertEqual(Counted.encodings.load(ordering: .relaxed) - before, 2)
+    var current = try whole(state)
+    assertEncodesAsWhole(result, current, step: 1)
+    var expected = TraceDiff.changesAndPaths(from: previous, to: current, hashingAbove: -1)
+    XCTAssertEqual(result.changes, expected.changes)
+    XCTAssertEqual(result.paths, expected.paths)
+    // Row 1's removal, row 3's change, row 1's insertion at its new place, row 6's change.
+    let id = { (number: Int) in Self.id(number).uuidString }
+    XCTAssertEqual(
+      result.paths.map(\.description),
+      [
+        #"board.rows[id: "\#(id(1))"]"#, #"board.rows[id: "\#(id(3))"].title"#,
+        #"board.rows[id: "\#(id(1))"]"#, #"board.rows[id: "\#(id(6))"].counted.value"#,
+      ])
+
+    // The same again on a list of more than one chunk (70 rows): its elements are copied out
+    // to be compared.
+    previous = current
+    state.board.rows = IdentifiedArray(uniqueElements: (1...70).map(Self.row))
+    _ = try encoder.encode(state)
+    previous = try whole(state)
+    let again = Counted.encodings.load(ordering: .relaxed)
+    state.board.rows.move(fromOffsets: [0], toOffset: 3)
+    state.board.rows[id: Self.id(3)]?.title = "three"
+    state.board.rows[id: Self.id(66)]?.counted.value = 6
+    let long = try encoder.encode(state)
+    XCTAssertEqual(Counted.encodings.load(ordering: .relaxed) - again, 2)
+    current = try whole(state)
+    assertEncodesAsWhole(long, current, step: 2)
+    expected = TraceDiff.changesAndPaths(from: previous, to: current, hashingAbove: -1)
+    XCTAssertEqual(long.changes, expected.changes)
+    XCTAssertEqual(
+      long.paths.map(\.description),
+      [
+        #"board.rows[id: "\#(id(1))"]"#, #"board.rows[id: "\#(id(3))"].title"#,
+        #"board.rows[id: "\#(id(1))"]"#, #"board.rows[id: "\#(id(66))"].counted.value"#,
+      ])
+  }
+
   func testEveryStepOfARandomWalkIsExactlyTheWholeDiff() throws {
     var state = State()
     state.board.rows = IdentifiedArray(uniqueElements: (1...6).map(Self.row))

@@ -194,6 +194,75 @@ final class NestedIncrementalEncoderTests: XCTestCase {
       last.value, try TraceValueEncoder().encodeReplacingClassInstances(state).value)
   }
 
+  /// Writes its note only when it has one: the keys of its level change.
+  struct Sparse: Codable, Equatable, Sendable {
+    var number = 0
+    var note: String?
+    var leaf = Leaf()
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(number, forKey: .number)
+      if let note { try container.encode(note, forKey: .note) }
+      try container.encode(leaf, forKey: .leaf)
+    }
+  }
+
+  struct Outer: Codable, Equatable, Sendable {
+    var inner = Sparse()
+    var flag = false
+  }
+
+  struct Deep: Codable, Equatable, Sendable {
+    var outer = Outer()
+    var count = 0
+  }
+
+  func testAFieldKeepsItsPathFromStepToStepAcrossAChangeOfItsLevelsKeys() throws {
+    var state = Deep()
+    var encoder = IncrementalEncoder()
+    _ = try encoder.encode(state)
+    var steps: [(changes: [String], paths: [String])] = []
+    func step(_ change: (inout Deep) -> Void) throws {
+      change(&state)
+      let result = try encoder.encode(state)
+      XCTAssertEqual(
+        result.hash, try TraceValueEncoder().encodeReplacingClassInstances(state).value.stableHash)
+      steps.append((result.changes.map(\.description), result.paths.map(\.description)))
+    }
+    try step { $0.outer.inner.number = 1 }
+    try step { $0.outer.inner.number = 2 }
+    try step { $0.outer.inner.note = "n" }
+    try step { $0.outer.inner.leaf.number = 5 }
+    try step { $0.outer.inner.note = nil }
+    try step {
+      $0.outer.inner.number = 3
+      $0.count = 1
+    }
+    try step { $0.outer.inner.leaf.text = "t" }
+    try step { $0.outer.flag = true }
+    XCTAssertEqual(steps.map(\.changes), [
+      ["set outer.inner.number 1"],
+      ["set outer.inner.number 2"],
+      [#"set outer.inner (number: 2, note: "n", leaf: (number: 0, text: "leaf", counted: (value: 0, label: "counted")))"#],
+      ["set outer.inner.leaf.number 5"],
+      ["remove outer.inner.note"],
+      ["set outer.inner.number 3", "set count 1"],
+      [#"set outer.inner.leaf.text "t""#],
+      ["set outer.flag true"],
+    ])
+    XCTAssertEqual(steps.map(\.paths), [
+      ["outer.inner.number"],
+      ["outer.inner.number"],
+      ["outer.inner.note"],
+      ["outer.inner.leaf.number"],
+      ["outer.inner.note"],
+      ["outer.inner.number", "count"],
+      ["outer.inner.leaf.text"],
+      ["outer.flag"],
+    ])
+  }
+
   func testEveryStepOfARandomWalkEncodesAndHashesLikeTheEncoderAndPatchesThePrevious()
     throws
   {

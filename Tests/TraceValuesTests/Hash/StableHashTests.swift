@@ -133,6 +133,55 @@ final class StableHashTests: XCTestCase {
     XCTAssertNotEqual(one.finalize(), other.finalize())
   }
 
+  func testFieldsHashedFromWordsMadeOnceHashAsTheirValues() {
+    // Scalars of one to three words (strings of up to 16 bytes) are written from the words
+    // made once; longer ones are not known and are written from the value.
+    let scalars: [(TraceValue, known: Bool)] = [
+      (.null, true), (.bool(true), true), (.bool(false), true), (.int(-3), true),
+      (.int(Int64.max), true), (.uint(UInt64.max), true), (.double(-0.0), true),
+      (.double(2.5), true), (.string(""), true), (.string("a"), true),
+      (.string("eightchr"), true), (.string("ninechars"), true),
+      (.string("sixteen_chars_ab"), true), (.string("seventeen_chars_a"), false),
+      (.string("é"), true), (.bytes([]), true), (.bytes([1, 2, 3]), true),
+      (.bytes(Array(repeating: 7, count: 16)), true), (.bytes(Array(repeating: 7, count: 17)), false),
+    ]
+    for (scalar, known) in scalars {
+      let words = MerkleHash.ScalarWords(scalar)
+      XCTAssertEqual(words.isKnown, known, "\(scalar)")
+      guard known else { continue }
+      var object = MerkleHash.ObjectHasher(fieldCount: 2)
+      object.add(key: MerkleHash.Key("value"), scalar: words)
+      object.add(key: MerkleHash.Key("n"), scalar: MerkleHash.ScalarWords(.int(1)))
+      let value = TraceValue.object([TraceField("value", scalar), TraceField("n", .int(1))])
+      XCTAssertEqual(object.finalize(), value.stableHash, "\(scalar)")
+    }
+    // Containers are not scalars: their words are their head word and hash.
+    let containers: [TraceValue] = [
+      .array([.int(1), .string("x")]), .object([TraceField("a", .null)]),
+      .enumCase("Filter.all", []), .reflected(typeName: "T", .int(2)), .array([]),
+    ]
+    for container in containers {
+      XCTAssertFalse(MerkleHash.ScalarWords(container).isKnown)
+      var object = MerkleHash.ObjectHasher(fieldCount: 1)
+      object.add(
+        key: MerkleHash.Key("child"), head: MerkleHash.head(container),
+        hash: MerkleHash.hash(container))
+      XCTAssertEqual(
+        object.finalize(), TraceValue.object([TraceField("child", container)]).stableHash,
+        "\(container)")
+    }
+    XCTAssertEqual(MerkleHash.arrayHead(count: 3), MerkleHash.head(.array([.null, .null, .null])))
+    XCTAssertEqual(
+      MerkleHash.objectHead(fieldCount: 2),
+      MerkleHash.head(.object([TraceField("a", .null), TraceField("b", .null)])))
+    // The words are the value's: another value, another hash.
+    var one = MerkleHash.ObjectHasher(fieldCount: 1)
+    one.add(key: MerkleHash.Key("v"), scalar: MerkleHash.ScalarWords(.string("ninechars")))
+    var other = MerkleHash.ObjectHasher(fieldCount: 1)
+    other.add(key: MerkleHash.Key("v"), scalar: MerkleHash.ScalarWords(.string("ninechart")))
+    XCTAssertNotEqual(one.finalize(), other.finalize())
+  }
+
   func testChangingOneElementOfALongArrayChangesTheHash() {
     var elements = (0..<1_000).map { Self.todo($0, done: false) }
     let before = TraceValue.array(elements).stableHash
