@@ -111,7 +111,7 @@ public final class TraceWriter {
   /// The effects started since the last commit, not inserted yet (see `insertPendingEffects`),
   /// and the position of each id among them.
   @exclusivity(unchecked) private var pendingEffects: [EffectRecord] = []
-  @exclusivity(unchecked) private var pendingEffectPositions: [UUID: Int] = [:]
+  @exclusivity(unchecked) private var pendingEffectPositions: [EffectKey: Int] = [:]
   private var payloadBytes = 0
   private var payloadRawBytes = 0
 
@@ -136,6 +136,34 @@ public final class TraceWriter {
         outcome, cancel_reason, cancelled_by_step, kind, parent_id, started_after_step,
         ended_after_step) VALUES \(values)
       """ + String(repeating: ", " + values, count: rows - 1)
+  }
+
+  /// An effect's id as a dictionary key hashed from its two words: `UUID`'s own hash runs
+  /// its 16 bytes through SipHash (about 450 instructions a look-up, two an effect).
+  private struct EffectKey: Hashable {
+    let id: UUID
+    private let hash: UInt64
+
+    init(_ id: UUID) {
+      self.id = id
+      var mixer = ByteHash.Mixer()
+      withUnsafeBytes(of: id.uuid) { bytes in
+        mixer.mix(bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+        mixer.mix(bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      }
+      hash = mixer.finish()
+    }
+
+    static func == (lhs: EffectKey, rhs: EffectKey) -> Bool { lhs.id == rhs.id }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(hash)
+    }
+
+    /// The hash as it is (already mixed), with the table's seed: no `Hasher` round.
+    func _rawHashValue(seed: Int) -> Int {
+      Int(truncatingIfNeeded: hash) ^ seed
+    }
   }
 
   /// A `steps` row: the columns in their order.
@@ -331,6 +359,14 @@ public final class TraceWriter {
         file: path, step: record.step)
     }
     try completeAppend(record, stateJSON: keyframe ? keyframeJSON : nil, keyframe: keyframe)
+  }
+
+  /// The `changed_paths` texts of a step's changed paths (`StepRecord.changedPaths`): each
+  /// path's `description`, in order, each text once. The texts come from the cache the step
+  /// lines write paths from, and the step's changes, whose paths are the same arrays, then
+  /// find their paths' JSON without hashing them again.
+  package func changedPathTexts(_ paths: [TracePath]) -> [String] {
+    lineEncoder.changedPathTexts(paths)
   }
 
   /// Whether step `step`, appended after step `lastStep`, is stored with a keyframe: a
@@ -617,7 +653,7 @@ public final class TraceWriter {
   /// Records an effect the store started (with whatever of its ending is already known).
   public func effectStarted(_ record: EffectRecord) throws(TraceError) {
     try checkWritable(step: record.startedByStep)
-    pendingEffectPositions[record.id] = pendingEffects.count
+    pendingEffectPositions[EffectKey(record.id)] = pendingEffects.count
     pendingEffects.append(record)
     effectCount += 1
   }
@@ -689,7 +725,7 @@ public final class TraceWriter {
     id: UUID, endNanos: UInt64, outcome: EffectOutcome, endedAfterStep: Int? = nil
   ) throws(TraceError) {
     try checkWritable(step: nil)
-    if let position = pendingEffectPositions[id] {
+    if let position = pendingEffectPositions[EffectKey(id)] {
       pendingEffects[position].endNanos = endNanos
       pendingEffects[position].outcome = outcome
       pendingEffects[position].endedAfterStep = endedAfterStep
