@@ -97,6 +97,16 @@ package struct StepLine: Sendable {
     private var recent = [(components: [TracePath.Component], texts: PathTexts)?](
       repeating: nil, count: recentSlots)
     private static let recentSlots = 64
+    /// The texts of paths met lately, by their components' bits: the next step's path to the
+    /// same field is a new array, but of the same component values (its keys are the same
+    /// strings: a short one is its bits, a long one the same storage), so its bits find it
+    /// without the path's key, which hashes and compares every string's bytes (about 800
+    /// instructions). Same bits are the same values: the entry holds its components, so the
+    /// storage its bits point at is theirs and cannot change. Other bits (a new string of
+    /// the same text, or bytes an enum leaves unset) only miss.
+    private var byBits = [(components: [TracePath.Component], texts: PathTexts)?](
+      repeating: nil, count: bitsSlots)
+    private static let bitsSlots = 256
     /// The JSON of the actions written last, by their fields' storage: the recorder's first
     /// stage hands a repeated action as the value it made the first time (`EncodedActions`),
     /// whose fields are the same array, so its JSON is copied instead of written again. As
@@ -212,6 +222,11 @@ package struct StepLine: Sendable {
       {
         return entry.texts
       }
+      let bitsSlot = Int(truncatingIfNeeded: Self.bitsHash(path.components)) & (Self.bitsSlots - 1)
+      if let entry = byBits[bitsSlot], Self.sameBits(entry.components, path.components) {
+        recent[recentSlot] = (path.components, entry.texts)
+        return entry.texts
+      }
       guard let key = PathKey(path) else { return nil }
       let slot = key.slot(in: Self.pathSlots)
       let texts: PathTexts
@@ -225,7 +240,55 @@ package struct StepLine: Sendable {
         paths[slot] = texts
       }
       recent[recentSlot] = (path.components, texts)
+      byBits[bitsSlot] = (path.components, texts)
       return texts
+    }
+
+    /// The first `MemoryLayout<Component>.size` bytes of each component (not the padding
+    /// between them), as words and bytes.
+    private static func withComponentBits(
+      _ components: [TracePath.Component], _ body: (UnsafeRawPointer) -> Void
+    ) {
+      components.withUnsafeBytes { raw in
+        guard let base = raw.baseAddress else { return }
+        for index in 0..<components.count {
+          body(base + index * MemoryLayout<TracePath.Component>.stride)
+        }
+      }
+    }
+
+    private static func bitsHash(_ components: [TracePath.Component]) -> UInt64 {
+      var mixer = ByteHash.Mixer()
+      mixer.mix(UInt64(components.count))
+      withComponentBits(components) { bits in
+        var offset = 0
+        let size = MemoryLayout<TracePath.Component>.size
+        while offset + 8 <= size {
+          mixer.mix(bits.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+          offset += 8
+        }
+        while offset < size {
+          mixer.mix(UInt64(bits.load(fromByteOffset: offset, as: UInt8.self)))
+          offset += 1
+        }
+      }
+      return mixer.finish()
+    }
+
+    private static func sameBits(_ a: [TracePath.Component], _ b: [TracePath.Component]) -> Bool {
+      guard a.count == b.count else { return false }
+      return a.withUnsafeBytes { left in
+        b.withUnsafeBytes { right in
+          guard let left = left.baseAddress, let right = right.baseAddress else { return true }
+          let stride = MemoryLayout<TracePath.Component>.stride
+          let size = MemoryLayout<TracePath.Component>.size
+          for index in 0..<a.count
+          where memcmp(left + index * stride, right + index * stride, size) != 0 {
+            return false
+          }
+          return true
+        }
+      }
     }
 
     /// The JSON array of strings stored in the `changed_paths` column.

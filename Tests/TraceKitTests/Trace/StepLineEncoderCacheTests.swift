@@ -39,10 +39,16 @@ final class StepLineEncoderCacheTests: XCTestCase {
   /// are), arrays changed in place after they were named, and paths dropped and made anew
   /// (which may reuse their storage's address): each text is the path's own.
   func testEveryPathsTextsAreItsOwnWhateverStorageItShares() {
-    let pieces = ["todos", "title", "caf\u{E9}", "cafe\u{301}", "\"", "a.b", "", "😀", "x\ny"]
+    // Short strings (their bits are their bytes), one long string shared by every path (one
+    // storage), and long strings made anew for each component (equal texts, new storage).
+    let shared = "00000000-0000-0000-007D-000000000007.a-long-key"
+    let pieces = [
+      "todos", "title", "caf\u{E9}", "cafe\u{301}", "\"", "a.b", "", "😀", "x\ny", shared, "made",
+    ]
     var random = SplitMix(seed: 13)
     func component() -> TracePath.Component {
-      let piece = pieces[Int(random.next() % UInt64(pieces.count))]
+      var piece = pieces[Int(random.next() % UInt64(pieces.count))]
+      if piece == "made" { piece = String(repeating: "made-anew.", count: 3 + Int(random.next() % 2)) }
       switch random.next() % 5 {
       case 0: return .index(Int(random.next() % 5))
       case 1: return .id(.int(Int64(random.next() % 5) - 2))
