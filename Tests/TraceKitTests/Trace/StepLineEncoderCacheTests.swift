@@ -48,7 +48,9 @@ final class StepLineEncoderCacheTests: XCTestCase {
     var random = SplitMix(seed: 13)
     func component() -> TracePath.Component {
       var piece = pieces[Int(random.next() % UInt64(pieces.count))]
-      if piece == "made" { piece = String(repeating: "made-anew.", count: 3 + Int(random.next() % 2)) }
+      if piece == "made" {
+        piece = String(repeating: "made-anew.", count: 3 + Int(random.next() % 2))
+      }
       switch random.next() % 5 {
       case 0: return .index(Int(random.next() % 5))
       case 1: return .id(.int(Int64(random.next() % 5) - 2))
