@@ -36,7 +36,7 @@ package struct StepLine: Sendable {
     } else {
       append("{\"action\":", into: &buffer)
     }
-    record.action.writeJSON(into: &buffer)
+    encoder.writeAction(record.action, into: &buffer)
     append(",\"changes\":[", into: &buffer)
     var first = true
     for change in record.changes {
@@ -68,12 +68,55 @@ package struct StepLine: Sendable {
   ///
   /// The live protocol's step messages (`StepFrameWriter`) write their changes with it too.
   package struct Encoder {
-    /// The JSON text of paths written, in the slot their key's hash picks (a path that lands
-    /// on a taken slot replaces its text): a few paths change again and again, and one hash
-    /// and one comparison cost less than a dictionary's look-up, which also hashed the whole
-    /// path through SipHash (about 1,200 instructions). The slots bound the memory used.
-    private var paths = [(key: PathKey, text: [UInt8])?](repeating: nil, count: pathSlots)
+    /// A path's two texts: its `description` (a `changed_paths` entry) and that text as a JSON
+    /// string (a change's `"path"`). A class: the caches copy an entry with one retain.
+    private final class PathTexts {
+      let key: PathKey
+      let description: String
+      let json: [UInt8]
+
+      init(key: PathKey, description: String, json: [UInt8]) {
+        self.key = key
+        self.description = description
+        self.json = json
+      }
+    }
+
+    /// The texts of paths met, in the slot their key's hash picks (a path that lands on a
+    /// taken slot replaces its texts): a few paths change again and again, and one hash and
+    /// one comparison cost less than a dictionary's look-up, which also hashed the whole path
+    /// through SipHash (about 1,200 instructions). The slots bound the memory used.
+    private var paths = [PathTexts?](repeating: nil, count: pathSlots)
     private static let pathSlots = 1_024
+    /// The texts of the paths looked up last, by their components' storage: a step's changed
+    /// paths and its changes' paths are the same arrays (the diff makes each path once), so a
+    /// change's path written after the step's changed paths were named is found by its
+    /// address, without hashing it again (about 1,000 instructions a path). The entry holds
+    /// the array, so no other array can take its address while it is here; and an array held
+    /// twice is copied before it is changed, so the storage holds the same components.
+    private var recent = [(components: [TracePath.Component], texts: PathTexts)?](
+      repeating: nil, count: recentSlots)
+    private static let recentSlots = 64
+    /// The texts of paths met lately, by their components' bits: the next step's path to the
+    /// same field is a new array, but of the same component values (its keys are the same
+    /// strings: a short one is its bits, a long one the same storage), so its bits find it
+    /// without the path's key, which hashes and compares every string's bytes (about 800
+    /// instructions). Same bits are the same values: the entry holds its components, so the
+    /// storage its bits point at is theirs and cannot change. Other bits (a new string of
+    /// the same text, or bytes an enum leaves unset) only miss.
+    private var byBits = [(components: [TracePath.Component], texts: PathTexts)?](
+      repeating: nil, count: bitsSlots)
+    private static let bitsSlots = 256
+    /// The JSON of the actions written last, by their fields' storage: the recorder's first
+    /// stage hands a repeated action as the value it made the first time (`EncodedActions`),
+    /// whose fields are the same array, so its JSON is copied instead of written again. As
+    /// with `recent`, the entry holds the action, so the storage cannot be another's or
+    /// change; the case's name is compared by its bytes.
+    private var actions = [(action: TraceValue, json: [UInt8])?](
+      repeating: nil, count: actionSlots)
+    private static let actionSlots = 64
+    /// Longer actions are written each time: keeping them would hold their memory.
+    private static let actionJSONLimit = 1_024
     /// The JSON text of path lists written, by their bytes (`StringListKey`): lists of
     /// canonically equal but different strings are different texts.
     private var pathLists: [StringListKey: [UInt8]] = [:]
@@ -103,19 +146,149 @@ package struct StepLine: Sendable {
     }
 
     private mutating func writePath(_ path: TracePath, into buffer: inout [UInt8]) {
-      guard let key = PathKey(path) else {
+      if let texts = texts(of: path) {
+        buffer.append(contentsOf: texts.json)
+      } else {
         TraceValue.string(path.description).writeJSON(into: &buffer)
+      }
+    }
+
+    /// Writes `action.writeJSON(into:)`'s bytes, from the cache when the action is one written
+    /// lately (see `actions`).
+    mutating func writeAction(_ action: TraceValue, into buffer: inout [UInt8]) {
+      let name: String?
+      let fields: [TraceField]
+      switch action {
+      case .object(let objectFields): (name, fields) = (nil, objectFields)
+      case .enumCase(let caseName, let caseFields): (name, fields) = (caseName, caseFields)
+      default:
+        action.writeJSON(into: &buffer)
         return
       }
+      guard !fields.isEmpty else {
+        action.writeJSON(into: &buffer)
+        return
+      }
+      let address = fields.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+      let slot = Int(truncatingIfNeeded: address >> 4 ^ address >> 10) & (Self.actionSlots - 1)
+      if let entry = actions[slot] {
+        switch entry.action {
+        case .object(let cached) where name == nil:
+          if cached.withUnsafeBufferPointer({ UInt(bitPattern: $0.baseAddress) }) == address {
+            buffer.append(contentsOf: entry.json)
+            return
+          }
+        case .enumCase(let cachedName, let cached):
+          if let name,
+            cached.withUnsafeBufferPointer({ UInt(bitPattern: $0.baseAddress) }) == address,
+            ByteHash.sameBytes(cachedName, name)
+          {
+            buffer.append(contentsOf: entry.json)
+            return
+          }
+        default:
+          break
+        }
+      }
+      let start = buffer.count
+      action.writeJSON(into: &buffer)
+      if buffer.count - start <= Self.actionJSONLimit {
+        actions[slot] = (action, Array(buffer[start...]))
+      }
+    }
+
+    /// The `changed_paths` texts of a step's changed paths: each path's `description`, in
+    /// order, each text once (`TracePath.changedPathTexts` without the cache).
+    package mutating func changedPathTexts(_ paths: [TracePath]) -> [String] {
+      var texts: [String] = []
+      texts.reserveCapacity(paths.count)
+      for path in paths {
+        let text = self.texts(of: path)?.description ?? path.description
+        if !texts.contains(text) { texts.append(text) }
+      }
+      return texts
+    }
+
+    /// The texts of `path`, made when it was not met before; nil for a path without a key
+    /// (`PathKey`), whose texts are made each time.
+    private mutating func texts(of path: TracePath) -> PathTexts? {
+      let address = path.components.withUnsafeBufferPointer {
+        UInt(bitPattern: $0.baseAddress)
+      }
+      let recentSlot =
+        Int(truncatingIfNeeded: address >> 4 ^ address >> 10) & (Self.recentSlots - 1)
+      if let entry = recent[recentSlot],
+        entry.components.withUnsafeBufferPointer({ UInt(bitPattern: $0.baseAddress) }) == address
+      {
+        return entry.texts
+      }
+      let bitsSlot = Int(truncatingIfNeeded: Self.bitsHash(path.components)) & (Self.bitsSlots - 1)
+      if let entry = byBits[bitsSlot], Self.sameBits(entry.components, path.components) {
+        recent[recentSlot] = (path.components, entry.texts)
+        return entry.texts
+      }
+      guard let key = PathKey(path) else { return nil }
       let slot = key.slot(in: Self.pathSlots)
+      let texts: PathTexts
       if let entry = paths[slot], entry.key == key {
-        buffer.append(contentsOf: entry.text)
-        return
+        texts = entry
+      } else {
+        let description = path.description
+        var json: [UInt8] = []
+        TraceValue.string(description).writeJSON(into: &json)
+        texts = PathTexts(key: key, description: description, json: json)
+        paths[slot] = texts
       }
-      var text: [UInt8] = []
-      TraceValue.string(path.description).writeJSON(into: &text)
-      paths[slot] = (key, text)
-      buffer.append(contentsOf: text)
+      recent[recentSlot] = (path.components, texts)
+      byBits[bitsSlot] = (path.components, texts)
+      return texts
+    }
+
+    /// The first `MemoryLayout<Component>.size` bytes of each component (not the padding
+    /// between them), as words and bytes.
+    private static func withComponentBits(
+      _ components: [TracePath.Component], _ body: (UnsafeRawPointer) -> Void
+    ) {
+      components.withUnsafeBytes { raw in
+        guard let base = raw.baseAddress else { return }
+        for index in 0..<components.count {
+          body(base + index * MemoryLayout<TracePath.Component>.stride)
+        }
+      }
+    }
+
+    private static func bitsHash(_ components: [TracePath.Component]) -> UInt64 {
+      var mixer = ByteHash.Mixer()
+      mixer.mix(UInt64(components.count))
+      withComponentBits(components) { bits in
+        var offset = 0
+        let size = MemoryLayout<TracePath.Component>.size
+        while offset + 8 <= size {
+          mixer.mix(bits.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+          offset += 8
+        }
+        while offset < size {
+          mixer.mix(UInt64(bits.load(fromByteOffset: offset, as: UInt8.self)))
+          offset += 1
+        }
+      }
+      return mixer.finish()
+    }
+
+    private static func sameBits(_ a: [TracePath.Component], _ b: [TracePath.Component]) -> Bool {
+      guard a.count == b.count else { return false }
+      return a.withUnsafeBytes { left in
+        b.withUnsafeBytes { right in
+          guard let left = left.baseAddress, let right = right.baseAddress else { return true }
+          let stride = MemoryLayout<TracePath.Component>.stride
+          let size = MemoryLayout<TracePath.Component>.size
+          for index in 0..<a.count
+          where memcmp(left + index * stride, right + index * stride, size) != 0 {
+            return false
+          }
+          return true
+        }
+      }
     }
 
     /// The JSON array of strings stored in the `changed_paths` column.

@@ -15,6 +15,10 @@ import TraceKit
 struct EffectRecords {
   /// The text of each cancel id met.
   private var cancelIDTexts: [EffectCancelID: String] = [:]
+  /// The column of each list of two or more ids met: such an effect (a row's, under its
+  /// `forEach` and the id it was given) starts again and again with an equal list, whose
+  /// column is found by one look-up instead of one per id, an array and a join.
+  private var listTexts: [[EffectCancelID]: String] = [:]
 
   mutating func record(of effect: CapturedEffect) -> EffectRecord {
     EffectRecord(
@@ -30,9 +34,15 @@ struct EffectRecords {
   /// no new string.
   private mutating func cancelIDText(_ cancelIDs: [EffectCancelID]) -> String? {
     switch cancelIDs.count {
-    case 0: nil
-    case 1: text(of: cancelIDs[0])
-    default: cancelIDs.map { text(of: $0) }.joined(separator: ", ")
+    case 0: return nil
+    case 1: return text(of: cancelIDs[0])
+    default:
+      if let known = listTexts[cancelIDs] { return known }
+      let joined = cancelIDs.map { text(of: $0) }.joined(separator: ", ")
+      // Bounded as `cancelIDTexts` is.
+      if listTexts.count >= 4_096 { listTexts.removeAll(keepingCapacity: true) }
+      listTexts[cancelIDs] = joined
+      return joined
     }
   }
 

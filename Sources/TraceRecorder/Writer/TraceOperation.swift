@@ -10,7 +10,7 @@ import TraceKit
 enum TraceOperation: Sendable {
   /// A step, with its keyframe's JSON when the step is a keyframe (`TraceWriter.isKeyframe`),
   /// the Swift type table when it changed, and the effect that sent its action. The trace
-  /// stage makes the record's `changedPaths` from `changedPaths` (`TracePath.changedPathTexts`)
+  /// stage makes the record's `changedPaths` from `changedPaths` (`TraceWriter.changedPathTexts`)
   /// when the first stage did not (it does when live attach keeps the record, and then hands
   /// no paths).
   case step(

@@ -127,7 +127,7 @@ final class TraceStage: @unchecked Sendable {
     do throws(TraceError) {
       switch consume operation {
       case .step(var record, let paths, let keyframe, let types, let sender):
-        if !paths.isEmpty { record.changedPaths = TracePath.changedPathTexts(paths) }
+        if !paths.isEmpty { record.changedPaths = trace.changedPathTexts(paths) }
         if let types { try trace.setSwiftTypes(types) }
         try dependencyKeys.write(dependencyKeyLog(), to: trace)
         try trace.append(record, keyframeJSON: keyframe)

@@ -45,4 +45,47 @@ final class SQLiteBorrowedTextTests: XCTestCase {
     }
     XCTAssertFalse(try select.step())
   }
+
+  /// `runRebindingAll()` keeps the bindings of the run before (not cleared to NULL): each run
+  /// that binds every parameter again stores exactly what it bound, texts in place, integers
+  /// and NULLs alike.
+  func testRunsThatBindEveryParameterAgainStoreWhatTheyBound() throws {
+    let directory = try TemporaryDirectory()
+    let db = try SQLiteConnection(path: directory.path("a.db"), mode: .create)
+    try db.execute("CREATE TABLE t (a TEXT, b INTEGER, c TEXT, d TEXT)")
+    let insert = try db.prepare("INSERT INTO t VALUES (?, ?, ?, ?), (?, ?, ?, ?)")
+    let rows: [(String?, Int64?, String?)] = [
+      ("x", 1, String(repeating: "y", count: 5_000)), (nil, nil, nil), ("caf\u{E9}", 3, ""),
+      ("z", nil, "w"), ("", -4, nil), ("😀", 5, String(repeating: "v", count: 9_000)),
+    ]
+    let id = UUID(uuidString: "019A6C3E-5B21-7000-9F3D-1C0E8A4B72D6")!
+    for pair in stride(from: 0, to: rows.count, by: 2) {
+      for offset in 0..<2 {
+        let (a, b, c) = rows[pair + offset]
+        let base = Int32(offset * 4)
+        try insert.bind(borrowing: a, at: base + 1)
+        try insert.bind(b, at: base + 2)
+        try insert.bind(borrowing: c, at: base + 3)
+        try insert.bind(uuidText: id, at: base + 4)
+      }
+      try insert.runRebindingAll()
+    }
+    let select = try db.prepare(
+      """
+      SELECT a, b, iif(c IS NULL, NULL, length(c) || ':' || substr(c, 1, 3)), d
+      FROM t ORDER BY rowid
+      """)
+    let expected: [(String?, Int64?, String?)] = [
+      ("x", 1, "5000:yyy"), (nil, nil, nil), ("caf\u{E9}", 3, "0:"), ("z", nil, "1:w"),
+      ("", -4, nil), ("😀", 5, "9000:vvv"),
+    ]
+    for (a, b, c) in expected {
+      XCTAssertTrue(try select.step())
+      XCTAssertEqual(select.optionalText(at: 0).map { Array($0.utf8) }, a.map { Array($0.utf8) })
+      XCTAssertEqual(select.optionalInt64(at: 1), b)
+      XCTAssertEqual(select.optionalText(at: 2), c)
+      XCTAssertEqual(select.text(at: 3), "019A6C3E-5B21-7000-9F3D-1C0E8A4B72D6")
+    }
+    XCTAssertFalse(try select.step())
+  }
 }
