@@ -256,20 +256,15 @@ struct FieldCache {
       return
     }
     guard case .elements(var elements) = entry.encoding, elements.hasStaged else { return }
-    if !isKnownUniquelyReferenced(&entry) {
-      entry = Entry(
-        key: entry.hashedKey, path: entry.path, swiftValue: entry.swiftValue,
-        encoding: .tree(.null), hash: nil)
-    } else {
-      entry.encoding = .tree(.null)
-    }
+    vacateEncoding()
     elements.applyStaged()
     entry.hash = elements.hash
     entry.encoding = .elements(elements)
   }
 
-  private mutating func applyStagedFields() {
-    guard case .object(var fields) = entry.encoding else { return }
+  /// Makes the entry this field's alone and empties its encoding, so that the encoding just
+  /// taken out of it is held once and changes in place (until it is put back).
+  private mutating func vacateEncoding() {
     if !isKnownUniquelyReferenced(&entry) {
       entry = Entry(
         key: entry.hashedKey, path: entry.path, swiftValue: entry.swiftValue,
@@ -277,6 +272,11 @@ struct FieldCache {
     } else {
       entry.encoding = .tree(.null)
     }
+  }
+
+  private mutating func applyStagedFields() {
+    guard case .object(var fields) = entry.encoding else { return }
+    vacateEncoding()
     for index in fields.indices { fields[index].applyStagedElements() }
     entry.hash = Self.objectHash(fields)
     entry.encoding = .object(fields)
