@@ -197,16 +197,10 @@ package struct StepLine: Sendable {
       }
     }
 
-    /// The `changed_paths` texts of a step's changed paths: each path's `description`, in
-    /// order, each text once (`TracePath.changedPathTexts` without the cache).
+    /// The `changed_paths` texts of a step's changed paths (`TracePath.changedPathTexts`),
+    /// each found in the cache the lines' paths are written from.
     package mutating func changedPathTexts(_ paths: [TracePath]) -> [String] {
-      var texts: [String] = []
-      texts.reserveCapacity(paths.count)
-      for path in paths {
-        let text = self.texts(of: path)?.description ?? path.description
-        if !texts.contains(text) { texts.append(text) }
-      }
-      return texts
+      TracePath.changedPathTexts(paths) { texts(of: $0)?.description ?? $0.description }
     }
 
     /// The texts of `path`, made when it was not met before; nil for a path without a key
@@ -869,5 +863,25 @@ package struct StepLine: Sendable {
         buffer.append(storage[index])
       }
     }
+  }
+}
+
+extension TracePath {
+  /// A step record's `changedPaths`: the paths' texts in order, each text once; `text` gives a
+  /// path's text (its `description`, or that text kept from before).
+  ///
+  /// ```swift
+  /// TracePath.changedPathTexts([count, title, count])  // ["count", "title"]
+  /// ```
+  package static func changedPathTexts(
+    _ paths: [TracePath], text: (TracePath) -> String = { $0.description }
+  ) -> [String] {
+    var texts: [String] = []
+    texts.reserveCapacity(paths.count)
+    for path in paths {
+      let text = text(path)
+      if !texts.contains(text) { texts.append(text) }
+    }
+    return texts
   }
 }

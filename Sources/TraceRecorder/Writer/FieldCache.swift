@@ -294,9 +294,4 @@ struct FieldCache {
     if case .elements(let elements) = encoding { return elements }
     return nil
   }
-
-  /// Adds this field to its object's hash, from the cached hashes.
-  func combine(into object: inout MerkleHash.ObjectHasher) {
-    entry.combine(into: &object)
-  }
 }

@@ -20,17 +20,6 @@ extension TracePath {
   func prefixed(by components: [TracePath.Component]) -> TracePath {
     TracePath(components + self.components)
   }
-
-  /// A step record's `changedPaths`: the paths' texts in order, each once.
-  static func changedPathTexts(_ paths: [TracePath]) -> [String] {
-    var texts: [String] = []
-    texts.reserveCapacity(paths.count)
-    for path in paths {
-      let text = path.description
-      if !texts.contains(text) { texts.append(text) }
-    }
-    return texts
-  }
 }
 
 extension TraceDiff {

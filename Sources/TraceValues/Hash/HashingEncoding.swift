@@ -261,7 +261,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
 
   private func object(words: [UInt64]) -> Hashed {
     objectWords = words
-    let head = 0x08 | UInt64(count) << 8
+    let head = MerkleHash.objectHead(fieldCount: count)
     return .container(head: head, hash: Self.hash(head: head, words), marker: false)
   }
 
@@ -278,7 +278,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   }
 
   private func array(words: [UInt64]) -> Hashed {
-    let head = 0x07 | UInt64(count) << 8
+    let head = MerkleHash.arrayHead(count: count)
     guard count > MerkleHash.runLength else {
       return .container(head: head, hash: Self.hash(head: head, words), marker: false)
     }

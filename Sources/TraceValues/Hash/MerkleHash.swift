@@ -17,12 +17,12 @@ package enum MerkleHash {
     case .array(let elements):
       if elements.count <= runLength {
         var hasher = StableHasher()
-        hasher.combine(0x07 | UInt64(elements.count) << 8)
+        hasher.combine(MerkleHash.arrayHead(count: elements.count))
         for element in elements { combineChild(element, into: &hasher) }
         return hasher.finalize()
       }
       var hasher = StableHasher()
-      hasher.combine(0x07 | UInt64(elements.count) << 8)
+      hasher.combine(MerkleHash.arrayHead(count: elements.count))
       var start = 0
       while start < elements.count {
         let end = Swift.min(start + runLength, elements.count)
@@ -80,7 +80,7 @@ package enum MerkleHash {
   /// The hash of an array of `count` elements (more than `runLength`) from its run hashes.
   package static func arrayHash(count: Int, runHashes: [UInt64]) -> UInt64 {
     var hasher = StableHasher()
-    hasher.combine(0x07 | UInt64(count) << 8)
+    hasher.combine(MerkleHash.arrayHead(count: count))
     for run in runHashes { hasher.combine(run) }
     return hasher.finalize()
   }
@@ -93,7 +93,7 @@ package enum MerkleHash {
         count: elements.count, runHashes: runHashes(elements, hashes: hashes))
     }
     var hasher = StableHasher()
-    hasher.combine(0x07 | UInt64(elements.count) << 8)
+    hasher.combine(MerkleHash.arrayHead(count: elements.count))
     for index in elements.indices {
       combineChild(elements[index], hash: hashes[index], into: &hasher)
     }
@@ -116,7 +116,7 @@ package enum MerkleHash {
     /// Starts with an array's head word: for an array of at most `runLength` elements, whose
     /// hash is its elements written after its head.
     package init(smallArrayCount count: Int) {
-      hasher.combine(0x07 | UInt64(count) << 8)
+      hasher.combine(MerkleHash.arrayHead(count: count))
     }
 
     /// An element; `hash` is its hash when it is a container (read only then).
@@ -175,55 +175,22 @@ package enum MerkleHash {
   ///
   /// ```swift
   /// var object = MerkleHash.ObjectHasher(fieldCount: 2)
-  /// object.add(key: "rows", arrayCount: 200, hash: cachedRowsHash)
-  /// object.add(key: "n", value: .int(1), hash: nil)
+  /// object.add(
+  ///   key: MerkleHash.Key("rows"), head: MerkleHash.arrayHead(count: 200), hash: cachedRowsHash)
+  /// object.add(key: MerkleHash.Key("n"), value: .int(1), hash: nil)
   /// object.finalize()  // the object's stableHash
   /// ```
   package struct ObjectHasher {
     private var hasher = StableHasher()
 
     package init(fieldCount: Int) {
-      hasher.combine(0x08 | UInt64(fieldCount) << 8)
+      hasher.combine(MerkleHash.objectHead(fieldCount: fieldCount))
     }
 
     /// A field; `hash` is the value's hash when it is a container (`nil`: computed here).
-    package mutating func add(key: String, value: TraceValue, hash: UInt64?) {
-      MerkleHash.combine(string: key, into: &hasher)
-      MerkleHash.combineChild(value, hash: hash ?? 0, known: hash != nil, into: &hasher)
-    }
-
-    /// A field holding an array of `arrayCount` elements whose hash is `hash`.
-    package mutating func add(key: String, arrayCount: Int, hash: UInt64) {
-      MerkleHash.combine(string: key, into: &hasher)
-      hasher.combine(0x07 | UInt64(arrayCount) << 8)
-      hasher.combine(hash)
-    }
-
-    /// A field whose value is an object of `fieldCount` fields with the stable hash `hash`.
-    package mutating func add(key: String, objectFieldCount fieldCount: Int, hash: UInt64) {
-      MerkleHash.combine(string: key, into: &hasher)
-      hasher.combine(0x08 | UInt64(fieldCount) << 8)
-      hasher.combine(hash)
-    }
-
-    /// As `add(key:value:hash:)`, with the key's words worked out before (see `Key`).
     package mutating func add(key: Key, value: TraceValue, hash: UInt64?) {
       key.combine(into: &hasher)
       MerkleHash.combineChild(value, hash: hash ?? 0, known: hash != nil, into: &hasher)
-    }
-
-    /// As `add(key:arrayCount:hash:)`, with the key's words worked out before.
-    package mutating func add(key: Key, arrayCount: Int, hash: UInt64) {
-      key.combine(into: &hasher)
-      hasher.combine(0x07 | UInt64(arrayCount) << 8)
-      hasher.combine(hash)
-    }
-
-    /// As `add(key:objectFieldCount:hash:)`, with the key's words worked out before.
-    package mutating func add(key: Key, objectFieldCount fieldCount: Int, hash: UInt64) {
-      key.combine(into: &hasher)
-      hasher.combine(0x08 | UInt64(fieldCount) << 8)
-      hasher.combine(hash)
     }
 
     /// A field whose value is a container with the head word `head` (see `MerkleHash.head`)
@@ -340,8 +307,8 @@ package enum MerkleHash {
   @inline(__always)
   package static func head(_ value: TraceValue) -> UInt64 {
     switch value {
-    case .array(let elements): return 0x07 | UInt64(elements.count) << 8
-    case .object(let fields): return 0x08 | UInt64(fields.count) << 8
+    case .array(let elements): return arrayHead(count: elements.count)
+    case .object(let fields): return objectHead(fieldCount: fields.count)
     case .enumCase(_, let fields): return 0x09 | UInt64(fields.count) << 8
     case .reflected: return 0x0A
     default: return 0
@@ -373,7 +340,7 @@ package enum MerkleHash {
       // Only reached for a top-level array through `hash`, which handles arrays itself.
       hasher.combine(hash(value))
     case .object(let fields):
-      hasher.combine(0x08 | UInt64(fields.count) << 8)
+      hasher.combine(MerkleHash.objectHead(fieldCount: fields.count))
       combine(fields: fields, into: &hasher)
     case .enumCase(let name, let fields):
       hasher.combine(0x09 | UInt64(fields.count) << 8)

@@ -92,9 +92,9 @@ final class StableHashTests: XCTestCase {
         XCTAssertEqual(small.finalize(), whole, "\(count)")
       }
       var object = MerkleHash.ObjectHasher(fieldCount: 3)
-      object.add(key: "rows", arrayCount: count, hash: whole)
-      object.add(key: "n", value: .int(Int64(count)), hash: nil)
-      object.add(key: "same", value: .array(elements), hash: nil)
+      object.add(key: MerkleHash.Key("rows"), head: MerkleHash.arrayHead(count: count), hash: whole)
+      object.add(key: MerkleHash.Key("n"), value: .int(Int64(count)), hash: nil)
+      object.add(key: MerkleHash.Key("same"), value: .array(elements), hash: nil)
       XCTAssertEqual(
         object.finalize(),
         TraceValue.object([
@@ -119,9 +119,12 @@ final class StableHashTests: XCTestCase {
       var object = MerkleHash.ObjectHasher(fieldCount: 3)
       object.add(key: MerkleHash.Key(key), value: .int(7), hash: nil)
       object.add(
-        key: MerkleHash.Key("rows"), arrayCount: 1, hash: MerkleHash.hash(.array([.int(1)])))
+        key: MerkleHash.Key("rows"), head: MerkleHash.arrayHead(count: 1),
+        hash: MerkleHash.hash(.array([.int(1)])))
       let child = TraceValue.object([TraceField(key, .bool(true))])
-      object.add(key: MerkleHash.Key("child"), objectFieldCount: 1, hash: MerkleHash.hash(child))
+      object.add(
+        key: MerkleHash.Key("child"), head: MerkleHash.objectHead(fieldCount: 1),
+        hash: MerkleHash.hash(child))
       XCTAssertEqual(object.finalize(), value.stableHash, key)
       XCTAssertEqual(MerkleHash.Key(key).string, key)
     }
