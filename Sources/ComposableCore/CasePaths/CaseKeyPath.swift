@@ -66,6 +66,12 @@ extension KeyPath {
 /// `Root` and `Value`), and the key paths of one class are compared with `==`. (Hashing a key
 /// path walks its components and their arguments as `==` does: keyed by the whole key path,
 /// a lookup walked it twice.)
+///
+/// A literal's subscript argument (`\AllCasePaths.child` in `\.child`) is made once for each
+/// place the literal is compiled to, and `==` compares identical arguments without walking
+/// them; so each entry keeps the last key path it was found with, and the next comparison
+/// from the same place meets the same arguments. (A reducer's `body` is compiled both on its
+/// own and inlined into the store that runs it.)
 @usableFromInline
 enum CaseKeyPathCache {
   /// The entries of each key path class, in the order they were made. Entries are only ever
@@ -76,7 +82,7 @@ enum CaseKeyPathCache {
   @usableFromInline
   static func entry(for keyPath: AnyKeyPath) -> Entry? {
     let entries = storage.withLock { $0[ObjectIdentifier(type(of: keyPath))] ?? [] }
-    return entries.first { $0.keyPath.keyPath == keyPath }
+    return entries.first { $0.matches(keyPath) }
   }
 
   /// The case path of a key path `entry(for:)` did not find, made and added (unless another
@@ -89,7 +95,7 @@ enum CaseKeyPathCache {
       // Compared outside the lock: comparing key paths compares their subscript arguments,
       // which may be an identifier type's own `==`.
       let entries = storage.withLock { $0[keyPathClass] ?? [] }
-      for entry in entries[compared...] where entry.keyPath.keyPath == keyPath {
+      for entry in entries[compared...] where entry.matches(keyPath) {
         return unsafeDowncast(entry, to: TypedEntry<Root, Value>.self).casePath
       }
       compared = entries.count
@@ -108,11 +114,23 @@ enum CaseKeyPathCache {
   /// A case key path and the case path it names.
   @usableFromInline
   class Entry: @unchecked Sendable {
-    // Unchecked: immutable, and its one subclass only adds an immutable `Sendable` value.
-    let keyPath: SendableKeyPath
+    // Unchecked: its state is behind a lock, and its one subclass only adds an immutable
+    // `Sendable` value.
+    /// The key path the entry was made or last found with.
+    private let keyPath: Mutex<SendableKeyPath>
 
     init(keyPath: SendableKeyPath) {
-      self.keyPath = keyPath
+      self.keyPath = Mutex(keyPath)
+    }
+
+    /// Whether `keyPath` is this entry's key path (equal to it); the entry then keeps it.
+    func matches(_ keyPath: AnyKeyPath) -> Bool {
+      let latest = self.keyPath.withLock { $0 }
+      guard latest.keyPath == keyPath else { return false }
+      if latest.keyPath !== keyPath {
+        self.keyPath.withLock { $0 = SendableKeyPath(keyPath) }
+      }
+      return true
     }
   }
 
