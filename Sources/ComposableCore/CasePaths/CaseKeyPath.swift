@@ -128,7 +128,13 @@ enum CaseKeyPathCache {
       let latest = self.keyPath.withLock { $0 }
       guard latest.keyPath == keyPath else { return false }
       if latest.keyPath !== keyPath {
-        self.keyPath.withLock { $0 = SendableKeyPath(keyPath) }
+        // The key path it replaces is returned and released after the lock: releasing a key
+        // path releases its arguments, whose deinitializers are not ours to run under it.
+        let replaced = self.keyPath.withLock { stored in
+          defer { stored = SendableKeyPath(keyPath) }
+          return stored
+        }
+        _ = replaced
       }
       return true
     }
