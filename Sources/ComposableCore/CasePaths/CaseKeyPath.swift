@@ -21,8 +21,16 @@ extension AnyCasePath {
   /// let child = AnyCasePath(\Parent.Action.Cases.child)
   /// child.extract(.child(.increment))  // Optional(.increment)
   /// ```
+  @inlinable
   public init(_ keyPath: CaseKeyPath<Root, Value>) {
-    self = CaseKeyPathCache.casePath(for: keyPath)
+    // Inlined so that the case path is copied out of its entry with its type known.
+    if let entry = CaseKeyPathCache.entry(for: keyPath) {
+      // Equal key paths have one class, `KeyPath<Case<Root>, Case<Value>>` or a subclass of
+      // it, and every entry of that class was made by `add` for a `CaseKeyPath<Root, Value>`.
+      self = unsafeDowncast(entry, to: CaseKeyPathCache.TypedEntry<Root, Value>.self).casePath
+    } else {
+      self = CaseKeyPathCache.add(keyPath)
+    }
   }
 }
 
@@ -52,21 +60,94 @@ extension KeyPath {
 /// The case paths made from case key paths, by key path.
 ///
 /// Reducer bodies are rebuilt for every action, so `Scope(state: \.child, action: \.child)`
-/// converts its key path on every action; walking the key path through `Case` builds a chain
-/// of closures each time. The cache makes that one dictionary lookup.
+/// converts a newly formed key path on every action; walking the key path through `Case` builds
+/// a chain of closures each time. The cache finds the case path with one key path comparison:
+/// entries are kept by the key path's class (`KeyPath<Case<Root>, Case<Value>>`, which fixes
+/// `Root` and `Value`), and the key paths of one class are compared with `==`. (Hashing a key
+/// path walks its components and their arguments as `==` does: keyed by the whole key path,
+/// a lookup walked it twice.)
+///
+/// A literal's subscript argument (`\AllCasePaths.child` in `\.child`) is made once for each
+/// place the literal is compiled to, and `==` compares identical arguments without walking
+/// them; so each entry keeps the last key path it was found with, and the next comparison
+/// from the same place meets the same arguments. (A reducer's `body` is compiled both on its
+/// own and inlined into the store that runs it.)
+@usableFromInline
 enum CaseKeyPathCache {
-  private static let storage = Mutex<[SendableKeyPath: any Sendable]>([:])
+  /// The entries of each key path class, in the order they were made. Entries are only ever
+  /// appended, so a list that still has the count a caller saw has not changed since.
+  private static let storage = Mutex<[ObjectIdentifier: [Entry]]>([:])
 
-  static func casePath<Root, Value>(
-    for keyPath: CaseKeyPath<Root, Value>
-  ) -> AnyCasePath<Root, Value> {
-    let key = SendableKeyPath(keyPath)
-    if let cached = storage.withLock({ $0[key] }) as? AnyCasePath<Root, Value> {
-      return cached
+  /// The entry of a key path equal to `keyPath`, if there is one.
+  @usableFromInline
+  static func entry(for keyPath: AnyKeyPath) -> Entry? {
+    let entries = storage.withLock { $0[ObjectIdentifier(type(of: keyPath))] ?? [] }
+    return entries.first { $0.matches(keyPath) }
+  }
+
+  /// The case path of a key path `entry(for:)` did not find, made and added (unless another
+  /// thread added it first).
+  @usableFromInline
+  static func add<Root, Value>(_ keyPath: CaseKeyPath<Root, Value>) -> AnyCasePath<Root, Value> {
+    let keyPathClass = ObjectIdentifier(type(of: keyPath))
+    var compared = 0
+    while true {
+      // Compared outside the lock: comparing key paths compares their subscript arguments,
+      // which may be an identifier type's own `==`.
+      let entries = storage.withLock { $0[keyPathClass] ?? [] }
+      for entry in entries[compared...] where entry.matches(keyPath) {
+        return unsafeDowncast(entry, to: TypedEntry<Root, Value>.self).casePath
+      }
+      compared = entries.count
+      let casePath = make(keyPath)
+      let added = storage.withLock { storage -> Bool in
+        // Another thread added an entry of this class meanwhile: it may be this key path's.
+        guard storage[keyPathClass, default: []].count == compared else { return false }
+        storage[keyPathClass, default: []].append(
+          TypedEntry(keyPath: SendableKeyPath(keyPath), casePath: casePath))
+        return true
+      }
+      if added { return casePath }
     }
-    let casePath = make(keyPath)
-    storage.withLock { $0[key] = casePath }
-    return casePath
+  }
+
+  /// A case key path and the case path it names.
+  @usableFromInline
+  class Entry: @unchecked Sendable {
+    // Unchecked: its state is behind a lock, and its one subclass only adds an immutable
+    // `Sendable` value.
+    /// The key path the entry was made or last found with.
+    private let keyPath: Mutex<SendableKeyPath>
+
+    init(keyPath: SendableKeyPath) {
+      self.keyPath = Mutex(keyPath)
+    }
+
+    /// Whether `keyPath` is this entry's key path (equal to it); the entry then keeps it.
+    func matches(_ keyPath: AnyKeyPath) -> Bool {
+      let latest = self.keyPath.withLock { $0 }
+      guard latest.keyPath == keyPath else { return false }
+      if latest.keyPath !== keyPath {
+        // The key path it replaces is returned and released after the lock: releasing a key
+        // path releases its arguments, whose deinitializers are not ours to run under it.
+        let replaced = self.keyPath.withLock { stored in
+          defer { stored = SendableKeyPath(keyPath) }
+          return stored
+        }
+        _ = replaced
+      }
+      return true
+    }
+  }
+
+  @usableFromInline
+  final class TypedEntry<Root, Value>: Entry, @unchecked Sendable {
+    @usableFromInline let casePath: AnyCasePath<Root, Value>
+
+    init(keyPath: SendableKeyPath, casePath: AnyCasePath<Root, Value>) {
+      self.casePath = casePath
+      super.init(keyPath: keyPath)
+    }
   }
 
   private static func make<Root, Value>(
