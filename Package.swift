@@ -60,8 +60,10 @@ let package = Package(
     // The Recorder higher-order reducer and typed replay.
     // `_printChanges()` renders its diffs with TraceValues' one renderer.
     .target(name: "TraceRecorder", dependencies: [
-      "ComposableCore", "TraceKit", "LiveAttach", "CRandomWatch",
+      "ComposableCore", "TraceKit", "LiveAttach", "CRandomWatch", "CMemoryHints",
     ]),
+    // Cache hints for the capture queue's producer (prefetching the slots it writes next).
+    .target(name: "CMemoryHints", path: "Sources/CMemoryHints"),
     // Counts a thread's calls for system randomness (a seccomp filter on that thread alone):
     // typed replay runs reducers on such a thread. Only TraceRecorder/Replay imports it.
     .target(name: "CRandomWatch", path: "Sources/CRandomWatch"),
