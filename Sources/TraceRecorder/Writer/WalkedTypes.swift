@@ -23,8 +23,8 @@ final class WalkedTypes {
     /// An `Optional` or a `@PresentationState`: encoded as the value it wraps, read without
     /// its `encode(to:)` (see `WalkedWrapper`).
     case wrapper
-    /// A value whose `encode(to:)` wrote one single value (a wrapper such as
-    /// `@PresentationState`): encoded as that value (`SingleFieldWalker`).
+    /// A value whose `encode(to:)` wrote one single value (a hand-written wrapper, a raw-value
+    /// enum): encoded as that value (`SingleFieldWalker`).
     case single
     /// Encoded whole by `TraceValueEncoder`.
     case whole

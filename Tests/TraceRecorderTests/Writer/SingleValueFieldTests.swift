@@ -7,9 +7,9 @@ import XCTest
 @testable import TraceRecorder
 
 /// Fields that write one single value (optionals, `@PresentationState`, raw-value enums,
-/// hand-written wrappers) are encoded as what they wrap (`SingleFieldWalker`): a change deep
-/// inside a presented child re-encodes only its path, and every step is exactly what
-/// `TraceValueEncoder` writes for the whole state.
+/// hand-written wrappers) are encoded as what they wrap (`WalkedWrapper` for the first two,
+/// `SingleFieldWalker` for the others): a change deep inside a presented child re-encodes only
+/// its path, and every step is exactly what `TraceValueEncoder` writes for the whole state.
 final class SingleValueFieldTests: XCTestCase {
   /// Counts the calls of its `encode(to:)`: what the encoder encoded again.
   struct Counted: Codable, Equatable, Sendable {
