@@ -14,8 +14,9 @@
 class AnyValueBox: @unchecked Sendable {
   /// `ObjectIdentifier(Value.self)` of the `ValueBox<Value>` this is.
   final let valueType: ObjectIdentifier
-  /// For a value encoded as the single value it wraps (an optional, `@PresentationState`; see
-  /// `SingleFieldWalker`): the box of that wrapped value, which the next step compares.
+  /// For a value encoded as the single value it wraps (an optional, `@PresentationState`, a
+  /// hand-written wrapper; see `FieldWalker.wrapperField`): the box of that wrapped value,
+  /// which the next step compares.
   final let inner: AnyValueBox?
   /// The bytes compared (the padding between a struct's fields left out).
   final let significant: SignificantBytes

@@ -203,14 +203,20 @@ final class FieldWalker: Encoder {
     {
       return walked
     }
-    if kind == .optional || kind == .single,
-      let single = try nested(
+    if kind == .wrapper, let wrapper = types.wrapperType(of: T.self),
+      let wrapped = try nested(
         in: walker,
         {
-          try passThrough(
-            key, value, old: old, oldBox: oldBox, optional: kind == .optional, at: prefix,
-            types: types)
+          try wrapperField(
+            of: value, as: wrapper, key: key, old: old, oldBox: oldBox, at: prefix, types: types)
         })
+    {
+      return (wrapped, false)
+    }
+    if kind == .single,
+      let single = try nested(
+        in: walker,
+        { try passThrough(key, value, old: old, oldBox: oldBox, at: prefix, types: types) })
     {
       return (single, false)
     }
@@ -248,7 +254,7 @@ final class FieldWalker: Encoder {
     if walker.askedForSingleValue, walker.mode == .none {
       types.writesSingleValue(T.self)
       return try passThrough(
-        key, value, old: old, oldBox: oldBox, optional: false, at: prefix, types: types
+        key, value, old: old, oldBox: oldBox, at: prefix, types: types
       ).map { ($0, false) }
     }
     guard !unsupported, walker.mode == .keyed, !walker.failed else {
@@ -287,28 +293,50 @@ final class FieldWalker: Encoder {
     return (field, staged)
   }
 
-  /// The field of a value that writes one single value (an optional, `@PresentationState`):
-  /// the field of what it wraps, under the same key (see `SingleFieldWalker`), its Swift value
-  /// kept around the wrapped one's for the next step. nil (the caller encodes it whole) when the
-  /// value wrote anything else, or when an optional wraps what encodes as `null` or as an
-  /// optional's marker (`TraceValueEncoder` then marks it `Optional.some`).
+  /// The field of a value that writes one single value (a wrapper such as a property wrapper's
+  /// whose `encode(to:)` the writer does not know: see `WalkedWrapper` for those it does): the
+  /// field of what it wraps, under the same key (see `SingleFieldWalker`), its Swift value kept
+  /// around the wrapped one's for the next step. nil (the caller encodes it whole) when the value
+  /// wrote anything else.
   private static func passThrough<T: Encodable>(
-    _ key: String, _ value: T, old: FieldCache?, oldBox: AnyValueBox?, optional: Bool,
+    _ key: String, _ value: T, old: FieldCache?, oldBox: AnyValueBox?,
     at prefix: [TracePath.Component], types: WalkedTypes
   ) throws -> FieldCache? {
-    // What the previous value wrapped is compared with what this one wraps; without one, the
-    // previous value itself.
-    let wrappedBox = old.flatMap { old in (oldBox ?? old.swiftValue).inner } ?? oldBox
-    let single = types.singleWalker(
-      key: key, previous: old, previousBox: wrappedBox, prefix: prefix)
-    defer { types.recycle(single) }
-    do {
-      try value.encode(to: single)
-    } catch is Unsupported {
-      return nil
+    try wrapperField(value, old: old, oldBox: oldBox, types: types) { wrappedBox in
+      let single = types.singleWalker(
+        key: key, previous: old, previousBox: wrappedBox, prefix: prefix)
+      defer { types.recycle(single) }
+      do {
+        try value.encode(to: single)
+      } catch is Unsupported {
+        return nil
+      }
+      return single.takeResult()
     }
-    guard var field = single.takeResult() else { return nil }
-    if optional, case .tree(let tree) = field.encoding, Self.marksOptional(tree) { return nil }
+  }
+
+  /// The field of a `WalkedWrapper`'s `value` (`wrapper` is its type: `T`), read without its
+  /// `encode(to:)`.
+  private static func wrapperField<T, Wrapper: WalkedWrapper>(
+    of value: T, as wrapper: Wrapper.Type, key: String, old: FieldCache?, oldBox: AnyValueBox?,
+    at prefix: [TracePath.Component], types: WalkedTypes
+  ) throws -> FieldCache? {
+    try withUnsafePointer(to: value) {
+      try Wrapper.wrapperField(
+        of: UnsafeRawPointer($0), key: key, old: old, oldBox: oldBox, at: prefix, types: types)
+    }
+  }
+
+  /// The field of `value`, a wrapper, from the field of what it wraps: `wrapped` makes that
+  /// (nil: the caller encodes the wrapper whole) given the Swift value the previous value
+  /// wrapped (or, without one, the previous value's), to compare it with; the wrapper's own is
+  /// kept around the wrapped one's for the next step (see `AnyValueBox.inner`).
+  static func wrapperField<T>(
+    _ value: T, old: FieldCache?, oldBox: AnyValueBox?, types: WalkedTypes,
+    wrapped: (AnyValueBox?) throws -> FieldCache?
+  ) rethrows -> FieldCache? {
+    let wrappedBox = old.flatMap { old in (oldBox ?? old.swiftValue).inner } ?? oldBox
+    guard var field = try wrapped(wrappedBox) else { return nil }
     field.rebox(
       in: box(value, inner: field.swiftValue, like: oldBox ?? old?.swiftValue, types: types))
     return field
@@ -317,7 +345,7 @@ final class FieldWalker: Encoder {
   /// The value kept for the next step's comparison, with the bytes that comparison reads:
   /// made like `previous` (the box of the value it replaces) when that holds a `T` too, which
   /// saves looking up both the bytes and the box's type (see `AnyValueBox.sibling`).
-  private static func box<T>(
+  static func box<T>(
     _ value: T, inner: AnyValueBox? = nil, like previous: AnyValueBox?, types: WalkedTypes
   ) -> AnyValueBox {
     if let previous, previous.holds(T.self) {
@@ -328,7 +356,7 @@ final class FieldWalker: Encoder {
 
   /// Whether `TraceValueEncoder` marks an optional holding `value` as `Optional.some`: when the
   /// value is `null` or is itself so marked, so that nested optionals decode back exactly.
-  private static func marksOptional(_ value: TraceValue) -> Bool {
+  static func marksOptional(_ value: TraceValue) -> Bool {
     switch value {
     case .null: true
     case .enumCase("Optional.some", let fields): fields.count == 1 && fields[0].key == "_0"

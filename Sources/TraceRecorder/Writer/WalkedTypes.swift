@@ -12,7 +12,7 @@ import TraceKit
 /// types.kind(of: rows)          // .elements (an IdentifiedArray)
 /// types.kind(of: Point(x: 1))   // .walked: encoded field by field
 /// types.kind(of: UUID())        // .whole
-/// types.kind(of: Int?.none)     // .optional: encoded as what it wraps
+/// types.kind(of: Int?.none)     // .wrapper: encoded as what it wraps
 /// ```
 final class WalkedTypes {
   enum Kind {
@@ -20,10 +20,11 @@ final class WalkedTypes {
     case elements
     /// Encoded field by field (`FieldWalker`), until a value of it could not be.
     case walked
-    /// An `Optional`: encoded as the value it wraps (`SingleFieldWalker`), or `null`.
-    case optional
-    /// A value whose `encode(to:)` wrote one single value (a wrapper such as
-    /// `@PresentationState`): encoded as that value (`SingleFieldWalker`).
+    /// An `Optional` or a `@PresentationState`: encoded as the value it wraps, read without
+    /// its `encode(to:)` (see `WalkedWrapper`).
+    case wrapper
+    /// A value whose `encode(to:)` wrote one single value (a hand-written wrapper, a raw-value
+    /// enum): encoded as that value (`SingleFieldWalker`).
     case single
     /// Encoded whole by `TraceValueEncoder`.
     case whole
@@ -40,6 +41,9 @@ final class WalkedTypes {
   /// hashed.
   @exclusivity(unchecked) private var firstKinds: [(id: ObjectIdentifier, kind: Kind)] = []
   @exclusivity(unchecked) private var kinds: [ObjectIdentifier: Kind] = [:]
+  /// The wrapper types met (see `wrapperType`): few, compared one by one.
+  @exclusivity(unchecked) private var wrappers:
+    [(id: ObjectIdentifier, type: (any WalkedWrapper.Type)?)] = []
   private static var compared: Int { 16 }
   private static let shared = Mutex<[ObjectIdentifier: Kind]>([:])
   @exclusivity(unchecked) private var layouts: [ObjectIdentifier: SignificantBytes] = [:]
@@ -97,6 +101,17 @@ final class WalkedTypes {
     idleSingleWalkers.append(walker)
   }
 
+  /// The `WalkedWrapper` type `type` is, when it is one (a protocol cast once per type).
+  func wrapperType<T>(of type: T.Type) -> (any WalkedWrapper.Type)? {
+    let id = ObjectIdentifier(type)
+    for index in wrappers.indices where wrappers[index].id == id {
+      return wrappers[index].type
+    }
+    let wrapper = type as? any WalkedWrapper.Type
+    wrappers.append((id, wrapper))
+    return wrapper
+  }
+
   func kind<T: Encodable>(of value: T) -> Kind {
     let id = ObjectIdentifier(T.self)
     for index in firstKinds.indices where firstKinds[index].id == id {
@@ -109,8 +124,8 @@ final class WalkedTypes {
         let kind: Kind =
           if value is any IncrementalElements {
             .elements
-          } else if value is any WalkedOptional {
-            .optional
+          } else if value is any WalkedWrapper {
+            .wrapper
           } else if TraceValueEncoder.encodesFieldByField(value) {
             .walked
           } else {
@@ -153,7 +168,7 @@ final class WalkedTypes {
 }
 
 /// `Optional`, which `TraceValueEncoder` encodes as what it wraps (with a marker when that is
-/// itself `null`: see `FieldWalker.passThrough`).
+/// itself `null`: see `Optional.wrapperField`): the type it wraps, for `SignificantBytes`.
 protocol WalkedOptional {
   /// `Wrapped` (see `SignificantBytes`).
   static var wrappedType: Any.Type { get }

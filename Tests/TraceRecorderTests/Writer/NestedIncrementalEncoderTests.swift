@@ -263,6 +263,42 @@ final class NestedIncrementalEncoderTests: XCTestCase {
     ])
   }
 
+  func testAStructChangedStepAfterStepIsWalkedAgainOnlyWhenItsBitsChanged() throws {
+    var state = Deep()
+    var encoder = IncrementalEncoder()
+    _ = try encoder.encode(state)
+    var steps: [(changes: [String], encodings: Int)] = []
+    func step(_ change: (inout Deep) -> Void) throws {
+      change(&state)
+      Counted.encodings.store(0, ordering: .relaxed)
+      let result = try encoder.encode(state)
+      let encodings = Counted.encodings.load(ordering: .relaxed)
+      let whole = try TraceValueEncoder().encodeReplacingClassInstances(state).value
+      assertEncodesAsWhole(result, whole, step: steps.count)
+      steps.append((result.changes.map(\.description), encodings))
+    }
+    try step { $0.outer.inner.number = 1 }
+    try step { $0.outer.inner.number = 2 }
+    try step { _ in }
+    try step { $0.outer.inner.leaf.counted.value = 7 }
+    try step { $0.outer.inner.leaf.counted.value = 7 }
+    try step { $0.outer.inner.number = 1 }
+    try step { $0.outer.flag = true }
+    try step { $0.outer.inner.leaf.counted.value = 8 }
+    XCTAssertEqual(steps.map(\.changes), [
+      ["set outer.inner.number 1"],
+      ["set outer.inner.number 2"],
+      [],
+      ["set outer.inner.leaf.counted.value 7"],
+      [],
+      ["set outer.inner.number 1"],
+      ["set outer.flag true"],
+      ["set outer.inner.leaf.counted.value 8"],
+    ])
+    // `Counted`'s `encode(to:)` runs only in the steps that changed it.
+    XCTAssertEqual(steps.map(\.encodings), [0, 0, 0, 1, 0, 0, 0, 1])
+  }
+
   func testEveryStepOfARandomWalkEncodesAndHashesLikeTheEncoderAndPatchesThePrevious()
     throws
   {

@@ -7,9 +7,9 @@ import XCTest
 @testable import TraceRecorder
 
 /// Fields that write one single value (optionals, `@PresentationState`, raw-value enums,
-/// hand-written wrappers) are encoded as what they wrap (`SingleFieldWalker`): a change deep
-/// inside a presented child re-encodes only its path, and every step is exactly what
-/// `TraceValueEncoder` writes for the whole state.
+/// hand-written wrappers) are encoded as what they wrap (`WalkedWrapper` for the first two,
+/// `SingleFieldWalker` for the others): a change deep inside a presented child re-encodes only
+/// its path, and every step is exactly what `TraceValueEncoder` writes for the whole state.
 final class SingleValueFieldTests: XCTestCase {
   /// Counts the calls of its `encode(to:)`: what the encoder encoded again.
   struct Counted: Codable, Equatable, Sendable {
@@ -120,6 +120,72 @@ final class SingleValueFieldTests: XCTestCase {
 
     state.detail = nil
     XCTAssertEqual(try encoder.encode(state).changes.map(\.description), ["set detail nil"])
+  }
+
+  /// A child presented inside a presented child, with optionals of its own.
+  struct Note: Codable, Equatable, Sendable {
+    var text = ""
+    var count: Int?
+    var flags: Bool??
+  }
+
+  struct Sheet: Codable, Equatable, Sendable {
+    var title = ""
+    @PresentationState var note: Note?
+    var rows: IdentifiedArrayOf<Row> = []
+  }
+
+  struct Screen: Codable, Equatable, Sendable {
+    @PresentationState var sheet: Sheet?
+    var count = 0
+  }
+
+  func testPresentationsAndOptionalsAreReadWithoutTheirEncodersStepByStepAsTheWholeDiff() throws {
+    // `@PresentationState` and `Optional` are read as what they wrap from the first question
+    // (`WalkedWrapper`); a hand-written wrapper is walked once, then read through its encoder.
+    let types = WalkedTypes()
+    XCTAssertEqual(types.kind(of: PresentationState<Note>(wrappedValue: nil)), .wrapper)
+    XCTAssertEqual(types.kind(of: Note?.none), .wrapper)
+    XCTAssertEqual(types.kind(of: Tagged(Note())), .walked)
+    XCTAssertNotNil(types.wrapperType(of: PresentationState<Sheet>.self))
+    XCTAssertNil(types.wrapperType(of: Tagged<Note>.self))
+
+    var state = Screen()
+    var encoder = IncrementalEncoder()
+    var previous = try encoder.encode(state).value
+    let steps: [(String, (inout Screen) -> Void, [String])] = [
+      ("present", { $0.sheet = Sheet(title: "s") },
+       [#"set sheet (title: "s", note: nil, rows: [])"#]),
+      ("title", { $0.sheet?.title = "t" }, [#"set sheet.title "t""#]),
+      ("present inside", { $0.sheet?.note = Note(text: "a") },
+       [#"set sheet.note (text: "a", count: nil, flags: nil)"#]),
+      ("inner text", { $0.sheet?.note?.text = "ab" }, [#"set sheet.note.text "ab""#]),
+      ("inner optional", { $0.sheet?.note?.count = 3 }, ["set sheet.note.count 3"]),
+      ("inner optional again", { $0.sheet?.note?.count = 4 }, ["set sheet.note.count 4"]),
+      ("marker", { $0.sheet?.note?.flags = .some(nil) },
+       ["set sheet.note.flags .Optional.some(nil)"]),
+      ("marked value", { $0.sheet?.note?.flags = true }, ["set sheet.note.flags true"]),
+      ("two levels", { $0.sheet?.title = "u"; $0.sheet?.note?.count = nil; $0.count = 1 },
+       [#"set sheet.title "u""#, "set sheet.note.count nil", "set count 1"]),
+      ("dismiss inside", { $0.sheet?.note = nil }, ["set sheet.note nil"]),
+      ("present again", { $0.sheet?.note = Note(text: "z", count: 1) },
+       [#"set sheet.note (text: "z", count: 1, flags: nil)"#]),
+      ("dismiss", { $0.sheet = nil }, ["set sheet nil"]),
+      ("present with a note", { $0.sheet = Sheet(note: Note()) },
+       [#"set sheet (title: "", note: (text: "", count: nil, flags: nil), rows: [])"#]),
+      ("inner text last", { $0.sheet?.note?.text = "q" }, [#"set sheet.note.text "q""#]),
+    ]
+    for (step, (name, change, expectedChanges)) in steps.enumerated() {
+      change(&state)
+      let result = try encoder.encode(state)
+      let whole = try TraceValueEncoder().encodeReplacingClassInstances(state).value
+      XCTAssertEqual(result.changes.map(\.description), expectedChanges, name)
+      let diff = try wholeDiff(from: previous, to: whole)
+      XCTAssertEqual(result.changes, diff.changes, name)
+      XCTAssertEqual(result.paths, diff.paths, name)
+      assertEncodesAsWhole(result, whole, step: step)
+      previous = whole
+    }
   }
 
   func testNestedOptionalsKeepTheMarkerTheEncoderWrites() throws {
