@@ -116,6 +116,10 @@ public final class TraceWriter {
   @exclusivity(unchecked) private var pendingEffectPositions: [EffectKey: Int] = [:]
   private var payloadBytes = 0
   private var payloadRawBytes = 0
+  /// The Swift type table set since the last commit, stored by the commit: a recorder hands a
+  /// new table each time it grows (about ten times in a recording's first steps, each a JSON
+  /// text of about 150,000 instructions), and a reader sees only the last one a commit made.
+  private var pendingSwiftTypes: SwiftTypeTable?
 
   /// Rows of `steps` one `INSERT` stores: a statement's run costs SQLite about 2,500
   /// instructions besides its rows (a cursor allocated and freed, the statement's start and
@@ -795,10 +799,10 @@ public final class TraceWriter {
   }
 
   /// Stores the Swift type table (`swift_types` in `meta`), replacing an earlier one;
-  /// committed with the next commit.
+  /// committed with the next commit. The commit writes the last table set before it, once.
   public func setSwiftTypes(_ table: SwiftTypeTable) throws(TraceError) {
     try checkWritable(step: nil)
-    try sql { () throws(SQLiteError) in try setMeta(TraceSchema.Key.swiftTypes, table.jsonText) }
+    pendingSwiftTypes = table
   }
 
   /// Stores the dependency keys the feature read (`dependency_keys` in `meta`), replacing
@@ -929,6 +933,9 @@ public final class TraceWriter {
   private func commit() throws(TraceError) {
     try insertPendingSteps()
     try insertPendingEffects()
+    if let table = pendingSwiftTypes.take() {
+      try sql { () throws(SQLiteError) in try setMeta(TraceSchema.Key.swiftTypes, table.jsonText) }
+    }
     guard inTransaction else { return }
     try sql { () throws(SQLiteError) in try database.execute("COMMIT") }
     inTransaction = false
