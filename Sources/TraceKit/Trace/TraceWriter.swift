@@ -608,11 +608,28 @@ public final class TraceWriter {
   /// Inserts `rows` with `many` (`perInsert` rows a statement, `columns` parameters a row,
   /// compiled from `sql(perInsert)` when first needed) while a whole statement's rows are
   /// left, and the rest one by one with `one`. `bind` binds all `columns` parameters of its
-  /// row, so the statements' bindings are not cleared between runs.
+  /// row, so the statements' bindings are not cleared between runs. Each row is bound where
+  /// it is in `rows`' storage: an array's subscript copied it (for an `effects` row, five
+  /// strings and an array retained, then released, about 300 instructions).
   private func insert<Row>(
     _ rows: [Row], many: inout SQLiteStatement?, perInsert: Int, columns: Int,
     one: SQLiteStatement, sql: (Int) -> String,
-    bind: (Row, SQLiteStatement, Int32) throws(SQLiteError) -> Void
+    bind: (borrowing Row, SQLiteStatement, Int32) throws(SQLiteError) -> Void
+  ) throws(SQLiteError) {
+    let result = rows.withUnsafeBufferPointer { rows in
+      Result { () throws(SQLiteError) in
+        try insert(
+          rows, many: &many, perInsert: perInsert, columns: columns, one: one, sql: sql,
+          bind: bind)
+      }
+    }
+    try result.get()
+  }
+
+  private func insert<Row>(
+    _ rows: UnsafeBufferPointer<Row>, many: inout SQLiteStatement?, perInsert: Int,
+    columns: Int, one: SQLiteStatement, sql: (Int) -> String,
+    bind: (borrowing Row, SQLiteStatement, Int32) throws(SQLiteError) -> Void
   ) throws(SQLiteError) {
     var next = 0
     while rows.count - next >= perInsert {
@@ -695,8 +712,9 @@ public final class TraceWriter {
   }
 
   /// Binds an `effects` row to the fourteen parameters after `base`.
-  private func bind(_ record: EffectRecord, to statement: SQLiteStatement, at base: Int32)
-    throws(SQLiteError)
+  private func bind(
+    _ record: borrowing EffectRecord, to statement: SQLiteStatement, at base: Int32
+  ) throws(SQLiteError)
   {
     // Texts bound in place: an effect row has up to seven, and a copy of each was a malloc and
     // a free (about 700 instructions).
