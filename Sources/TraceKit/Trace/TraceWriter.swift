@@ -97,6 +97,9 @@ public final class TraceWriter {
   /// their JSON: the JSON of a list of strings tells lists apart exactly as its bytes do, and
   /// hashing it went byte by byte (~1,000 instructions a step on a composed app).
   @exclusivity(unchecked) private var actionIDs = RecentIDs<String>()
+  /// The ids `actionIDs` gave, by the paths' bytes: looked up first, as most steps' action is
+  /// neither of the last two (`StringBytesKey`).
+  @exclusivity(unchecked) private var actionIDsByBytes: [StringBytesKey: Int] = [:]
   @exclusivity(unchecked) private var pathSetIDs = RecentIDs<StringListKey>()
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
   /// Step 0's wall time: later steps store their wall time as an offset from it.
@@ -542,15 +545,19 @@ public final class TraceWriter {
   }
 
   private func actionID(_ actionPath: String) throws(TraceError) -> Int {
+    let key = StringBytesKey(actionPath)
+    if let known = actionIDsByBytes[key] { return known }
     // From 0: step 0's `""` takes the id SQLite stores in no bytes, and the first action
     // recorded the other one (1).
-    try actionIDs.id(of: actionPath) { id throws(TraceError) in
+    let id = try actionIDs.id(of: actionPath) { id throws(TraceError) in
       try sql { () throws(SQLiteError) in
         try insertAction.bind(id, at: 1)
         try insertAction.bind(actionPath, at: 2)
         try insertAction.run()
       }
     }
+    actionIDsByBytes[key] = id
+    return id
   }
 
   private func pathSetID(_ paths: [String]) throws(TraceError) -> Int {
@@ -714,8 +721,7 @@ public final class TraceWriter {
   /// Binds an `effects` row to the fourteen parameters after `base`.
   private func bind(
     _ record: borrowing EffectRecord, to statement: SQLiteStatement, at base: Int32
-  ) throws(SQLiteError)
-  {
+  ) throws(SQLiteError) {
     // Texts bound in place: an effect row has up to seven, and a copy of each was a malloc and
     // a free (about 700 instructions).
     try statement.bind(uuidText: record.id, at: base + 1)
