@@ -101,6 +101,11 @@ public final class TraceWriter {
   /// neither of the last two (`StringBytesKey`).
   @exclusivity(unchecked) private var actionIDsByBytes: [StringBytesKey: Int] = [:]
   @exclusivity(unchecked) private var pathSetIDs = RecentIDs<StringListKey>()
+  /// The ids `pathSetIDs` gave, by the strings' bits (`StringListBitsKey`): looked up first,
+  /// as a step's changed paths are the line encoder's kept texts. Bounded (a recording of
+  /// ever-new paths makes new strings each step).
+  @exclusivity(unchecked) private var pathSetIDsByBits: [StringListBitsKey: Int] = [:]
+  private static let pathSetBitsLimit = 4_096
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
@@ -561,6 +566,17 @@ public final class TraceWriter {
   }
 
   private func pathSetID(_ paths: [String]) throws(TraceError) -> Int {
+    let bits = StringListBitsKey(paths)
+    if let known = pathSetIDsByBits[bits] { return known }
+    let id = try pathSetIDByBytes(paths)
+    if pathSetIDsByBits.count >= Self.pathSetBitsLimit {
+      pathSetIDsByBits.removeAll(keepingCapacity: true)
+    }
+    pathSetIDsByBits[bits] = id
+    return id
+  }
+
+  private func pathSetIDByBytes(_ paths: [String]) throws(TraceError) -> Int {
     // From 0, as actions: step 0's `[]`, then the first set a step changed, cost no bytes.
     try pathSetIDs.id(of: StringListKey(paths)) { id throws(TraceError) in
       scratch.removeAll(keepingCapacity: true)
