@@ -723,9 +723,10 @@ public final class TraceWriter {
       ) { record, statement, base throws(SQLiteError) in
         try bind(record, to: statement, at: base)
       }
-      for record in records where !record.sentSteps.isEmpty {
-        let id = UUIDText.string(record.id)
-        for step in record.sentSteps {
+      // By index: a `for … in` copied every record to look at its sends.
+      for index in records.indices where !records[index].sentSteps.isEmpty {
+        let id = UUIDText.string(records[index].id)
+        for step in records[index].sentSteps {
           try insertSend.bind(id, at: 1)
           try insertSend.bind(step, at: 2)
           try insertSend.run()
