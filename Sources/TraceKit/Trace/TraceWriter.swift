@@ -101,9 +101,9 @@ public final class TraceWriter {
   /// neither of the last two (`StringBytesKey`).
   @exclusivity(unchecked) private var actionIDsByBytes: [StringBytesKey: Int] = [:]
   @exclusivity(unchecked) private var pathSetIDs = RecentIDs<StringListKey>()
-  /// The ids `pathSetIDs` gave, by the strings' bits (`StringListBitsKey`): looked up first,
-  /// as a step's changed paths are the line encoder's kept texts. Bounded (a recording of
-  /// ever-new paths makes new strings each step).
+  /// The ids `pathSetIDs` gave to sets met more than once, by the strings' bits
+  /// (`StringListBitsKey`): looked up first, as a step's changed paths are the line encoder's
+  /// kept texts. Bounded (a recording of ever-new paths makes new strings each step).
   @exclusivity(unchecked) private var pathSetIDsByBits: [StringListBitsKey: Int] = [:]
   private static let pathSetBitsLimit = 4_096
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
@@ -568,7 +568,11 @@ public final class TraceWriter {
   private func pathSetID(_ paths: [String]) throws(TraceError) -> Int {
     let bits = StringListBitsKey(paths)
     if let known = pathSetIDsByBits[bits] { return known }
-    let id = try pathSetIDByBytes(paths)
+    var isNew = false
+    let id = try pathSetIDByBytes(paths, isNew: &isNew)
+    // A set is kept by its bits once it comes again: a recording whose sets keep changing (a
+    // toggle of one of 10,000 rows names a new set each step) would only fill the table.
+    guard !isNew else { return id }
     if pathSetIDsByBits.count >= Self.pathSetBitsLimit {
       pathSetIDsByBits.removeAll(keepingCapacity: true)
     }
@@ -576,9 +580,10 @@ public final class TraceWriter {
     return id
   }
 
-  private func pathSetIDByBytes(_ paths: [String]) throws(TraceError) -> Int {
+  private func pathSetIDByBytes(_ paths: [String], isNew: inout Bool) throws(TraceError) -> Int {
     // From 0, as actions: step 0's `[]`, then the first set a step changed, cost no bytes.
     try pathSetIDs.id(of: StringListKey(paths)) { id throws(TraceError) in
+      isNew = true
       scratch.removeAll(keepingCapacity: true)
       lineEncoder.writeStringArray(paths, into: &scratch)
       try sql { () throws(SQLiteError) in
