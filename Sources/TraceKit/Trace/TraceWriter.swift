@@ -97,7 +97,15 @@ public final class TraceWriter {
   /// their JSON: the JSON of a list of strings tells lists apart exactly as its bytes do, and
   /// hashing it went byte by byte (~1,000 instructions a step on a composed app).
   @exclusivity(unchecked) private var actionIDs = RecentIDs<String>()
+  /// The ids `actionIDs` gave, by the paths' bytes: looked up first, as most steps' action is
+  /// neither of the last two (`StringBytesKey`).
+  @exclusivity(unchecked) private var actionIDsByBytes: [StringBytesKey: Int] = [:]
   @exclusivity(unchecked) private var pathSetIDs = RecentIDs<StringListKey>()
+  /// The ids `pathSetIDs` gave to sets met more than once, by the strings' bits
+  /// (`StringListBitsKey`): looked up first, as a step's changed paths are the line encoder's
+  /// kept texts. Bounded (a recording of ever-new paths makes new strings each step).
+  @exclusivity(unchecked) private var pathSetIDsByBits: [StringListBitsKey: Int] = [:]
+  private static let pathSetBitsLimit = 4_096
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
@@ -116,6 +124,10 @@ public final class TraceWriter {
   @exclusivity(unchecked) private var pendingEffectPositions: [EffectKey: Int] = [:]
   private var payloadBytes = 0
   private var payloadRawBytes = 0
+  /// The Swift type table set since the last commit, stored by the commit: a recorder hands a
+  /// new table each time it grows (about ten times in a recording's first steps, each a JSON
+  /// text of about 150,000 instructions), and a reader sees only the last one a commit made.
+  private var pendingSwiftTypes: SwiftTypeTable?
 
   /// Rows of `steps` one `INSERT` stores: a statement's run costs SQLite about 2,500
   /// instructions besides its rows (a cursor allocated and freed, the statement's start and
@@ -538,20 +550,40 @@ public final class TraceWriter {
   }
 
   private func actionID(_ actionPath: String) throws(TraceError) -> Int {
+    let key = StringBytesKey(actionPath)
+    if let known = actionIDsByBytes[key] { return known }
     // From 0: step 0's `""` takes the id SQLite stores in no bytes, and the first action
     // recorded the other one (1).
-    try actionIDs.id(of: actionPath) { id throws(TraceError) in
+    let id = try actionIDs.id(of: actionPath) { id throws(TraceError) in
       try sql { () throws(SQLiteError) in
         try insertAction.bind(id, at: 1)
         try insertAction.bind(actionPath, at: 2)
         try insertAction.run()
       }
     }
+    actionIDsByBytes[key] = id
+    return id
   }
 
   private func pathSetID(_ paths: [String]) throws(TraceError) -> Int {
+    let bits = StringListBitsKey(paths)
+    if let known = pathSetIDsByBits[bits] { return known }
+    var isNew = false
+    let id = try pathSetIDByBytes(paths, isNew: &isNew)
+    // A set is kept by its bits once it comes again: a recording whose sets keep changing (a
+    // toggle of one of 10,000 rows names a new set each step) would only fill the table.
+    guard !isNew else { return id }
+    if pathSetIDsByBits.count >= Self.pathSetBitsLimit {
+      pathSetIDsByBits.removeAll(keepingCapacity: true)
+    }
+    pathSetIDsByBits[bits] = id
+    return id
+  }
+
+  private func pathSetIDByBytes(_ paths: [String], isNew: inout Bool) throws(TraceError) -> Int {
     // From 0, as actions: step 0's `[]`, then the first set a step changed, cost no bytes.
     try pathSetIDs.id(of: StringListKey(paths)) { id throws(TraceError) in
+      isNew = true
       scratch.removeAll(keepingCapacity: true)
       lineEncoder.writeStringArray(paths, into: &scratch)
       try sql { () throws(SQLiteError) in
@@ -604,11 +636,28 @@ public final class TraceWriter {
   /// Inserts `rows` with `many` (`perInsert` rows a statement, `columns` parameters a row,
   /// compiled from `sql(perInsert)` when first needed) while a whole statement's rows are
   /// left, and the rest one by one with `one`. `bind` binds all `columns` parameters of its
-  /// row, so the statements' bindings are not cleared between runs.
+  /// row, so the statements' bindings are not cleared between runs. Each row is bound where
+  /// it is in `rows`' storage: an array's subscript copied it (for an `effects` row, five
+  /// strings and an array retained, then released, about 300 instructions).
   private func insert<Row>(
     _ rows: [Row], many: inout SQLiteStatement?, perInsert: Int, columns: Int,
     one: SQLiteStatement, sql: (Int) -> String,
-    bind: (Row, SQLiteStatement, Int32) throws(SQLiteError) -> Void
+    bind: (borrowing Row, SQLiteStatement, Int32) throws(SQLiteError) -> Void
+  ) throws(SQLiteError) {
+    let result = rows.withUnsafeBufferPointer { rows in
+      Result { () throws(SQLiteError) in
+        try insert(
+          rows, many: &many, perInsert: perInsert, columns: columns, one: one, sql: sql,
+          bind: bind)
+      }
+    }
+    try result.get()
+  }
+
+  private func insert<Row>(
+    _ rows: UnsafeBufferPointer<Row>, many: inout SQLiteStatement?, perInsert: Int,
+    columns: Int, one: SQLiteStatement, sql: (Int) -> String,
+    bind: (borrowing Row, SQLiteStatement, Int32) throws(SQLiteError) -> Void
   ) throws(SQLiteError) {
     var next = 0
     while rows.count - next >= perInsert {
@@ -679,9 +728,10 @@ public final class TraceWriter {
       ) { record, statement, base throws(SQLiteError) in
         try bind(record, to: statement, at: base)
       }
-      for record in records where !record.sentSteps.isEmpty {
-        let id = UUIDText.string(record.id)
-        for step in record.sentSteps {
+      // By index: a `for … in` copied every record to look at its sends.
+      for index in records.indices where !records[index].sentSteps.isEmpty {
+        let id = UUIDText.string(records[index].id)
+        for step in records[index].sentSteps {
           try insertSend.bind(id, at: 1)
           try insertSend.bind(step, at: 2)
           try insertSend.run()
@@ -691,9 +741,9 @@ public final class TraceWriter {
   }
 
   /// Binds an `effects` row to the fourteen parameters after `base`.
-  private func bind(_ record: EffectRecord, to statement: SQLiteStatement, at base: Int32)
-    throws(SQLiteError)
-  {
+  private func bind(
+    _ record: borrowing EffectRecord, to statement: SQLiteStatement, at base: Int32
+  ) throws(SQLiteError) {
     // Texts bound in place: an effect row has up to seven, and a copy of each was a malloc and
     // a free (about 700 instructions).
     try statement.bind(uuidText: record.id, at: base + 1)
@@ -795,10 +845,10 @@ public final class TraceWriter {
   }
 
   /// Stores the Swift type table (`swift_types` in `meta`), replacing an earlier one;
-  /// committed with the next commit.
+  /// committed with the next commit. The commit writes the last table set before it, once.
   public func setSwiftTypes(_ table: SwiftTypeTable) throws(TraceError) {
     try checkWritable(step: nil)
-    try sql { () throws(SQLiteError) in try setMeta(TraceSchema.Key.swiftTypes, table.jsonText) }
+    pendingSwiftTypes = table
   }
 
   /// Stores the dependency keys the feature read (`dependency_keys` in `meta`), replacing
@@ -929,6 +979,9 @@ public final class TraceWriter {
   private func commit() throws(TraceError) {
     try insertPendingSteps()
     try insertPendingEffects()
+    if let table = pendingSwiftTypes.take() {
+      try sql { () throws(SQLiteError) in try setMeta(TraceSchema.Key.swiftTypes, table.jsonText) }
+    }
     guard inTransaction else { return }
     try sql { () throws(SQLiteError) in try database.execute("COMMIT") }
     inTransaction = false

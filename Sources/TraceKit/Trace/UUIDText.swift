@@ -20,7 +20,9 @@ package enum UUIDText {
   /// The length of the text in bytes.
   package static let length = 36
 
-  /// Writes the text's `length` bytes at `text`.
+  /// Writes the text's `length` bytes at `text`. Each digit is computed, not looked up: a
+  /// global table's look-up checked its initialization and its bounds for every digit (about
+  /// 600 instructions a UUID, written once for each effect's row).
   package static func write(_ id: UUID, to text: UnsafeMutableRawPointer) {
     withUnsafeBytes(of: id.uuid) { bytes in
       var position = 0
@@ -29,12 +31,18 @@ package enum UUIDText {
           text.storeBytes(of: UInt8(ascii: "-"), toByteOffset: position, as: UInt8.self)
           position += 1
         }
-        let (high, low) = (digits[Int(bytes[index] >> 4)], digits[Int(bytes[index] & 0x0F)])
-        text.storeBytes(of: high, toByteOffset: position, as: UInt8.self)
-        text.storeBytes(of: low, toByteOffset: position + 1, as: UInt8.self)
+        let byte = bytes[index]
+        text.storeBytes(of: digit(byte >> 4), toByteOffset: position, as: UInt8.self)
+        text.storeBytes(of: digit(byte & 0x0F), toByteOffset: position + 1, as: UInt8.self)
         position += 2
       }
     }
+  }
+
+  /// The upper-case hex digit of `value` (0…15).
+  @inline(__always)
+  private static func digit(_ value: UInt8) -> UInt8 {
+    value &+ (value < 10 ? UInt8(ascii: "0") : UInt8(ascii: "A") &- 10)
   }
 
   /// The 8 hex digits (upper-case) that name an effect in a table, a log line or a message:
@@ -50,6 +58,4 @@ package enum UUIDText {
     let text = string(id)
     return String(id.uuid.6 >> 4 == 7 ? text.suffix(8) : text.prefix(8))
   }
-
-  private static let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
 }

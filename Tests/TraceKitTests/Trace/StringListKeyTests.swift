@@ -62,3 +62,69 @@ final class StringListKeyTests: XCTestCase {
     text.utf8.map { String(format: "%02X", $0) }.joined()
   }
 }
+
+/// The trace writer finds a changed-path set by its strings' bits (`StringListBitsKey`) before
+/// their bytes: the ids are the ones the bytes alone give, whatever storage the strings have.
+final class StringListBitsKeyTests: XCTestCase {
+  func testEqualBitsAreTheSameStringsAndOtherListsDiffer() {
+    let long = String(repeating: "todos[id: 7].", count: 3) + "title"
+    let texts = [long, "count", ""]
+    XCTAssertEqual(StringListBitsKey(texts), StringListBitsKey(texts))
+    XCTAssertEqual(StringListBitsKey(Array(texts)), StringListBitsKey(texts))
+    XCTAssertEqual(StringListBitsKey([]), StringListBitsKey([]))
+    XCTAssertEqual(StringListBitsKey(["count"]), StringListBitsKey(["count"]), "small strings")
+    XCTAssertNotEqual(StringListBitsKey(["caf\u{E9}"]), StringListBitsKey(["cafe\u{301}"]))
+    XCTAssertNotEqual(StringListBitsKey(["a", "b"]), StringListBitsKey(["b", "a"]))
+    XCTAssertNotEqual(StringListBitsKey([""]), StringListBitsKey([]))
+    XCTAssertNotEqual(StringListBitsKey([long]), StringListBitsKey([long + "x"]))
+  }
+
+  /// Steps name sets by strings kept from step to step, by new strings of the same texts, and
+  /// by canonically equal texts in other bytes; every step's `changed` is the id numbering the
+  /// sets by their bytes gives, and each set is one row.
+  func testEveryStepNamesTheSetItsBytesName() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("t.rewind")
+    let writer = try TraceWriter(
+      path: path, metadata: TraceMetadata(rootReducer: "App", stateType: "S", actionType: "A"),
+      initialState: .int(0), wallTime: 1_000)
+    let kept = [
+      "todos[id: \"00000000-0000-0000-007D-000000000001\"].isComplete", "caf\u{E9}",
+      "cafe\u{301}", "count", "search.query", "",
+    ]
+    var random = SplitMix(seed: 88)
+    var expected: [Int] = [0]
+    var numbering: [[UInt8]: Int] = [Array("[]".utf8): 0]
+    for step in 1...3_000 {
+      var paths: [String] = []
+      for _ in 0..<Int(random.next() % 3) {
+        let text = kept[Int(random.next() % UInt64(kept.count))]
+        // A new string of the same text now and then: other bits, the same bytes.
+        let fresh = String(decoding: Array(text.utf8), as: UTF8.self)
+        paths.append(random.next() % 4 == 0 ? fresh : text)
+      }
+      var json: [UInt8] = []
+      var encoder = StepLine.Encoder()
+      encoder.writeStringArray(paths, into: &json)
+      if numbering[json] == nil { numbering[json] = numbering.count }
+      expected.append(numbering[json]!)
+      try writer.append(
+        StepRecord(
+          step: step, monotonicNanos: 0, wallTime: 1_000, origin: .user, actionPath: "a",
+          action: .null, changes: [], changedPaths: paths, stateHash: 0, reducerNanos: 0),
+        state: .int(0))
+    }
+    try writer.close()
+    let database = try SQLiteConnection(path: path, mode: .readOnly)
+    defer { database.close() }
+    let steps = try database.prepare("SELECT changed FROM steps ORDER BY step")
+    var changed: [Int] = []
+    while try steps.step() { changed.append(Int(steps.int64(at: 0))) }
+    XCTAssertEqual(changed, expected)
+    let sets = try database.prepare("SELECT id, paths FROM path_sets ORDER BY id")
+    var stored: [Int: [UInt8]] = [:]
+    while try sets.step() { stored[Int(sets.int64(at: 0))] = Array(sets.text(at: 1).utf8) }
+    XCTAssertEqual(stored, Dictionary(uniqueKeysWithValues: numbering.map { ($1, $0) }))
+    XCTAssertEqual(numbering.count, 1 + 6 + 36, "every list of up to two of the six texts")
+  }
+}

@@ -19,8 +19,10 @@ package final class SQLiteStatement {
   package let sql: String
   let handle: OpaquePointer
   private let connection: SQLiteConnection
-  /// The texts bound in place since the bindings were last cleared.
-  private var arena = SQLiteTextArena()
+  /// The texts bound in place since the bindings were last cleared. A statement is used by
+  /// one thread at a time and no call re-enters another: no dynamic exclusivity checks (two
+  /// a text bound, about 80 instructions).
+  @exclusivity(unchecked) private var arena = SQLiteTextArena()
 
   init(connection: SQLiteConnection, sql: String) throws(SQLiteError) {
     var pointer: OpaquePointer?

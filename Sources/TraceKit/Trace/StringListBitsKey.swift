@@ -1,0 +1,54 @@
+import Foundation
+
+/// A list of strings as a dictionary key by the strings' own bits (a small string's bytes, a
+/// large one's count and storage): `TraceWriter` finds a step's changed-path set under it
+/// before it reads the strings' bytes (`StringListKey`). A step's changed paths are the texts
+/// the line encoder keeps for its paths, the same strings step after step, so their bits find
+/// the set with two words a string hashed and compared, not every byte.
+///
+/// Equal bits are equal bytes: the key holds its strings, so a storage its bits name is
+/// theirs and does not change. Equal bytes in other bits (a new string of the same text) only
+/// miss, and the caller then looks the list up by its bytes.
+///
+/// ```swift
+/// let texts = ["todos[id: 1].title", "count"]
+/// StringListBitsKey(texts) == StringListBitsKey(texts)  // true: the same strings
+/// ```
+struct StringListBitsKey: Hashable {
+  let strings: [String]
+  /// The mixed hash of the strings' bits, computed once.
+  private let hash: UInt64
+
+  init(_ strings: [String]) {
+    self.strings = strings
+    var mixer = ByteHash.Mixer()
+    mixer.mix(UInt64(strings.count))
+    strings.withUnsafeBytes { raw in
+      var offset = 0
+      while offset + 8 <= raw.count {
+        mixer.mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        offset += 8
+      }
+    }
+    hash = mixer.finish()
+  }
+
+  static func == (lhs: StringListBitsKey, rhs: StringListBitsKey) -> Bool {
+    guard lhs.hash == rhs.hash, lhs.strings.count == rhs.strings.count else { return false }
+    return lhs.strings.withUnsafeBytes { left in
+      rhs.strings.withUnsafeBytes { right in
+        guard let left = left.baseAddress, let right = right.baseAddress else { return true }
+        return memcmp(left, right, lhs.strings.count * MemoryLayout<String>.stride) == 0
+      }
+    }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
+  }
+
+  /// The hash as it is (already mixed), with the table's seed: no `Hasher` round.
+  func _rawHashValue(seed: Int) -> Int {
+    Int(truncatingIfNeeded: hash) ^ seed
+  }
+}
