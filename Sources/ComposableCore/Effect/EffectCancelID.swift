@@ -44,8 +44,8 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
       hash = Self.hash(idHash, navigationIDPath)
     }
 
-    /// At the root, the id's own hash: an id made at the root costs no more hashing. Below
-    /// it, the id's hash mixed with the path's length and its last step's `stepHash`, not
+    /// At the root, the id's own hash: the prefix every effect with an id is registered under
+    /// then costs no hashing at all. Below it, the id's hash mixed with the path's length and its last step's `stepHash`, not
     /// every step: ids of one feature differ in their last steps (two rows, two sheets), and
     /// equal ones are compared whole anyway. Hashing the array copied each step out and in
     /// through value witnesses, and a `Hasher` round for the step cost more than the mix.
