@@ -8,6 +8,11 @@
 public struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
   /// The wrapped value.
   public let base: any Hashable & Sendable
+  /// The wrapped value's dynamic type, read when it is wrapped (where its type is known, for
+  /// a struct or an enum at compile time): `type(of: base)` read later through the existential
+  /// called the runtime (`swift_getDynamicType`, about 150 instructions) on every hash and
+  /// comparison.
+  @usableFromInline let baseType: ObjectIdentifier
 
   /// Wraps a value (an `AnyHashableSendable` is not wrapped twice).
   @inlinable
@@ -16,6 +21,7 @@ public struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
       self = already
     } else {
       self.base = base
+      baseType = ObjectIdentifier(type(of: base))
     }
   }
 
@@ -24,19 +30,21 @@ public struct AnyHashableSendable: Hashable, Sendable, CustomStringConvertible {
   /// an existential costs hundreds of instructions, and the store compares ids on every
   /// cancellation look-up.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    func isEqual<T: Hashable>(_ lhs: T, _ rhs: any Hashable & Sendable) -> Bool {
+    func isEqual<T: Hashable>(_ lhs: T, _ rhs: any Hashable & Sendable, _ rhsType: ObjectIdentifier)
+      -> Bool
+    {
       func open<U: Hashable>(_ rhs: U) -> Bool {
         // `U` is `T`: checked below before this is called.
         lhs == unsafeBitCast(rhs, to: T.self)
       }
-      guard type(of: rhs) == T.self else { return false }
+      guard rhsType == ObjectIdentifier(T.self) else { return false }
       return open(rhs)
     }
-    return isEqual(lhs.base, rhs.base)
+    return isEqual(lhs.base, rhs.base, rhs.baseType)
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(type(of: base)))
+    hasher.combine(baseType)
     base.hash(into: &hasher)
   }
 

@@ -45,19 +45,15 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// At the root, the id's own hash: the prefix every effect with an id is registered under
-    /// then costs no hashing at all. Below it, the id's hash, the path's length and its last
-    /// step, not every step: ids of one feature differ in their last steps (two rows, two
-    /// sheets), and equal ones are compared whole anyway. Hashing the array copied each step
-    /// out and in through value witnesses.
+    /// then costs no hashing at all. Below it, the id's hash mixed with the path's length and its last step's `stepHash`, not
+    /// every step: ids of one feature differ in their last steps (two rows, two sheets), and
+    /// equal ones are compared whole anyway. Hashing the array copied each step out and in
+    /// through value witnesses, and a `Hasher` round for the step cost more than the mix.
     @inline(__always)
     static func hash(_ idHash: Int, _ navigationIDPath: NavigationIDPath) -> Int {
       let path = navigationIDPath.path
       guard let last = path.last else { return idHash }
-      var hasher = Hasher()
-      hasher.combine(idHash)
-      hasher.combine(path.count)
-      last.hash(into: &hasher)
-      return hasher.finalize()
+      return HashMixing.mix(HashMixing.mix(idHash, path.count), last.stepHash)
     }
   }
 

@@ -158,15 +158,31 @@ package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
     return lhs.elementID == rhs.elementID
   }
 
-  /// Hashes the key path's type, not its components: key paths of different types are never
-  /// equal (`AnyKeyPath.==` checks the type first), so equal steps still hash alike, and
-  /// hashing a key path walks its whole buffer (about 480 instructions, on every cancellation
-  /// id a child's effect is given).
+  /// Hashes `stepHash`.
   @usableFromInline
   package func hash(into hasher: inout Hasher) {
-    hasher.combine(kind)
-    hasher.combine(ObjectIdentifier(type(of: keyPath)))
-    hasher.combine(elementID)
+    hasher.combine(stepHash)
+  }
+
+  /// The step's kind, its key path's type and its element id, mixed without a `Hasher` (only
+  /// an element id is hashed through one): what the step's hash and the hash of a
+  /// cancellation id made under it are made of, once per id.
+  ///
+  /// It takes the key path's type, not its components: key paths of different types are never
+  /// equal (`AnyKeyPath.==` checks the type first), so equal steps still hash alike, and
+  /// hashing a key path walks its whole buffer (about 480 instructions, on every cancellation
+  /// id a child's effect is given). A step without an element id (a presentation or `ifLet`)
+  /// copies no existential: combining the optional id copied it through its value witnesses.
+  @inlinable
+  package var stepHash: Int {
+    let parts = parts
+    let type = Int(bitPattern: UInt(bitPattern: ObjectIdentifier(type(of: parts.keyPath))))
+    let element: Int
+    switch parts.elementID {
+    case .none: element = 0
+    case .some(let id): element = id.hashValue
+    }
+    return HashMixing.mix(HashMixing.mix(type, Int(parts.kind.ordinal)), element)
   }
 
   @usableFromInline package var description: String {

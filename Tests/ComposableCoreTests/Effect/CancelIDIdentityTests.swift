@@ -160,4 +160,32 @@ final class CancelIDIdentityTests: XCTestCase {
       navigationIDPath: NavigationIDPath().appending(step(\.right, 2)))
     XCTAssertEqual(table[found], "right 2")
   }
+
+  /// An id under a row's step hashes by the row's element id and the path's length: ids of a
+  /// hundred rows (one id, one key path) hash apart, an id built apart hashes as the one in
+  /// the table, and the same rows one level deeper hash apart from them.
+  func testIDsUnderRowsHashApartByElementAndDepth() {
+    func row(_ element: Int) -> NavigationID {
+      NavigationID(kind: .forEach, keyPath: \Pair.left, elementID: AnyHashableSendable(element))
+    }
+    func cancelID(_ element: Int, under parent: NavigationIDPath = NavigationIDPath())
+      -> EffectCancelID
+    {
+      EffectCancelID(
+        id: AnyHashableSendable(CancelID.search), navigationIDPath: parent.appending(row(element)))
+    }
+    let shallow = (0..<100).map { cancelID($0) }
+    XCTAssertEqual(Set(shallow.map(\.hashValue)).count, 100)
+    XCTAssertEqual(Set(shallow).count, 100)
+    XCTAssertEqual(cancelID(42).hashValue, shallow[42].hashValue)
+    XCTAssertEqual(cancelID(42), shallow[42])
+    XCTAssertEqual(row(7).hashValue, row(7).hashValue)
+    XCTAssertNotEqual(row(7).hashValue, row(8).hashValue)
+
+    let sheet = NavigationIDPath().appending(
+      NavigationID(kind: .presentation, keyPath: \Pair.right))
+    let deep = (0..<100).map { cancelID($0, under: sheet) }
+    XCTAssertEqual(Set((shallow + deep).map(\.hashValue)).count, 200)
+    XCTAssertEqual(Set(shallow + deep).count, 200)
+  }
 }
