@@ -10,28 +10,19 @@
 /// StringBytesKey("todos.toggle") == StringBytesKey("todos.toggle")   // true
 /// StringBytesKey("caf\u{E9}") == StringBytesKey("cafe\u{301}")       // false
 /// ```
-struct StringBytesKey: Hashable {
+struct StringBytesKey: MixedHashKey {
   let string: String
   /// The mixed hash of the string's bytes, computed once.
-  private let hash: UInt64
+  let mixedHash: UInt64
 
   init(_ string: String) {
     self.string = string
     var mixer = ByteHash.Mixer()
     mixer.mix(string)
-    hash = mixer.finish()
+    mixedHash = mixer.finish()
   }
 
   static func == (lhs: StringBytesKey, rhs: StringBytesKey) -> Bool {
-    lhs.hash == rhs.hash && ByteHash.sameBytes(lhs.string, rhs.string)
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(hash)
-  }
-
-  /// The hash as it is (already mixed), with the table's seed: no `Hasher` round.
-  func _rawHashValue(seed: Int) -> Int {
-    Int(truncatingIfNeeded: hash) ^ seed
+    lhs.mixedHash == rhs.mixedHash && ByteHash.sameBytes(lhs.string, rhs.string)
   }
 }

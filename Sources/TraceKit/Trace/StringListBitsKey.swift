@@ -14,10 +14,10 @@ import Foundation
 /// let texts = ["todos[id: 1].title", "count"]
 /// StringListBitsKey(texts) == StringListBitsKey(texts)  // true: the same strings
 /// ```
-struct StringListBitsKey: Hashable {
+struct StringListBitsKey: MixedHashKey {
   let strings: [String]
   /// The mixed hash of the strings' bits, computed once.
-  private let hash: UInt64
+  let mixedHash: UInt64
 
   init(_ strings: [String]) {
     self.strings = strings
@@ -30,25 +30,16 @@ struct StringListBitsKey: Hashable {
         offset += 8
       }
     }
-    hash = mixer.finish()
+    mixedHash = mixer.finish()
   }
 
   static func == (lhs: StringListBitsKey, rhs: StringListBitsKey) -> Bool {
-    guard lhs.hash == rhs.hash, lhs.strings.count == rhs.strings.count else { return false }
+    guard lhs.mixedHash == rhs.mixedHash, lhs.strings.count == rhs.strings.count else { return false }
     return lhs.strings.withUnsafeBytes { left in
       rhs.strings.withUnsafeBytes { right in
         guard let left = left.baseAddress, let right = right.baseAddress else { return true }
         return memcmp(left, right, lhs.strings.count * MemoryLayout<String>.stride) == 0
       }
     }
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(hash)
-  }
-
-  /// The hash as it is (already mixed), with the table's seed: no `Hasher` round.
-  func _rawHashValue(seed: Int) -> Int {
-    Int(truncatingIfNeeded: hash) ^ seed
   }
 }

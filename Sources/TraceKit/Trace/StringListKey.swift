@@ -10,33 +10,24 @@
 /// StringListKey(["a", "b"]) == StringListKey(["a", "b"])               // true
 /// StringListKey(["caf\u{E9}"]) == StringListKey(["cafe\u{301}"])       // false
 /// ```
-struct StringListKey: Hashable {
+struct StringListKey: MixedHashKey {
   let strings: [String]
   /// The mixed hash of the strings, computed once.
-  private let hash: UInt64
+  let mixedHash: UInt64
 
   init(_ strings: [String]) {
     self.strings = strings
     var mixer = ByteHash.Mixer()
     mixer.mix(UInt64(strings.count))
     for string in strings { mixer.mix(string) }
-    hash = mixer.finish()
+    mixedHash = mixer.finish()
   }
 
   static func == (lhs: StringListKey, rhs: StringListKey) -> Bool {
-    guard lhs.hash == rhs.hash, lhs.strings.count == rhs.strings.count else { return false }
+    guard lhs.mixedHash == rhs.mixedHash, lhs.strings.count == rhs.strings.count else { return false }
     for index in lhs.strings.indices {
       guard ByteHash.sameBytes(lhs.strings[index], rhs.strings[index]) else { return false }
     }
     return true
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(hash)
-  }
-
-  /// The hash as it is (already mixed), with the table's seed: no `Hasher` round.
-  func _rawHashValue(seed: Int) -> Int {
-    Int(truncatingIfNeeded: hash) ^ seed
   }
 }
