@@ -181,18 +181,30 @@ protocol WalkedWrapper {
   ) throws -> FieldCache?
 }
 
+extension WalkedWrapper {
+  /// The field of `wrapper`, which writes `optional` as its one single value: that optional's
+  /// field, with the wrapper's Swift value kept around what the optional wraps (see
+  /// `FieldWalker.wrapperField`).
+  static func field<Value: Encodable>(
+    of wrapper: Self, writing optional: Value?, key: String, old: FieldCache?,
+    oldBox: AnyValueBox?, at prefix: [TracePath.Component], types: WalkedTypes
+  ) throws -> FieldCache? {
+    try FieldWalker.wrapperField(wrapper, old: old, oldBox: oldBox, types: types) { wrappedBox in
+      try Value?.wrappedField(
+        optional, key: key, old: old, wrappedBox: wrappedBox, at: prefix, types: types)
+    }
+  }
+}
+
 extension Optional: WalkedWrapper where Wrapped: Encodable {
   static func wrapperField(
     of value: UnsafeRawPointer, key: String, old: FieldCache?, oldBox: AnyValueBox?,
     at prefix: [TracePath.Component], types: WalkedTypes
   ) throws -> FieldCache? {
-    let optional = value.assumingMemoryBound(to: Self.self)
-    return try FieldWalker.wrapperField(
-      optional.pointee, old: old, oldBox: oldBox, types: types
-    ) { wrappedBox in
-      try wrappedField(
-        optional.pointee, key: key, old: old, wrappedBox: wrappedBox, at: prefix, types: types)
-    }
+    let optional = value.assumingMemoryBound(to: Self.self).pointee
+    return try field(
+      of: optional, writing: optional, key: key, old: old, oldBox: oldBox, at: prefix,
+      types: types)
   }
 
   /// The field of what `optional` writes, as `Optional.encode(to:)` writes it: `nil` as `null`,
@@ -226,13 +238,9 @@ extension PresentationState: WalkedWrapper where State: Encodable {
     of value: UnsafeRawPointer, key: String, old: FieldCache?, oldBox: AnyValueBox?,
     at prefix: [TracePath.Component], types: WalkedTypes
   ) throws -> FieldCache? {
-    let presentation = value.assumingMemoryBound(to: Self.self)
-    return try FieldWalker.wrapperField(
-      presentation.pointee, old: old, oldBox: oldBox, types: types
-    ) { wrappedBox in
-      try State?.wrappedField(
-        presentation.pointee.wrappedValue, key: key, old: old, wrappedBox: wrappedBox,
-        at: prefix, types: types)
-    }
+    let presentation = value.assumingMemoryBound(to: Self.self).pointee
+    return try field(
+      of: presentation, writing: presentation.wrappedValue, key: key, old: old, oldBox: oldBox,
+      at: prefix, types: types)
   }
 }
