@@ -13,9 +13,10 @@
 //
 // The match finder is ours: at each position it tries a few cheap candidates and keeps the
 // longest (the last match's offset; the last line whose bytes were the same as the current
-// line's, at the same column; the four latest positions whose next 5 bytes hashed alike),
-// then looks one byte further on once when the match is short. It costs about a third of
-// LZ4's high-compression level 3 on step lines and stores about as few bytes.
+// line's, at the same column; the eight latest positions whose next 5 bytes hashed alike),
+// then looks one byte further on when the match is short. On recorded step lines it stores
+// between 5 % less and 13 % more than LZ4's high-compression level 3, for a quarter to a half
+// of its instructions.
 
 // The implementation is in this header, as static inline functions compiled into the module
 // that calls them (TraceKit): a C file's own debug information is DWARF 5, which the
@@ -50,9 +51,9 @@ enum {
   LLZ_LAST_LITERALS = 5,
   LLZ_MATCH_START_MARGIN = 12,
   LLZ_BLOCK_MAX = 65536,
-  LLZ_HASH_LOG = 12,
-  // Positions kept per hash slot: the four latest, tried in turn.
-  LLZ_WAYS = 4,
+  LLZ_HASH_LOG = 11,
+  // Positions kept per hash slot: the eight latest, tried in turn.
+  LLZ_WAYS = 8,
   LLZ_LINE_LOG = 10,
   // A match shorter than this is checked against the one at the next byte (it may be the
   // start of a longer one); longer ones are taken at once.
