@@ -14,7 +14,7 @@ let package = Package(
   ],
   targets: [
     // System libraries. Only Sources/TraceKit/Storage/SQLite imports CSQLite and only
-    // Sources/TraceKit/Compression imports CLZ4.
+    // Sources/TraceKit/Compression imports CLZ4 (and CLineLZ4, the step lines' compressor).
     .systemLibrary(
       name: "CSQLite",
       path: "Sources/CSQLite",
@@ -49,7 +49,9 @@ let package = Package(
     .testTarget(name: "TraceValuesTests", dependencies: ["TraceValues", "TestSupport"]),
 
     // The trace format.
-    .target(name: "TraceKit", dependencies: ["TraceValues", "CSQLite", "CLZ4"]),
+    .target(name: "TraceKit", dependencies: ["TraceValues", "CSQLite", "CLZ4", "CLineLZ4"]),
+    // LZ4 frames of step lines, written by our own match finder (liblz4 reads them).
+    .target(name: "CLineLZ4", path: "Sources/CLineLZ4"),
 
     // Live attach: the per-user socket directory, the socket layer (only
     // Sources/LiveAttach/System makes system calls) and the versioned protocol between a

@@ -36,9 +36,6 @@ public final class TraceWriter {
   /// Pages of write-ahead log after which a commit checkpoints it (SQLite's default is 1000).
   static let logPages = 16
 
-  /// LZ4's lowest high-compression level: on step lines it stores about a third less than the
-  /// fast mode, at a few hundred MB/s (measured with trace-format-bench; see the format page).
-  static let compressionLevel: Int32 = 3
   /// Keyframes use LZ4's fast mode: a keyframe is the whole state (a megabyte for 10,000
   /// rows), written every `keyframeInterval` steps; high compression of it took most of a
   /// large state's recording time (measured: 35 million instructions a keyframe of 10,000
@@ -242,7 +239,7 @@ public final class TraceWriter {
       throw TraceError(.invalidWrite("a file already exists at this path"), file: path)
     }
     do {
-      stream = try LZ4FrameStream(level: Self.compressionLevel)
+      stream = try LZ4FrameStream()
     } catch {
       throw TraceError(.invalidWrite(error.description), file: path)
     }
@@ -1028,7 +1025,7 @@ public final class TraceWriter {
     }
   }
 
-  private func compress(_ bytes: [UInt8], level: Int32 = compressionLevel, step: Int?)
+  private func compress(_ bytes: [UInt8], level: Int32, step: Int?)
     throws(TraceError) -> [UInt8]
   {
     do {
