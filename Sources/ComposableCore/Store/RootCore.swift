@@ -385,6 +385,18 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       if cancelInFlight {
         cancel(id: id, cause: .cancelInFlight(id), step: context.step)
       }
+      // A cancellable right inside the first one (a presented child's, which presentation
+      // makes cancellable under the destination's id): both ids go into one array, made at its
+      // size, in the same order of cancellations; launching the inner one on its own made the
+      // outer's one-element array first, for nothing else.
+      if ids.isEmpty, case let .cancellable(innerID, innerCancelInFlight, grandchild) = child.node
+      {
+        if innerCancelInFlight {
+          cancel(id: innerID, cause: .cancelInFlight(innerID), step: context.step)
+        }
+        launch(grandchild, context: &context, ids: [id, innerID], tasks: &tasks)
+        return
+      }
       // Appended to a copy: `ids + [id]` allocated a one-element array as well. The first and
       // second ids (the common cases: an effect cancellable in a child a parent made
       // cancellable, such as a presented feature's) make their array at its size in one step;
@@ -599,22 +611,28 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   }
 
   /// Takes an effect out of the keys it was registered under: each of `cancelIDs` at each
-  /// prefix of its path.
-  @usableFromInline
-  func unregister(_ effect: RunningEffect, from cancelIDs: [EffectCancelID]) {
+  /// prefix of its path, but `removed` (a key a cancellation just took out of the table with
+  /// its effects, or nil). Inlinable: specialized, the look-ups are the table's own.
+  @inlinable
+  func unregister(
+    _ effect: RunningEffect, from cancelIDs: [EffectCancelID], removed: CancelKey? = nil
+  ) {
     for cancelID in cancelIDs {
-      unregister(effect, from: CancelKey(cancelID))
+      unregister(effect, from: CancelKey(cancelID), removed: removed)
       var length = cancelID.navigationIDPath.path.count
       while length > 0 {
         length -= 1
-        unregister(effect, from: CancelKey(cancelID, length: length))
+        unregister(effect, from: CancelKey(cancelID, length: length), removed: removed)
       }
     }
   }
 
   /// Takes an effect out of one key's effects (one look-up: hashing a key is most of the cost).
+  /// A key made from the same id as `removed` (the table kept the key of the effect first
+  /// registered under it) is known to be gone: no look-up.
   @inlinable
-  func unregister(_ effect: RunningEffect, from key: CancelKey) {
+  func unregister(_ effect: RunningEffect, from key: CancelKey, removed: CancelKey?) {
+    if let removed, removed.parts === key.parts, removed.length == key.length { return }
     guard let index = cancellables.index(forKey: key) else { return }
     // One access to the key's list (each went through the dictionary's `values` view).
     if cancellables.values[index].remove(effect) {
@@ -662,19 +680,21 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   /// `Task.cancel(id:)` cancels those itself, before it gets here).
   @inlinable
   func cancelEffects(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
-    guard let effects = cancellables.removeValue(forKey: CancelKey(id)) else { return }
+    guard let index = cancellables.index(forKey: CancelKey(id)) else { return }
+    // The key as the table kept it: made from the id of the first effect filed under it.
+    let (key, effects) = cancellables.remove(at: index)
     if effects.rest.isEmpty {
       // The common case, one effect: no list of endings to build.
       let effect = effects.first
       guard runningEffects.remove(effect) else { return }
-      unregister(effect, from: effect.cancelIDs)
+      unregister(effect, from: effect.cancelIDs, removed: key)
       end(effect, cause: cause, step: step)
       return
     }
     var ended: [RunningEffect] = []
     for effect in effects.all {
       guard runningEffects.remove(effect) else { continue }
-      unregister(effect, from: effect.cancelIDs)
+      unregister(effect, from: effect.cancelIDs, removed: key)
       ended.append(effect)
     }
     end(ended, cause: cause, step: step)
