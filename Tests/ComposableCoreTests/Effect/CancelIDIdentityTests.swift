@@ -64,6 +64,11 @@ final class CancelIDIdentityTests: XCTestCase {
     XCTAssertNotEqual(rows, NavigationID(kind: .ifLet, keyPath: \Grid.columns))
     XCTAssertNotEqual(
       rows, NavigationID(kind: .ifLet, keyPath: \Grid.rows, elementID: AnyHashableSendable(1)))
+    XCTAssertNotEqual(
+      NavigationID(kind: .ifLet, keyPath: \Grid.rows, elementID: AnyHashableSendable(1)), rows)
+    XCTAssertEqual(
+      NavigationID(kind: .ifLet, keyPath: \Grid.rows, elementID: AnyHashableSendable(1)),
+      NavigationID(kind: .ifLet, keyPath: \Grid.rows, elementID: AnyHashableSendable(1)))
     XCTAssertEqual(rows.description, "ifLet(rows)")
   }
 
