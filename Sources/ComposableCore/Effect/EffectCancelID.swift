@@ -53,7 +53,14 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
     static func hash(_ idHash: Int, _ navigationIDPath: NavigationIDPath) -> Int {
       let path = navigationIDPath.path
       guard let last = path.last else { return idHash }
-      return HashMixing.mix(HashMixing.mix(idHash, path.count), last.stepHash)
+      return pathHash(idHash, length: path.count, lastStep: last)
+    }
+
+    /// The hash of an id (hashing to `idHash`) under a path of `length` steps ending with
+    /// `last` (more than none): also what a `CancelKey` at a prefix of a longer path keeps.
+    @inlinable
+    static func pathHash(_ idHash: Int, length: Int, lastStep last: NavigationID) -> Int {
+      HashMixing.mix(HashMixing.mix(idHash, length), last.stepHash)
     }
   }
 
@@ -98,28 +105,23 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// This id under its whole navigation path (itself, its hash kept) and under each shorter
-  /// prefix, longest first: the keys an effect or an operation is registered under, as
-  /// upstream (a parent's `.cancel(id:)` reaches a child's effect, a sibling's does not).
+  /// prefix, longest first: the keys an operation run by `withTaskCancellation` is registered
+  /// under, as upstream (a parent's `.cancel(id:)` reaches a child's, a sibling's does not).
+  /// The core files effects under the same prefixes without making these ids (`CancelKey`).
   @inlinable
   var prefixes: [EffectCancelID] {
     var keys: [EffectCancelID] = []
-    keys.reserveCapacity(navigationIDPath.path.count + 1)
-    forEachPrefix { keys.append($0) }
-    return keys
-  }
-
-  /// Calls `body` with each of `prefixes` in order, building no sequence and no array: the
-  /// core registers every launched effect under them.
-  @inlinable
-  func forEachPrefix(_ body: (EffectCancelID) -> Void) {
-    body(self)
     let path = navigationIDPath.path
+    keys.reserveCapacity(path.count + 1)
+    keys.append(self)
     var length = path.count
     while length > 0 {
       length -= 1
       let prefix = NavigationIDPath(path: Array(path[..<length]))
-      body(EffectCancelID(parts: Parts(id: id, idHash: parts.idHash, navigationIDPath: prefix)))
+      keys.append(
+        EffectCancelID(parts: Parts(id: id, idHash: parts.idHash, navigationIDPath: prefix)))
     }
+    return keys
   }
 
   @usableFromInline package var description: String {

@@ -155,6 +155,9 @@ package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
     if lhs.parts === rhs.parts { return true }
     guard lhs.kind == rhs.kind else { return false }
     guard lhs.keyPath === rhs.keyPath || lhs.keyPath == rhs.keyPath else { return false }
+    // Two steps without element ids (a presentation's, an `ifLet`'s) are equal: checked in
+    // place, where comparing the optionals copied both out of their boxes first.
+    if case .none = lhs.parts.elementID, case .none = rhs.parts.elementID { return true }
     return lhs.elementID == rhs.elementID
   }
 

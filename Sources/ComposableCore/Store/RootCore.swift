@@ -52,11 +52,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   // Unchecked like the batch's fields: the effect bookkeeping is inlined into the app's module,
   // where each access would otherwise pay a dynamic exclusivity check.
   @exclusivity(unchecked) @usableFromInline var runningEffects = RunningEffectList()
-  /// The effects registered under each key, in the order they started. A key rarely holds
-  /// more than a few, so a list (searched when one is removed) is cheaper than a set, whose
-  /// storage and hashing every registration paid for.
-  @exclusivity(unchecked) @usableFromInline var cancellables: [EffectCancelID: KeyedEffects] =
-    [:]
+  /// The effects registered under each key (each cancellation id at each prefix of its path),
+  /// in the order they started. A key rarely holds more than a few, so a list (searched when
+  /// one is removed) is cheaper than a set, whose storage and hashing every registration paid
+  /// for.
+  @exclusivity(unchecked) @usableFromInline var cancellables: [CancelKey: KeyedEffects] = [:]
   /// Numbers effects in the order they started, to report them in that order.
   @exclusivity(unchecked) @usableFromInline var launchCount = 0
   /// The first `now` read from each clock type (instrumented only).
@@ -385,6 +385,18 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       if cancelInFlight {
         cancel(id: id, cause: .cancelInFlight(id), step: context.step)
       }
+      // A cancellable right inside the first one (a presented child's, which presentation
+      // makes cancellable under the destination's id): both ids go into one array, made at its
+      // size, in the same order of cancellations; launching the inner one on its own made the
+      // outer's one-element array first, for nothing else.
+      if ids.isEmpty, case let .cancellable(innerID, innerCancelInFlight, grandchild) = child.node
+      {
+        if innerCancelInFlight {
+          cancel(id: innerID, cause: .cancelInFlight(innerID), step: context.step)
+        }
+        launch(grandchild, context: &context, ids: [id, innerID], tasks: &tasks)
+        return
+      }
       // Appended to a copy: `ids + [id]` allocated a one-element array as well. The first and
       // second ids (the common cases: an effect cancellable in a child a parent made
       // cancellable, such as a presented feature's) make their array at its size in one step;
@@ -415,9 +427,9 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     bufferedActions.append(action)
   }
 
-  /// Registers an effect about to start under every key of `ids` and returns its record,
-  /// which its task is created with (the record is the task's flag) and then given to
-  /// `start(_:task:kind:location:ids:)`.
+  /// Registers an effect about to start under each of `ids` at each prefix of its path and
+  /// returns its record, which its task is created with (the record is the task's flag) and
+  /// then given to `start(_:task:kind:location:ids:)`.
   @inlinable
   func register(
     _ id: EffectID,
@@ -425,41 +437,27 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     ids: [EffectCancelID]
   ) -> RunningEffect {
     launchCount += 1
+    // The record keeps the ids (the launch's own array), not its keys: they are made again
+    // when it ends, without allocating (see `CancelKey`).
     let effect = RunningEffect(
       id: id,
-      cancelKeys: [],
+      cancelIDs: ids,
       action: context.action,
       parent: context.parent,
       group: context.taskGroup(core: self),
       launch: launchCount,
       step: context.step
     )
-    var keys: [EffectCancelID]
-    // Counted in a loop, not with a closure: a closure made here is main-actor isolated, and
-    // each call of it from the standard library checked the executor (~280 instructions).
-    var keyCount = 0
+    // Longest prefix first, as upstream lists them; loops, not closures: a closure made here is
+    // main-actor isolated, and each call of it from the standard library checked the executor.
     for cancelID in ids {
-      keyCount += cancelID.navigationIDPath.path.count + 1
-    }
-    if keyCount == ids.count {
-      // Ids made at the root are their own only prefix: the keys are the ids (no new array).
-      keys = ids
-      for key in ids {
-        Self.add(effect, to: &cancellables[key])
-      }
-    } else {
-      // Each id's `prefixes`, in one allocation: appending one by one grew the array at the
-      // first, second and fourth.
-      keys = []
-      keys.reserveCapacity(keyCount)
-      for cancelID in ids {
-        cancelID.forEachPrefix { key in
-          Self.add(effect, to: &cancellables[key])
-          keys.append(key)
-        }
+      Self.add(effect, to: &cancellables[CancelKey(cancelID)])
+      var length = cancelID.navigationIDPath.path.count
+      while length > 0 {
+        length -= 1
+        Self.add(effect, to: &cancellables[CancelKey(cancelID, length: length)])
       }
     }
-    effect.cancelKeys = keys
     return effect
   }
 
@@ -601,8 +599,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   func effectDidFinish(_ effect: RunningEffect) {
     guard runningEffects.remove(effect) else { return }
     let id = effect.id
-    unregister(effect, from: effect.cancelKeys)
-    // A `Send` the operation kept past its end holds the record: not its keys and action.
+    unregister(effect, from: effect.cancelIDs)
+    // A `Send` the operation kept past its end holds the record: not its ids and action.
     effect.letGo()
     if effect.group.isCancelled {
       // `StoreTask.cancel()` cancelled the task before the core heard of it.
@@ -612,15 +610,33 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     }
   }
 
-  @usableFromInline
-  func unregister(_ effect: RunningEffect, from cancelKeys: [EffectCancelID]) {
-    // One look-up per key: hashing a key (its id and navigation path) is most of the cost.
-    for key in cancelKeys {
-      guard let index = cancellables.index(forKey: key) else { continue }
-      // One access to the key's list (each went through the dictionary's `values` view).
-      if cancellables.values[index].remove(effect) {
-        cancellables.remove(at: index)
+  /// Takes an effect out of the keys it was registered under: each of `cancelIDs` at each
+  /// prefix of its path, but `removed` (a key a cancellation just took out of the table with
+  /// its effects, or nil). Inlinable: specialized, the look-ups are the table's own.
+  @inlinable
+  func unregister(
+    _ effect: RunningEffect, from cancelIDs: [EffectCancelID], removed: CancelKey? = nil
+  ) {
+    for cancelID in cancelIDs {
+      unregister(effect, from: CancelKey(cancelID), removed: removed)
+      var length = cancelID.navigationIDPath.path.count
+      while length > 0 {
+        length -= 1
+        unregister(effect, from: CancelKey(cancelID, length: length), removed: removed)
       }
+    }
+  }
+
+  /// Takes an effect out of one key's effects (one look-up: hashing a key is most of the cost).
+  /// A key made from the same id as `removed` (the table kept the key of the effect first
+  /// registered under it) is known to be gone: no look-up.
+  @inlinable
+  func unregister(_ effect: RunningEffect, from key: CancelKey, removed: CancelKey?) {
+    if let removed, removed.parts === key.parts, removed.length == key.length { return }
+    guard let index = cancellables.index(forKey: key) else { return }
+    // One access to the key's list (each went through the dictionary's `values` view).
+    if cancellables.values[index].remove(effect) {
+      cancellables.remove(at: index)
     }
   }
 
@@ -664,19 +680,21 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   /// `Task.cancel(id:)` cancels those itself, before it gets here).
   @inlinable
   func cancelEffects(id: EffectCancelID, cause: EffectCancelCause, step: Int?) {
-    guard let effects = cancellables.removeValue(forKey: id) else { return }
+    guard let index = cancellables.index(forKey: CancelKey(id)) else { return }
+    // The key as the table kept it: made from the id of the first effect filed under it.
+    let (key, effects) = cancellables.remove(at: index)
     if effects.rest.isEmpty {
       // The common case, one effect: no list of endings to build.
       let effect = effects.first
       guard runningEffects.remove(effect) else { return }
-      unregister(effect, from: effect.cancelKeys)
+      unregister(effect, from: effect.cancelIDs, removed: key)
       end(effect, cause: cause, step: step)
       return
     }
     var ended: [RunningEffect] = []
     for effect in effects.all {
       guard runningEffects.remove(effect) else { continue }
-      unregister(effect, from: effect.cancelKeys)
+      unregister(effect, from: effect.cancelIDs, removed: key)
       ended.append(effect)
     }
     end(ended, cause: cause, step: step)
@@ -761,7 +779,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     for effect in runningEffects.all where shouldTake(effect) {
       taken.append(effect)
       runningEffects.remove(effect)
-      unregister(effect, from: effect.cancelKeys)
+      unregister(effect, from: effect.cancelIDs)
     }
     return taken
   }

@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// The core makes it before the task, which captures it as its flag: one object an effect, not
 /// a record and a flag. The task holds it until the task ends, so what it holds besides the
-/// flag (its keys, the action) is let go of when the core ends the effect (`letGo()`), not when
+/// flag (its ids, the action) is let go of when the core ends the effect (`letGo()`), not when
 /// the task gets to run. Off the main actor only `state` (atomic) is touched; everything else
 /// is set and read on the main actor.
 @usableFromInline
@@ -21,9 +21,9 @@ final class RunningEffect: @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline var task: Task<Void, Never>?
   /// 0 running, 1 cancelled, 2 completed.
   @usableFromInline let state = Atomic<UInt8>(0)
-  /// Every key the effect is registered under: each cancellation id at each prefix of its
-  /// navigation path (empty once the effect ended).
-  @exclusivity(unchecked) @usableFromInline var cancelKeys: [EffectCancelID]
+  /// The cancellation ids it was started under, outermost first (empty once the effect
+  /// ended): it is registered under each of them at each prefix of its path (`CancelKey`).
+  @exclusivity(unchecked) @usableFromInline var cancelIDs: [EffectCancelID]
   /// The action whose reducer returned it: a `BoxedAction` of the core's action type (nil once
   /// the effect ended).
   @exclusivity(unchecked) @usableFromInline var action: AnyObject?
@@ -42,11 +42,11 @@ final class RunningEffect: @unchecked Sendable {
 
   @inlinable
   init(
-    id: EffectID, cancelKeys: [EffectCancelID], action: AnyObject?, parent: EffectID?,
+    id: EffectID, cancelIDs: [EffectCancelID], action: AnyObject?, parent: EffectID?,
     group: EffectTaskGroup, launch: Int, step: Int
   ) {
     self.id = id
-    self.cancelKeys = cancelKeys
+    self.cancelIDs = cancelIDs
     self.action = action
     self.parent = parent
     self.group = group
@@ -70,12 +70,12 @@ final class RunningEffect: @unchecked Sendable {
     _ = state.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing)
   }
 
-  /// Lets go of the keys and the action once the core ended the effect (taken out of its
+  /// Lets go of the ids and the action once the core ended the effect (taken out of its
   /// tables): they are freed now, as they were when the record was freed with the tables'
   /// hold on it, not when the task that still holds the record gets to run.
   @inlinable
   func letGo() {
-    cancelKeys = []
+    cancelIDs = []
     action = nil
   }
 }

@@ -64,6 +64,11 @@ final class CancelIDIdentityTests: XCTestCase {
     XCTAssertNotEqual(rows, NavigationID(kind: .ifLet, keyPath: \Grid.columns))
     XCTAssertNotEqual(
       rows, NavigationID(kind: .ifLet, keyPath: \Grid.rows, elementID: AnyHashableSendable(1)))
+    XCTAssertNotEqual(
+      NavigationID(kind: .ifLet, keyPath: \Grid.rows, elementID: AnyHashableSendable(1)), rows)
+    XCTAssertEqual(
+      NavigationID(kind: .ifLet, keyPath: \Grid.rows, elementID: AnyHashableSendable(1)),
+      NavigationID(kind: .ifLet, keyPath: \Grid.rows, elementID: AnyHashableSendable(1)))
     XCTAssertEqual(rows.description, "ifLet(rows)")
   }
 
@@ -187,5 +192,50 @@ final class CancelIDIdentityTests: XCTestCase {
     let deep = (0..<100).map { cancelID($0, under: sheet) }
     XCTAssertEqual(Set((shallow + deep).map(\.hashValue)).count, 200)
     XCTAssertEqual(Set(shallow + deep).count, 200)
+  }
+
+  /// The store files an effect under each of its ids at each prefix of the id's path, as
+  /// keys made from the id itself (`CancelKey(id, length:)`). Each key is the id made at that
+  /// prefix: equal to it and hashing alike, apart from the other prefixes, from another id and
+  /// from another path of the same length; a table of every prefix of ids under two rows of
+  /// a sheet holds each prefix once and finds it from ids built apart.
+  func testAKeyAtAPrefixOfAnIDsPathIsTheIDMadeAtThatPrefix() {
+    func sheet() -> NavigationID { NavigationID(kind: .presentation, keyPath: \Pair.right) }
+    func row(_ element: Int) -> NavigationID {
+      NavigationID(kind: .forEach, keyPath: \Pair.left, elementID: AnyHashableSendable(element))
+    }
+    func cancelID(_ id: CancelID, _ steps: [NavigationID]) -> EffectCancelID {
+      EffectCancelID(id: AnyHashableSendable(id), navigationIDPath: NavigationIDPath(path: steps))
+    }
+    let deep = cancelID(.search, [sheet(), row(7)])
+    let prefixes = [
+      cancelID(.search, []), cancelID(.search, [sheet()]), cancelID(.search, [sheet(), row(7)]),
+    ]
+    for length in 0...2 {
+      let key = CancelKey(deep, length: length)
+      XCTAssertEqual(key, CancelKey(prefixes[length]), "length \(length)")
+      XCTAssertEqual(key.hashValue, CancelKey(prefixes[length]).hashValue, "length \(length)")
+      XCTAssertEqual(key.hashValue, prefixes[length].hashValue, "length \(length)")
+      for other in 0...2 where other != length {
+        XCTAssertNotEqual(key, CancelKey(deep, length: other), "\(length) vs \(other)")
+      }
+    }
+    XCTAssertEqual(CancelKey(deep), CancelKey(deep, length: 2))
+    XCTAssertNotEqual(CancelKey(deep, length: 0), CancelKey(cancelID(.row(7), [])))
+    XCTAssertNotEqual(CancelKey(deep, length: 1), CancelKey(cancelID(.row(7), [sheet()])))
+    XCTAssertNotEqual(CancelKey(deep, length: 1), CancelKey(cancelID(.search, [row(7)])))
+    XCTAssertNotEqual(CancelKey(deep), CancelKey(cancelID(.search, [sheet(), row(8)])))
+
+    var table: [CancelKey: [Int]] = [:]
+    for element in [7, 8] {
+      let id = cancelID(.search, [sheet(), row(element)])
+      for length in 0...2 { table[CancelKey(id, length: length), default: []].append(element) }
+    }
+    XCTAssertEqual(table.count, 4)
+    XCTAssertEqual(table[CancelKey(cancelID(.search, []))], [7, 8])
+    XCTAssertEqual(table[CancelKey(cancelID(.search, [sheet()]))], [7, 8])
+    XCTAssertEqual(table[CancelKey(cancelID(.search, [sheet(), row(7)]))], [7])
+    XCTAssertEqual(table[CancelKey(cancelID(.search, [sheet(), row(8)]))], [8])
+    XCTAssertNil(table[CancelKey(cancelID(.search, [row(7)]))])
   }
 }

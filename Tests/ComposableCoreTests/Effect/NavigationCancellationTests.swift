@@ -191,6 +191,56 @@ final class NavigationCancellationTests: XCTestCase {
       end of step 4
       """)
   }
+
+  /// An effect cancellable under two ids, each cancelling in flight (the outer id as a
+  /// presentation puts its destination's around the child's own): the outer id's cancellation
+  /// comes first, then the inner one's, each ending the effect filed under it, and the new
+  /// effect is filed under both ids, outer first.
+  func testNestedCancellablesCancelInFlightOuterFirstAndFileTheEffectUnderBoth() async {
+    let store = Store(initialState: Logger.State()) {
+      Reduce<Logger.State, Logger.Action> { _, action in
+        let sleep = Effect<Logger.Action>.run { _ in try? await Task.sleep(for: .seconds(1000)) }
+        switch action {
+        case .step("a"):
+          return sleep.cancellable(id: "a")
+        case .step("b"):
+          return sleep.cancellable(id: "b")
+        case .longRunning:
+          return sleep
+            .cancellable(id: "b", cancelInFlight: true)
+            .cancellable(id: "a", cancelInFlight: true)
+        case .stop:
+          return .cancel(id: "b")
+        default:
+          return .none
+        }
+      }
+      .transcribed(into: transcript)
+    }
+    let tasks = [
+      store.send(.step("a")), store.send(.step("b")), store.send(.longRunning), store.send(.stop),
+    ]
+    for task in tasks { await task.finish() }
+    XCTAssertEqual(
+      transcript.text,
+      """
+      store started
+      step 1 from user: .step("a")
+      end of step 1
+      E1 started by step 1: run [a]
+      step 2 from user: .step("b")
+      end of step 2
+      E2 started by step 2: run [b]
+      step 3 from user: .longRunning
+      end of step 3
+      E1 cancelled in step 3: cancelInFlight(a)
+      E2 cancelled in step 3: cancelInFlight(b)
+      E3 started by step 3: run [a, b]
+      step 4 from user: .stop
+        E3 cancelled in step 4: cancel(b)
+      end of step 4
+      """)
+  }
 }
 
 /// The sheet: its own timer, rows and an inner sheet, each running `Sleeper`s.
