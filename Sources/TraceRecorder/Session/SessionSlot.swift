@@ -97,16 +97,18 @@ enum SessionSlot<State: Sendable, Action: Sendable> {
     (slot + Self.wallTime).initializeMemory(as: Double.self, to: wallTime)
   }
 
-  /// Copies the store's `state` straight into the slot (the only copy the capture makes): from
-  /// memory to memory, where `to: state.pointee` copied the bytes twice on the way (a
-  /// temporary for the retains and a second `memcpy` into the slot).
+  /// Copies the store's `state` into the slot (the only copy the capture makes), specialized:
+  /// for a large state the compiler goes through a temporary (two `memcpy` of its bytes) but
+  /// calls nothing else. `initializeMemory(as:from:count: 1)` copies memory to memory through
+  /// `swift_arrayInitWithCopy` and the value witness: 14 instructions a send fewer on the
+  /// composed app's 192 bytes, 73 more on the counter's small state.
   @inlinable
   static func initializeStep(
     _ slot: UnsafeMutableRawPointer, facts: consuming StepFacts, action: Action,
     state: UnsafePointer<State>
   ) {
     slot.storeBytes(of: Kind.step.rawValue, as: UInt8.self)
-    (slot + Self.state).initializeMemory(as: State.self, from: state, count: 1)
+    (slot + Self.state).initializeMemory(as: State.self, to: state.pointee)
     (slot + Self.action).initializeMemory(as: Action.self, to: action)
     (slot + Self.facts).initializeMemory(as: StepFacts.self, to: facts)
   }
