@@ -20,8 +20,9 @@
 /// The session reserves and publishes the slot itself: a closure that reserved it first held
 /// the state across that call and copied it to its stack on entry (192 bytes for the
 /// composed app) before writing it into the slot. The state is copied from where the store keeps
-/// it straight into the slot: taken as a value, it was copied to the core's stack, moved to
-/// the session's and moved again into the slot (three copies of its bytes where one does). Effect events are
+/// it into the slot by the closure: taken as a value, it was copied to the core's stack, moved
+/// to the session's and moved again into the slot; now the core copies nothing and the session
+/// moves nothing. Effect events are
 /// not generic: the session writes them itself (`EffectEvent.initialize(_:payload:to:)`).
 @usableFromInline
 struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Sendable {
