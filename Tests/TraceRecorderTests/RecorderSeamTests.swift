@@ -127,6 +127,31 @@ extension AnyCasePath where Root == Board.Action, Value == PresentationAction<Ed
   }
 }
 
+/// A list changed element by element: the buffer of `books` is shared with the states a
+/// recorder still holds, so each change copies it.
+private struct Bookshelf: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    var books: [String] = []
+    var count = 0
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    case add(String)
+    case rename(Int, String)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case let .add(title):
+      state.books.append(title)
+      state.count += 1
+    case let .rename(index, title):
+      state.books[index] = title
+    }
+    return .none
+  }
+}
+
 /// The Recorder, not outermost (under `.dependency`), records what the core tells: origins,
 /// the effects of nested children with their labels, every cancellation with its cause and
 /// step, and the values read.
@@ -224,5 +249,36 @@ final class RecorderSeamTests: XCTestCase {
     let rows = try TraceReader(path: path).rows(from: 1, to: 9)
     XCTAssertEqual(rows.map(\.actionPath), ["setQuery", "searched"])
     XCTAssertEqual(rows.map(\.origin), [.user, .send(step: 1)])
+  }
+
+  /// The core hands its instruments the state where the store keeps it; each recorder copies
+  /// it into its own queue. Two recorders on one store (the core tells both) each hold every
+  /// state as it was after its step, while the store goes on changing the same buffers.
+  func testTwoRecordersOnOneStoreEachRecordEveryStateAsItWas() async throws {
+    let directory = try TemporaryDirectory()
+    let paths = [directory.path("first.rewind"), directory.path("second.rewind")]
+    let first = try Recorder(path: paths[0])
+    let second = try Recorder(path: paths[1])
+    let store = Store(initialState: Bookshelf.State()) {
+      Bookshelf().recording(to: first).recording(to: second)
+    }
+    store.send(.add("Emma"))
+    store.send(.add("Ulysses"))
+    store.send(.rename(0, "Persuasion"))
+    XCTAssertEqual(store.state, Bookshelf.State(books: ["Persuasion", "Ulysses"], count: 2))
+    await first.waitUntilFinished()
+    await second.waitUntilFinished()
+    func shelf(_ books: [String], _ count: Int64) -> TraceValue {
+      .object([TraceField("books", .array(books.map(TraceValue.string))), TraceField("count", .int(count))])
+    }
+    let expected = [
+      shelf([], 0), shelf(["Emma"], 1), shelf(["Emma", "Ulysses"], 2),
+      shelf(["Persuasion", "Ulysses"], 2),
+    ]
+    for path in paths {
+      let reader = try TraceReader(path: path)
+      XCTAssertEqual(try reader.rows(from: 0, to: 9).map(\.step), [0, 1, 2, 3], path)
+      XCTAssertEqual(try (0...3).map { try reader.state(at: $0) }, expected, path)
+    }
   }
 }

@@ -29,12 +29,12 @@ final class InstrumentFanOut<State, Action: Sendable>: StoreInstrument {
   }
 
   func stepEnded(
-    _ step: Int, action: Action, state: consuming State, reducerStart: UInt64,
+    _ step: Int, action: Action, state: UnsafePointer<State>, reducerStart: UInt64,
     reducerNanos: UInt64
   ) {
     for instrument in instruments {
       instrument.stepEnded(
-        step, action: action, state: copy state, reducerStart: reducerStart,
+        step, action: action, state: state, reducerStart: reducerStart,
         reducerNanos: reducerNanos)
     }
   }

@@ -38,7 +38,7 @@ package final class ProjectedInstrument<State, BaseAction: Sendable, Action: Sen
   }
 
   package func stepEnded(
-    _ step: Int, action: Action, state: consuming State, reducerStart: UInt64,
+    _ step: Int, action: Action, state: UnsafePointer<State>, reducerStart: UInt64,
     reducerNanos: UInt64
   ) {
     base.stepEnded(

@@ -32,8 +32,8 @@
 /// - `storeStarted`: the initial state (step 0), when the store is created.
 /// - `stepBegan`/`stepEnded`: the core numbers each reduced action (1, 2, …); the origin is
 ///   exact under re-entrant sends, nested `.send` chains, `.concatenate`, `.map` and merges.
-///   `stepEnded` gets the root state after the whole root reducer, consumed: the core copies
-///   it once (a few retains) and an instrument that keeps it moves that copy where it keeps it
+///   `stepEnded` gets the root state after the whole root reducer, where the store keeps it:
+///   an instrument that keeps it copies it (a few retains) straight to where it keeps it
 ///   (holding it while the next reducer runs makes that reducer copy on write what it
 ///   changes); and the reducer's duration.
 /// - `dependencyRead`: between them, each value the reducer read from `uuid`, `date`,
@@ -67,12 +67,17 @@ package protocol StoreInstrument<State, Action>: AnyObject {
   func stepBegan(_ step: Int, action: Action, origin: ActionOrigin)
   /// The reducer of the current step read a non-deterministic dependency.
   func dependencyRead(_ read: DependencyValueRead)
-  /// The root reducer returned: `state` is the state after step `step` (`action` is the
-  /// step's action again, so that an instrument need not keep it from `stepBegan`). The
-  /// reducer started at `reducerStart` (`MonotonicClock` nanoseconds) and ran `reducerNanos`:
-  /// an instrument timing the step on that clock reuses the reading instead of taking its own.
+  /// The root reducer returned: `state` points at the state after step `step` in the store's
+  /// own storage, valid during the call only (`action` is the step's action again, so that an
+  /// instrument need not keep it from `stepBegan`). The reducer started at `reducerStart`
+  /// (`MonotonicClock` nanoseconds) and ran `reducerNanos`: an instrument timing the step on
+  /// that clock reuses the reading instead of taking its own.
+  ///
+  /// A pointer, not the state: passed as a value (consumed or borrowed), the core copied the
+  /// state's 192 bytes to its stack (Showcase) and the instrument copied them again on their
+  /// way to where it keeps them; from the pointer it copies them once, there.
   func stepEnded(
-    _ step: Int, action: Action, state: consuming State, reducerStart: UInt64,
+    _ step: Int, action: Action, state: UnsafePointer<State>, reducerStart: UInt64,
     reducerNanos: UInt64)
   /// The core started an effect task. `launch` is consumed: an instrument that keeps it
   /// moves it where it keeps it (its cancellation ids are not retained again).

@@ -251,7 +251,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       let end = MonotonicClock.nanoseconds()
       hooks.isReading = false
       instrument.stepEnded(
-        step, action: action, state: storage.pointer.pointee, reducerStart: start,
+        step, action: action, state: UnsafePointer(storage.pointer), reducerStart: start,
         reducerNanos: end &- start)
       if case .none = effect.node { continue }
       group = launchRoot(effect, action: consume action, step: step, group: group)

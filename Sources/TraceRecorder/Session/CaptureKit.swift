@@ -11,15 +11,19 @@
 /// let kit = CaptureKit<App.State, App.Action>()   // in recording(to:), inlined in the app
 /// let queue = CaptureQueue(capacity: 4096, layout: kit.layout)
 /// if let slot = queue.reserveSlot(whenFull: .block) {   // in the session
-///   kit.step(slot, facts, action, state)                 // one indirect call
-///   queue.publish()
+///   kit.step(slot, facts, action, state)                 // one indirect call: the store's
+///   queue.publish()                                      // state copied into the slot
 /// }
 /// kit.write(writer, events)                          // in the writer's thread, per batch
 /// ```
 ///
 /// The session reserves and publishes the slot itself: a closure that reserved it first held
 /// the state across that call and copied it to its stack on entry (192 bytes for the
-/// composed app) before writing it into the slot.
+/// composed app) before writing it into the slot. The state is copied from where the store keeps
+/// it into the slot by the closure: taken as a value, it was copied to the core's stack, moved
+/// to the session's and moved again into the slot; now the core copies nothing and the session
+/// moves nothing. Effect events are
+/// not generic: the session writes them itself (`EffectEvent.initialize(_:payload:to:)`).
 @usableFromInline
 struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Sendable {
   @usableFromInline typealias Slot = SessionSlot<State, Action>
@@ -28,14 +32,14 @@ struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Se
   @usableFromInline let layout: CaptureSlotLayout<SessionEvent<State, Action>>
   /// Writes step 0 into a reserved slot.
   @usableFromInline let start: @Sendable (UnsafeMutableRawPointer, consuming State, Double) -> Void
-  /// Writes a step into a reserved slot.
+  /// Writes a step into a reserved slot, copying the store's state there.
   @usableFromInline let step:
-    @Sendable (UnsafeMutableRawPointer, consuming StepFacts, Action, consuming State) -> Void
+    @Sendable (UnsafeMutableRawPointer, consuming StepFacts, Action, UnsafePointer<State>) -> Void
   /// Writes a step of an attached inspector (a jump, a continue) into a reserved slot.
   @usableFromInline let inspectorStep:
     @Sendable (UnsafeMutableRawPointer, consuming StepFacts, consuming State) -> Void
-  /// Writes an effect's start or end into a reserved slot.
-  @usableFromInline let effect: @Sendable (UnsafeMutableRawPointer, consuming EffectEvent) -> Void
+  /// Where an effect event's bytes begin in its slot (`SessionSlot.payload`).
+  @usableFromInline let effectPayload: Int
   /// Hands each event of a batch to the writer; true once it wrote `.finish` (the batch's
   /// last event). Specialized: the writer's own code is not, and taking a generic event apart
   /// there cost three metadata look-ups and value-witness copies a step.
@@ -48,16 +52,15 @@ struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Se
     start = { slot, state, wallTime in
       Slot.initializeStart(slot, state: state, wallTime: wallTime)
     }
-    // `consume`: the state and the facts move into the slot (not copied, then destroyed).
+    // `consume`: the facts move into the slot (not copied, then destroyed); the state is
+    // copied from the store's into the slot.
     step = { slot, facts, action, state in
-      Slot.initializeStep(slot, facts: consume facts, action: action, state: consume state)
+      Slot.initializeStep(slot, facts: consume facts, action: action, state: state)
     }
     inspectorStep = { slot, facts, state in
       Slot.initializeInspectorStep(slot, facts: consume facts, state: consume state)
     }
-    effect = { slot, event in
-      Slot.initializeEffect(slot, consume event)
-    }
+    effectPayload = Slot.payload
     write = { writer, events in
       for event in events {
         switch event {

@@ -34,6 +34,9 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   nonisolated let queue: CaptureQueue<SessionEvent<State, Action>>
   /// The feature's specialized code: the capture (main actor) and the writer's batches.
   nonisolated let kit: CaptureKit<State, Action>
+  /// Where an effect event's bytes begin in a slot (`kit.effectPayload`, kept here so that
+  /// writing one reads no field of the generic kit).
+  private nonisolated let effectPayload: Int
   /// Monotonic nanoseconds at the start of the trace.
   nonisolated let origin: UInt64
   /// The time the trace records, when it is not the system's monotonic clock's.
@@ -90,6 +93,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     self.path = path
     self.configuration = configuration
     self.kit = kit
+    effectPayload = kit.effectPayload
     if let live = configuration.live {
       let store = LiveStoreBridge<State, Action>(
         redacting: !configuration.redactedStatePaths.isEmpty)
@@ -154,7 +158,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   }
 
   func stepEnded(
-    _ step: Int, action: Action, state: consuming State, reducerStart: UInt64,
+    _ step: Int, action: Action, state: UnsafePointer<State>, reducerStart: UInt64,
     reducerNanos: UInt64
   ) {
     lastEndedStep = step
@@ -175,7 +179,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
       step: step, monotonicNanos: (clockNanos == nil ? reducerStart : stepStart) &- origin,
       origin: actionOrigin, sender: sender,
       reducerNanos: reducerNanos, dependencies: consume dependencies)
-    // The core's copy of the state and the facts move into the queue's slot: no second copy.
+    // The store's state is copied straight into the queue's slot, and the facts move there.
     // The facts are made once the step is to be queued: facts that one path consumed and
     // another destroyed would be copied for the call (their reads retained, then released).
     // The slot is reserved here, before the kit's call: reserved in the call, it made the
@@ -241,10 +245,22 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
       return
     }
     let startNanos = startTime(of: launch) &- origin
-    // The core's report moves into the event: nothing of it is copied or retained again.
-    queueOrKeep(
-      .started(
-        CapturedEffect(launch: launch, startNanos: startNanos, startedAfterStep: lastEndedStep)))
+    // The core's report moves into the event, built where it goes: nothing of it is copied or
+    // retained again.
+    switch effectEventPlace() {
+    case .slot(let slot):
+      EffectEvent.initialize(
+        slot, payload: effectPayload,
+        to: .started(
+          CapturedEffect(launch: launch, startNanos: startNanos, startedAfterStep: lastEndedStep)))
+      queue.publish()
+    case .keptBack:
+      keep(
+        .started(
+          CapturedEffect(launch: launch, startNanos: startNanos, startedAfterStep: lastEndedStep)))
+    case .nowhere:
+      break
+    }
   }
 
   func effectFinished(_ id: EffectID) {
@@ -267,7 +283,17 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
 
   private func end(_ id: EffectID, outcome: EffectOutcome, nanos: UInt64) {
     if !unrecordedEffects.isEmpty, unrecordedEffects.remove(id) != nil { return }
-    queueOrKeep(.ended(id.uuid, nanos: nanos, outcome: outcome, afterStep: lastEndedStep))
+    switch effectEventPlace() {
+    case .slot(let slot):
+      EffectEvent.initialize(
+        slot, payload: effectPayload,
+        to: .ended(id.uuid, nanos: nanos, outcome: outcome, afterStep: lastEndedStep))
+      queue.publish()
+    case .keptBack:
+      keep(.ended(id.uuid, nanos: nanos, outcome: outcome, afterStep: lastEndedStep))
+    case .nowhere:
+      break
+    }
   }
 
   /// Whether `id`'s start is not in the trace (it was started by a dropped step).
@@ -275,17 +301,23 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     !unrecordedEffects.isEmpty && unrecordedEffects.contains(id)
   }
 
-  /// Queues an effect event, after those kept back; keeps it back when there is no room.
-  private func queueOrKeep(_ event: consuming EffectEvent) {
-    // Only the main actor appends, so room seen now is still there: the event moves into its
-    // slot (a closed queue refuses it, and `finish()` took what was kept back already).
-    if pendingCount == 0 || queuePendingEvents(), blocksWhenFull || queue.hasRoom {
-      if let slot = queue.reserveSlot(whenFull: whenFull) {
-        kit.effect(slot, event)
-        queue.publish()
-      }
-      return
+  /// Where an effect event goes now: after those kept back, into a reserved slot (the caller
+  /// writes it there and publishes it) when there is room; kept back when there is none.
+  ///
+  /// The caller builds the event in the slot it is given: an event built first and then handed
+  /// over was moved twice (145 bytes each time) on its way into the slot.
+  private func effectEventPlace() -> EffectEventPlace {
+    // Only the main actor appends, so room seen now is still there (a closed queue refuses
+    // the event, and `finish()` took what was kept back already).
+    guard pendingCount == 0 || queuePendingEvents(), blocksWhenFull || queue.hasRoom else {
+      return .keptBack
     }
+    guard let slot = queue.reserveSlot(whenFull: whenFull) else { return .nowhere }
+    return .slot(slot)
+  }
+
+  /// Keeps an effect event back until the queue has room (drop policy).
+  private func keep(_ event: consuming EffectEvent) {
     let kept = event
     pendingEvents.withLock { $0.append(kept) }
     pendingCount += 1
@@ -297,7 +329,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     let (queued, left) = pendingEvents.withLock { pending -> (Int, Int) in
       var queued = 0
       while queued < pending.count, let slot = queue.reserveSlot(whenFull: .drop) {
-        kit.effect(slot, pending[queued])
+        EffectEvent.initialize(slot, payload: effectPayload, to: pending[queued])
         queue.publish()
         queued += 1
       }

@@ -110,7 +110,7 @@ final class TranscriptInstrument<State, Action: Sendable>: StoreInstrument {
   }
 
   func stepEnded(
-    _ step: Int, action: Action, state: consuming State, reducerStart: UInt64,
+    _ step: Int, action: Action, state: UnsafePointer<State>, reducerStart: UInt64,
     reducerNanos: UInt64
   ) {
     transcript.endStep("end of step \(step)")

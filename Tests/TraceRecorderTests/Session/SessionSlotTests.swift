@@ -47,7 +47,7 @@ final class SessionSlotTests: XCTestCase {
       cancelIDs: [], location: SourceLocation(fileID: "Notes/N.swift", filePath: "/N.swift", line: 12, column: 7))
     write(queue) { kit.start($0, Note(title: "a", tags: ["x"], count: 0), 1_700_000_000.5) }
     write(queue) {
-      kit.step(
+      kit.writeStep(
         $0,
         StepFacts(
           step: 1, monotonicNanos: 1_200, origin: .effect(uuidA), sender: uuidA,
@@ -55,7 +55,7 @@ final class SessionSlotTests: XCTestCase {
         .rename("b"), Note(title: "b", tags: ["x", "y"], count: 1))
     }
     write(queue) {
-      kit.effect($0, .started(CapturedEffect(launch: launch, startNanos: 1_300, startedAfterStep: 1)))
+      kit.writeEffect($0, .started(CapturedEffect(launch: launch, startNanos: 1_300, startedAfterStep: 1)))
     }
     write(queue) {
       kit.inspectorStep(
@@ -66,7 +66,7 @@ final class SessionSlotTests: XCTestCase {
         Note(title: "a", tags: [], count: 2))
     }
     write(queue) {
-      kit.effect(
+      kit.writeEffect(
         $0, .ended(uuidC, nanos: 5_000, outcome: .cancelled(reason: "cancel", byStep: 2), afterStep: 2))
     }
 
@@ -87,7 +87,7 @@ final class SessionSlotTests: XCTestCase {
     let queue = Queue(capacity: 1, layout: kit.layout)
     let stride = queue.slotStride
     queue.slots.initializeMemory(as: UInt8.self, repeating: 0xAB, count: stride)
-    write(queue) { kit.effect($0, .ended(uuidC, nanos: 9, outcome: .finished, afterStep: 4)) }
+    write(queue) { kit.writeEffect($0, .ended(uuidC, nanos: 9, outcome: .finished, afterStep: 4)) }
     let end = SessionSlot<Note, NoteAction>.payload + MemoryLayout<EffectEvent>.size
     // A step's slot holds the state, the action and the facts: far more than an effect.
     XCTAssertEqual(stride, SessionSlot<Note, NoteAction>.stride)
@@ -107,7 +107,7 @@ final class SessionSlotTests: XCTestCase {
       switch index % 3 {
       case 0:
         write(queue) {
-          kit.step(
+          kit.writeStep(
             $0,
             StepFacts(
               step: index, monotonicNanos: UInt64(index), origin: .user, sender: nil,
@@ -117,7 +117,7 @@ final class SessionSlotTests: XCTestCase {
         expected.append("step \(index) \(index)ns user sender nil 1ns [] tap \(index) [] \(index)")
       case 1:
         write(queue) {
-          kit.effect($0, .ended(uuidA, nanos: UInt64(index), outcome: .finished, afterStep: index))
+          kit.writeEffect($0, .ended(uuidA, nanos: UInt64(index), outcome: .finished, afterStep: index))
         }
         expected.append("ended \(uuidA) \(index)ns finished after \(index)")
       default:
@@ -144,12 +144,12 @@ final class SessionSlotTests: XCTestCase {
       XCTAssertEqual(released.value, 1)
       write(queue) { kit.start($0, Note(title: "", tags: [], count: 0, tracker: Tracker(released)), 0) }
       write(queue) {
-        kit.step($0, facts, .tap, Note(title: "", tags: [], count: 0, tracker: Tracker(released)))
+        kit.writeStep($0, facts, .tap, Note(title: "", tags: [], count: 0, tracker: Tracker(released)))
       }
       write(queue) {
         kit.inspectorStep($0, facts, Note(title: "", tags: [], count: 0, tracker: Tracker(released)))
       }
-      write(queue) { kit.effect($0, .ended(uuidA, nanos: 0, outcome: .finished, afterStep: 0)) }
+      write(queue) { kit.writeEffect($0, .ended(uuidA, nanos: 0, outcome: .finished, afterStep: 0)) }
       XCTAssertEqual(released.value, 1)
     }
     XCTAssertEqual(released.value, 4)
@@ -187,5 +187,20 @@ final class SessionSlotTests: XCTestCase {
     case .finish:
       return "finish"
     }
+  }
+}
+
+extension CaptureKit {
+  /// Writes a step as the session does, from a state value (the store passes a pointer to the
+  /// state where it keeps it).
+  fileprivate func writeStep(
+    _ slot: UnsafeMutableRawPointer, _ facts: StepFacts, _ action: Action, _ state: State
+  ) {
+    withUnsafePointer(to: state) { step(slot, facts, action, $0) }
+  }
+
+  /// Writes an effect event as the session does.
+  fileprivate func writeEffect(_ slot: UnsafeMutableRawPointer, _ event: EffectEvent) {
+    EffectEvent.initialize(slot, payload: effectPayload, to: event)
   }
 }
