@@ -26,13 +26,17 @@ struct ElementCache {
     /// keyframe, which writes it. Most elements that change change again before the next
     /// keyframe, and writing each one's JSON on every change cost more than encoding it.
     var json: [UInt8]
+    /// The element's fields as its last walk left them (see `FieldWalker.walkElement`), which
+    /// its next walk compares with; nil for an element encoded whole.
+    var walked: [FieldCache]?
 
     /// `json`: the tree's JSON when already written (an element reused from another cache),
     /// `[]` to leave it to the next keyframe, nil to write it now (the first encoding of the
     /// field: its keyframe then copies bytes, as before).
-    init(tree: TraceValue, hash: UInt64, json: [UInt8]?) {
+    init(tree: TraceValue, hash: UInt64, json: [UInt8]?, walked: [FieldCache]? = nil) {
       self.tree = tree
       self.hash = hash
+      self.walked = walked
       head = MerkleHash.head(tree)
       if let json {
         self.json = json
@@ -54,14 +58,24 @@ struct ElementCache {
   /// `applyStaged()` when elements were staged).
   private(set) var hash: UInt64
   /// Elements encoded but not yet set (see `stage`).
-  private var staged: [(index: Int, tree: TraceValue)] = []
+  private var staged: [Staged] = []
+
+  /// An element staged: as `set` takes it.
+  private struct Staged {
+    var index: Int
+    var tree: TraceValue
+    var hash: UInt64?
+    var walked: [FieldCache]?
+  }
 
   private static var runLength: Int { MerkleHash.runLength }
 
   /// Caches `flat`, hashing each element unless its hashes are given and writing its JSON
-  /// unless it is given (`jsons`, nil where it is not; empty where a keyframe writes it).
+  /// unless it is given (`jsons`, nil where it is not; empty where a keyframe writes it), with
+  /// the fields of the walked ones (`walked`: see `walkedFields`).
   init(
-    trees flat: [TraceValue], hashes flatHashes: [UInt64]? = nil, jsons: [[UInt8]?]? = nil
+    trees flat: [TraceValue], hashes flatHashes: [UInt64]? = nil, jsons: [[UInt8]?]? = nil,
+    walked: [[FieldCache]?]? = nil
   ) {
     count = flat.count
     runs = []
@@ -82,7 +96,8 @@ struct ElementCache {
         run.append(
           Entry(
             tree: tree, hash: flatHashes?[index] ?? Self.hash(of: tree),
-            json: given ?? Self.json(of: tree, using: &scratch)))
+            json: given ?? Self.json(of: tree, using: &scratch),
+            walked: walked?[index] ?? nil))
       }
       if hashedByRuns { runHashes.append(Self.runHash(run)) }
       runs.append(run)
@@ -105,6 +120,12 @@ struct ElementCache {
   /// The element JSON at a position: empty when no keyframe wrote it yet.
   func json(_ index: Int) -> [UInt8] {
     runs[index / Self.runLength][index % Self.runLength].json
+  }
+
+  /// The fields of the element at a position as its last walk left them (their encodings are
+  /// its tree's fields), nil when it was encoded whole (see `FieldWalker.walkElement`).
+  func walkedFields(_ index: Int) -> [FieldCache]? {
+    runs[index / Self.runLength][index % Self.runLength].walked
   }
 
   /// The whole array as one tree: O(count), for keyframes and whole-field diffs only.
@@ -157,10 +178,15 @@ struct ElementCache {
     buffer.append(UInt8(ascii: "]"))
   }
 
-  /// Replaces the tree at a position (same count); `rehash()` updates the hashes.
-  mutating func set(_ index: Int, tree: TraceValue) {
+  /// Replaces the tree at a position (same count); `rehash()` updates the hashes. `hash`: the
+  /// tree's hash when known (a walked element's, from its fields' cached hashes), `walked`:
+  /// its fields when walked (see `walkedFields`).
+  mutating func set(
+    _ index: Int, tree: TraceValue, hash: UInt64? = nil, fields walked: [FieldCache]? = nil
+  ) {
     let run = index / Self.runLength
-    runs[run][index % Self.runLength] = Entry(tree: tree, hash: Self.hash(of: tree), json: [])
+    runs[run][index % Self.runLength] = Entry(
+      tree: tree, hash: hash ?? Self.hash(of: tree), json: [], walked: walked)
     if dirtyRuns.last != run { dirtyRuns.append(run) }
   }
 
@@ -170,13 +196,17 @@ struct ElementCache {
   /// Keeps a new tree for a position, set by `applyStaged()`: a writer stages while the
   /// previous step's cache still shares the runs, and applies once it let go of them, so the
   /// runs change in place instead of being copied.
-  mutating func stage(_ index: Int, tree: TraceValue) {
-    staged.append((index, tree))
+  mutating func stage(
+    _ index: Int, tree: TraceValue, hash: UInt64? = nil, fields walked: [FieldCache]? = nil
+  ) {
+    staged.append(Staged(index: index, tree: tree, hash: hash, walked: walked))
   }
 
   /// Sets the staged trees and re-hashes.
   mutating func applyStaged() {
-    for (index, tree) in staged { set(index, tree: tree) }
+    for element in staged {
+      set(element.index, tree: element.tree, hash: element.hash, fields: element.walked)
+    }
     staged.removeAll()
     rehash()
   }
