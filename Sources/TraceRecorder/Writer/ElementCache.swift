@@ -27,7 +27,10 @@ struct ElementCache {
     /// keyframe, and writing each one's JSON on every change cost more than encoding it.
     var json: [UInt8]
     /// The element's fields as its last walk left them (see `FieldWalker.walkElement`), which
-    /// its next walk compares with; nil for an element encoded whole.
+    /// its next walk compares with; empty for an element set after it was encoded whole (its
+    /// next change walks it over its tree's fields); nil for one not set since the array was
+    /// encoded (most elements of a large array change once in a while, and a first walk, with
+    /// only the tree to compare with, costs more than encoding the element).
     var walked: [FieldCache]?
 
     /// `json`: the tree's JSON when already written (an element reused from another cache),
@@ -65,17 +68,15 @@ struct ElementCache {
     var index: Int
     var tree: TraceValue
     var hash: UInt64?
-    var walked: [FieldCache]?
+    var walked: [FieldCache]
   }
 
   private static var runLength: Int { MerkleHash.runLength }
 
   /// Caches `flat`, hashing each element unless its hashes are given and writing its JSON
-  /// unless it is given (`jsons`, nil where it is not; empty where a keyframe writes it), with
-  /// the fields of the walked ones (`walked`: see `walkedFields`).
+  /// unless it is given (`jsons`, nil where it is not; empty where a keyframe writes it).
   init(
-    trees flat: [TraceValue], hashes flatHashes: [UInt64]? = nil, jsons: [[UInt8]?]? = nil,
-    walked: [[FieldCache]?]? = nil
+    trees flat: [TraceValue], hashes flatHashes: [UInt64]? = nil, jsons: [[UInt8]?]? = nil
   ) {
     count = flat.count
     runs = []
@@ -96,8 +97,7 @@ struct ElementCache {
         run.append(
           Entry(
             tree: tree, hash: flatHashes?[index] ?? Self.hash(of: tree),
-            json: given ?? Self.json(of: tree, using: &scratch),
-            walked: walked?[index] ?? nil))
+            json: given ?? Self.json(of: tree, using: &scratch)))
       }
       if hashedByRuns { runHashes.append(Self.runHash(run)) }
       runs.append(run)
@@ -123,9 +123,18 @@ struct ElementCache {
   }
 
   /// The fields of the element at a position as its last walk left them (their encodings are
-  /// its tree's fields), nil when it was encoded whole (see `FieldWalker.walkElement`).
+  /// its tree's fields): see `Entry.walked`.
   func walkedFields(_ index: Int) -> [FieldCache]? {
     runs[index / Self.runLength][index % Self.runLength].walked
+  }
+
+  /// Gives the elements the fields of their walks (`walked`, one per element: see
+  /// `Entry.walked`).
+  mutating func keep(walked: [[FieldCache]?]) {
+    for index in walked.indices {
+      guard let fields = walked[index] else { continue }
+      runs[index / Self.runLength][index % Self.runLength].walked = fields
+    }
   }
 
   /// The whole array as one tree: O(count), for keyframes and whole-field diffs only.
@@ -180,9 +189,9 @@ struct ElementCache {
 
   /// Replaces the tree at a position (same count); `rehash()` updates the hashes. `hash`: the
   /// tree's hash when known (a walked element's, from its fields' cached hashes), `walked`:
-  /// its fields when walked (see `walkedFields`).
+  /// its fields when walked, else empty (see `Entry.walked`).
   mutating func set(
-    _ index: Int, tree: TraceValue, hash: UInt64? = nil, fields walked: [FieldCache]? = nil
+    _ index: Int, tree: TraceValue, hash: UInt64? = nil, fields walked: [FieldCache] = []
   ) {
     let run = index / Self.runLength
     runs[run][index % Self.runLength] = Entry(
@@ -197,7 +206,7 @@ struct ElementCache {
   /// previous step's cache still shares the runs, and applies once it let go of them, so the
   /// runs change in place instead of being copied.
   mutating func stage(
-    _ index: Int, tree: TraceValue, hash: UInt64? = nil, fields walked: [FieldCache]? = nil
+    _ index: Int, tree: TraceValue, hash: UInt64? = nil, fields walked: [FieldCache] = []
   ) {
     staged.append(Staged(index: index, tree: tree, hash: hash, walked: walked))
   }

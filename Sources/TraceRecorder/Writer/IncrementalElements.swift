@@ -25,10 +25,10 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   /// in a changed chunk equal bits are the same value). With the same ids in the same order,
   /// the changes are per element (`rows[id: 7].title`); otherwise (see `rebuild`) the field is
   /// diffed whole. A changed element whose type is walked field by field (a struct: see
-  /// `WalkedTypes.Kind.walked`) and whose tree has an `id` is walked over the fields its
-  /// previous walk kept (see `walked`): an unchanged field keeps its encoding, and only what
-  /// changed is encoded and diffed; any other element is encoded whole and diffed with its
-  /// previous tree.
+  /// `WalkedTypes.Kind.walked`) and whose tree has an `id` is walked (see `walked`) when it
+  /// changed before since the array was encoded: over the fields its previous walk kept, an
+  /// unchanged field keeps its encoding, and only what changed is encoded and diffed. Any
+  /// other element is encoded whole and diffed with its previous tree.
   ///
   /// ```swift
   /// let field = try rows.encodeIncrementally(
@@ -52,7 +52,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     var encoder = ElementEncoder(path: fieldPath)
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
-    // Asked once, at the first changed element.
+    // Asked once, at the first element that may be walked.
     var walksElements: Bool?
     for chunk in chunksChanged(since: old) {
       for index in Self.differingIndices(old, self, chunk: chunk) {
@@ -62,18 +62,23 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
             key: key, at: fieldPath, previous: previous, old: old, cache: elements)
         }
         let element = self[index]
-        if walksElements == nil { walksElements = types.kind(of: element) == .walked }
-        if walksElements == true,
-          let walked = try Self.walked(element, at: index, in: cache, under: fieldPath, types: types)
-        {
-          changes.append(adopting: walked.edits.changes)
-          paths.append(adopting: walked.edits.paths)
-          if staging {
-            cache.stage(index, tree: walked.tree, hash: walked.hash, fields: walked.fields)
-          } else {
-            cache.set(index, tree: walked.tree, hash: walked.hash, fields: walked.fields)
+        // An element's first change is encoded whole, its next ones walked (see
+        // `ElementCache.Entry.walked`).
+        if cache.walkedFields(index) != nil {
+          if walksElements == nil { walksElements = types.kind(of: element) == .walked }
+          if walksElements == true,
+            let walked = try Self.walked(
+              element, at: index, in: cache, under: fieldPath, types: types)
+          {
+            changes.append(adopting: walked.edits.changes)
+            paths.append(adopting: walked.edits.paths)
+            if staging {
+              cache.stage(index, tree: walked.tree, hash: walked.hash, fields: walked.fields)
+            } else {
+              cache.set(index, tree: walked.tree, hash: walked.hash, fields: walked.fields)
+            }
+            continue
           }
-          continue
         }
         let tree = try encoder.encode(element, at: index)
         // The element's changes are found under its path: none is copied under it after.
@@ -105,6 +110,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     _ element: Element, at index: Int, in cache: ElementCache,
     under fieldPath: [TracePath.Component], types: WalkedTypes
   ) throws -> (tree: TraceValue, hash: UInt64, fields: [FieldCache], edits: FieldCache.Edits)? {
+    let kept = cache.walkedFields(index)
     let old = cache[index]
     guard case .object(let oldFields) = old,
       let id = oldFields.first(where: { $0.key == "id" })?.value
@@ -113,7 +119,8 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     elementPath.append(.id(id))
     guard
       let (fields, edits) = try FieldWalker.walkElement(
-        element, over: cache.walkedFields(index), old: old, at: elementPath, types: types),
+        element, over: kept?.isEmpty == false ? kept : nil, old: old, at: elementPath,
+        types: types),
       edits.replaced.isEmpty
     else { return nil }
     let tree = FieldCache.objectValue(fields)
@@ -177,7 +184,8 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
         encoder: &encoder, trees: &trees, hashes: &hashes, jsons: &jsons, walked: &walked,
         sources: &sources)
     }
-    let elements = ElementCache(trees: trees, hashes: hashes, jsons: jsons, walked: walked)
+    var elements = ElementCache(trees: trees, hashes: hashes, jsons: jsons)
+    if walked.contains(where: { $0 != nil }) { elements.keep(walked: walked) }
     let before = previous.value
     // The elements only moved: their trees are the old ones, so the diff needs only where
     // each went (the same changes as the whole diff, without comparing trees or ids).
@@ -196,11 +204,11 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   }
 
   /// `rebuild`'s pass over the elements: each one's tree, hash, JSON and walked fields (see
-  /// `ElementCache.walkedFields`: their paths are by id, so they stay right where the element
+  /// `ElementCache.Entry.walked`: their paths are by id, so they stay right where the element
   /// moves), reused from `cache` when its id was at `oldPosition` in `old` with the same bits
   /// (read in `oldBytes` and `newBytes`, the bytes of the arrays' only chunks, when given),
-  /// else encoded; `sources` (when not nil) where each came from, set to nil when one did not
-  /// come from `old`.
+  /// else encoded (and walked at its next change); `sources` (when not nil) where each came
+  /// from, set to nil when one did not come from `old`.
   private func match(
     _ old: Self, oldBytes: UnsafeRawBufferPointer?, newBytes: UnsafeRawBufferPointer?,
     cache: ElementCache, oldPosition: (Int) -> Int?, encoder: inout ElementEncoder,
@@ -221,7 +229,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
         trees.append(tree)
         hashes.append(MerkleHash.isContainer(tree) ? MerkleHash.hash(tree) : 0)
         jsons.append(nil)
-        walked.append(nil)
+        walked.append([])
         sources = nil
       }
     }

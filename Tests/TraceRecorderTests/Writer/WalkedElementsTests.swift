@@ -7,12 +7,13 @@ import XCTest
 
 @testable import TraceRecorder
 
-/// A changed element of an identified array that is a struct with an `id` is walked field by
-/// field over the fields its previous walk kept (`FieldWalker.walkElement`): an unchanged field
-/// keeps its encoding, so a nested value's `encode(to:)` runs only when that value changed,
-/// and the element's tree, hash, JSON and changes are what encoding the whole state writes.
-/// An element whose `encode(to:)` a walker cannot read, or whose `id` encodes differently
-/// from one step to the next, is encoded whole as before.
+/// An element of an identified array that is a struct with an `id` is encoded whole at its
+/// first change, walked field by field over its tree's fields at its second, and then over the
+/// fields its previous walk kept (`FieldWalker.walkElement`): an unchanged field keeps its
+/// encoding, so a nested value's `encode(to:)` runs only when that value changed, and the
+/// element's tree, hash, JSON and changes are what encoding the whole state writes. An element
+/// whose `encode(to:)` a walker cannot read, or whose `id` encodes differently from one step
+/// to the next, is encoded whole as before.
 final class WalkedElementsTests: XCTestCase {
   /// Counts the calls of its `encode(to:)`: what the encoder encoded again.
   struct Counted: Codable, Equatable, Sendable {
@@ -114,9 +115,10 @@ final class WalkedElementsTests: XCTestCase {
         ["set items[id: 2].child nil", #"set items[id: 3].name "three""#, "set count 1"],
         ["set items[id: 3].detail.count 1"],
       ])
-    // The element's first walk has only its tree to compare with, so `detail` is encoded
-    // again (its `Counted` with it); after that, `Counted` is encoded only when it changed.
-    XCTAssertEqual(steps.encodings, [1, 0, 0, 0, 0, 1, 1, 0])
+    // An element's first change encodes it whole, and its first walk has only its tree to
+    // compare with, so `detail` is encoded again (its `Counted` with it); after that, `Counted`
+    // is encoded only when it changed.
+    XCTAssertEqual(steps.encodings, [1, 1, 0, 0, 0, 1, 1, 1])
   }
 
   func testAFieldThatChangesBackIsSetBackAndAnEmptyStepChangesNothing() throws {
@@ -140,7 +142,7 @@ final class WalkedElementsTests: XCTestCase {
         ["set items[id: 1].detail.counted.value 4"],
         ["set items[id: 1].detail.counted.value 0"],
       ])
-    XCTAssertEqual(steps.encodings, [1, 0, 0, 0, 0, 1, 1])
+    XCTAssertEqual(steps.encodings, [1, 1, 0, 0, 0, 1, 1])
   }
 
   /// A move is diffed whole; an element moved keeps the fields its walk kept (their paths are
@@ -175,7 +177,7 @@ final class WalkedElementsTests: XCTestCase {
       ])
     // Changed in the move's step, element 3 is encoded whole (its `Counted` too) and keeps no
     // fields, so its next walk has only its tree; the fields of that walk stay with it through
-    // the next move. Element 1's first walk has only its tree.
+    // the next move. Element 1's first change encodes it whole.
     XCTAssertEqual(steps.encodings, [1, 1, 1, 0, 0, 1])
   }
 
@@ -192,13 +194,18 @@ final class WalkedElementsTests: XCTestCase {
       $0.items[id: 5]?.detail.count = 2
       $0.items[id: 69]?.child?.value = 3
     }
+    try steps.step {
+      $0.items[id: 5]?.detail.count = 3
+      $0.items[id: 69]?.child?.label = "l"
+    }
     XCTAssertEqual(
       steps.changes,
       [
         ["set items[id: 5].detail.count 1", "set items[id: 69].child (value: 2, label: nil)"],
         ["set items[id: 5].detail.count 2", "set items[id: 69].child.value 3"],
+        ["set items[id: 5].detail.count 3", #"set items[id: 69].child.label "l""#],
       ])
-    XCTAssertEqual(steps.encodings, [2, 0])
+    XCTAssertEqual(steps.encodings, [2, 2, 0])
   }
 
   /// A row whose hand-written `encode(to:)` writes its keys in its own order and a value of
