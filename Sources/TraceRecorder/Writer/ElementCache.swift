@@ -22,32 +22,59 @@ struct ElementCache {
     /// reading their trees (a copy of each tree, a retain and a release, was most of the cost
     /// of hashing a run of 64).
     var head: UInt64
+    /// The tree's JSON, or the fields of the element's last walk (see `Kept`).
+    var kept: Kept
+
     /// The tree's JSON; empty (an element's JSON never is) for an element set since the last
-    /// keyframe, which writes it. Most elements that change change again before the next
-    /// keyframe, and writing each one's JSON on every change cost more than encoding it.
-    var json: [UInt8]
-    /// The element's fields as its last walk left them (see `FieldWalker.walkElement`), which
-    /// its next walk compares with; empty for an element set after it was encoded whole (its
-    /// next change walks it over its tree's fields); nil for one not set since the array was
-    /// encoded (most elements of a large array change once in a while, and a first walk, with
-    /// only the tree to compare with, costs more than encoding the element).
-    var walked: [FieldCache]?
+    /// keyframe, which writes it, and for a walked element, whose JSON each keyframe writes
+    /// without keeping it. Most elements that change change again before the next keyframe,
+    /// and writing each one's JSON on every change cost more than encoding it.
+    var json: [UInt8] {
+      switch kept {
+      case .unchanged(let json), .changed(let json): json
+      case .walked: []
+      }
+    }
 
     /// `json`: the tree's JSON when already written (an element reused from another cache),
     /// `[]` to leave it to the next keyframe, nil to write it now (the first encoding of the
     /// field: its keyframe then copies bytes, as before).
-    init(tree: TraceValue, hash: UInt64, json: [UInt8]?, walked: [FieldCache]? = nil) {
+    init(tree: TraceValue, hash: UInt64, json: [UInt8]?) {
       self.tree = tree
       self.hash = hash
-      self.walked = walked
       head = MerkleHash.head(tree)
       if let json {
-        self.json = json
+        kept = .unchanged(json)
       } else {
-        self.json = []
-        tree.writeJSON(into: &self.json)
+        var written: [UInt8] = []
+        tree.writeJSON(into: &written)
+        kept = .unchanged(written)
       }
     }
+
+    /// An element set: `walked`, the fields of its walk, or empty when it was encoded whole.
+    init(tree: TraceValue, hash: UInt64, walked: [FieldCache]) {
+      self.tree = tree
+      self.hash = hash
+      head = MerkleHash.head(tree)
+      kept = walked.isEmpty ? .changed([]) : .walked(walked)
+    }
+  }
+
+  /// What an element keeps besides its tree and hashes: one word, so that the entries of a
+  /// large array do not grow.
+  private enum Kept {
+    /// Not set since the array was encoded (or rebuilt): its JSON (empty when a keyframe
+    /// writes it).
+    case unchanged([UInt8])
+    /// Set after it was encoded whole: its JSON, empty until the next keyframe writes it. Its
+    /// next change walks it over its tree's fields (see `walkedFields`).
+    case changed([UInt8])
+    /// Set by a walk (see `FieldWalker.walkElement`): its fields as the walk left them, which
+    /// its next walk compares with. Most elements of a large array change once in a while,
+    /// and a walk with only the tree to compare with costs more than encoding the element, so
+    /// only an element that changed before is walked.
+    case walked([FieldCache])
   }
 
   private(set) var count: Int
@@ -123,17 +150,29 @@ struct ElementCache {
   }
 
   /// The fields of the element at a position as its last walk left them (their encodings are
-  /// its tree's fields): see `Entry.walked`.
+  /// its tree's fields); empty for an element set after it was encoded whole, which its next
+  /// change walks over its tree's fields; nil for one not set since the array was encoded
+  /// (see `Kept`).
   func walkedFields(_ index: Int) -> [FieldCache]? {
-    runs[index / Self.runLength][index % Self.runLength].walked
+    switch runs[index / Self.runLength][index % Self.runLength].kept {
+    case .unchanged: nil
+    case .changed: []
+    case .walked(let fields): fields
+    }
   }
 
-  /// Gives the elements the fields of their walks (`walked`, one per element: see
-  /// `Entry.walked`).
+  /// Gives the elements what `walkedFields` gave of them in the cache they come from
+  /// (`walked`, one per element): their walks' fields, or that they changed before.
   mutating func keep(walked: [[FieldCache]?]) {
     for index in walked.indices {
       guard let fields = walked[index] else { continue }
-      runs[index / Self.runLength][index % Self.runLength].walked = fields
+      let run = index / Self.runLength
+      let position = index % Self.runLength
+      if !fields.isEmpty {
+        runs[run][position].kept = .walked(fields)
+      } else if case .unchanged(let json) = runs[run][position].kept {
+        runs[run][position].kept = .changed(json)
+      }
     }
   }
 
@@ -176,11 +215,21 @@ struct ElementCache {
         for index in entries.indices {
           if !first { buffer.append(UInt8(ascii: ",")) }
           first = false
-          if entries[index].json.isEmpty {
-            let tree = entries[index].tree
-            tree.writeJSON(into: &entries[index].json)
+          switch entries[index].kept {
+          case .unchanged(let json) where !json.isEmpty, .changed(let json) where !json.isEmpty:
+            buffer.append(contentsOf: json)
+          case .unchanged, .changed:
+            var json: [UInt8] = []
+            entries[index].tree.writeJSON(into: &json)
+            buffer.append(contentsOf: json)
+            if case .changed = entries[index].kept {
+              entries[index].kept = .changed(json)
+            } else {
+              entries[index].kept = .unchanged(json)
+            }
+          case .walked:
+            entries[index].tree.writeJSON(into: &buffer)
           }
-          buffer.append(contentsOf: entries[index].json)
         }
       }
     }
@@ -195,7 +244,7 @@ struct ElementCache {
   ) {
     let run = index / Self.runLength
     runs[run][index % Self.runLength] = Entry(
-      tree: tree, hash: hash ?? Self.hash(of: tree), json: [], walked: walked)
+      tree: tree, hash: hash ?? Self.hash(of: tree), walked: walked)
     if dirtyRuns.last != run { dirtyRuns.append(run) }
   }
 
