@@ -26,9 +26,10 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   /// the changes are per element (`rows[id: 7].title`); otherwise (see `rebuild`) the field is
   /// diffed whole. A changed element whose type is walked field by field (a struct: see
   /// `WalkedTypes.Kind.walked`) and whose tree has an `id` is walked (see `walked`) when it
-  /// changed before since the array was encoded: over the fields its previous walk kept, an
-  /// unchanged field keeps its encoding, and only what changed is encoded and diffed. Any
-  /// other element is encoded whole and diffed with its previous tree.
+  /// had changed before, since the array was encoded (see `ElementCache.walkedFields`): over
+  /// the fields its previous walk kept, an unchanged field keeps its encoding, and only what
+  /// changed is encoded and diffed. Any other element is encoded whole and diffed with its
+  /// previous tree.
   ///
   /// ```swift
   /// let field = try rows.encodeIncrementally(
