@@ -22,10 +22,19 @@ struct ElementCache {
     /// reading their trees (a copy of each tree, a retain and a release, was most of the cost
     /// of hashing a run of 64).
     var head: UInt64
+    /// The tree's JSON, or the fields of the element's last walk (see `Kept`).
+    var kept: Kept
+
     /// The tree's JSON; empty (an element's JSON never is) for an element set since the last
-    /// keyframe, which writes it. Most elements that change change again before the next
-    /// keyframe, and writing each one's JSON on every change cost more than encoding it.
-    var json: [UInt8]
+    /// keyframe, which writes it, and for a walked element, whose JSON each keyframe writes
+    /// without keeping it. Most elements that change change again before the next keyframe,
+    /// and writing each one's JSON on every change cost more than encoding it.
+    var json: [UInt8] {
+      switch kept {
+      case .unchanged(let json), .changed(let json): json
+      case .walked: []
+      }
+    }
 
     /// `json`: the tree's JSON when already written (an element reused from another cache),
     /// `[]` to leave it to the next keyframe, nil to write it now (the first encoding of the
@@ -35,12 +44,37 @@ struct ElementCache {
       self.hash = hash
       head = MerkleHash.head(tree)
       if let json {
-        self.json = json
+        kept = .unchanged(json)
       } else {
-        self.json = []
-        tree.writeJSON(into: &self.json)
+        var written: [UInt8] = []
+        tree.writeJSON(into: &written)
+        kept = .unchanged(written)
       }
     }
+
+    /// An element set: `walked`, the fields of its walk, or empty when it was encoded whole.
+    init(tree: TraceValue, hash: UInt64, walked: [FieldCache]) {
+      self.tree = tree
+      self.hash = hash
+      head = MerkleHash.head(tree)
+      kept = walked.isEmpty ? .changed([]) : .walked(walked)
+    }
+  }
+
+  /// What an element keeps besides its tree and hashes: one word, so that the entries of a
+  /// large array do not grow.
+  private enum Kept {
+    /// Not set since the array was encoded (or rebuilt): its JSON (empty when a keyframe
+    /// writes it).
+    case unchanged([UInt8])
+    /// Set after it was encoded whole: its JSON, empty until the next keyframe writes it. Its
+    /// next change walks it over its tree's fields (see `walkedFields`).
+    case changed([UInt8])
+    /// Set by a walk (see `FieldWalker.walkElement`): its fields as the walk left them, which
+    /// its next walk compares with. Most elements of a large array change once in a while,
+    /// and a walk with only the tree to compare with costs more than encoding the element, so
+    /// only an element that changed before is walked.
+    case walked([FieldCache])
   }
 
   private(set) var count: Int
@@ -54,7 +88,15 @@ struct ElementCache {
   /// `applyStaged()` when elements were staged).
   private(set) var hash: UInt64
   /// Elements encoded but not yet set (see `stage`).
-  private var staged: [(index: Int, tree: TraceValue)] = []
+  private var staged: [Staged] = []
+
+  /// An element staged: as `set` takes it.
+  private struct Staged {
+    var index: Int
+    var tree: TraceValue
+    var hash: UInt64?
+    var walked: [FieldCache]
+  }
 
   private static var runLength: Int { MerkleHash.runLength }
 
@@ -107,6 +149,33 @@ struct ElementCache {
     runs[index / Self.runLength][index % Self.runLength].json
   }
 
+  /// The fields of the element at a position as its last walk left them (their encodings are
+  /// its tree's fields); empty for an element set after it was encoded whole, which its next
+  /// change walks over its tree's fields; nil for one not set since the array was encoded
+  /// (see `Kept`).
+  func walkedFields(_ index: Int) -> [FieldCache]? {
+    switch runs[index / Self.runLength][index % Self.runLength].kept {
+    case .unchanged: nil
+    case .changed: []
+    case .walked(let fields): fields
+    }
+  }
+
+  /// Gives the elements what `walkedFields` gave of them in the cache they come from
+  /// (`walked`, one per element): their walks' fields, or that they changed before.
+  mutating func keep(walked: [[FieldCache]?]) {
+    for index in walked.indices {
+      guard let fields = walked[index] else { continue }
+      let run = index / Self.runLength
+      let position = index % Self.runLength
+      if !fields.isEmpty {
+        runs[run][position].kept = .walked(fields)
+      } else if case .unchanged(let json) = runs[run][position].kept {
+        runs[run][position].kept = .changed(json)
+      }
+    }
+  }
+
   /// The whole array as one tree: O(count), for keyframes and whole-field diffs only.
   var value: TraceValue {
     var flat: [TraceValue] = []
@@ -146,21 +215,36 @@ struct ElementCache {
         for index in entries.indices {
           if !first { buffer.append(UInt8(ascii: ",")) }
           first = false
-          if entries[index].json.isEmpty {
-            let tree = entries[index].tree
-            tree.writeJSON(into: &entries[index].json)
+          switch entries[index].kept {
+          case .unchanged(let json) where !json.isEmpty, .changed(let json) where !json.isEmpty:
+            buffer.append(contentsOf: json)
+          case .unchanged, .changed:
+            var json: [UInt8] = []
+            entries[index].tree.writeJSON(into: &json)
+            buffer.append(contentsOf: json)
+            if case .changed = entries[index].kept {
+              entries[index].kept = .changed(json)
+            } else {
+              entries[index].kept = .unchanged(json)
+            }
+          case .walked:
+            entries[index].tree.writeJSON(into: &buffer)
           }
-          buffer.append(contentsOf: entries[index].json)
         }
       }
     }
     buffer.append(UInt8(ascii: "]"))
   }
 
-  /// Replaces the tree at a position (same count); `rehash()` updates the hashes.
-  mutating func set(_ index: Int, tree: TraceValue) {
+  /// Replaces the tree at a position (same count); `rehash()` updates the hashes. `hash`: the
+  /// tree's hash when known (a walked element's, from its fields' cached hashes), `walked`:
+  /// its fields when walked, else empty (see `Entry.walked`).
+  mutating func set(
+    _ index: Int, tree: TraceValue, hash: UInt64? = nil, fields walked: [FieldCache] = []
+  ) {
     let run = index / Self.runLength
-    runs[run][index % Self.runLength] = Entry(tree: tree, hash: Self.hash(of: tree), json: [])
+    runs[run][index % Self.runLength] = Entry(
+      tree: tree, hash: hash ?? Self.hash(of: tree), walked: walked)
     if dirtyRuns.last != run { dirtyRuns.append(run) }
   }
 
@@ -170,13 +254,17 @@ struct ElementCache {
   /// Keeps a new tree for a position, set by `applyStaged()`: a writer stages while the
   /// previous step's cache still shares the runs, and applies once it let go of them, so the
   /// runs change in place instead of being copied.
-  mutating func stage(_ index: Int, tree: TraceValue) {
-    staged.append((index, tree))
+  mutating func stage(
+    _ index: Int, tree: TraceValue, hash: UInt64? = nil, fields walked: [FieldCache] = []
+  ) {
+    staged.append(Staged(index: index, tree: tree, hash: hash, walked: walked))
   }
 
   /// Sets the staged trees and re-hashes.
   mutating func applyStaged() {
-    for (index, tree) in staged { set(index, tree: tree) }
+    for element in staged {
+      set(element.index, tree: element.tree, hash: element.hash, fields: element.walked)
+    }
     staged.removeAll()
     rehash()
   }

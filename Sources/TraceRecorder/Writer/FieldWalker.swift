@@ -188,9 +188,12 @@ final class FieldWalker: Encoder {
     let kind = types.kind(of: value)
     if kind == .elements, let collection = value as? any IncrementalElements {
       let previous = old.map { old in oldBox.map { old.kept(boxedIn: $0) } ?? old }
-      // Its edits are made under the level's path and its key.
-      let field = try collection.encodeIncrementally(
-        key: key, previous: previous, staging: staging, at: prefix)
+      // Its edits are made under the level's path and its key. Its changed elements may be
+      // walked by walkers of their own (see `walkElement`).
+      let field = try nested(in: walker) {
+        try collection.encodeIncrementally(
+          key: key, previous: previous, staging: staging, at: prefix, types: types)
+      }
       return (field, staging)
     }
     if kind == .walked,
@@ -243,6 +246,84 @@ final class FieldWalker: Encoder {
   ) throws -> (field: FieldCache, staged: Bool)? {
     let cached = old?.fields
     let path = fieldPath(key, at: prefix, old: old)
+    switch try walkLevel(value, over: cached, at: path, types: types, staging: staging) {
+    case .singleValue:
+      types.writesSingleValue(T.self)
+      return try passThrough(
+        key, value, old: old, oldBox: oldBox, at: prefix, types: types
+      ).map { ($0, false) }
+    case .unsupported:
+      types.cannotWalk(T.self)
+      return nil
+    case .fields(var children, var staged):
+      let edits = levelEdits(
+        &children, staged: &staged, cached: cached, old: old.map { $0.value }, at: path)
+      let field = FieldCache(
+        key: old?.hashedKey ?? MerkleHash.Key(key), path: path,
+        swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
+        fields: children, edits: edits.orNil, staged: staged)
+      return (field, staged)
+    }
+  }
+
+  /// An element of an identified array that changed, walked field by field as a struct field
+  /// is (see `walk`): `cached`, the fields its previous walk kept, or nil when it has none, and
+  /// then the fields of `old`, its previous tree (an object), each compared by its encoding
+  /// (a leaf keeps its tree when equal; any other field is encoded again and found unchanged,
+  /// and keeps its Swift value for the next walk). Its changes are made under `path` (the
+  /// array's path and the element's component). Its identified arrays, if any, set their
+  /// elements (no staging).
+  ///
+  /// nil, and the caller encodes the element whole, when its `encode(to:)` wrote anything but
+  /// one keyed container of leaves and values (the type is then not walked again).
+  static func walkElement<T: Encodable>(
+    _ value: T, over cached: [FieldCache]?, old: TraceValue, at path: [TracePath.Component],
+    types: WalkedTypes
+  ) throws -> (fields: [FieldCache], edits: FieldCache.Edits)? {
+    let previous = cached ?? fields(of: old, at: path)
+    switch try walkLevel(value, over: previous, at: path, types: types, staging: false) {
+    case .singleValue:
+      types.writesSingleValue(T.self)
+      return nil
+    case .unsupported:
+      types.cannotWalk(T.self)
+      return nil
+    case .fields(var children, var staged):
+      let edits = levelEdits(&children, staged: &staged, cached: previous, old: old, at: path)
+      return (children, edits)
+    }
+  }
+
+  /// The fields of `tree` (an object: none otherwise) as a walk's previous fields, for the
+  /// level at `path`: their encodings, with no Swift value to compare (see `ValueBox.none`).
+  private static func fields(of tree: TraceValue, at path: [TracePath.Component])
+    -> [FieldCache]
+  {
+    guard case .object(let fields) = tree else { return [] }
+    return fields.map { field in
+      FieldCache(
+        key: MerkleHash.Key(field.key), path: components(path, field.key),
+        swiftValue: ValueBox.none, value: field.value)
+    }
+  }
+
+  /// What a value's own `encode(to:)` wrote to a walker (see `walkLevel`).
+  private enum WalkedLevel {
+    /// One keyed container of leaves and values: its fields, and whether an identified array
+    /// among them staged its elements.
+    case fields([FieldCache], staged: Bool)
+    /// A single value and nothing else.
+    case singleValue
+    /// Anything else.
+    case unsupported
+  }
+
+  /// `value` walked by a walker of its own over `cached`, its previous fields (nil: none), at
+  /// `path`.
+  private static func walkLevel<T: Encodable>(
+    _ value: T, over cached: [FieldCache]?, at path: [TracePath.Component],
+    types: WalkedTypes, staging: Bool
+  ) throws -> WalkedLevel {
     let walker = types.walker(over: cached ?? [], stagesElements: staging, path: path)
     defer { types.recycle(walker) }
     var unsupported = false
@@ -252,19 +333,21 @@ final class FieldWalker: Encoder {
       unsupported = true
     }
     if walker.askedForSingleValue, walker.mode == .none {
-      types.writesSingleValue(T.self)
-      return try passThrough(
-        key, value, old: old, oldBox: oldBox, at: prefix, types: types
-      ).map { ($0, false) }
+      return .singleValue
     }
     guard !unsupported, walker.mode == .keyed, !walker.failed else {
-      types.cannotWalk(T.self)
-      return nil
+      return .unsupported
     }
-    var children = walker.takeFields()
-    var staged = walker.stagedElements
-    // The children's edits are already under this level's path: moved up, not copied (see
-    // `FieldCache.takeEdits`).
+    return .fields(walker.takeFields(), staged: walker.stagedElements)
+  }
+
+  /// The edits of a level walked at `path`: its children's, moved up (not copied: see
+  /// `FieldCache.takeEdits`), when they have the keys of `cached` (its previous fields); else
+  /// the whole diff from `old` (nil: no previous encoding), after the staged elements went in.
+  private static func levelEdits(
+    _ children: inout [FieldCache], staged: inout Bool, cached: [FieldCache]?,
+    old: @autoclosure () -> TraceValue?, at path: [TracePath.Component]
+  ) -> FieldCache.Edits {
     var edits = FieldCache.Edits()
     // `cached` is nil without a previous encoding, or when it was not an object.
     let adopts = cached.map { FieldCache.sameKeys(children, $0) } ?? false
@@ -276,7 +359,7 @@ final class FieldWalker: Encoder {
         edits.paths.append(taking: &child.paths)
       }
     }
-    if let old, !adopts {
+    if !adopts, let old = old() {
       // The whole diff reads the children's trees: staged elements go in first (copying
       // their runs, which the previous step still shares; a level's keys seldom change).
       if staged {
@@ -284,13 +367,9 @@ final class FieldWalker: Encoder {
         staged = false
       }
       (edits.changes, edits.paths) = TraceDiff.whole(
-        at: path, from: old.value, to: FieldCache.objectValue(children))
+        at: path, from: old, to: FieldCache.objectValue(children))
     }
-    let field = FieldCache(
-      key: old?.hashedKey ?? MerkleHash.Key(key), path: path,
-      swiftValue: box(value, like: oldBox ?? old?.swiftValue, types: types),
-      fields: children, edits: edits.orNil, staged: staged)
-    return (field, staged)
+    return edits
   }
 
   /// The field of a value that writes one single value (a wrapper such as a property wrapper's

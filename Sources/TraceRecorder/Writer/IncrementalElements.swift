@@ -11,9 +11,11 @@ import TraceKit
 protocol IncrementalElements {
   /// With `staging`, the changed elements are staged in the cache (see
   /// `FieldCache.applyStagedElements`), not set. `prefix` is the path of the level the field
-  /// is in: the field's edits are under `prefix` and `key`.
+  /// is in: the field's edits are under `prefix` and `key`. `types`: the writer's, whose
+  /// walkers walk a changed element that is a struct (see `FieldWalker.walkElement`).
   func encodeIncrementally(
-    key: String, previous: FieldCache?, staging: Bool, at prefix: [TracePath.Component]
+    key: String, previous: FieldCache?, staging: Bool, at prefix: [TracePath.Component],
+    types: WalkedTypes
   ) throws -> FieldCache
 }
 
@@ -22,7 +24,12 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   /// previous array (which the cache keeps alive: a shared chunk holds the same elements, and
   /// in a changed chunk equal bits are the same value). With the same ids in the same order,
   /// the changes are per element (`rows[id: 7].title`); otherwise (see `rebuild`) the field is
-  /// diffed whole.
+  /// diffed whole. A changed element whose type is walked field by field (a struct: see
+  /// `WalkedTypes.Kind.walked`) and whose tree has an `id` is walked (see `walked`) when it
+  /// had changed before, since the array was encoded (see `ElementCache.walkedFields`): over
+  /// the fields its previous walk kept, an unchanged field keeps its encoding, and only what
+  /// changed is encoded and diffed. Any other element is encoded whole and diffed with its
+  /// previous tree.
   ///
   /// ```swift
   /// let field = try rows.encodeIncrementally(
@@ -30,7 +37,8 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   /// field.edits?.changes  // [.set(rows[id: 7].done, true)]
   /// ```
   func encodeIncrementally(
-    key: String, previous: FieldCache?, staging: Bool, at prefix: [TracePath.Component]
+    key: String, previous: FieldCache?, staging: Bool, at prefix: [TracePath.Component],
+    types: WalkedTypes
   ) throws -> FieldCache {
     let fieldPath = FieldWalker.fieldPath(key, at: prefix, old: previous)
     guard let previous, previous.swiftValue.holds(Self.self), let elements = previous.elements
@@ -45,6 +53,8 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     var encoder = ElementEncoder(path: fieldPath)
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
+    // Asked once, at the first element that may be walked.
+    var walksElements: Bool?
     for chunk in chunksChanged(since: old) {
       for index in Self.differingIndices(old, self, chunk: chunk) {
         if old.ids[index] != ids[index] {
@@ -52,7 +62,26 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
           return try rebuild(
             key: key, at: fieldPath, previous: previous, old: old, cache: elements)
         }
-        let tree = try encoder.encode(self[index], at: index)
+        let element = self[index]
+        // An element's first change is encoded whole, its next ones walked (see
+        // `ElementCache.Entry.walked`).
+        if cache.walkedFields(index) != nil {
+          if walksElements == nil { walksElements = types.kind(of: element) == .walked }
+          if walksElements == true,
+            let walked = try Self.walked(
+              element, at: index, in: cache, under: fieldPath, types: types)
+          {
+            changes.append(adopting: walked.edits.changes)
+            paths.append(adopting: walked.edits.paths)
+            if staging {
+              cache.stage(index, tree: walked.tree, hash: walked.hash, fields: walked.fields)
+            } else {
+              cache.set(index, tree: walked.tree, hash: walked.hash, fields: walked.fields)
+            }
+            continue
+          }
+        }
+        let tree = try encoder.encode(element, at: index)
         // The element's changes are found under its path: none is copied under it after.
         var elementPath = fieldPath
         elementPath.append(Self.component(of: tree, index: index))
@@ -70,6 +99,37 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     return FieldCache(
       key: previous.hashedKey, path: fieldPath, swiftValue: ValueBox(self), elements: cache,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
+  }
+
+  /// A changed element walked field by field (see `FieldWalker.walkElement`) over the fields
+  /// the cache kept of its previous walk, else over its previous tree's: its tree, hash,
+  /// fields and edits (under the array's path `fieldPath` and `rows[id: …]`). nil, and the
+  /// element is encoded whole, when its previous tree is not an object with an `id` (the
+  /// component of its path), when the walk could not read it, when it replaced class instances
+  /// (whose paths the whole encoding gives by position), or when its `id`'s encoding changed.
+  private static func walked(
+    _ element: Element, at index: Int, in cache: ElementCache,
+    under fieldPath: [TracePath.Component], types: WalkedTypes
+  ) throws -> (tree: TraceValue, hash: UInt64, fields: [FieldCache], edits: FieldCache.Edits)? {
+    let kept = cache.walkedFields(index)
+    let old = cache[index]
+    guard case .object(let oldFields) = old,
+      let id = oldFields.first(where: { $0.key == "id" })?.value
+    else { return nil }
+    var elementPath = fieldPath
+    elementPath.append(.id(id))
+    guard
+      let (fields, edits) = try FieldWalker.walkElement(
+        element, over: kept?.isEmpty == false ? kept : nil, old: old, at: elementPath,
+        types: types),
+      edits.replaced.isEmpty
+    else { return nil }
+    let tree = FieldCache.objectValue(fields)
+    // The path's component is the previous id's: the walk must have kept it.
+    guard case .object(let newFields) = tree,
+      newFields.first(where: { $0.key == "id" })?.value == id
+    else { return nil }
+    return (tree, FieldCache.objectHash(fields), fields, edits)
   }
 
   /// Elements added, removed or moved: reuses the tree and hash of every element whose id and
@@ -100,9 +160,11 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     var trees: [TraceValue] = []
     var hashes: [UInt64] = []
     var jsons: [[UInt8]?] = []
+    var walked: [[FieldCache]?] = []
     trees.reserveCapacity(count)
     hashes.reserveCapacity(count)
     jsons.reserveCapacity(count)
+    walked.reserveCapacity(count)
     // Where each element was, while every one is an old one with the same bits (a move).
     var sources: [Int]? = oldIDs.count == count && cache.count == count ? [] : nil
     sources?.reserveCapacity(count)
@@ -113,15 +175,18 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
         try chunk(0).withUnsafeBytes { newBytes in
           try match(
             old, oldBytes: oldBytes, newBytes: newBytes, cache: cache, oldPosition: oldPosition,
-            encoder: &encoder, trees: &trees, hashes: &hashes, jsons: &jsons, sources: &sources)
+            encoder: &encoder, trees: &trees, hashes: &hashes, jsons: &jsons, walked: &walked,
+            sources: &sources)
         }
       }
     } else {
       try match(
         old, oldBytes: nil, newBytes: nil, cache: cache, oldPosition: oldPosition,
-        encoder: &encoder, trees: &trees, hashes: &hashes, jsons: &jsons, sources: &sources)
+        encoder: &encoder, trees: &trees, hashes: &hashes, jsons: &jsons, walked: &walked,
+        sources: &sources)
     }
-    let elements = ElementCache(trees: trees, hashes: hashes, jsons: jsons)
+    var elements = ElementCache(trees: trees, hashes: hashes, jsons: jsons)
+    if walked.contains(where: { $0 != nil }) { elements.keep(walked: walked) }
     let before = previous.value
     // The elements only moved: their trees are the old ones, so the diff needs only where
     // each went (the same changes as the whole diff, without comparing trees or ids).
@@ -139,15 +204,17 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
-  /// `rebuild`'s pass over the elements: each one's tree, hash and JSON, reused from `cache`
-  /// when its id was at `oldPosition` in `old` with the same bits (read in `oldBytes` and
-  /// `newBytes`, the bytes of the arrays' only chunks, when given), else encoded; `sources`
-  /// (when not nil) where each came from, set to nil when one did not come from `old`.
+  /// `rebuild`'s pass over the elements: each one's tree, hash, JSON and walked fields (see
+  /// `ElementCache.Entry.walked`: their paths are by id, so they stay right where the element
+  /// moves), reused from `cache` when its id was at `oldPosition` in `old` with the same bits
+  /// (read in `oldBytes` and `newBytes`, the bytes of the arrays' only chunks, when given),
+  /// else encoded (and walked at its next change); `sources` (when not nil) where each came
+  /// from, set to nil when one did not come from `old`.
   private func match(
     _ old: Self, oldBytes: UnsafeRawBufferPointer?, newBytes: UnsafeRawBufferPointer?,
     cache: ElementCache, oldPosition: (Int) -> Int?, encoder: inout ElementEncoder,
     trees: inout [TraceValue], hashes: inout [UInt64], jsons: inout [[UInt8]?],
-    sources: inout [Int]?
+    walked: inout [[FieldCache]?], sources: inout [Int]?
   ) throws {
     for index in 0..<count {
       if let match = oldPosition(index), match < cache.count,
@@ -156,12 +223,14 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
         trees.append(cache[match])
         hashes.append(cache.elementHash(match))
         jsons.append(cache.json(match))
+        walked.append(cache.walkedFields(match))
         sources?.append(match)
       } else {
         let tree = try encoder.encode(self[index], at: index)
         trees.append(tree)
         hashes.append(MerkleHash.isContainer(tree) ? MerkleHash.hash(tree) : 0)
         jsons.append(nil)
+        walked.append([])
         sources = nil
       }
     }
