@@ -10,7 +10,7 @@
 /// through their value witnesses); and an id compared with a copy of itself (removing an ended
 /// effect from the keys it was registered under) is equal without comparing the parts.
 @usableFromInline
-package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
+package struct EffectCancelID: KeptHashKey, Sendable, CustomStringConvertible {
   /// The parts, made once.
   @usableFromInline
   final class Parts: Sendable {
@@ -73,6 +73,8 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
   @inlinable package var navigationIDPath: NavigationIDPath { parts.navigationIDPath }
   /// The hash of `id` and `navigationIDPath` (with this process's seed).
   @inlinable var hash: Int { parts.hash }
+  /// What a dictionary buckets the id by (`KeptHashKey`): the hash made with it.
+  @inlinable package var keptHash: Int { parts.hash }
 
   @usableFromInline
   package init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
@@ -89,19 +91,6 @@ package struct EffectCancelID: Hashable, Sendable, CustomStringConvertible {
     lhs.parts === rhs.parts
       || (lhs.hash == rhs.hash && lhs.id == rhs.id
         && lhs.navigationIDPath == rhs.navigationIDPath)
-  }
-
-  @inlinable
-  package func hash(into hasher: inout Hasher) {
-    hasher.combine(hash)
-  }
-
-  /// What a dictionary buckets the id by: the kept hash (already a `Hasher`'s output, so
-  /// well mixed) with the table's seed folded in, instead of hashing it once more — a full
-  /// `Hasher` round on every look-up, registration and removal of a running effect.
-  @inlinable
-  package func _rawHashValue(seed: Int) -> Int {
-    hash ^ seed
   }
 
   /// This id under its whole navigation path (itself, its hash kept) and under each shorter

@@ -15,12 +15,14 @@
 /// CancelKey(timer, length: 0)  // "timer" @ []
 /// ```
 @usableFromInline
-package struct CancelKey: Hashable {
+package struct CancelKey: KeptHashKey {
   @usableFromInline let parts: EffectCancelID.Parts
   /// How many steps of the id's path the key has.
   @usableFromInline let length: Int
   /// The hash of the id made at that prefix (`EffectCancelID.Parts.hash`), kept.
   @usableFromInline let hash: Int
+  /// What a dictionary buckets the key by (`KeptHashKey`).
+  @inlinable package var keptHash: Int { hash }
 
   /// The id at its whole path.
   @inlinable
@@ -61,17 +63,5 @@ package struct CancelKey: Hashable {
       index += 1
     }
     return true
-  }
-
-  @inlinable
-  package func hash(into hasher: inout Hasher) {
-    hasher.combine(hash)
-  }
-
-  /// The kept hash (already a `Hasher`'s output or mixed, see `HashMixing`) with the table's
-  /// seed folded in, as `EffectCancelID` does.
-  @inlinable
-  package func _rawHashValue(seed: Int) -> Int {
-    hash ^ seed
   }
 }
