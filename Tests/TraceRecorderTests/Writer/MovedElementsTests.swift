@@ -10,9 +10,6 @@ import XCTest
 /// (they are not encoded again) and gives exactly the changes the whole diff gives, also for
 /// arrays nested two levels down (a list inside each element of a list inside a struct).
 final class MovedElementsTests: XCTestCase {
-  /// Counts the calls of its `encode(to:)`: what the encoder encoded again.
-  typealias Counted = SingleValueFieldTests.Counted
-
   struct Item: Codable, Equatable, Sendable, Identifiable {
     var id: String
     var done = false

@@ -10,9 +10,6 @@ import XCTest
 /// (`SignificantBytes`): a copy of a struct does not keep the padding between its fields, and
 /// an unchanged struct whose padding differs is not encoded again; a changed one always is.
 final class SignificantBytesTests: XCTestCase {
-  /// Counts the calls of its `encode(to:)`: what the encoder encoded again.
-  typealias Counted = SingleValueFieldTests.Counted
-
   /// 7 bytes of padding after `flag`, 7 after `small`.
   struct Padded: Codable, Equatable, Sendable {
     var flag = false

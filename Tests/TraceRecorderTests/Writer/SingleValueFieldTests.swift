@@ -1,6 +1,5 @@
 import ComposableCore
 import Foundation
-import Synchronization
 import TraceKit
 import XCTest
 
@@ -11,18 +10,6 @@ import XCTest
 /// `SingleFieldWalker` for the others): a change deep inside a presented child re-encodes only
 /// its path, and every step is exactly what `TraceValueEncoder` writes for the whole state.
 final class SingleValueFieldTests: XCTestCase {
-  /// Counts the calls of its `encode(to:)`: what the encoder encoded again.
-  struct Counted: Codable, Equatable, Sendable {
-    static let encodings = Atomic<Int>(0)
-    var value = 0
-
-    func encode(to encoder: Encoder) throws {
-      Self.encodings.add(1, ordering: .relaxed)
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(value, forKey: .value)
-    }
-  }
-
   enum Shape: Codable, Equatable, Sendable {
     case none
     case circle(radius: Double)

@@ -1,6 +1,5 @@
 import ComposableCore
 import Foundation
-import Synchronization
 import TestSupport
 import TraceKit
 import XCTest
@@ -15,18 +14,6 @@ import XCTest
 /// whose `encode(to:)` a walker cannot read, or whose `id` encodes differently from one step
 /// to the next, is encoded whole as before.
 final class WalkedElementsTests: XCTestCase {
-  /// Counts the calls of its `encode(to:)`: what the encoder encoded again.
-  struct Counted: Codable, Equatable, Sendable {
-    static let encodings = Atomic<Int>(0)
-    var value = 0
-
-    func encode(to encoder: Encoder) throws {
-      Self.encodings.add(1, ordering: .relaxed)
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(value, forKey: .value)
-    }
-  }
-
   struct Child: Codable, Equatable, Sendable {
     var value = 0
     var label: String?
