@@ -72,9 +72,7 @@ package struct EffectCancelID: KeptHashKey, Sendable, CustomStringConvertible {
   /// Where the effect was created.
   @inlinable package var navigationIDPath: NavigationIDPath { parts.navigationIDPath }
   /// The hash of `id` and `navigationIDPath` (with this process's seed).
-  @inlinable var hash: Int { parts.hash }
-  /// What a dictionary buckets the id by (`KeptHashKey`): the hash made with it.
-  @inlinable package var keptHash: Int { parts.hash }
+  @inlinable package var hash: Int { parts.hash }
 
   @usableFromInline
   package init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {

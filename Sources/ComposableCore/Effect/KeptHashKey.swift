@@ -10,18 +10,18 @@
 @usableFromInline
 package protocol KeptHashKey: Hashable {
   /// The key's hash, already a `Hasher`'s output or mixed (`HashMixing`), so well spread.
-  var keptHash: Int { get }
+  var hash: Int { get }
 }
 
 extension KeptHashKey {
   @inlinable
   package func hash(into hasher: inout Hasher) {
-    hasher.combine(keptHash)
+    hasher.combine(hash)
   }
 
   /// The kept hash with the table's seed folded in: no `Hasher` round.
   @inlinable
   package func _rawHashValue(seed: Int) -> Int {
-    keptHash ^ seed
+    hash ^ seed
   }
 }

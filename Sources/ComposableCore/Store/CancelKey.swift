@@ -20,9 +20,7 @@ package struct CancelKey: KeptHashKey {
   /// How many steps of the id's path the key has.
   @usableFromInline let length: Int
   /// The hash of the id made at that prefix (`EffectCancelID.Parts.hash`), kept.
-  @usableFromInline let hash: Int
-  /// What a dictionary buckets the key by (`KeptHashKey`).
-  @inlinable package var keptHash: Int { hash }
+  @usableFromInline package let hash: Int
 
   /// The id at its whole path.
   @inlinable

@@ -113,9 +113,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   ) throws -> (tree: TraceValue, hash: UInt64, fields: [FieldCache], edits: FieldCache.Edits)? {
     let kept = cache.walkedFields(index)
     let old = cache[index]
-    guard case .object(let oldFields) = old,
-      let id = oldFields.first(where: { $0.key == "id" })?.value
-    else { return nil }
+    guard let id = id(of: old) else { return nil }
     var elementPath = fieldPath
     elementPath.append(.id(id))
     guard
@@ -126,9 +124,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     else { return nil }
     let tree = FieldCache.objectValue(fields)
     // The path's component is the previous id's: the walk must have kept it.
-    guard case .object(let newFields) = tree,
-      newFields.first(where: { $0.key == "id" })?.value == id
-    else { return nil }
+    guard Self.id(of: tree) == id else { return nil }
     return (tree, FieldCache.objectHash(fields), fields, edits)
   }
 
@@ -265,10 +261,14 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   /// `rows[id: 7]` when the element is an object with an `id` (the ids of an identified array
   /// are distinct), else `rows[3]`.
   private static func component(of tree: TraceValue, index: Int) -> TracePath.Component {
-    if case .object(let fields) = tree, let id = fields.first(where: { $0.key == "id" }) {
-      return .id(id.value)
-    }
+    if let id = id(of: tree) { return .id(id) }
     return .index(index)
+  }
+
+  /// An element's `id` field, when its tree is an object that has one.
+  private static func id(of tree: TraceValue) -> TraceValue? {
+    guard case .object(let fields) = tree else { return nil }
+    return fields.first(where: { $0.key == "id" })?.value
   }
 
   /// The positions in chunk `chunk` whose elements' bits differ between the two arrays (of
