@@ -75,6 +75,17 @@ extension SQLiteConnection {
     return flock(descriptor, LOCK_UN) == 0
   }
 
+  /// Sends the database file's written pages to the disk (`fdatasync` on SQLite's own
+  /// descriptor, which SQLite does only at the commits and checkpoints its `synchronous`
+  /// setting asks for). False when the descriptor is unknown or the sync failed.
+  package func syncFile() -> Bool {
+    guard let descriptor = databaseDescriptor else { return false }
+    while fdatasync(descriptor) != 0 {
+      if errno != EINTR { return false }
+    }
+    return true
+  }
+
   /// Whether a writer holds its lock on this database file: true or false, or nil when this
   /// connection cannot tell. A reader's test takes a shared lock for an instant and gives it
   /// back, so readers never block each other or the writer.
