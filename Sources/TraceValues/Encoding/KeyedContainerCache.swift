@@ -83,6 +83,15 @@ final class KeyedContainerCache {
   @exclusivity(unchecked) private var bound: [Entry] = []
   @exclusivity(unchecked) private(set) var boundCount = 0
   @exclusivity(unchecked) private var inUse = false
+  /// `EnumCaseDetector.isSynthesizedEnumPayload`'s answers on this thread, by the two key types
+  /// and the case's name (its answer depends on nothing else): asking it again read both
+  /// types' names from a locked table and compared their bytes, about 1,100 instructions per
+  /// nested container of every action encoded. At most `payloadsKept` (the cases an app's
+  /// actions nest through), compared one by one.
+  @exclusivity(unchecked) private var payloads:
+    [(outer: ObjectIdentifier, nested: ObjectIdentifier, caseName: String, isPayload: Bool)] =
+      []
+  private static var payloadsKept: Int { 64 }
 
   /// The entry of `Key`'s shared container, bound to `level`; nil when it is bound to another
   /// level.
@@ -116,6 +125,29 @@ final class KeyedContainerCache {
       rest[id] = entry
     }
     return entry
+  }
+
+  /// `EnumCaseDetector.isSynthesizedEnumPayload(outer:nested:caseName:)`, answered once per
+  /// key types and case name on this thread.
+  func isSynthesizedEnumPayload(outer: Any.Type, nested: Any.Type, caseName: String) -> Bool {
+    let outerID = ObjectIdentifier(outer)
+    let nestedID = ObjectIdentifier(nested)
+    let known: Bool? = payloads.withUnsafeBufferPointer { payloads in
+      for index in payloads.indices
+      where payloads[index].outer == outerID && payloads[index].nested == nestedID
+        && payloads[index].caseName == caseName
+      {
+        return payloads[index].isPayload
+      }
+      return nil
+    }
+    if let known { return known }
+    let isPayload = EnumCaseDetector.isSynthesizedEnumPayload(
+      outer: outer, nested: nested, caseName: caseName)
+    if payloads.count < Self.payloadsKept {
+      payloads.append((outerID, nestedID, caseName, isPayload))
+    }
+    return isPayload
   }
 
   /// Unbinds the containers bound since `boundCount` was `mark`, retiring those still kept.

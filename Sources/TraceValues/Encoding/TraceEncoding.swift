@@ -342,7 +342,10 @@ struct TraceKeyedEncoding<Key: CodingKey>: TraceLeafKeyedEncoding {
     let name = key.stringValue
     let child = nested(encoding, forKey: key, name: name)
     if encoding.fields.count == 1,
-      EnumCaseDetector.isSynthesizedEnumPayload(outer: Key.self, nested: keyType, caseName: name)
+      encoding.containers?.isSynthesizedEnumPayload(
+        outer: Key.self, nested: keyType, caseName: name)
+        ?? EnumCaseDetector.isSynthesizedEnumPayload(
+          outer: Key.self, nested: keyType, caseName: name)
     {
       encoding.enumPayload = child
     }

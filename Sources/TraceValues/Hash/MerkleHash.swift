@@ -81,7 +81,7 @@ package enum MerkleHash {
   package static func arrayHash(count: Int, runHashes: [UInt64]) -> UInt64 {
     var hasher = StableHasher()
     hasher.combine(MerkleHash.arrayHead(count: count))
-    for run in runHashes { hasher.combine(run) }
+    runHashes.withUnsafeBufferPointer { hasher.combine($0) }
     return hasher.finalize()
   }
 
@@ -127,8 +127,7 @@ package enum MerkleHash {
     /// A container element by its head word (`MerkleHash.head`) and hash: the words
     /// `add(_:hash:)` writes for it, without reading the element.
     package mutating func add(containerHead head: UInt64, hash: UInt64) {
-      hasher.combine(head)
-      hasher.combine(hash)
+      hasher.combine(head, hash)
     }
 
     package func finalize() -> UInt64 {
@@ -199,8 +198,7 @@ package enum MerkleHash {
     @inline(__always)
     package mutating func add(key: Key, head: UInt64, hash: UInt64) {
       key.combine(into: &hasher)
-      hasher.combine(head)
-      hasher.combine(hash)
+      hasher.combine(head, hash)
     }
 
     /// A field whose value is a scalar with the words `words` (see `ScalarWords`), with the
@@ -288,8 +286,7 @@ package enum MerkleHash {
     _ value: TraceValue, hash: UInt64, known: Bool = true, into hasher: inout StableHasher
   ) {
     if isContainer(value) {
-      hasher.combine(head(value))
-      hasher.combine(known ? hash : Self.hash(value))
+      hasher.combine(head(value), known ? hash : Self.hash(value))
     } else {
       combineWords(value, into: &hasher)
     }

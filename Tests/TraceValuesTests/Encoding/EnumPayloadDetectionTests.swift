@@ -63,6 +63,30 @@ final class EnumPayloadDetectionTests: XCTestCase {
       .object([TraceField("ñandú", .object([TraceField("_0", .string("x"))]))]))
   }
 
+  /// The answer is kept per thread by the two key types and the case's name: the same key
+  /// types under another key stay apart, in either order and again and again.
+  func testKeptAnswersTellTheSameKeyTypesUnderAnotherKeyApart() throws {
+    let payload = TraceValue.enumCase("toggle", [TraceField("id", .int(7))])
+    let object = TraceValue.object([TraceField("other", .object([TraceField("id", .int(7))]))])
+    for round in 0..<3 {
+      let keys: [LookAlike.CodingKeys] = round == 1 ? [.other, .toggle] : [.toggle, .other]
+      for key in keys {
+        XCTAssertEqual(
+          try encoder.encode(LookAlike(key: key)), key == .toggle ? payload : object,
+          "round \(round), \(key)")
+      }
+      XCTAssertEqual(
+        try encoder.encode([Action.toggle(id: round), Action.Upper(flag: true)]),
+        .array([
+          .enumCase("toggle", [TraceField("id", .int(Int64(round)))]),
+          .enumCase("Upper", [TraceField("flag", .bool(true))]),
+        ]))
+      XCTAssertEqual(
+        try encoder.encode(OtherOuter()),
+        .object([TraceField("toggle", .object([TraceField("id", .int(7))]))]))
+    }
+  }
+
   func testLookAlikesAreObjects() throws {
     XCTAssertEqual(
       try encoder.encode(LookAlike(key: .toggle)),

@@ -27,6 +27,44 @@ final class StableHashTests: XCTestCase {
     }
   }
 
+  func testWordsFedInPairsAndInBuffersHashAsWordsFedOneByOne() {
+    var random = SplitMix(seed: 7)
+    for count in 0..<40 {
+      let words = (0..<count).map { _ in random.next() }
+      let bytes = words.flatMap { word in
+        (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) }
+      }
+      let expected = ReferenceXXHash64.hash(bytes)
+      // A buffer after 0 to 3 single words (each number of waiting words), then a pair and a
+      // buffer again, so that both paths start at every position in a stripe.
+      for lead in 0...min(3, count) {
+        var hasher = StableHasher()
+        for word in words[..<lead] { hasher.combine(word) }
+        let rest = Array(words[lead...])
+        let pairEnd = rest.count >= 2 ? 2 : 0
+        if pairEnd == 2 { hasher.combine(rest[0], rest[1]) }
+        rest[pairEnd...].withUnsafeBufferPointer { hasher.combine($0) }
+        XCTAssertEqual(hasher.finalize(), expected, "\(count) words, \(lead) first")
+      }
+      var pairs = StableHasher()
+      var index = 0
+      while index + 1 < count {
+        pairs.combine(words[index], words[index + 1])
+        index += 2
+      }
+      if index < count { pairs.combine(words[index]) }
+      XCTAssertEqual(pairs.finalize(), expected, "\(count) words in pairs")
+    }
+    XCTAssertEqual(
+      MerkleHash.arrayHash(count: 10_000, runHashes: (0..<157).map { UInt64($0) &* 0x9E37 }),
+      {
+        var hasher = StableHasher()
+        hasher.combine(MerkleHash.arrayHead(count: 10_000))
+        for run in 0..<157 { hasher.combine(UInt64(run) &* 0x9E37) }
+        return hasher.finalize()
+      }())
+  }
+
   func testScalarsHashToFixedNumbers() {
     XCTAssertEqual(TraceValue.null.stableHash, 0x34C9_6ACD_CADB_1BBB)
     XCTAssertEqual(TraceValue.bool(true).stableHash, 0xE908_593D_2D29_0D21)
