@@ -121,8 +121,8 @@ package struct EffectID: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The UUID whose bytes are `high` then `low`, most significant byte first: the two words
-  /// big-endian are its sixteen bytes (extracting them one by one took about 90 instructions).
+  /// The UUID whose bytes are `high` then `low`, most significant byte first: the two words,
+  /// big-endian, are its sixteen bytes.
   private static func uuidFrom(high: UInt64, low: UInt64) -> UUID {
     UUID(uuid: unsafeBitCast((high.bigEndian, low.bigEndian), to: uuid_t.self))
   }
