@@ -28,26 +28,30 @@ public struct Effect<Action: Sendable>: Sendable {
   ///
   /// What a store did with it (the effects it started, how each ended) is told through
   /// `StoreInstrument`, not read back from here.
+  ///
+  /// A node is one word: each case whose payload is larger is kept in a box of its own
+  /// (`indirect`); a merge's or a concatenation's array is already a reference and is stored
+  /// as it is, so building or mapping one allocates its array and no box around it.
   @usableFromInline
-  package indirect enum Node: Sendable {
+  package enum Node: Sendable {
     /// Nothing to do.
     case none
     /// An action fed back into the store synchronously, after the actions already buffered
     /// (breadth-first).
-    case send(Action)
+    indirect case send(Action)
     /// An asynchronous operation run in its own task.
-    case run(Run)
+    indirect case run(Run)
     /// Children started together, running concurrently.
     case merge([Effect])
     /// Children run one after another, each starting when the previous one finished.
     case concatenate([Effect])
     /// A child whose tasks are registered under `id`; with `cancelInFlight`, the tasks already
     /// registered under `id` are cancelled first.
-    case cancellable(id: EffectCancelID, cancelInFlight: Bool, Effect)
+    indirect case cancellable(id: EffectCancelID, cancelInFlight: Bool, Effect)
     /// Cancels every running task registered under `id`. Created inside a reducer that a store
     /// runs, it was performed then (`isPerformed`), and the store only passes it by; created
     /// elsewhere, the store performs it when it reaches it.
-    case cancel(id: EffectCancelID, reason: EffectCancelReason, isPerformed: Bool = false)
+    indirect case cancel(id: EffectCancelID, reason: EffectCancelReason, isPerformed: Bool = false)
   }
 
   /// A `.run` leaf: the operation, its priority, and where it was created.

@@ -27,10 +27,9 @@ package struct EffectID: Hashable, Sendable, CustomStringConvertible {
   /// The next id from the process-wide generator.
   @usableFromInline
   package static func next() -> EffectID {
-    // Read outside the lock: a thread that read an earlier millisecond but takes the lock
-    // later still gets a larger id (the generator never goes back).
-    let milliseconds = unixMilliseconds()
-    return generator.withLock { $0.next(milliseconds: milliseconds) }
+    // A thread that read an earlier millisecond but advances the generator later still gets
+    // a larger id (the generator never goes back).
+    generator.next(milliseconds: unixMilliseconds())
   }
 
   @usableFromInline package var description: String { uuid.uuidString }
@@ -58,8 +57,7 @@ package struct EffectID: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  private static let generator = Mutex(
-    Generator(seed: UInt64.random(in: .min ... .max)))
+  private static let generator = Generator(seed: UInt64.random(in: .min ... .max))
 
   /// The wall clock in milliseconds since 1970 (0 before it), as the kernel last stored it
   /// (a few milliseconds coarse): read once per effect on the main actor, the coarse clock
@@ -77,48 +75,56 @@ package struct EffectID: Hashable, Sendable, CustomStringConvertible {
     return UInt64(time.tv_sec) &* 1_000 &+ UInt64(time.tv_nsec / 1_000_000)
   }
 
-  /// Makes version-7 ids from the milliseconds it is given, each larger than the one before.
+  /// Makes version-7 ids from the milliseconds it is given, each larger than the one before,
+  /// from any thread without a lock: the last time and counter is one atomic word that each id
+  /// advances by a compare-and-exchange, and the random bits are SplitMix64's outputs for a
+  /// state that each id advances by an atomic add (the same sequence as `SplitMix64.next()`).
   ///
   /// ```swift
-  /// var generator = EffectID.Generator(seed: 1)
+  /// let generator = EffectID.Generator(seed: 1)
   /// generator.next(milliseconds: 0x0123_4567_89AB)  // 01234567-89AB-7000-…
   /// generator.next(milliseconds: 0x0123_4567_89AB)  // 01234567-89AB-7001-…
   /// generator.next(milliseconds: 0x0123_4567_89AA)  // 01234567-89AB-7002-… (clock went back)
   /// ```
-  package struct Generator: Sendable {
-    private var random: SplitMix64
+  package final class Generator: Sendable {
+    /// SplitMix64's state: each id adds its increment and mixes the sum.
+    private let random: Atomic<UInt64>
     /// The time and counter of the last id: `milliseconds << 12 | counter`. Adding 1 carries a
     /// full counter into the milliseconds, as RFC 9562 (6.2, method 1) allows.
-    private var last: UInt64 = 0
+    private let last = Atomic<UInt64>(0)
 
     package init(seed: UInt64) {
-      random = SplitMix64(seed: seed)
+      random = Atomic(seed)
     }
 
     /// The next id for a clock reading `milliseconds` (only its low 48 bits are stored).
-    package mutating func next(milliseconds: UInt64) -> EffectID {
+    package func next(milliseconds: UInt64) -> EffectID {
       let now = (milliseconds & 0xFFFF_FFFF_FFFF) << 12
       // A new millisecond restarts the counter at 0; the same one, or a clock that stepped
       // back, counts on from the last id.
-      last = now > last ? now : last &+ 1
-      let high = (last >> 12) << 16 | 0x7000 | (last & 0xFFF)
+      var current = last.load(ordering: .relaxed)
+      while true {
+        let next = now > current ? now : current &+ 1
+        let (exchanged, original) = last.compareExchange(
+          expected: current, desired: next, ordering: .relaxed)
+        if exchanged {
+          current = next
+          break
+        }
+        current = original
+      }
+      let high = (current >> 12) << 16 | 0x7000 | (current & 0xFFF)
+      let state = random.wrappingAdd(SplitMix64.increment, ordering: .relaxed).newValue
       // Variant 10: the two top bits of byte 8.
-      let low = (random.next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+      let low = (SplitMix64.mix(state) & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
       return EffectID(uuid: EffectID.uuidFrom(high: high, low: low))
     }
   }
 
-  /// The UUID whose bytes are `high` then `low`, most significant byte first.
+  /// The UUID whose bytes are `high` then `low`, most significant byte first: the two words,
+  /// big-endian, are its sixteen bytes.
   private static func uuidFrom(high: UInt64, low: UInt64) -> UUID {
-    func byte(_ value: UInt64, _ index: Int) -> UInt8 {
-      UInt8(truncatingIfNeeded: value >> UInt64(56 - 8 * index))
-    }
-    return UUID(uuid: (
-      byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3),
-      byte(high, 4), byte(high, 5), byte(high, 6), byte(high, 7),
-      byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3),
-      byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)
-    ))
+    UUID(uuid: unsafeBitCast((high.bigEndian, low.bigEndian), to: uuid_t.self))
   }
 }
 
@@ -130,8 +136,16 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
     state = seed
   }
 
+  /// What each output adds to the state.
+  static let increment: UInt64 = 0x9E37_79B9_7F4A_7C15
+
   package mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
+    state &+= Self.increment
+    return Self.mix(state)
+  }
+
+  /// The output for a state.
+  static func mix(_ state: UInt64) -> UInt64 {
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

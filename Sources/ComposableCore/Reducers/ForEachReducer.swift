@@ -75,10 +75,10 @@ where Element.State: Identifiable, Element.State.ID == ID {
     guard idsBefore != idsAfter else {
       return .merging(elementEffects, parentEffects)
     }
-    // The array's own id table says which ids are gone (a `Set` of the ids after hashed
-    // every id again, on every move and insertion as well).
+    // The array says which ids are gone, comparing the places that changed (a `Set` of the
+    // ids after hashed every id again, on every move and insertion as well).
     let removed = toElementsState.read(in: &state, offset: offset) { elements in
-      idsBefore.filter { elements.index(id: $0) == nil }
+      elements.idsRemoved(since: idsBefore)
     }
     guard !removed.isEmpty else { return .merging(elementEffects, parentEffects) }
     let navigationIDPath = DependencyValues.current.navigationIDPath

@@ -78,6 +78,32 @@ final class IdentifiedArrayTests: XCTestCase {
     XCTAssertEqual(todos.count, 3)
   }
 
+  /// The ids an array no longer holds since an earlier list of its ids, in their order: a
+  /// move (none), removals in the middle and at either end, a move with a removal, a removal
+  /// and an insertion that keep the count, and lists whose changed middle is longer than 16
+  /// (looked up in the id table rather than compared).
+  func testIDsRemovedSinceAnEarlierListOfItsIDs() {
+    func rows(_ ids: [Int]) -> IdentifiedArrayOf<Todo> {
+      IdentifiedArrayOf(uniqueElements: ids.map { Todo(id: $0, title: "t\($0)") })
+    }
+    XCTAssertEqual(rows([1, 2, 3, 4]).idsRemoved(since: [1, 2, 3, 4]), [])
+    XCTAssertEqual(rows([2, 3, 1, 4]).idsRemoved(since: [1, 2, 3, 4]), [])
+    XCTAssertEqual(rows([1, 3, 4]).idsRemoved(since: [1, 2, 3, 4]), [2])
+    XCTAssertEqual(rows([2, 3, 4]).idsRemoved(since: [1, 2, 3, 4]), [1])
+    XCTAssertEqual(rows([1, 2, 3]).idsRemoved(since: [1, 2, 3, 4]), [4])
+    XCTAssertEqual(rows([3]).idsRemoved(since: [1, 2, 3]), [1, 2])
+    XCTAssertEqual(rows([2, 4, 1]).idsRemoved(since: [1, 2, 3, 4]), [3])
+    XCTAssertEqual(rows([1, 5, 3, 4]).idsRemoved(since: [1, 2, 3, 4]), [2])
+    XCTAssertEqual(rows([]).idsRemoved(since: [1, 2]), [1, 2])
+    XCTAssertEqual(rows([1, 2]).idsRemoved(since: []), [])
+    let long = Array(1...40)
+    XCTAssertEqual(rows(long.reversed()).idsRemoved(since: long), [])
+    XCTAssertEqual(
+      rows(long.reversed().filter { $0 != 7 && $0 != 30 }).idsRemoved(since: long), [7, 30])
+    XCTAssertEqual(rows([0] + Array(2...40) + [41]).idsRemoved(since: long), [1])
+    XCTAssertEqual(rows(Array(1...10) + Array(31...40)).idsRemoved(since: long), Array(11...30))
+  }
+
   func testInsertRemoveAndMoveKeepIndexConsistent() {
     var todos = sample
     todos.insert(Todo(id: 0, title: "z"), at: 0)

@@ -8,7 +8,7 @@ final class EffectIDTests: XCTestCase {
   /// The clock's milliseconds, then a counter that goes on within a millisecond and when the
   /// clock steps back, and restarts in a new millisecond; the low bits come from the seed.
   func testIDsFromAGivenClockAreExactlyThese() {
-    var generator = EffectID.Generator(seed: 1)
+    let generator = EffectID.Generator(seed: 1)
     let ids = [0x0123_4567_89AB, 0x0123_4567_89AB, 0x0123_4567_89AA, 0x0123_4567_89AC].map {
       generator.next(milliseconds: $0).description
     }
@@ -25,7 +25,7 @@ final class EffectIDTests: XCTestCase {
   /// The 4,097th id of one millisecond carries the full counter into the time, and the ids
   /// stay strictly increasing when the clock then reaches that time.
   func testAFullCounterCarriesIntoTheMilliseconds() {
-    var generator = EffectID.Generator(seed: 7)
+    let generator = EffectID.Generator(seed: 7)
     var ids = (0..<4_097).map { _ in generator.next(milliseconds: 0x0000_0000_1000) }
     ids.append(generator.next(milliseconds: 0x0000_0000_1001))
     ids.append(generator.next(milliseconds: 0x0000_0000_1002))
@@ -54,7 +54,7 @@ final class EffectIDTests: XCTestCase {
   /// (same time, the counter in one field, the variant bits fixed) still land on every one of
   /// 256 buckets.
   func testIDsOfOneMillisecondSpreadOverTheLowBitsOfTheirHash() {
-    var generator = EffectID.Generator(seed: 3)
+    let generator = EffectID.Generator(seed: 3)
     let ids = (0..<4_096).map { _ in generator.next(milliseconds: 1_700_000_000_000) }
     let lowBytes = Set(ids.map { $0._rawHashValue(seed: 0) & 0xFF })
     XCTAssertEqual(lowBytes.count, 256)

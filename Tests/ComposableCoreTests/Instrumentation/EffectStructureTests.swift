@@ -28,6 +28,21 @@ final class EffectStructureTests: XCTestCase {
     }
   }
 
+  /// An effect is one word whatever its action, and a mapped merge of a concatenation keeps
+  /// its parts, in order, mapped.
+  func testAnEffectIsOneWordAndMappingKeepsItsStructure() {
+    XCTAssertEqual(MemoryLayout<Effect<Int>>.size, 8)
+    XCTAssertEqual(MemoryLayout<Effect<[String: [Int]]>>.size, 8)
+    let effect = Effect<Int>.merge(.concatenate(.send(1), .send(2)), .send(3)).map { $0 * 10 }
+    guard case let .merge(children) = effect.node, children.count == 2,
+      case let .concatenate(parts) = children[0].node, parts.count == 2,
+      case .send(10) = parts[0].node, case .send(20) = parts[1].node,
+      case .send(30) = children[1].node
+    else {
+      return XCTFail("expected merge(concatenate(10, 20), 30), got \(effect.node)")
+    }
+  }
+
   func testMergeFlattensAndDropsNone() {
     let effect = Effect<Int>.merge(.none, .merge(.send(1), .send(2)), .send(3))
     guard case let .merge(children) = effect.node else {

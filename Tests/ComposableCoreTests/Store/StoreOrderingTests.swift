@@ -43,6 +43,34 @@ final class StoreOrderingTests: XCTestCase {
     )
   }
 
+  /// A send from inside the reducer of an action that others wait behind in the batch (not
+  /// the last one buffered) names that action too, and waits behind all of them.
+  func testReentrantSendNamesAnActionWithOthersBehindIt() {
+    let holder = StoreHolder()
+    let store = Store(initialState: Logger.State()) {
+      Reduce<Logger.State, Logger.Action> { state, action in
+        state.log.append(describeAction(action))
+        switch action {
+        case .start:
+          return .merge(.send(.step("1")), .send(.step("2")))
+        case .step("1"):
+          holder.store?.send(.step("x"))
+          return .none
+        default:
+          return .none
+        }
+      }
+    }
+    holder.store = store
+    let (_, issues) = withIssueCollection {
+      store.send(.start)
+    }
+    XCTAssertEqual(store.log, ["start", "step(1)", "step(2)", "step(x)"])
+    XCTAssertEqual(
+      issues.map { String($0.message.prefix { $0 != "\n" }) },
+      [#"The store was sent the action .step("x") while it was processing .step("1")."#])
+  }
+
   func testObserversAreNotifiedOncePerBatchWithTheFinalState() {
     let store = Store(initialState: Logger.State()) { Logger() }
     let seen = Box<[[String]]>([])
