@@ -306,6 +306,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   ///
   /// The caller builds the event in the slot it is given: an event built first and then handed
   /// over was moved twice (145 bytes each time) on its way into the slot.
+  @inline(__always)
   private func effectEventPlace() -> EffectEventPlace {
     // Only the main actor appends, so room seen now is still there (a closed queue refuses
     // the event, and `finish()` took what was kept back already).
