@@ -137,8 +137,8 @@ extension RootCore: StoreControl {
         hold(entry)
         continue
       }
+      bufferOrigin(entry.origin)
       bufferedActions.append(entry.action)
-      bufferedOrigins.append(entry.origin)
       _ = DependencyValues.$current.withValue(dependencies) {
         runBatch(group: entry.group)
       }

@@ -153,8 +153,23 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
 
   /// The bytes of the free slot the next element goes to (as `reserve`), for the queue's
   /// layout to write the element's parts into.
-  @inlinable
+  ///
+  /// Inlined into the producer: an open queue with room by the remembered head (nearly every
+  /// append) returns the slot at once; the rest (the consumer's head read again, waiting) is
+  /// a call of its own, so the common path saves no registers for it.
+  @inlinable @inline(__always)
   func reserveSlot(whenFull policy: WhenFull) -> UnsafeMutableRawPointer? {
+    if !isClosed.load(ordering: .acquiring),
+      tail.load(ordering: .relaxed) &- knownHead < capacity
+    {
+      return slots + nextSlot &* slotStride
+    }
+    return reserveSlotSlowly(whenFull: policy)
+  }
+
+  /// `reserveSlot` once the remembered head shows the queue full (or the queue is closed).
+  @inlinable @inline(never)
+  func reserveSlotSlowly(whenFull policy: WhenFull) -> UnsafeMutableRawPointer? {
     let position = tail.load(ordering: .relaxed)
     while true {
       if isClosed.load(ordering: .acquiring) { return nil }
@@ -174,17 +189,32 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   }
 
   /// Hands the element initialized in the reserved slot to the consumer.
-  @inlinable
+  ///
+  /// Inlined into the producer: below the wake threshold and the high water as the producer
+  /// last saw them (nearly every append), publishing is the slot's release store and the
+  /// prefetch; crossing either is a call of its own (`publishCrossing`).
+  @inlinable @inline(__always)
   func publish() {
     let position = tail.load(ordering: .relaxed)
     nextSlot = nextSlot + 1 == capacity ? 0 : nextSlot + 1
     prefetchAhead()
     // At most what is queued: the consumer's head is read only when it could matter.
-    var queued = position &+ 1 &- knownHead
-    if queued >= wakeThreshold || queued > knownHighWater {
-      knownHead = head.load(ordering: .relaxed)
-      queued = position &+ 1 &- knownHead
+    let queued = position &+ 1 &- knownHead
+    if queued < wakeThreshold, queued <= knownHighWater {
+      // The consumer is not woken below the threshold (its timer wakes it); see
+      // `publishCrossing` for why a release store publishes the slot.
+      tail.store(position &+ 1, ordering: .releasing)
+      return
     }
+    publishCrossing(position)
+  }
+
+  /// `publish` when what the remembered head shows queued reaches the wake threshold or the
+  /// high water: the consumer's head is read, and the crossing is fenced.
+  @inlinable @inline(never)
+  func publishCrossing(_ position: Int) {
+    knownHead = head.load(ordering: .relaxed)
+    let queued = position &+ 1 &- knownHead
     if queued >= wakeThreshold, knownHead != crossedAbove {
       // The crossing, ordered with the consumer's flag: it sets the flag, then looks at the
       // tail. Either it sees this element (and takes it, so it is not waiting with the batch
@@ -213,7 +243,7 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   @usableFromInline static var prefetchDistance: Int { 4 }
 
   /// Asks for the lines of the slot `prefetchDistance` appends ahead (producer only).
-  @inlinable
+  @inlinable @inline(__always)
   func prefetchAhead() {
     var ahead = nextSlot &+ Self.prefetchDistance
     if ahead >= capacity { ahead %= capacity }
