@@ -44,6 +44,7 @@ struct RecordedBatches {
   /// `forEach` with each step's row and line, not yet read into a `RecordedStep`: the
   /// read-ahead hands them to the replay thread, which reads the lines there with a cache of
   /// its own. A failure of the trace while a batch is gathered is an `UnfinishedBatch`.
+  /// `body` must not keep the array: it is emptied in place for the next batch.
   func forEachLines(from first: Int, _ body: ([Line]) throws -> Bool) throws {
     var batch: [Line] = []
     var stopped = false
@@ -62,9 +63,8 @@ struct RecordedBatches {
             stopped = true
             return false
           }
-          // A new array: `body` may keep the batch (the read-ahead hands it to the replay
-          // thread), and emptying a kept array in place copied it first.
-          batch = []
+          // Emptied in place: `body` copied what it keeps, so no array is made per batch.
+          batch.removeAll(keepingCapacity: true)
         }
         batch.append((row, payload))
         return true
