@@ -11,16 +11,16 @@ import XCTest
 /// over more steps than one block and one run hold, whatever differs is reported at its own
 /// step, with the same findings as a replay that read and checked one step at a time.
 @MainActor
-final class ReplayBlocksTests: XCTestCase {
+final class TypedReplayBlocksTests: XCTestCase {
   private var directory: TemporaryDirectory!
 
   override func setUp() async throws {
     directory = try TemporaryDirectory()
   }
 
-  /// 1,200 rounds of four steps: a row's tap and the `.send` it answers with, then the sheet
+  /// 400 rounds of four steps: a row's tap and the `.send` it answers with, then the sheet
   /// opened and typed into (odd rounds) or closed and the board counted (even rounds).
-  private static let rounds = 1_200
+  private static let rounds = 400
   /// The steps the script records: round `n`'s tap is step 4 × (n − 1) + 1.
   private static let steps = rounds * 4
 
@@ -29,63 +29,63 @@ final class ReplayBlocksTests: XCTestCase {
     XCTAssertEqual(try Replay(trace: path, reducer: Board()).run(), .matched(steps: Self.steps))
   }
 
-  /// Round 700's tap is step 2,797 (and 2,798 the `tapped` it sends): the row miscounts
-  /// there, in a later block than the first, and the state differs at 2,797.
+  /// Round 300's tap is step 1,197 (and 1,198 the `tapped` it sends): the row miscounts
+  /// there, in a later block than the first, and the state differs at 1,197.
   func testARowThatMiscountsIsReportedAtItsStep() async throws {
     let path = try await record()
-    let result = try Replay(trace: path, reducer: Board(variant: .rowMiscounts(round: 700))).run()
-    XCTAssertEqual(result.divergence?.step, 2_797)
-    XCTAssertEqual(result.divergence?.matchedSteps, 2_796)
+    let result = try Replay(trace: path, reducer: Board(variant: .rowMiscounts(round: 300))).run()
+    XCTAssertEqual(result.divergence?.step, 1_197)
+    XCTAssertEqual(result.divergence?.matchedSteps, 1_196)
     XCTAssertEqual(result.divergence?.actionPath, "row.element.tap")
     // The row's taps and the board's total (kept by `onChange`).
     XCTAssertEqual(result.divergence?.findings, [.state(changes: 2)])
   }
 
-  /// The tap of round 333 forgets its `.send(.tapped)`: reported at the tap (step 1,329),
-  /// with the send the trace recorded.
+  /// The tap of round 133 forgets its `.send(.tapped)`: reported at the tap (step 529, in
+  /// the second block), with the send the trace recorded.
   func testARowThatForgetsItsSendIsReportedAtItsStep() async throws {
     let path = try await record()
-    let result = try Replay(trace: path, reducer: Board(variant: .forgetsSend(round: 333))).run()
-    XCTAssertEqual(result.divergence?.step, 1_329)
-    XCTAssertEqual(result.divergence?.matchedSteps, 1_328)
+    let result = try Replay(trace: path, reducer: Board(variant: .forgetsSend(round: 133))).run()
+    XCTAssertEqual(result.divergence?.step, 529)
+    XCTAssertEqual(result.divergence?.matchedSteps, 528)
     XCTAssertEqual(
       result.divergence?.findings,
-      [.sends(recorded: [Self.tapped(row: 333 % 5)], replayed: [])])
+      [.sends(recorded: [Self.tapped(row: 133 % 5)], replayed: [])])
   }
 
-  /// The tap of round 1,000 starts no effect (and so cancels none in flight): reported at
-  /// its step, 3,997, with the effect the trace recorded started and the one (row 0's wait
-  /// of round 995) it recorded cancelled.
+  /// The tap of round 350 starts no effect (and so cancels none in flight): reported at its
+  /// step, 1,397, with the effect the trace recorded started and the one (row 0's wait of
+  /// round 345) it recorded cancelled.
   func testARowThatForgetsItsEffectIsReportedAtItsStep() async throws {
     let path = try await record()
-    let result = try Replay(trace: path, reducer: Board(variant: .forgetsEffect(round: 1_000)))
+    let result = try Replay(trace: path, reducer: Board(variant: .forgetsEffect(round: 350)))
       .run()
-    XCTAssertEqual(result.divergence?.step, 3_997)
-    XCTAssertEqual(result.divergence?.matchedSteps, 3_996)
+    XCTAssertEqual(result.divergence?.step, 1_397)
+    XCTAssertEqual(result.divergence?.matchedSteps, 1_396)
     XCTAssertEqual(result.divergence?.findings.count, 2)
     guard case .effectsStarted(let recorded, let replayed)? = result.divergence?.findings.first
     else {
       return XCTFail("\(result)")
     }
-    XCTAssertEqual(recorded.map(\.startedByStep), [3_997])
+    XCTAssertEqual(recorded.map(\.startedByStep), [1_397])
     XCTAssertEqual(replayed, [])
     guard case .cancellationMissing(let cancelled, let reason)? = result.divergence?.findings.last
     else {
       return XCTFail("\(result)")
     }
-    XCTAssertEqual(cancelled.startedByStep, 3_977)
+    XCTAssertEqual(cancelled.startedByStep, 1_377)
     XCTAssertEqual(reason, "cancelInFlight")
   }
 
-  /// The `onChange` miscomputes while the sheet of round 901 is presented: opening it (step
-  /// 3,603) leaves the total as it was, so its reducer first runs at the typing, step 3,604,
+  /// The `onChange` miscomputes while the sheet of round 301 is presented: opening it (step
+  /// 1,203) leaves the total as it was, so its reducer first runs at the typing, step 1,204,
   /// where the state differs in the total alone.
   func testAnOnChangeThatMiscomputesIsReportedAtItsStep() async throws {
     let path = try await record()
-    let result = try Replay(trace: path, reducer: Board(variant: .onChangeMiscounts(round: 901)))
+    let result = try Replay(trace: path, reducer: Board(variant: .onChangeMiscounts(round: 301)))
       .run()
-    XCTAssertEqual(result.divergence?.step, 3_604)
-    XCTAssertEqual(result.divergence?.matchedSteps, 3_603)
+    XCTAssertEqual(result.divergence?.step, 1_204)
+    XCTAssertEqual(result.divergence?.matchedSteps, 1_203)
     XCTAssertEqual(result.divergence?.actionPath, "sheet.presented.typed")
     XCTAssertEqual(result.divergence?.findings, [.state(changes: 1)])
   }
