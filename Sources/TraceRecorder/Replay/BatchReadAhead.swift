@@ -96,22 +96,12 @@ final class BatchReadAhead: @unchecked Sendable {
   }
 
   private func read(into ahead: ReadAhead<Block>) {
-    var pending: [Line] = []
-    var ends: [Int] = []
     var open = true
     var failure: ReplayError?
     var unfinished: [Line] = []
     do {
-      try batches.forEachLines(from: 1) { batch in
-        if pending.isEmpty { pending.reserveCapacity(Self.blockSize + batch.count) }
-        pending.append(contentsOf: batch)
-        ends.append(pending.count)
-        if pending.count >= Self.blockSize {
-          open = ahead.send(.batches(lines: pending, ends: ends))
-          // New arrays: the block sent holds the old ones.
-          pending = []
-          ends = []
-        }
+      try batches.forEachBlock(from: 1, blockSize: Self.blockSize) { lines, ends in
+        open = ahead.send(.batches(lines: lines, ends: ends))
         return open
       }
     } catch {
@@ -123,7 +113,6 @@ final class BatchReadAhead: @unchecked Sendable {
       failure = ReplayError(
         .unreadableTrace((error as? TraceError)?.description ?? "\(error)"), path: path)
     }
-    if open, !pending.isEmpty { open = ahead.send(.batches(lines: pending, ends: ends)) }
     if open { _ = ahead.send(.end(failure, lines: unfinished)) }
   }
 }
