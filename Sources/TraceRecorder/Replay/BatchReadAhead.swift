@@ -18,7 +18,9 @@ final class BatchReadAhead: @unchecked Sendable {
   private typealias Line = RecordedBatches.Line
 
   private enum Block {
-    case batches([[Line]])
+    /// Batches of lines, one after another in `lines`: batch `i` ends before `ends[i]`. One
+    /// array a block, not one a batch (a counter's trace has a batch per step).
+    case batches(lines: [Line], ends: [Int])
     /// The reading ended, on the trace's error or at the last step; `lines` are those of the
     /// batch it was gathering (read first: one of them may be the earlier failure).
     case end(ReplayError?, lines: [Line])
@@ -31,9 +33,11 @@ final class BatchReadAhead: @unchecked Sendable {
   private let reader: TraceReader
   /// The reading thread's batches of lines.
   private let batches: RecordedBatches
-  /// The replay thread's: the actions it decoded, the line cache it reads with.
+  /// The replay thread's: the actions it decoded, the line cache it reads with, and the
+  /// steps of the block it replays (emptied in place for the next).
   private let actions = RecordedActions()
   private let paths = TraceReader.PathCache()
+  private var steps: [RecordedStep] = []
   private var ahead: ReadAhead<Block>!
 
   /// Opens the trace again and starts reading its steps after step 0.
@@ -49,26 +53,36 @@ final class BatchReadAhead: @unchecked Sendable {
   }
 
   /// Calls `body` with each batch in order until it returns false; then throws the error the
-  /// reading stopped on, if it stopped on one before `body` did.
-  func forEach(_ body: ([RecordedStep]) throws(ReplayError) -> Bool) throws(ReplayError) {
+  /// reading stopped on, if it stopped on one before `body` did. A batch is a slice of the
+  /// block's steps (its indices are the block's), valid until `body` returns.
+  func forEach(_ body: (ArraySlice<RecordedStep>) throws(ReplayError) -> Bool)
+    throws(ReplayError)
+  {
     while let block = ahead.next() {
       switch block {
-      case .batches(let batches):
-        for batch in batches {
-          guard try body(try read(batch)) else { return }
+      case .batches(let lines, let ends):
+        steps.removeAll(keepingCapacity: true)
+        var start = 0
+        for end in ends {
+          // Each batch's lines read just before it is replayed: a line that cannot be read
+          // fails after every step before it was checked.
+          try read(lines[start..<end])
+          guard try body(steps[start..<end]) else { return }
+          start = end
         }
       case .end(let error, let unfinished):
-        _ = try read(unfinished)
+        steps.removeAll(keepingCapacity: true)
+        try read(unfinished[...])
         if let error { throw error }
         return
       }
     }
   }
 
-  /// The steps of a batch's lines, read on this (the replay) thread.
-  private func read(_ batch: [Line]) throws(ReplayError) -> [RecordedStep] {
+  /// Appends the steps of a batch's lines to `steps`, read on this (the replay) thread.
+  private func read(_ batch: ArraySlice<Line>) throws(ReplayError) {
     do {
-      return try actions.steps(batch, paths: paths)
+      try actions.append(batch, to: &steps, paths: paths)
     } catch let error as TraceError {
       throw ReplayError(.unreadableTrace(error.description), path: path)
     } catch {
@@ -82,20 +96,12 @@ final class BatchReadAhead: @unchecked Sendable {
   }
 
   private func read(into ahead: ReadAhead<Block>) {
-    var pending: [[Line]] = []
-    var pendingSteps = 0
     var open = true
     var failure: ReplayError?
     var unfinished: [Line] = []
     do {
-      try batches.forEachLines(from: 1) { batch in
-        pending.append(batch)
-        pendingSteps += batch.count
-        if pendingSteps >= Self.blockSize {
-          open = ahead.send(.batches(pending))
-          pending.removeAll(keepingCapacity: true)
-          pendingSteps = 0
-        }
+      try batches.forEachBlock(from: 1, blockSize: Self.blockSize) { lines, ends in
+        open = ahead.send(.batches(lines: lines, ends: ends))
         return open
       }
     } catch {
@@ -107,7 +113,6 @@ final class BatchReadAhead: @unchecked Sendable {
       failure = ReplayError(
         .unreadableTrace((error as? TraceError)?.description ?? "\(error)"), path: path)
     }
-    if open, !pending.isEmpty { open = ahead.send(.batches(pending)) }
     if open { _ = ahead.send(.end(failure, lines: unfinished)) }
   }
 }

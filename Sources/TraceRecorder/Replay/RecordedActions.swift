@@ -60,8 +60,21 @@ final class RecordedActions {
   {
     var batch: [RecordedStep] = []
     batch.reserveCapacity(lines.count)
-    for line in lines { batch.append(try step(line.row, line.payload, paths: paths)) }
+    try append(lines[...], to: &batch, paths: paths)
     return batch
+  }
+
+  /// Appends the steps of `lines` to `steps`, in order; on a line that cannot be read it
+  /// throws, with the steps before it appended.
+  func append(
+    _ lines: ArraySlice<RecordedBatches.Line>, to steps: inout [RecordedStep],
+    paths: TraceReader.PathCache? = nil
+  ) throws {
+    // Each line read in place: copying the tuple out retained its row's strings and its
+    // payload's chunk.
+    for index in lines.indices {
+      steps.append(try step(lines[index].row, lines[index].payload, paths: paths))
+    }
   }
 
   /// The parsed action of `json`, and an id that names those bytes.

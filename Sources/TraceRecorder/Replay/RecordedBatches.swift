@@ -44,6 +44,7 @@ struct RecordedBatches {
   /// `forEach` with each step's row and line, not yet read into a `RecordedStep`: the
   /// read-ahead hands them to the replay thread, which reads the lines there with a cache of
   /// its own. A failure of the trace while a batch is gathered is an `UnfinishedBatch`.
+  /// `body` must not keep the array: it is emptied in place for the next batch.
   func forEachLines(from first: Int, _ body: ([Line]) throws -> Bool) throws {
     var batch: [Line] = []
     var stopped = false
@@ -62,9 +63,8 @@ struct RecordedBatches {
             stopped = true
             return false
           }
-          // A new array: `body` may keep the batch (the read-ahead hands it to the replay
-          // thread), and emptying a kept array in place copied it first.
-          batch = []
+          // Emptied in place: `body` copied what it keeps, so no array is made per batch.
+          batch.removeAll(keepingCapacity: true)
         }
         batch.append((row, payload))
         return true
@@ -76,6 +76,52 @@ struct RecordedBatches {
     if !stopped, !batch.isEmpty {
       _ = try body(batch)
     }
+  }
+
+  /// `forEachLines` in blocks, for the read-ahead: `body` gets the lines of whole batches one
+  /// after another, gathered in one array, and where each batch ends in it, once they are at
+  /// least `blockSize` lines, and what is left at the end; it returns false to stop. The
+  /// batches are the ones `forEachLines` hands out, and a batch is whole, as there, once the
+  /// next one starts. A failure of the trace hands the whole batches gathered so far to
+  /// `body` first; then, when a batch was being gathered, it is an `UnfinishedBatch`.
+  func forEachBlock(
+    from first: Int, blockSize: Int, _ body: (_ lines: [Line], _ ends: [Int]) -> Bool
+  ) throws {
+    var lines: [Line] = []
+    lines.reserveCapacity(blockSize + 1)
+    var ends: [Int] = []
+    // Where the batch being gathered starts in `lines`.
+    var start = 0
+    var stopped = false
+    do {
+      try reader.forEachStep(from: first, to: .max) { row, payload in
+        if row.origin != .initial, !isSend(row.origin), lines.count > start {
+          ends.append(lines.count)
+          start = lines.count
+          if start >= blockSize {
+            // Handed over whole: new arrays for the next block.
+            let more = body(lines, ends)
+            lines = []
+            lines.reserveCapacity(blockSize + 1)
+            ends = []
+            start = 0
+            guard more else {
+              stopped = true
+              return false
+            }
+          }
+        }
+        lines.append((row, payload))
+        return true
+      }
+    } catch {
+      if start > 0, !body(Array(lines[..<start]), ends) { throw error }
+      guard lines.count > start else { throw error }
+      throw UnfinishedBatch(lines: Array(lines[start...]), error: error)
+    }
+    guard !stopped, !lines.isEmpty else { return }
+    ends.append(lines.count)
+    _ = body(lines, ends)
   }
 
   private func isSend(_ origin: StepOrigin) -> Bool {

@@ -75,30 +75,35 @@ extension ReplayEngine {
   }
 
   /// The stage's job: hashes each state of `run` in order; false at the first that fails.
+  ///
+  /// Each pending state is read in place (`run[index].state`): copying the whole
+  /// `PendingState` out of the array, as `for pending in run` did, retained and released
+  /// the step's action, path and reads and every buffer of the state, once per state.
   @inlinable
   func checkStates(_ run: [PendingState], on stage: StateCheckStage) -> Bool {
     var confirmed: [(hash: UInt64, state: Base.State)] = []
     defer {
       if !confirmed.isEmpty { stage.locked { confirmedStates += confirmed } }
     }
-    for pending in run {
+    for index in run.indices {
+      let recorded = run[index].step.stateHash
       // A state the stage matched before, which the replay thread did not know: it comes
       // back, so the replay thread learns it (a state seen once is not worth its insert).
       if let stateEquality,
-        checkedStates.contains(pending.state, hash: pending.step.stateHash, equal: stateEquality)
+        checkedStates.contains(run[index].state, hash: recorded, equal: stateEquality)
       {
-        confirmed.append((pending.step.stateHash, pending.state))
+        confirmed.append((recorded, run[index].state))
         continue
       }
       do {
-        let hash = try stateHash(of: pending.state, step: pending.step.step)
-        guard hash == pending.step.stateHash else {
-          failedState = (pending, nil)
+        let hash = try stateHash(of: run[index].state, step: run[index].step.step)
+        guard hash == recorded else {
+          failedState = (run[index], nil)
           return false
         }
-        if stateEquality != nil { checkedStates.insert(pending.state, hash: hash) }
+        if stateEquality != nil { checkedStates.insert(run[index].state, hash: hash) }
       } catch {
-        failedState = (pending, error)
+        failedState = (run[index], error)
         return false
       }
     }

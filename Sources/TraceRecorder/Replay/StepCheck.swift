@@ -8,7 +8,9 @@ import TraceKit
 ///
 /// ```swift
 /// let check = StepCheck(effects: trace.effects, served: served, reads: reads, watch: watch)
-/// let findings = try check.replay(batch[0], at: 0, of: batch, steps: steps)  // [] if it matches
+/// let first = batch.startIndex
+/// let findings = try check.replay(batch[first], at: first, of: batch, steps: steps)
+/// // [] if it matches
 /// ```
 final class StepCheck {
   // One thread only, and used every step: no dynamic exclusivity checks.
@@ -32,7 +34,9 @@ final class StepCheck {
   /// Replays `step`, the one at `index` of `batch` (handed in by the caller, which holds it
   /// already: a copy of a step retains its action, path and reads); returns how it differs
   /// from the trace.
-  func replay(_ step: RecordedStep, at index: Int, of batch: [RecordedStep], steps: ReplaySteps)
+  func replay(
+    _ step: RecordedStep, at index: Int, of batch: ArraySlice<RecordedStep>, steps: ReplaySteps
+  )
     throws(ReplayError) -> [ReplayFinding]
   {
     if step.origin.isInspectorStep { return try inspectorStep(step, steps: steps) }
@@ -100,12 +104,12 @@ final class StepCheck {
   }
 
   /// The actions of the steps after `index` in the batch that `step` sent.
-  private static func recordedSends(of step: Int, in batch: [RecordedStep], after index: Int)
-    -> [TraceValue]
-  {
+  private static func recordedSends(
+    of step: Int, in batch: ArraySlice<RecordedStep>, after index: Int
+  ) -> [TraceValue] {
     var recorded: [TraceValue] = []
     var later = index + 1
-    while later < batch.count {
+    while later < batch.endIndex {
       if batch[later].origin == .send(step: step) { recorded.append(batch[later].action) }
       later += 1
     }

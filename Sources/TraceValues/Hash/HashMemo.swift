@@ -30,6 +30,10 @@ final class HashMemo {
   @exclusivity(unchecked) private var slot: AnyObject?
   @exclusivity(unchecked) private var type: Any.Type?
   @exclusivity(unchecked) private var hashed = HashingEncoding.Hashed.scalar(.null)
+  /// What the encoder does with the values of `kindType` here (`TypeKindCache`), kept so
+  /// that a value with new bits does not take the cache's lock and dictionary look-up again.
+  @exclusivity(unchecked) private var kindType: Any.Type?
+  @exclusivity(unchecked) private var kind = TypeKindCache.Kind.plain
 
   private final class Slot<T> {
     @exclusivity(unchecked) var value: T
@@ -48,12 +52,23 @@ final class HashMemo {
   func reuse<T>(_ value: T) -> HashingEncoding.Hashed? {
     guard let type, type == T.self, let slot else { return nil }
     let kept = unsafeDowncast(slot, to: Slot<T>.self)
-    let same = withUnsafeBytes(of: kept.value) { old in
+    // The kept value in place (an inout access to the slot's stored property): read as a
+    // value it was copied out first, retaining and releasing every buffer it holds.
+    let same = withUnsafeMutablePointer(to: &kept.value) { old in
       withUnsafeBytes(of: value) { new in
-        old.count == 0 || memcmp(old.baseAddress!, new.baseAddress!, old.count) == 0
+        new.count == 0 || memcmp(old, new.baseAddress!, new.count) == 0
       }
     }
     return same ? hashed : nil
+  }
+
+  /// `TypeKindCache.encodingKind(of:sample:)` of `value`, kept for its type at this place.
+  @inline(__always)
+  func encodingKind<T>(of value: T) -> TypeKindCache.Kind {
+    if let kindType, kindType == T.self { return kind }
+    kind = TypeKindCache.encodingKind(of: T.self, sample: value)
+    kindType = T.self
+    return kind
   }
 
   /// Keeps `value` and its hash (the places below keep theirs).

@@ -124,6 +124,14 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   @exclusivity(unchecked) var finished: Hashed?
   /// The memo of this level's place, when the pool keeps one (see `HashMemo`).
   @exclusivity(unchecked) var memo: HashMemo?
+  /// The last keyed container this level handed out (a `KeyedEncodingContainer<Key>`, whose
+  /// only stored property is its box) and its `Key`: a level asked for a container of the
+  /// same keys again hands the same one out. Making one boxed a `HashingKeyedEncoding<Key>`,
+  /// whose generic metadata and the box's the runtime looked up in its caches at every
+  /// keyed value encoded. The box refers to the level, so the pool breaks the cycle when it
+  /// goes (`forgetContainer()`).
+  @exclusivity(unchecked) private var keyedContainer: AnyObject?
+  @exclusivity(unchecked) private var keyedContainerKey: Any.Type?
 
   var replacesClassInstances: Bool { pool.replacesClassInstances }
 
@@ -179,7 +187,19 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     enter(.keyed)
-    return KeyedEncodingContainer(HashingKeyedEncoding<Key>(encoding: self))
+    if let keyedContainer, keyedContainerKey == Key.self {
+      return unsafeBitCast(keyedContainer, to: KeyedEncodingContainer<Key>.self)
+    }
+    let container = KeyedEncodingContainer(HashingKeyedEncoding<Key>(encoding: self))
+    keyedContainer = unsafeBitCast(container, to: AnyObject.self)
+    keyedContainerKey = Key.self
+    return container
+  }
+
+  /// Lets go of the keyed container kept for the next value (and the cycle through it).
+  func forgetContainer() {
+    keyedContainer = nil
+    keyedContainerKey = nil
   }
 
   func unkeyedContainer() -> UnkeyedEncodingContainer {
@@ -350,7 +370,9 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
     // Read in place once `T` is checked: `as!` is a dynamic cast in generic code.
     if T.self == UUID.self { return .uuid(unsafeBitCast(value, to: UUID.self)) }
     if let leaf = TraceEncoding.leaf(value) { return .scalar(leaf) }
-    switch TypeKindCache.encodingKind(of: T.self, sample: value) {
+    let kind =
+      memo?.encodingKind(of: value) ?? TypeKindCache.encodingKind(of: T.self, sample: value)
+    switch kind {
     case .reference where replacesClassInstances:
       return .scalar(.string(TraceEncoding.placeholderText(for: T.self)))
     case .reference, .plain:

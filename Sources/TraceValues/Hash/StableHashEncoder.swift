@@ -28,7 +28,8 @@ package final class StableHashEncoder {
   }
 
   deinit {
-    // A spare level keeps the pool unowned; nothing else is left to break.
+    // A spare level keeps the pool unowned, and its kept keyed container keeps the level.
+    for level in spare { level.forgetContainer() }
     spare.removeAll()
   }
 

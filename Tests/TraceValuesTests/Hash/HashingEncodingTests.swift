@@ -157,6 +157,56 @@ final class HashingEncodingTests: XCTestCase {
     XCTAssertEqual(try directHash(value), try treeHash(value))
     XCTAssertNotEqual(try directHash(value), tree.stableHash)
   }
+
+  /// A spare level keeps the keyed container it handed out last, which refers to it: the
+  /// pool breaks that cycle when it goes, so its levels go with it.
+  func testASpareLevelGoesWithItsPool() throws {
+    weak var spare: HashingEncoding?
+    do {
+      let hasher = StableHashEncoder(replacingClassInstances: true)
+      let value = Holder(name: "n", box: Box(), items: [])
+      let tree = try TraceValueEncoder().encodeReplacingClassInstances(value).value
+      XCTAssertEqual(try hasher.hashWithoutTree(value), tree.stableHash)
+      // The root level, the last one recycled: it asked for a keyed container.
+      let level = hasher.level(parent: nil, key: nil)
+      spare = level
+      hasher.recycle(level)
+      XCTAssertEqual(try hasher.hashWithoutTree(value), tree.stableHash)
+    }
+    XCTAssertNil(spare)
+  }
+
+  /// A place of the memo holds values of different types from one value to the next (an enum
+  /// case's payload: an optional, a set, a dictionary, a value holding a class instance, a
+  /// plain struct): each is encoded by what its own type is, whatever the place held before.
+  func testAPlaceWhoseTypeChangesIsEncodedByItsNewType() throws {
+    let hasher = StableHashEncoder(replacingClassInstances: true)
+    let encoder = TraceValueEncoder()
+    let values: [Shifting] = [
+      .optional(nil), .optional(7), .set([3, 1, 2]), .dictionary(["b": 2, "a": 1]),
+      .holder(Holder(name: "h", box: Box(), items: [])), .optional(8), .plain(Flag.on),
+      .set([]), .optional(nil), .dictionary([:]),
+      .holder(Holder(name: "i", box: Box(), items: [])), .plain(.off),
+    ]
+    for round in 0..<3 {
+      for (index, value) in values.enumerated() {
+        let tree = try encoder.encodeReplacingClassInstances(value).value
+        XCTAssertEqual(try hasher.hashWithoutTree(value), tree.stableHash, "\(round), \(index)")
+      }
+    }
+    XCTAssertNotEqual(
+      try hasher.hashWithoutTree(Shifting.optional(nil)),
+      try hasher.hashWithoutTree(Shifting.optional(0)))
+  }
+}
+
+/// An enum whose payload place holds a different type in each case.
+private enum Shifting: Encodable {
+  case optional(Int?)
+  case set(Set<Int>)
+  case dictionary([String: Int])
+  case holder(Holder)
+  case plain(Flag)
 }
 
 // MARK: - Random values
