@@ -31,13 +31,19 @@ struct StableHasher: StableWordSink {
       w2 = word
       waiting = 3
     default:
-      v1 = Self.round(v1, w0)
-      v2 = Self.round(v2, w1)
-      v3 = Self.round(v3, w2)
-      v4 = Self.round(v4, word)
+      stripe(w0, w1, w2, word)
       waiting = 0
-      stripes += 1
     }
+  }
+
+  /// Four words through the four lanes: one stripe of 32 bytes.
+  @inline(__always)
+  private mutating func stripe(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) {
+    v1 = Self.round(v1, a)
+    v2 = Self.round(v2, b)
+    v3 = Self.round(v3, c)
+    v4 = Self.round(v4, d)
+    stripes += 1
   }
 
   /// Two words, as `combine(first)` then `combine(second)` feed them, with one look at how
@@ -55,20 +61,12 @@ struct StableHasher: StableWordSink {
       w2 = second
       waiting = 3
     case 2:
-      v1 = Self.round(v1, w0)
-      v2 = Self.round(v2, w1)
-      v3 = Self.round(v3, first)
-      v4 = Self.round(v4, second)
+      stripe(w0, w1, first, second)
       waiting = 0
-      stripes += 1
     default:
-      v1 = Self.round(v1, w0)
-      v2 = Self.round(v2, w1)
-      v3 = Self.round(v3, w2)
-      v4 = Self.round(v4, first)
+      stripe(w0, w1, w2, first)
       w0 = second
       waiting = 1
-      stripes += 1
     }
   }
 
