@@ -51,7 +51,7 @@ struct RecordedBatches {
     var bodyFailed = false
     do {
       try reader.forEachStep(from: first, to: .max) { row, payload in
-        if row.origin != .initial, !isSend(row.origin), !batch.isEmpty {
+        if startsBatch(row), !batch.isEmpty {
           let more: Bool
           do {
             more = try body(batch)
@@ -95,7 +95,7 @@ struct RecordedBatches {
     var stopped = false
     do {
       try reader.forEachStep(from: first, to: .max) { row, payload in
-        if row.origin != .initial, !isSend(row.origin), lines.count > start {
+        if startsBatch(row), lines.count > start {
           ends.append(lines.count)
           start = lines.count
           if start >= blockSize {
@@ -124,8 +124,13 @@ struct RecordedBatches {
     _ = body(lines, ends)
   }
 
-  private func isSend(_ origin: StepOrigin) -> Bool {
-    if case .send = origin { return true }
-    return false
+  /// Whether the step begins a batch (what `forEachLines` and `forEachBlock` both cut at):
+  /// any step but the initial state and a synchronous `.send`, which belongs to the batch of
+  /// the step that returned it.
+  private func startsBatch(_ row: StepRow) -> Bool {
+    switch row.origin {
+    case .initial, .send: false
+    default: true
+    }
   }
 }

@@ -46,11 +46,11 @@ final class TypedReplayBlocksTests: XCTestCase {
   func testARowThatForgetsItsSendIsReportedAtItsStep() async throws {
     let path = try await record()
     let result = try Replay(trace: path, reducer: Board(variant: .forgetsSend(round: 133))).run()
+    let tapped = try Self.tapped(row: 133 % 5)
     XCTAssertEqual(result.divergence?.step, 529)
     XCTAssertEqual(result.divergence?.matchedSteps, 528)
     XCTAssertEqual(
-      result.divergence?.findings,
-      [.sends(recorded: [Self.tapped(row: 133 % 5)], replayed: [])])
+      result.divergence?.findings, [.sends(recorded: [tapped], replayed: [])])
   }
 
   /// The tap of round 350 starts no effect (and so cancels none in flight): reported at its
@@ -90,9 +90,9 @@ final class TypedReplayBlocksTests: XCTestCase {
     XCTAssertEqual(result.divergence?.findings, [.state(changes: 1)])
   }
 
-  private static func tapped(row: Int) -> TraceValue {
+  private static func tapped(row: Int) throws -> TraceValue {
     // As the trace writes `.row(.element(id: row, action: .tapped))`.
-    try! TraceValueEncoder().encode(Board.Action.row(.element(id: row, action: .tapped)))
+    try TraceValueEncoder().encode(Board.Action.row(.element(id: row, action: .tapped)))
   }
 
   /// Round `n` (from 1): tap row `n % 5` (two steps), open the sheet on odd rounds and close
