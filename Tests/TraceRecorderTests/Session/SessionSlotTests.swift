@@ -174,6 +174,58 @@ final class SessionSlotTests: XCTestCase {
     }
   }
 
+  /// A step's state is copied by the specialized code when small and by its value witness
+  /// from `witnessCopyMinimum` bytes: both copies hold the state, retained, as it was.
+  func testASmallStateAndALargeOneAreCopiedWhole() {
+    struct Tally: Encodable, Sendable {
+      var count: Int
+      var label: String
+      var tracker: Tracker?
+    }
+    XCTAssertLessThan(MemoryLayout<Tally>.size, SessionSlot<Tally, NoteAction>.witnessCopyMinimum)
+    XCTAssertGreaterThanOrEqual(
+      MemoryLayout<Note>.size, SessionSlot<Note, NoteAction>.witnessCopyMinimum)
+    let released = LockedBox(0)
+    let facts = StepFacts(
+      step: 1, monotonicNanos: 5, origin: .user, sender: nil, reducerNanos: 1, dependencies: [])
+    do {
+      let kit = CaptureKit<Tally, NoteAction>()
+      let queue = CaptureQueue<SessionEvent<Tally, NoteAction>>(capacity: 2, layout: kit.layout)
+      var tally = Tally(count: 3, label: String(repeating: "t", count: 30), tracker: Tracker(released))
+      let slot = queue.reserveSlot(whenFull: .drop)!
+      withUnsafePointer(to: tally) { kit.step(slot, facts, .tap, $0) }
+      queue.publish()
+      tally.tracker = nil
+      XCTAssertEqual(released.value, 0)
+      guard case .step(let step) = queue.take(timeout: .zero).first else {
+        return XCTFail("no step")
+      }
+      XCTAssertEqual(step.state.count, 3)
+      XCTAssertEqual(step.state.label, String(repeating: "t", count: 30))
+      XCTAssertNotNil(step.state.tracker)
+    }
+    XCTAssertEqual(released.value, 1)
+    do {
+      let kit = Kit()
+      let queue = Queue(capacity: 2, layout: kit.layout)
+      var note = Note(title: String(repeating: "n", count: 30), tags: ["a", "b"], count: 4)
+      note.tracker = Tracker(released)
+      note.margins[15] = 99
+      write(queue) { kit.writeStep($0, facts, .tap, note) }
+      note.tracker = nil
+      note.tags.append("c")
+      XCTAssertEqual(released.value, 1)
+      guard case .step(let step) = queue.take(timeout: .zero).first else {
+        return XCTFail("no step")
+      }
+      XCTAssertEqual(step.state.title, String(repeating: "n", count: 30))
+      XCTAssertEqual(step.state.tags, ["a", "b"])
+      XCTAssertEqual(step.state.margins[15], 99)
+      XCTAssertNotNil(step.state.tracker)
+    }
+    XCTAssertEqual(released.value, 2)
+  }
+
   func testTheRingWrapsAroundWithEveryKindInOrder() {
     let kit = Kit()
     let queue = Queue(capacity: 3, layout: kit.layout)
