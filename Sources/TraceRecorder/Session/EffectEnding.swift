@@ -12,7 +12,8 @@ import TraceKit
 /// ```swift
 /// EffectEnding.initialize(
 ///   slot, payload: effectPayload, id: id, nanos: 1_200, outcome: .finished, afterStep: 7)
-/// // the writer's `take` gets .effect(.ended(id.uuid, nanos: 1_200, outcome: .finished, afterStep: 7))
+/// // the writer's `take` gets
+/// // .effect(.ended(id.uuid, nanos: 1_200, outcome: .finished, afterStep: 7))
 /// ```
 @usableFromInline
 struct EffectEnding: Sendable {
@@ -25,7 +26,10 @@ struct EffectEnding: Sendable {
 
   init(id: UUID, nanos: UInt64, outcome: consuming EffectOutcome, afterStep: Int) {
     self.id = withUnsafeBytes(of: id.uuid) { bytes in
-      (bytes.loadUnaligned(as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      (
+        bytes.loadUnaligned(as: UInt64.self),
+        bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+      )
     }
     self.nanos = nanos
     self.outcome = outcome

@@ -237,7 +237,8 @@ extension CapturedEffect {
     slot.storeBytes(of: SessionSlotKind.effectStarted.rawValue, as: UInt8.self)
     (slot + payload).initializeMemory(
       as: CapturedEffect.self,
-      to: CapturedEffect(launch: launch, startNanos: startNanos, startedAfterStep: startedAfterStep))
+      to: CapturedEffect(
+        launch: launch, startNanos: startNanos, startedAfterStep: startedAfterStep))
   }
 }
 

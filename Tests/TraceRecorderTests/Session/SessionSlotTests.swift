@@ -106,7 +106,9 @@ final class SessionSlotTests: XCTestCase {
     let id = UUID(uuidString: "01234567-89AB-7DEF-8123-456789ABCDEF")!
     let launch = EffectLaunch(
       id: EffectID(uuid: id), step: 3, kind: .run, parent: nil,
-      cancelIDs: [EffectCancelID(id: AnyHashableSendable("timer"), navigationIDPath: NavigationIDPath())],
+      cancelIDs: [
+        EffectCancelID(id: AnyHashableSendable("timer"), navigationIDPath: NavigationIDPath())
+      ],
       location: SourceLocation(fileID: "Notes/T.swift", filePath: "/T.swift", line: 4, column: 9))
     let reason = String(repeating: "long reason ", count: 4)
     write(queue) {
@@ -191,7 +193,8 @@ final class SessionSlotTests: XCTestCase {
     do {
       let kit = CaptureKit<Tally, NoteAction>()
       let queue = CaptureQueue<SessionEvent<Tally, NoteAction>>(capacity: 2, layout: kit.layout)
-      var tally = Tally(count: 3, label: String(repeating: "t", count: 30), tracker: Tracker(released))
+      var tally = Tally(
+        count: 3, label: String(repeating: "t", count: 30), tracker: Tracker(released))
       let slot = queue.reserveSlot(whenFull: .drop)!
       withUnsafePointer(to: tally) { kit.step(slot, facts, .tap, $0) }
       queue.publish()
