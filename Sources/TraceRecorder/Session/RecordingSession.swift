@@ -249,10 +249,9 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     // retained again.
     switch effectEventPlace() {
     case .slot(let slot):
-      EffectEvent.initialize(
-        slot, payload: effectPayload,
-        to: .started(
-          CapturedEffect(launch: launch, startNanos: startNanos, startedAfterStep: lastEndedStep)))
+      CapturedEffect.initialize(
+        slot, payload: effectPayload, launch: launch, startNanos: startNanos,
+        startedAfterStep: lastEndedStep)
       queue.publish()
     case .keptBack:
       keep(
@@ -281,16 +280,16 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     for id in ids { end(id, outcome: copy outcome, nanos: nanos) }
   }
 
-  /// Queues an effect's end, built in its slot. The outcome is consumed and the kept-back path
-  /// is a call of its own: a cancellation copies its outcome once fewer (about 15
-  /// instructions).
+  /// Queues an effect's end, its fields stored in its slot (`EffectEnding`). The outcome is
+  /// consumed and the kept-back path is a call of its own: a cancellation copies its outcome
+  /// once fewer (about 15 instructions).
   private func end(_ id: EffectID, outcome: consuming EffectOutcome, nanos: UInt64) {
     if !unrecordedEffects.isEmpty, unrecordedEffects.remove(id) != nil { return }
     switch effectEventPlace() {
     case .slot(let slot):
-      EffectEvent.initialize(
-        slot, payload: effectPayload,
-        to: .ended(id.uuid, nanos: nanos, outcome: outcome, afterStep: lastEndedStep))
+      EffectEnding.initialize(
+        slot, payload: effectPayload, id: id.uuid, nanos: nanos, outcome: outcome,
+        afterStep: lastEndedStep)
       queue.publish()
     case .keptBack:
       keepEnd(id, outcome: outcome, nanos: nanos)

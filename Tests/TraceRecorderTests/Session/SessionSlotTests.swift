@@ -7,8 +7,8 @@ import XCTest
 @testable import TraceRecorder
 
 /// A recording's events in the slots of its queue: each kind written in place comes out of the
-/// queue as the same `SessionEvent`, an effect writes only its own bytes, and events left in
-/// the ring are released with it.
+/// queue as the same `SessionEvent`, an effect's start, end or kept-back event writes only its
+/// own bytes, and events left in the ring are released with it.
 final class SessionSlotTests: XCTestCase {
   /// Counts its releases (held by the state, to see the slots' values destroyed).
   private final class Tracker: Encodable, Sendable {
@@ -98,6 +98,137 @@ final class SessionSlotTests: XCTestCase {
     XCTAssertEqual(queue.take(timeout: .zero).map(describe), ["ended \(uuidC) 9ns finished after 4"])
   }
 
+  /// The session writes an effect's start and end as structs, field by field: they come out
+  /// as the same events, the id's bytes in their order, the outcome's text whole.
+  func testAnEffectsStartAndEndWrittenInPlaceComeOutAsTheirEvents() {
+    let kit = Kit()
+    let queue = Queue(capacity: 8, layout: kit.layout)
+    let id = UUID(uuidString: "01234567-89AB-7DEF-8123-456789ABCDEF")!
+    let launch = EffectLaunch(
+      id: EffectID(uuid: id), step: 3, kind: .run, parent: nil,
+      cancelIDs: [
+        EffectCancelID(id: AnyHashableSendable("timer"), navigationIDPath: NavigationIDPath())
+      ],
+      location: SourceLocation(fileID: "Notes/T.swift", filePath: "/T.swift", line: 4, column: 9))
+    let reason = String(repeating: "long reason ", count: 4)
+    write(queue) {
+      CapturedEffect.initialize(
+        $0, payload: kit.effectPayload, launch: launch, startNanos: 7_000, startedAfterStep: 3)
+    }
+    write(queue) {
+      EffectEnding.initialize(
+        $0, payload: kit.effectPayload, id: id, nanos: 9_000,
+        outcome: .cancelled(reason: reason, byStep: 5), afterStep: 5)
+    }
+    write(queue) {
+      EffectEnding.initialize(
+        $0, payload: kit.effectPayload, id: uuidB, nanos: 10_000,
+        outcome: .cancelled(reason: "storeTask", byStep: nil), afterStep: 6)
+    }
+    write(queue) {
+      EffectEnding.initialize(
+        $0, payload: kit.effectPayload, id: uuidA, nanos: .max, outcome: .finished, afterStep: 0)
+    }
+    let events = queue.take(timeout: .zero)
+    XCTAssertEqual(events.map(describe), [
+      "started \(id) step 3 run parent nil ids 1 Notes/T.swift:4:9 at 7000 after 3",
+      #"ended \#(id) 9000ns cancelled(reason: "\#(reason)", byStep: Optional(5)) after 5"#,
+      #"ended \#(uuidB) 10000ns cancelled(reason: "storeTask", byStep: nil) after 6"#,
+      "ended \(uuidA) \(UInt64.max)ns finished after 0",
+    ])
+    guard case .effect(.started(let started)) = events.first else {
+      return XCTFail("not a start: \(events.map(describe))")
+    }
+    XCTAssertEqual(started.launch, launch)
+    guard case .effect(.ended(let endedID, _, _, _)) = events.dropFirst().first else {
+      return XCTFail("not an end: \(events.map(describe))")
+    }
+    XCTAssertEqual(endedID.uuidString, "01234567-89AB-7DEF-8123-456789ABCDEF")
+  }
+
+  func testAStartAndAnEndWriteOnlyTheirOwnBytesOfTheSlot() {
+    let kit = Kit()
+    let queue = Queue(capacity: 1, layout: kit.layout)
+    let stride = queue.slotStride
+    let payload = SessionSlot<Note, NoteAction>.payload
+    let launch = EffectLaunch(
+      id: EffectID(uuid: uuidC), step: 1, kind: .run, parent: nil, cancelIDs: [], location: nil)
+    for (size, kind) in [
+      (MemoryLayout<CapturedEffect>.size, SessionSlotKind.effectStarted),
+      (MemoryLayout<EffectEnding>.size, .effectEnded),
+    ] {
+      queue.slots.initializeMemory(as: UInt8.self, repeating: 0xAB, count: stride)
+      write(queue) {
+        if kind == .effectStarted {
+          CapturedEffect.initialize(
+            $0, payload: kit.effectPayload, launch: launch, startNanos: 1, startedAfterStep: 1)
+        } else {
+          EffectEnding.initialize(
+            $0, payload: kit.effectPayload, id: uuidC, nanos: 2, outcome: .finished, afterStep: 1)
+        }
+      }
+      let end = payload + size
+      XCTAssertLessThan(end, stride)
+      let bytes = UnsafeRawBufferPointer(start: queue.slots, count: stride)
+      XCTAssertEqual(bytes[0], kind.rawValue)
+      XCTAssertEqual(Array(bytes[end...]), Array(repeating: 0xAB, count: stride - end))
+      XCTAssertEqual(queue.take(timeout: .zero).count, 1)
+    }
+  }
+
+  /// A step's state is copied by the specialized code when small and by its value witness
+  /// from `witnessCopyMinimum` bytes: both copies hold the state, retained, as it was.
+  func testASmallStateAndALargeOneAreCopiedWhole() {
+    struct Tally: Encodable, Sendable {
+      var count: Int
+      var label: String
+      var tracker: Tracker?
+    }
+    XCTAssertLessThan(MemoryLayout<Tally>.size, SessionSlot<Tally, NoteAction>.witnessCopyMinimum)
+    XCTAssertGreaterThanOrEqual(
+      MemoryLayout<Note>.size, SessionSlot<Note, NoteAction>.witnessCopyMinimum)
+    let released = LockedBox(0)
+    let facts = StepFacts(
+      step: 1, monotonicNanos: 5, origin: .user, sender: nil, reducerNanos: 1, dependencies: [])
+    do {
+      let kit = CaptureKit<Tally, NoteAction>()
+      let queue = CaptureQueue<SessionEvent<Tally, NoteAction>>(capacity: 2, layout: kit.layout)
+      var tally = Tally(
+        count: 3, label: String(repeating: "t", count: 30), tracker: Tracker(released))
+      let slot = queue.reserveSlot(whenFull: .drop)!
+      withUnsafePointer(to: tally) { kit.step(slot, facts, .tap, $0) }
+      queue.publish()
+      tally.tracker = nil
+      XCTAssertEqual(released.value, 0)
+      guard case .step(let step) = queue.take(timeout: .zero).first else {
+        return XCTFail("no step")
+      }
+      XCTAssertEqual(step.state.count, 3)
+      XCTAssertEqual(step.state.label, String(repeating: "t", count: 30))
+      XCTAssertNotNil(step.state.tracker)
+    }
+    XCTAssertEqual(released.value, 1)
+    do {
+      let kit = Kit()
+      let queue = Queue(capacity: 2, layout: kit.layout)
+      var note = Note(title: String(repeating: "n", count: 30), tags: ["a", "b"], count: 4)
+      note.tracker = Tracker(released)
+      note.margins[15] = 99
+      write(queue) { kit.writeStep($0, facts, .tap, note) }
+      note.tracker = nil
+      note.tags.append("c")
+      XCTAssertEqual(released.value, 1)
+      guard case .step(let step) = queue.take(timeout: .zero).first else {
+        return XCTFail("no step")
+      }
+      XCTAssertEqual(step.state.title, String(repeating: "n", count: 30))
+      XCTAssertEqual(step.state.tags, ["a", "b"])
+      XCTAssertEqual(step.state.margins[15], 99)
+      XCTAssertNotNil(step.state.tracker)
+    }
+    XCTAssertEqual(released.value, 2)
+  }
+
   func testTheRingWrapsAroundWithEveryKindInOrder() {
     let kit = Kit()
     let queue = Queue(capacity: 3, layout: kit.layout)
@@ -134,7 +265,7 @@ final class SessionSlotTests: XCTestCase {
     let released = LockedBox(0)
     do {
       let kit = Kit()
-      let queue = Queue(capacity: 4, layout: kit.layout)
+      let queue = Queue(capacity: 5, layout: kit.layout)
       let facts = StepFacts(
         step: 1, monotonicNanos: 0, origin: .user, sender: nil, reducerNanos: 0,
         dependencies: [.random(1)])
@@ -150,6 +281,11 @@ final class SessionSlotTests: XCTestCase {
         kit.inspectorStep($0, facts, Note(title: "", tags: [], count: 0, tracker: Tracker(released)))
       }
       write(queue) { kit.writeEffect($0, .ended(uuidA, nanos: 0, outcome: .finished, afterStep: 0)) }
+      write(queue) {
+        EffectEnding.initialize(
+          $0, payload: kit.effectPayload, id: uuidA, nanos: 0,
+          outcome: .cancelled(reason: String(repeating: "x", count: 40), byStep: 1), afterStep: 1)
+      }
       XCTAssertEqual(released.value, 1)
     }
     XCTAssertEqual(released.value, 4)
