@@ -81,10 +81,11 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     let hook = session.configuration.writerWillTake
     while true {
       hook?()
-      let events = queue.take(timeout: timeout)
-      // Each event goes to one of the `write…` methods below; true once `.finish` was written.
-      if writeBatch(self, events) { return }
+      var events = queue.take(timeout: timeout)
       let wasIdle = events.isEmpty
+      // Each event goes to one of the `write…` methods below, moved out of `events`; true once
+      // `.finish` was written.
+      if writeBatch(self, &events) { return }
       queue.recycle(events)
       if !failed, isDirty {
         let now = MonotonicClock.nanoseconds()
