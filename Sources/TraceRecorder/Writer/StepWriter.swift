@@ -122,7 +122,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   }
 
   /// An effect's start or end, moved into the trace stage's operation (copying a started
-  /// effect there, and releasing it after, cost about 170 instructions a step on the composed
+  /// effect there, and releasing it after, cost about 200 instructions a step on the composed
   /// app).
   @usableFromInline
   func writeEffect(_ event: consuming EffectEvent) {
