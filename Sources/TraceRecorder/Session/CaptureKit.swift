@@ -1,3 +1,5 @@
+import Foundation
+
 /// The parts of recording specialized for the recorded feature's types: the main actor's
 /// capture, and the writer's reading of what was captured.
 ///
@@ -14,7 +16,7 @@
 ///   kit.step(slot, facts, action, state)                 // one indirect call: the store's
 ///   queue.publish()                                      // state copied into the slot
 /// }
-/// kit.write(writer, events)                          // in the writer's thread, per batch
+/// kit.write(writer, &events)                         // in the writer's thread, per batch
 /// ```
 ///
 /// The session reserves and publishes the slot itself: a closure that reserved it first held
@@ -40,11 +42,11 @@ struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Se
     @Sendable (UnsafeMutableRawPointer, consuming StepFacts, consuming State) -> Void
   /// Where an effect event's bytes begin in its slot (`SessionSlot.payload`).
   @usableFromInline let effectPayload: Int
-  /// Hands each event of a batch to the writer; true once it wrote `.finish` (the batch's
-  /// last event). Specialized: the writer's own code is not, and taking a generic event apart
-  /// there cost three metadata look-ups and value-witness copies a step.
-  @usableFromInline let write: @Sendable (StepWriter<State, Action>, [SessionEvent<State, Action>])
-    -> Bool
+  /// Hands each event of a batch to the writer, moved out of the batch; true once it wrote
+  /// `.finish` (the batch's last event). Specialized: the writer's own code is not, and taking
+  /// a generic event apart there cost three metadata look-ups and value-witness copies a step.
+  @usableFromInline let write:
+    @Sendable (StepWriter<State, Action>, inout [SessionEvent<State, Action>]) -> Bool
 
   @inlinable
   init() {
@@ -62,8 +64,14 @@ struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Se
     }
     effectPayload = Slot.payload
     write = { writer, events in
-      for event in events {
-        switch event {
+      // Each event is moved out of the batch and a trivial one left in its place, which the
+      // batch's emptying destroys for nothing: a `for … in` copied every event (a retain of
+      // each of its parts) and the emptying destroyed it a second time.
+      let taken = SessionEvent<State, Action>.effect(.taken)
+      for index in events.indices {
+        var event = taken
+        swap(&event, &events[index])
+        switch consume event {
         case .start(let state, let wallTime):
           writer.writeStart(state: state, wallTime: wallTime)
         case .step(let step):
@@ -80,4 +88,12 @@ struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Se
       return false
     }
   }
+}
+
+extension EffectEvent {
+  /// What `CaptureKit.write` leaves in a batch in place of an event it took out: a value with
+  /// nothing to release.
+  @usableFromInline static let taken = EffectEvent.ended(
+    UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), nanos: 0, outcome: .finished,
+    afterStep: 0)
 }

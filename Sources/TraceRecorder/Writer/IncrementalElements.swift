@@ -55,7 +55,11 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     var paths: [TracePath] = []
     // Asked once, at the first element that may be walked.
     var walksElements: Bool?
-    for chunk in chunksChanged(since: old) {
+    // An array of one chunk (a list of at most 64) has its chunk's storage compared by
+    // `differingIndices` alone: `chunksChanged`, unspecialized here, looked the chunk list's
+    // type up four times (about 1,500 instructions a call) to compare that one chunk.
+    let chunks = count <= Self.chunkLength ? (count > 0 ? [0] : []) : chunksChanged(since: old)
+    for chunk in chunks {
       for index in Self.differingIndices(old, self, chunk: chunk) {
         if old.ids[index] != ids[index] {
           // Moved (or replaced) elements: the ones that only moved keep their trees.
