@@ -47,10 +47,12 @@ final class KeyPathOffsetsTests: XCTestCase {
     let offsets = KeyPathOffsets()
     // Key paths made at run time (appended), each a new object: more than the 64 slots, so
     // some share a slot with one kept before them and are looked up without it.
+    let inner: WritableKeyPath<Outer, Inner> = \.inner
+    let count: WritableKeyPath<Inner, Int> = \.count
+    let identity: WritableKeyPath<Outer, Outer> = \.self
+    let doubled: WritableKeyPath<Outer, Int> = \.doubled
     let paths: [WritableKeyPath<Outer, Int>] = (0..<200).map { index in
-      index.isMultiple(of: 2)
-        ? (\Outer.inner).appending(path: \Inner.count)
-        : (\Outer.self).appending(path: \Outer.doubled)
+      index.isMultiple(of: 2) ? inner.appending(path: count) : identity.appending(path: doubled)
     }
     for _ in 0..<2 {
       for (index, path) in paths.enumerated() {
