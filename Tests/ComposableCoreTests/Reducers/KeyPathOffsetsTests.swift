@@ -1,4 +1,5 @@
 import ComposableCore
+import Dispatch
 import XCTest
 
 /// `KeyPathOffsets`: the offset `MemoryLayout` gives, kept per key path object, for stored,
@@ -60,6 +61,36 @@ final class KeyPathOffsetsTests: XCTestCase {
           offsets.offset(of: path),
           index.isMultiple(of: 2) ? MemoryLayout<Outer>.offset(of: \Outer.inner.count) : nil,
           "path \(index)")
+      }
+    }
+  }
+
+  /// Threads looking key paths up at once, while slots are being filled and tables replaced,
+  /// each get every path's own offset.
+  func testLookUpsOnManyThreadsAtOnceGetEachPathsOffset() {
+    let offsets = KeyPathOffsets()
+    let inner: WritableKeyPath<Outer, Inner> = \.inner
+    let count: WritableKeyPath<Inner, Int> = \.count
+    let name: WritableKeyPath<Inner, String> = \.name
+    let identity: WritableKeyPath<Outer, Outer> = \.self
+    let flag: WritableKeyPath<Outer, Bool> = \.flag
+    // Key path objects are immutable; their types are not declared `Sendable`.
+    nonisolated(unsafe) let counts = (0..<40).map { _ in inner.appending(path: count) }
+    nonisolated(unsafe) let names = (0..<40).map { _ in inner.appending(path: name) }
+    nonisolated(unsafe) let flags = (0..<40).map { _ in identity.appending(path: flag) }
+    let expected = (
+      count: MemoryLayout<Outer>.offset(of: \Outer.inner.count),
+      name: MemoryLayout<Outer>.offset(of: \Outer.inner.name),
+      flag: MemoryLayout<Outer>.offset(of: \Outer.flag)
+    )
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for round in 0..<3 {
+        for index in 0..<40 {
+          let at = (index + thread * 7 + round) % 40
+          XCTAssertEqual(offsets.offset(of: counts[at]), expected.count)
+          XCTAssertEqual(offsets.offset(of: names[at]), expected.name)
+          XCTAssertEqual(offsets.offset(of: flags[at]), expected.flag)
+        }
       }
     }
   }
