@@ -24,6 +24,12 @@ final class KeyPathOffsetsTests: XCTestCase {
     }
   }
 
+  // Typed as writable, so that appending them makes writable key paths made at run time.
+  private static var inner: WritableKeyPath<Outer, Inner> { \.inner }
+  private static var count: WritableKeyPath<Inner, Int> { \.count }
+  private static var identity: WritableKeyPath<Outer, Outer> { \.self }
+  private static var doubled: WritableKeyPath<Outer, Int> { \.doubled }
+
   func testAKeptOffsetIsMemoryLayoutsOffset() {
     let offsets = KeyPathOffsets()
     let path = \Outer.inner.count
@@ -48,12 +54,9 @@ final class KeyPathOffsetsTests: XCTestCase {
     let offsets = KeyPathOffsets()
     // Key paths made at run time (appended), each a new object: more than the 64 slots, so
     // some share a slot with one kept before them and are looked up without it.
-    let inner: WritableKeyPath<Outer, Inner> = \.inner
-    let count: WritableKeyPath<Inner, Int> = \.count
-    let identity: WritableKeyPath<Outer, Outer> = \.self
-    let doubled: WritableKeyPath<Outer, Int> = \.doubled
     let paths: [WritableKeyPath<Outer, Int>] = (0..<200).map { index in
-      index.isMultiple(of: 2) ? inner.appending(path: count) : identity.appending(path: doubled)
+      index.isMultiple(of: 2)
+        ? Self.inner.appending(path: Self.count) : Self.identity.appending(path: Self.doubled)
     }
     for _ in 0..<2 {
       for (index, path) in paths.enumerated() {
@@ -69,15 +72,12 @@ final class KeyPathOffsetsTests: XCTestCase {
   /// each get every path's own offset.
   func testLookUpsOnManyThreadsAtOnceGetEachPathsOffset() {
     let offsets = KeyPathOffsets()
-    let inner: WritableKeyPath<Outer, Inner> = \.inner
-    let count: WritableKeyPath<Inner, Int> = \.count
-    let name: WritableKeyPath<Inner, String> = \.name
-    let identity: WritableKeyPath<Outer, Outer> = \.self
-    let flag: WritableKeyPath<Outer, Bool> = \.flag
     // Key path objects are immutable; their types are not declared `Sendable`.
-    nonisolated(unsafe) let counts = (0..<40).map { _ in inner.appending(path: count) }
-    nonisolated(unsafe) let names = (0..<40).map { _ in inner.appending(path: name) }
-    nonisolated(unsafe) let flags = (0..<40).map { _ in identity.appending(path: flag) }
+    nonisolated(unsafe) let counts = (0..<40).map { _ in Self.inner.appending(path: Self.count) }
+    nonisolated(unsafe) let names = (0..<40).map { _ in Self.inner.appending(path: \Inner.name) }
+    nonisolated(unsafe) let flags = (0..<40).map { _ in
+      Self.identity.appending(path: \Outer.flag as WritableKeyPath<Outer, Bool>)
+    }
     let expected = (
       count: MemoryLayout<Outer>.offset(of: \Outer.inner.count),
       name: MemoryLayout<Outer>.offset(of: \Outer.inner.name),
