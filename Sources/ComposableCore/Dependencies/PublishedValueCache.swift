@@ -28,8 +28,8 @@ package final class PublishedValueCache: Sendable {
   }
 
   /// A key's identity as the table holds it: its look-up folds the table's seed into the
-  /// identity's address (`HashMixing`) instead of running a `Hasher` round over it, about 100
-  /// instructions on every dependency read.
+  /// identity's address (`HashMixing`) instead of running a `Hasher` round over it (about 50
+  /// instructions more on every dependency read).
   @usableFromInline
   struct Key: Hashable {
     @usableFromInline let id: ObjectIdentifier
