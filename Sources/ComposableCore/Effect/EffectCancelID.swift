@@ -26,9 +26,7 @@ package struct EffectCancelID: KeptHashKey, Sendable, CustomStringConvertible {
     /// the id on copied and destroyed it through its existential's value witnesses).
     @usableFromInline
     init(id: AnyHashableSendable, navigationIDPath: NavigationIDPath) {
-      var hasher = Hasher()
-      hasher.combine(id)
-      let idHash = hasher.finalize()
+      let idHash = Self.idHash(of: id)
       self.id = id
       self.navigationIDPath = navigationIDPath
       self.idHash = idHash
@@ -42,6 +40,26 @@ package struct EffectCancelID: KeptHashKey, Sendable, CustomStringConvertible {
       self.navigationIDPath = navigationIDPath
       self.idHash = idHash
       hash = Self.hash(idHash, navigationIDPath)
+    }
+
+    /// The hash of an id. A navigation step (the id presentation, `forEach` and `ifLet` give
+    /// their child's effects, made on every presented action and every dismissal) is hashed
+    /// by its kept parts, mixed (`NavigationID.stepHash`, which equal steps share), without a
+    /// `Hasher` round through the existential (about 220 instructions more an id); any other id
+    /// through a `Hasher`. Ids of different types are never equal, so each type may hash its
+    /// own way.
+    @usableFromInline
+    static func idHash(of id: AnyHashableSendable) -> Int {
+      if id.baseType == ObjectIdentifier(NavigationID.self) {
+        func stepHash<T: Hashable & Sendable>(_ base: T) -> Int {
+          // `T` is `NavigationID`: its type was checked above.
+          unsafeBitCast(base, to: NavigationID.self).stepHash
+        }
+        return HashMixing.mix(Int(bitPattern: UInt(bitPattern: id.baseType)), stepHash(id.base))
+      }
+      var hasher = Hasher()
+      hasher.combine(id)
+      return hasher.finalize()
     }
 
     /// At the root, the id's own hash: the prefix every effect with an id is registered under

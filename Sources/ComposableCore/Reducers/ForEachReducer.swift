@@ -65,7 +65,7 @@ where Element.State: Identifiable, Element.State.ID == ID {
     -> Effect<Parent.Action>
   {
     // Looked up once for the element, the ids before and the ids after.
-    let offset = MemoryLayout<Parent.State>.offset(of: toElementsState)
+    let offset = KeyPathOffsets.shared.offset(of: toElementsState)
     let elementEffects = reduceElement(into: &state, action: action, offset: offset)
     // Holding the ids costs nothing unless the parent changes them (then it pays one copy of
     // the id array, like the insertion or removal itself); `==` on an unchanged copy is O(1).

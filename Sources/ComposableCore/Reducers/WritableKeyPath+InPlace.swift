@@ -2,9 +2,9 @@ extension WritableKeyPath {
   /// Runs `body` on the value at this key path inside `root`, in place.
   ///
   /// When the path names stored properties only (`\.todos`, `\.settings.name`), the value is
-  /// reached through its offset in `root`: the key-path runtime's projection, which
-  /// instantiates generic metadata on every use, is skipped. Any other path (computed, through
-  /// a class, an optional or a subscript) goes through the key path.
+  /// reached through its offset in `root`, kept for the key path object (`KeyPathOffsets`):
+  /// the key-path runtime's projection is skipped. Any other path (computed, through a class,
+  /// an optional or a subscript) goes through the key path.
   ///
   /// ```swift
   /// var state = Parent.State(todos: [a, b])
@@ -12,12 +12,11 @@ extension WritableKeyPath {
   /// ```
   @inlinable
   package func modify<Result>(in root: inout Root, _ body: (inout Value) -> Result) -> Result {
-    modify(in: &root, offset: MemoryLayout<Root>.offset(of: self), body)
+    modify(in: &root, offset: KeyPathOffsets.shared.offset(of: self), body)
   }
 
-  /// `modify(in:_:)` with the offset already looked up (`MemoryLayout<Root>.offset(of:)` walks
-  /// the key path's buffer each time: a reducer reaching the same path several times in one
-  /// action looks it up once).
+  /// `modify(in:_:)` with the offset already looked up (a reducer reaching the same path
+  /// several times in one action looks it up once).
   @inlinable
   package func modify<Result>(
     in root: inout Root, offset: Int?, _ body: (inout Value) -> Result
@@ -37,7 +36,7 @@ extension WritableKeyPath {
   /// Reads a part of the value at this key path inside `root` (see `modify(in:_:)`).
   @inlinable
   package func read<Result>(in root: inout Root, _ body: (borrowing Value) -> Result) -> Result {
-    read(in: &root, offset: MemoryLayout<Root>.offset(of: self), body)
+    read(in: &root, offset: KeyPathOffsets.shared.offset(of: self), body)
   }
 
   /// `read(in:_:)` with the offset already looked up (see `modify(in:offset:_:)`).

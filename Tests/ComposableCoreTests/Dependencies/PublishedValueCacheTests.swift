@@ -68,4 +68,16 @@ final class PublishedValueCacheTests: XCTestCase {
     XCTAssertEqual(makes, 1)
     XCTAssertEqual(cache.value(for: ObjectIdentifier(Int.self)) { 7 }, 42)
   }
+
+  /// The table buckets a key by its identity's address mixed with the table's seed: each of
+  /// many keys made one after another (addresses close together) keeps its own value.
+  func testManyKeysMadeTogetherEachKeepTheirOwnValue() {
+    let cache = PublishedValueCache()
+    let keys = (0..<500).map { _ in Key() }
+    for (index, key) in keys.enumerated() {
+      XCTAssertEqual(cache.value(for: ObjectIdentifier(key)) { index }, index)
+    }
+    XCTAssertEqual(
+      keys.map { key in cache.value(for: ObjectIdentifier(key)) { -1 } }, Array(0..<500))
+  }
 }

@@ -166,6 +166,49 @@ final class CancelIDIdentityTests: XCTestCase {
     XCTAssertEqual(table[found], "right 2")
   }
 
+  /// A navigation step as the cancellation id itself (what presentation and `forEach` wrap
+  /// their child's effects in) is hashed by the step's kept parts: the same step built apart
+  /// makes an equal id hashing alike, under the same path; another element, kind or key path
+  /// makes another id; and a table finds each one.
+  func testStepIDsBuiltApartHashAlikeAndStayApartFromOtherSteps() {
+    func step(_ element: Int?, kind: NavigationID.Kind = .forEach) -> NavigationID {
+      NavigationID(
+        kind: kind, keyPath: \Pair.left, elementID: element.map(AnyHashableSendable.init))
+    }
+    let parent = NavigationIDPath().appending(
+      NavigationID(kind: .presentation, keyPath: \Pair.right))
+    func cancelID(_ step: NavigationID, under path: NavigationIDPath = NavigationIDPath())
+      -> EffectCancelID
+    {
+      EffectCancelID(id: AnyHashableSendable(step), navigationIDPath: path)
+    }
+    XCTAssertEqual(cancelID(step(3)), cancelID(step(3)))
+    XCTAssertEqual(cancelID(step(3)).hashValue, cancelID(step(3)).hashValue)
+    XCTAssertEqual(cancelID(step(nil), under: parent), cancelID(step(nil), under: parent))
+    XCTAssertEqual(
+      cancelID(step(nil), under: parent).hashValue, cancelID(step(nil), under: parent).hashValue)
+    XCTAssertNotEqual(cancelID(step(3)), cancelID(step(4)))
+    XCTAssertNotEqual(cancelID(step(3)).hashValue, cancelID(step(4)).hashValue)
+    XCTAssertNotEqual(cancelID(step(nil)), cancelID(step(nil, kind: .presentation)))
+    XCTAssertNotEqual(
+      cancelID(step(nil)),
+      cancelID(NavigationID(kind: .forEach, keyPath: \Pair.right, elementID: nil)))
+    XCTAssertNotEqual(cancelID(step(3)), cancelID(step(3), under: parent))
+    XCTAssertNotEqual(
+      cancelID(step(3)), EffectCancelID(id: AnyHashableSendable(3), navigationIDPath: .init()))
+
+    var table: [EffectCancelID: Int] = [:]
+    for element in 0..<100 {
+      table[cancelID(step(element))] = element
+      table[cancelID(step(element), under: parent)] = 1_000 + element
+    }
+    XCTAssertEqual(table.count, 200)
+    XCTAssertEqual(Set(table.keys.map(\.hashValue)).count, 200)
+    XCTAssertEqual(table[cancelID(step(42))], 42)
+    XCTAssertEqual(table[cancelID(step(42), under: parent)], 1_042)
+    XCTAssertNil(table[cancelID(step(nil))])
+  }
+
   /// An id under a row's step hashes by the row's element id and the path's length: ids of a
   /// hundred rows (one id, one key path) hash apart, an id built apart hashes as the one in
   /// the table, and the same rows one level deeper hash apart from them.
