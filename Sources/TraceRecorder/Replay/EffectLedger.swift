@@ -150,11 +150,13 @@ struct EffectLedger {
       if case .cancelInFlight(let id) = event { partCancelIDs[step, default: []].insert(id) }
     }
     let children = recorded.children(of: record)
-    if let finding = compare(shape.children, children, step: step, of: record) {
+    // Gathered once: `children` is computed from the events.
+    let childShapes = shape.children
+    if let finding = compare(childShapes, children, step: step, of: record) {
       return [finding]
     }
     var findings: [ReplayFinding] = []
-    for (child, childRecord) in zip(shape.children, children) {
+    for (child, childRecord) in zip(childShapes, children) {
       findings += track(child, record: childRecord, isPart: true, step: step)
     }
     return findings
