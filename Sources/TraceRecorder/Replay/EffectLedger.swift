@@ -208,6 +208,15 @@ struct EffectLedger {
     defer { cancelledNow.removeAll(keepingCapacity: true) }
     let recordedCancelled = recorded.cancelled(by: step)
     if recordedCancelled.isEmpty && cancelledNow.isEmpty { return [] }
+    // Most steps that cancel cancel one effect, the one the trace recorded, for its reason:
+    // nothing to report, found without the tables below.
+    if recordedCancelled.count == 1, cancelledNow.count == 1,
+      tracked[cancelledNow[0].tracked].record == recordedCancelled[0],
+      case .cancelled(let reason, _) = recorded.records[recordedCancelled[0]].outcome,
+      reason == cancelledNow[0].reason
+    {
+      return []
+    }
     var replayedReasons: [Int: String] = [:]
     for (member, reason) in cancelledNow {
       replayedReasons[tracked[member].record] = reason
