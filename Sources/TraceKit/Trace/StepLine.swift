@@ -500,10 +500,12 @@ package struct StepLine: Sendable {
 
     /// The actions of recent lines: most lines repeat an action seen just before (a counter's
     /// `plus`, `plus`, `minus`), whose bytes are recognised by one comparison instead of
-    /// scanning the value again.
+    /// scanning the value again. Sixteen: a composed app's taps cycle through a dozen actions
+    /// or so (`Showcase`'s script: eleven fixed ones and three that change), and a kept action
+    /// that is not the line's costs a length check, not a comparison.
     @exclusivity(unchecked) private var recentActions: [[UInt8]] = []
     @exclusivity(unchecked) private var nextAction = 0
-    static let actionCount = 4
+    static let actionCount = 16
     /// Longer actions are scanned each time: keeping them would copy them per line.
     static let actionLimit = 256
 

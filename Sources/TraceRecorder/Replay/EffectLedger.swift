@@ -150,11 +150,13 @@ struct EffectLedger {
       if case .cancelInFlight(let id) = event { partCancelIDs[step, default: []].insert(id) }
     }
     let children = recorded.children(of: record)
-    if let finding = compare(shape.children, children, step: step, of: record) {
+    // Gathered once: `children` is computed from the events.
+    let childShapes = shape.children
+    if let finding = compare(childShapes, children, step: step, of: record) {
       return [finding]
     }
     var findings: [ReplayFinding] = []
-    for (child, childRecord) in zip(shape.children, children) {
+    for (child, childRecord) in zip(childShapes, children) {
       findings += track(child, record: childRecord, isPart: true, step: step)
     }
     return findings
@@ -206,6 +208,15 @@ struct EffectLedger {
     defer { cancelledNow.removeAll(keepingCapacity: true) }
     let recordedCancelled = recorded.cancelled(by: step)
     if recordedCancelled.isEmpty && cancelledNow.isEmpty { return [] }
+    // Most steps that cancel cancel one effect, the one the trace recorded, for its reason:
+    // nothing to report, found without the tables below.
+    if recordedCancelled.count == 1, cancelledNow.count == 1,
+      tracked[cancelledNow[0].tracked].record == recordedCancelled[0],
+      case .cancelled(let reason, _) = recorded.records[recordedCancelled[0]].outcome,
+      reason == cancelledNow[0].reason
+    {
+      return []
+    }
     var replayedReasons: [Int: String] = [:]
     for (member, reason) in cancelledNow {
       replayedReasons[tracked[member].record] = reason

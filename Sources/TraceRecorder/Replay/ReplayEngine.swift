@@ -28,8 +28,10 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   @usableFromInline let redaction: Redaction
   @usableFromInline let encoder = TraceValueEncoder()
   @usableFromInline let decoder = TraceValueDecoder()
-  /// Hashes the state without building its tree, reusing its coding levels step after step.
-  @usableFromInline let stateHasher = StableHashEncoder(replacingClassInstances: true)
+  /// Hashes the state without building its tree, reusing its coding levels step after step;
+  /// its memo compares a place's value by the bytes that hold it (not a struct's padding).
+  @usableFromInline let stateHasher = StableHashEncoder(
+    replacingClassInstances: true, valueBytes: significantBytes(of:))
   /// Each distinct recorded action decoded once, at `actionID % RecordedActions.capacity`
   /// with its id (`RecordedStep.actionID`): ids are handed out in order and a slot keeps the
   /// latest, so a slot holding another id is a miss. Asked at every step, where a dictionary's

@@ -16,9 +16,14 @@
 /// placeholder (`StableHashEncoder(replacingClassInstances: true)`), whose text depends on the
 /// type alone.
 ///
+/// Which bits: all of the value's `size` bytes, or those its type's `ValueBytes` names (the
+/// encoder's `valueBytes`, asked once per type). A struct's padding is not part of its value
+/// and a copy of the value does not keep it: compared whole, an unchanged `Counter.State` (a
+/// `Bool` before a `String`) read as changed at almost every step.
+///
 /// ```swift
 /// let memo = HashMemo()
-/// memo.remember(state, hashed: hashed)
+/// memo.remember(state, hashed: hashed, pool: hasher)
 /// memo.reuse(state)  // hashed: same bits
 /// ```
 final class HashMemo {
@@ -29,6 +34,8 @@ final class HashMemo {
   /// The last value (a `Slot<T>`) and its type.
   @exclusivity(unchecked) private var slot: AnyObject?
   @exclusivity(unchecked) private var type: Any.Type?
+  /// The bytes of `type` that hold its value; nil: all of them.
+  @exclusivity(unchecked) private var bytes: (any ValueBytes)?
   @exclusivity(unchecked) private var hashed = HashingEncoding.Hashed.scalar(.null)
   /// What the encoder does with the values of `kindType` here (`TypeKindCache`), kept so
   /// that a value with new bits does not take the cache's lock and dictionary look-up again.
@@ -56,7 +63,10 @@ final class HashMemo {
     // value it was copied out first, retaining and releasing every buffer it holds.
     let same = withUnsafeMutablePointer(to: &kept.value) { old in
       withUnsafeBytes(of: value) { new in
-        new.count == 0 || memcmp(old, new.baseAddress!, new.count) == 0
+        if let bytes {
+          return bytes.same(UnsafeRawBufferPointer(start: old, count: new.count), new)
+        }
+        return new.count == 0 || memcmp(old, new.baseAddress!, new.count) == 0
       }
     }
     return same ? hashed : nil
@@ -71,13 +81,15 @@ final class HashMemo {
     return kind
   }
 
-  /// Keeps `value` and its hash (the places below keep theirs).
-  func remember<T>(_ value: T, hashed: HashingEncoding.Hashed) {
+  /// Keeps `value` and its hash (the places below keep theirs); `pool` lays out a type new
+  /// at this place.
+  func remember<T>(_ value: T, hashed: HashingEncoding.Hashed, pool: StableHashEncoder) {
     if let type, type == T.self, let slot {
       unsafeDowncast(slot, to: Slot<T>.self).value = value
     } else {
       slot = Slot(value)
       type = T.self
+      bytes = pool.layout(of: T.self)
       children = []
     }
     self.hashed = hashed

@@ -358,7 +358,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
     let place = memo.child(count)
     if let hashed = place.reuse(value) { return hashed }
     let hashed = try encodeValue(value, key: key, memo: place)
-    place.remember(value, hashed: hashed)
+    place.remember(value, hashed: hashed, pool: pool)
     return hashed
   }
 

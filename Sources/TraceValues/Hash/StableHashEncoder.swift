@@ -20,11 +20,21 @@ package final class StableHashEncoder {
   /// The previous value's places and hashes, when class instances are replaced (see
   /// `HashMemo`: only then do the same bits mean the same encoding).
   private let memo: HashMemo?
+  /// The bytes that hold a value of a type, for the memo's comparison; nil: all of its bytes.
+  private let valueBytes: ((Any.Type) -> any ValueBytes)?
+  /// `valueBytes` of the types met so far: a type's layout is read from the runtime's field
+  /// records once, not once per place that holds it (the rows of a list).
+  @exclusivity(unchecked) private var layouts: [ObjectIdentifier: any ValueBytes] = [:]
 
+  /// `valueBytes` names the bytes of a type that hold its value (a struct's fields without
+  /// its padding), which the memo compares; without it the memo compares all of them.
   @usableFromInline
-  package init(replacingClassInstances: Bool = false) {
+  package init(
+    replacingClassInstances: Bool = false, valueBytes: ((Any.Type) -> any ValueBytes)? = nil
+  ) {
     replacesClassInstances = replacingClassInstances
     memo = replacingClassInstances ? HashMemo() : nil
+    self.valueBytes = valueBytes
   }
 
   deinit {
@@ -54,6 +64,16 @@ package final class StableHashEncoder {
     defer { recycle(root) }
     root.memo = memo
     return try root.memoized(value, key: nil).stableHash
+  }
+
+  /// `valueBytes` of `type`, asked once per type; nil without `valueBytes`.
+  func layout(of type: Any.Type) -> (any ValueBytes)? {
+    guard let valueBytes else { return nil }
+    let id = ObjectIdentifier(type)
+    if let known = layouts[id] { return known }
+    let layout = valueBytes(type)
+    layouts[id] = layout
+    return layout
   }
 
   /// A level below `parent`, reused when one is spare.

@@ -176,6 +176,35 @@ final class HashingEncodingTests: XCTestCase {
     XCTAssertNil(spare)
   }
 
+  /// The memo compares a place's value by the bytes its type's `ValueBytes` names: the same
+  /// fields behind other padding are the value hashed before, and are not encoded again; a
+  /// changed field is.
+  func testTheMemoComparesTheBytesItIsGiven() throws {
+    let hasher = StableHashEncoder(replacingClassInstances: true) { type in
+      PaddedBytes(fields: type == Padded.self ? [0..<1, 8..<16] : nil)
+    }
+    let encoder = TraceValueEncoder()
+    var value = Padded(flag: true, number: 3)
+    XCTAssertEqual(MemoryLayout<Padded>.size, 16)
+    XCTAssertEqual(
+      try hasher.hashWithoutTree(value),
+      try encoder.encodeReplacingClassInstances(value).value.stableHash)
+    let encoded = Padded.encodings
+    for padding in [0xAB, 0x01, 0x00] as [UInt8] {
+      withUnsafeMutableBytes(of: &value) { $0[3] = padding }
+      XCTAssertEqual(
+        try hasher.hashWithoutTree(value),
+        try encoder.encodeReplacingClassInstances(value).value.stableHash)
+    }
+    // Each tree encoding above encoded it once; the hasher did not.
+    XCTAssertEqual(Padded.encodings, encoded + 3)
+    value.number = 4
+    XCTAssertEqual(
+      try hasher.hashWithoutTree(value),
+      try encoder.encodeReplacingClassInstances(value).value.stableHash)
+    XCTAssertEqual(Padded.encodings, encoded + 5)
+  }
+
   /// A place of the memo holds values of different types from one value to the next (an enum
   /// case's payload: an optional, a set, a dictionary, a value holding a class instance, a
   /// plain struct): each is encoded by what its own type is, whatever the place held before.
@@ -403,4 +432,30 @@ private struct Holder: Encodable {
   let name: String
   let box: Box
   let items: [Item]
+}
+
+/// A `Bool`, 7 bytes of padding and an `Int`; counts its encodings.
+private struct Padded: Encodable {
+  nonisolated(unsafe) static var encodings = 0
+  var flag: Bool
+  var number: Int
+
+  private enum CodingKeys: String, CodingKey { case flag, number }
+
+  func encode(to encoder: Encoder) throws {
+    Padded.encodings += 1
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(flag, forKey: .flag)
+    try container.encode(number, forKey: .number)
+  }
+}
+
+/// The given byte ranges of a value, or all of them.
+private struct PaddedBytes: ValueBytes {
+  let fields: [Range<Int>]?
+
+  func same(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
+    guard let fields else { return lhs.elementsEqual(rhs) }
+    return fields.allSatisfy { lhs[$0].elementsEqual(rhs[$0]) }
+  }
 }

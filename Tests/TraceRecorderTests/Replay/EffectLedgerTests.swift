@@ -1,0 +1,57 @@
+import ComposableCore
+import Foundation
+import TraceKit
+import XCTest
+
+@testable import TraceRecorder
+
+/// `EffectLedger.cancellationFindings` at a step where one effect runs under `search`: the
+/// reducer cancelling it for the reason the trace recorded is nothing to report; another
+/// reason, a cancel the trace did not record, or none where it recorded one are each reported.
+final class EffectLedgerTests: XCTestCase {
+  private let search = EffectCancelID(
+    id: AnyHashableSendable("search"), navigationIDPath: NavigationIDPath())
+
+  /// A ledger whose trace recorded one `.run` under `search`, started by step 1 and ended as
+  /// `outcome`; the reducer started it at step 1.
+  private func ledger(_ outcome: EffectOutcome) -> (EffectLedger, ReplayEffect) {
+    let record = EffectRecord(
+      id: UUID(), startedByStep: 1, cancelID: "search", outcome: outcome, kind: "run",
+      startedAfterStep: 0)
+    let effects = RecordedEffects([record])
+    var ledger = EffectLedger(effects)
+    let shape = EffectShape(kind: .run, cancelIDs: [search], location: nil, events: [], sends: [])
+    XCTAssertEqual(ledger.launch([.start(shape)], at: 1), [])
+    XCTAssertEqual(ledger.cancellationFindings(at: 1), [])
+    return (ledger, effects.described(0))
+  }
+
+  func testTheOneEffectCancelledForTheRecordedReasonIsNothingToReport() {
+    var (ledger, _) = ledger(.cancelled(reason: "cancel", byStep: 2))
+    ledger.cancel(search, cause: .cancel(search), at: 2)
+    XCTAssertEqual(ledger.cancellationFindings(at: 2), [])
+  }
+
+  func testTheOneEffectCancelledForAnotherReasonIsReported() {
+    var (ledger, effect) = ledger(.cancelled(reason: "cancelInFlight", byStep: 2))
+    ledger.cancel(search, cause: .cancel(search), at: 2)
+    XCTAssertEqual(
+      ledger.cancellationFindings(at: 2),
+      [.cancellationCause(effect, recorded: "cancelInFlight", replayed: "cancel")])
+  }
+
+  func testACancelTheTraceDidNotRecordIsReported() {
+    var (ledger, effect) = ledger(.running)
+    ledger.cancel(search, cause: .cancel(search), at: 2)
+    XCTAssertEqual(
+      ledger.cancellationFindings(at: 2), [.cancellationUnexpected(effect, reason: "cancel")])
+  }
+
+  func testARecordedCancelTheReducerDidNotAskForIsReported() {
+    var (ledger, effect) = ledger(.cancelled(reason: "cancel", byStep: 2))
+    XCTAssertEqual(
+      ledger.cancellationFindings(at: 2), [.cancellationMissing(effect, reason: "cancel")])
+    // At a step that recorded nothing, nothing is missing.
+    XCTAssertEqual(ledger.cancellationFindings(at: 3), [])
+  }
+}
