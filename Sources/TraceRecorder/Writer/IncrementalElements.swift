@@ -60,13 +60,17 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     // type up four times (about 1,500 instructions a call) to compare that one chunk.
     let chunks = count <= Self.chunkLength ? (count > 0 ? [0] : []) : chunksChanged(since: old)
     for chunk in chunks {
-      for index in Self.differingIndices(old, self, chunk: chunk) {
+      let (indices, elementsOfChunk, first) = Self.differingIndices(old, self, chunk: chunk)
+      for index in indices {
         if old.ids[index] != ids[index] {
           // Moved (or replaced) elements: the ones that only moved keep their trees.
           return try rebuild(
             key: key, at: fieldPath, previous: previous, old: old, cache: elements)
         }
-        let element = self[index]
+        // Read from the chunk `differingIndices` compared: the array's own subscript,
+        // unspecialized here, looked the chunk list's type up for each element (about 500
+        // instructions).
+        let element = elementsOfChunk[index - first]
         // An element's first change is encoded whole, its next ones walked (see
         // `ElementCache.Entry.walked`).
         if cache.walkedFields(index) != nil {
@@ -101,7 +105,8 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     }
     cache.rehash()
     return FieldCache(
-      key: previous.hashedKey, path: fieldPath, swiftValue: ValueBox(self), elements: cache,
+      key: previous.hashedKey, path: fieldPath,
+      swiftValue: previous.swiftValue.sibling(holding: self, inner: nil), elements: cache,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
@@ -199,8 +204,11 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
         TraceDiff.whole(at: fieldPath, from: before, to: .array(trees))
       }
     let (changes, paths) = diff
+    // `previous` holds a `Self` (see `encodeIncrementally`): its box is made through that
+    // one's class, without looking `ValueBox<Self>` up.
     return FieldCache(
-      key: previous.hashedKey, path: fieldPath, swiftValue: ValueBox(self), elements: elements,
+      key: previous.hashedKey, path: fieldPath,
+      swiftValue: previous.swiftValue.sibling(holding: self, inner: nil), elements: elements,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
@@ -283,13 +291,18 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   /// by field, so the padding after the last field is garbage (every element of a copied chunk
   /// differed in it when measured). Padding between fields can differ too: such an element is
   /// encoded again and found unchanged.
-  private static func differingIndices(_ old: Self, _ new: Self, chunk: Int) -> [Int] {
+  ///
+  /// Also returns `new`'s chunk and the index of its first element, so that the caller reads
+  /// the changed elements from it.
+  private static func differingIndices(
+    _ old: Self, _ new: Self, chunk: Int
+  ) -> (indices: [Int], chunk: [Element], first: Int) {
     let stride = MemoryLayout<Element>.stride
     let size = MemoryLayout<Element>.size
     let range = new.chunkRange(chunk)
-    guard size > 0 else { return [] }
-    let oldChunk = old.chunk(chunk)
     let newChunk = new.chunk(chunk)
+    guard size > 0 else { return ([], newChunk, range.lowerBound) }
+    let oldChunk = old.chunk(chunk)
     var indices: [Int] = []
     oldChunk.withUnsafeBytes { oldBytes in
       newChunk.withUnsafeBytes { newBytes in
@@ -302,7 +315,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
         }
       }
     }
-    return indices
+    return (indices, newChunk, range.lowerBound)
   }
 
   /// Whether element `oldIndex` of `old` and element `newIndex` of `new` have the same bits:
