@@ -67,13 +67,12 @@ extension Scope: ReducerNodeDescribing {
   package var reducerNode: ReducerNode {
     let label: String
     var stateName: String?
-    switch toChildState {
-    case let .keyPath(keyPath):
+    if let keyPath = toChildKeyPath {
       label = ReducerLabel.text(keyPath: keyPath, caseNaming: toChildAction.naming)
       stateName = ReducerLabel.storedName(keyPath)
-    case let .casePath(casePath, _):
+    } else {
       label =
-        (casePath.name ?? toChildAction.name).map(ReducerLabel.withoutKeyPathPrefix)
+        (toChildCase?.path.name ?? toChildAction.name).map(ReducerLabel.withoutKeyPathPrefix)
         ?? "case \(Child.State.self)"
     }
     return ReducerNode(

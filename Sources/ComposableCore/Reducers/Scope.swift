@@ -9,13 +9,16 @@
 ///
 /// The child's effects are mapped back into parent actions.
 public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reducer {
+  /// Where the child's state is when it is a property of the parent (nil for a case).
+  ///
+  /// Two optionals rather than one enum of the two: the specialized `reduce` copied the whole
+  /// enum out of the scope (168 bytes, the case path's payload) and destroyed the copy through
+  /// its value witnesses on every child action; a key path in its own field is one word.
+  @usableFromInline let toChildKeyPath: WritableKeyPath<ParentState, Child.State>?
+  /// Where the child's state is when it is a case of the parent, and where the scope was made
+  /// (nil for a key path). Each initializer sets exactly one of the two.
   @usableFromInline
-  enum StatePath {
-    case keyPath(WritableKeyPath<ParentState, Child.State>)
-    case casePath(AnyCasePath<ParentState, Child.State>, SourceLocation)
-  }
-
-  @usableFromInline let toChildState: StatePath
+  let toChildCase: (path: AnyCasePath<ParentState, Child.State>, location: SourceLocation)?
   @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
   @usableFromInline let child: Child
 
@@ -31,7 +34,8 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     action toChildAction: AnyCasePath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .keyPath(toChildState)
+    self.toChildKeyPath = toChildState
+    self.toChildCase = nil
     self.toChildAction = toChildAction
     self.child = child()
   }
@@ -53,7 +57,8 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    self.toChildState = .casePath(toChildState, location)
+    self.toChildKeyPath = nil
+    self.toChildCase = (toChildState, location)
     self.toChildAction = toChildAction
     self.child = child()
   }
@@ -61,19 +66,18 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
-    switch toChildState {
-    case let .keyPath(keyPath):
+    if let keyPath = toChildKeyPath {
       return keyPath.modify(in: &state) { child.reduce(into: &$0, action: childAction) }
         .map(toChildAction.embed)
-    case let .casePath(casePath, location):
-      guard var childState = casePath.extract(state) else {
-        reportWrongCase(action: action, state: state, location: location)
-        return .none
-      }
-      let effect = child.reduce(into: &childState, action: childAction)
-      state = casePath.embed(childState)
-      return effect.map(toChildAction.embed)
     }
+    guard let (casePath, location) = toChildCase else { return .none }
+    guard var childState = casePath.extract(state) else {
+      reportWrongCase(action: action, state: state, location: location)
+      return .none
+    }
+    let effect = child.reduce(into: &childState, action: childAction)
+    state = casePath.embed(childState)
+    return effect.map(toChildAction.embed)
   }
 
   @usableFromInline

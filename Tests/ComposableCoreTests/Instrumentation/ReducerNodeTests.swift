@@ -50,6 +50,20 @@ final class ReducerNodeTests: XCTestCase {
     )
   }
 
+  func testAScopeOverACaseIsNamedByTheCase() {
+    XCTAssertEqual(
+      reducerNode(of: Session()).render(),
+      """
+      Session
+        sequence
+          scope loggedIn (Counter)
+            Counter
+              reduce
+          reduce
+      """
+    )
+  }
+
   func testPresentedChildrenAreNamedByTheirActionCases() {
     // `\.$list` is a computed key path: Linux prints it with an address, not a name.
     XCTAssertEqual(
