@@ -36,7 +36,8 @@ struct EffectLedger {
 
   let recorded: RecordedEffects
   private(set) var tracked: [Tracked] = []
-  private var trackedByRecord: [Int: Int] = [:]
+  /// The tracked index of each recorded effect (`records`' indices), -1 for one not paired.
+  private var trackedByRecord: [Int]
   private var registry: [EffectCancelID: [Int]] = [:]
   /// The trace's text of the cancellation ids met so far.
   private let texts = CancelIDTexts()
@@ -45,12 +46,24 @@ struct EffectLedger {
   /// The cancel-in-flight ids of concatenations' later parts, which the store performs when
   /// it reaches them and records as cancelled by the step that started the concatenation.
   private var partCancelIDs: [Int: Set<EffectCancelID>] = [:]
-  /// The keys an effect with these cancellation ids is registered under: the same few lists
-  /// come back at most steps, and making a key hashes its id and path.
-  private var keysByCancelIDs: [[EffectCancelID]: [EffectCancelID]] = [:]
+  /// What an effect with these cancellation ids is registered under and how the trace writes
+  /// them: the same few lists come back at most steps, and making a key hashes its id and
+  /// path.
+  private var registrations: [[EffectCancelID]: Registration] = [:]
+  /// The list looked up last: comparing a launch's tasks with the trace and then tracking
+  /// them asks for the same list twice (the same array, which `==` finds by its storage).
+  private var lastRegistration: (ids: [EffectCancelID], registration: Registration)?
+
+  /// The keys of a list of cancellation ids and its text in the trace.
+  private struct Registration {
+    /// Each cancellation id at each prefix of its path.
+    var keys: [EffectCancelID]
+    var text: String?
+  }
 
   init(_ recorded: RecordedEffects) {
     self.recorded = recorded
+    trackedByRecord = Array(repeating: -1, count: recorded.records.count)
   }
 
   /// Whether `tracked` runs while step `step` is reduced (or launched).
@@ -139,7 +152,7 @@ struct EffectLedger {
   private mutating func track(_ shape: EffectShape, record: Int, isPart: Bool, step: Int)
     -> [ReplayFinding]
   {
-    let keys = registrationKeys(of: shape.cancelIDs)
+    let keys = registration(of: shape.cancelIDs).keys
     let index = tracked.count
     tracked.append(
       Tracked(record: record, keys: keys, isPart: isPart, plannedSends: shape.sends))
@@ -162,36 +175,48 @@ struct EffectLedger {
     return findings
   }
 
-  /// Each cancellation id at each prefix of its path.
-  private mutating func registrationKeys(of cancelIDs: [EffectCancelID]) -> [EffectCancelID] {
-    if cancelIDs.isEmpty { return [] }
-    if let keys = keysByCancelIDs[cancelIDs] { return keys }
-    var keys: [EffectCancelID] = []
-    for cancelID in cancelIDs {
-      for path in cancelID.navigationIDPath.prefixes {
-        keys.append(EffectCancelID(id: cancelID.id, navigationIDPath: path))
+  /// The keys `cancelIDs` are registered under and their text in the trace.
+  private mutating func registration(of cancelIDs: [EffectCancelID]) -> Registration {
+    if cancelIDs.isEmpty { return Registration(keys: [], text: nil) }
+    if let last = lastRegistration, last.ids == cancelIDs { return last.registration }
+    let registration: Registration
+    if let known = registrations[cancelIDs] {
+      registration = known
+    } else {
+      var keys: [EffectCancelID] = []
+      for cancelID in cancelIDs {
+        for path in cancelID.navigationIDPath.prefixes {
+          keys.append(EffectCancelID(id: cancelID.id, navigationIDPath: path))
+        }
       }
+      registration = Registration(keys: keys, text: texts.text(of: cancelIDs))
+      // Bounded: a trace of ever-new ids (forEach rows by new ids) starts again.
+      if registrations.count >= 4_096 { registrations.removeAll(keepingCapacity: true) }
+      registrations[cancelIDs] = registration
     }
-    // Bounded: a trace of ever-new ids (forEach rows by new ids) starts again.
-    if keysByCancelIDs.count >= 4_096 { keysByCancelIDs.removeAll(keepingCapacity: true) }
-    keysByCancelIDs[cancelIDs] = keys
-    return keys
+    lastRegistration = (cancelIDs, registration)
+    return registration
   }
 
   /// Whether the tasks the reducer starts are those the trace recorded (for a
   /// concatenation's parts, the recorded ones may be fewer: the trace may end, or the
   /// concatenation be cancelled, before the rest start).
-  private func compare(_ planned: [EffectShape], _ records: [Int], step: Int, of parent: Int?)
-    -> ReplayFinding?
-  {
+  private mutating func compare(
+    _ planned: [EffectShape], _ records: [Int], step: Int, of parent: Int?
+  ) -> ReplayFinding? {
     let countFits = parent == nil ? planned.count == records.count : records.count <= planned.count
-    let fits =
-      countFits
-      && zip(planned, records).allSatisfy { shape, record in
+    var fits = countFits
+    if fits {
+      for (shape, record) in zip(planned, records) {
         // Read in place: a copy of the record retains each of its strings.
-        (recorded.records[record].kind ?? shape.kind.rawValue) == shape.kind.rawValue
-          && recorded.records[record].cancelID == texts.text(of: shape.cancelIDs)
+        guard (recorded.records[record].kind ?? shape.kind.rawValue) == shape.kind.rawValue,
+          recorded.records[record].cancelID == registration(of: shape.cancelIDs).text
+        else {
+          fits = false
+          break
+        }
       }
+    }
     guard !fits else { return nil }
     let recordedEffects = records.map(recorded.described)
     let replayedEffects = planned.map { $0.described(step: step, texts: texts) }
@@ -247,9 +272,10 @@ struct EffectLedger {
   /// it, between steps, and recorded as cancelled by the step that started the concatenation:
   /// replay checks that the reducer asked for it, not what it reached then.
   private func isCancelledByAPart(_ record: Int, step: Int, reason: String) -> Bool {
-    guard reason == "cancelInFlight", let ids = partCancelIDs[step],
-      let member = trackedByRecord[record]
-    else { return false }
+    let member = trackedByRecord[record]
+    guard reason == "cancelInFlight", member >= 0, let ids = partCancelIDs[step] else {
+      return false
+    }
     return tracked[member].keys.contains { ids.contains($0) }
   }
 
@@ -259,7 +285,8 @@ struct EffectLedger {
     guard let record = recorded.indexByID[id] else {
       return .unknownSender(effect: id.uuidString)
     }
-    guard let member = trackedByRecord[record] else {
+    let member = trackedByRecord[record]
+    guard member >= 0 else {
       return .unknownSender(effect: recorded.described(record).description)
     }
     if let cancelledAt = tracked[member].cancelledAt {

@@ -54,4 +54,43 @@ final class EffectLedgerTests: XCTestCase {
     // At a step that recorded nothing, nothing is missing.
     XCTAssertEqual(ledger.cancellationFindings(at: 3), [])
   }
+  /// Two tasks under different ids, launched at one step: each is registered under its own
+  /// key (the ledger keeps the list of ids it looked up last), so cancelling one reaches only
+  /// it.
+  func testTasksUnderDifferentIdsAreRegisteredEachUnderItsOwn() {
+    let load = EffectCancelID(id: AnyHashableSendable("load"), navigationIDPath: NavigationIDPath())
+    let records = [
+      EffectRecord(
+        id: UUID(), startedByStep: 1, cancelID: "search",
+        outcome: .cancelled(reason: "cancel", byStep: 2), kind: "run", startedAfterStep: 0),
+      EffectRecord(
+        id: UUID(), startedByStep: 1, cancelID: "load", outcome: .running, kind: "run",
+        startedAfterStep: 0),
+    ]
+    let effects = RecordedEffects(records)
+    var ledger = EffectLedger(effects)
+    let searching = EffectShape(
+      kind: .run, cancelIDs: [search], location: nil, events: [], sends: [])
+    let loading = EffectShape(kind: .run, cancelIDs: [load], location: nil, events: [], sends: [])
+    XCTAssertEqual(ledger.launch([.start(searching), .start(loading)], at: 1), [])
+    XCTAssertEqual(ledger.cancellationFindings(at: 1), [])
+    ledger.cancel(search, cause: .cancel(search), at: 2)
+    XCTAssertEqual(ledger.cancellationFindings(at: 2), [])
+    ledger.cancel(load, cause: .cancel(load), at: 3)
+    XCTAssertEqual(
+      ledger.cancellationFindings(at: 3),
+      [.cancellationUnexpected(effects.described(1), reason: "cancel")])
+    // Launched in the other order, the tasks are not those the trace recorded.
+    var swapped = EffectLedger(effects)
+    XCTAssertEqual(
+      swapped.launch([.start(loading), .start(searching)], at: 1),
+      [
+        .effectsStarted(
+          recorded: [effects.described(0), effects.described(1)],
+          replayed: [
+            ReplayEffect(kind: "run", cancelID: "load", startedByStep: 1, location: nil),
+            ReplayEffect(kind: "run", cancelID: "search", startedByStep: 1, location: nil),
+          ])
+      ])
+  }
 }
