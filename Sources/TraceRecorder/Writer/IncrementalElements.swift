@@ -57,12 +57,9 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     var walksElements: Bool?
     // An array of one chunk (a list of at most 64) has its chunk's storage compared by
     // `differingIndices` alone: `chunksChanged`, unspecialized here, looked the chunk list's
-    // type up four times (about 1,500 instructions a call) to compare that one chunk. That
-    // chunk is counted, not listed: a list `[0]` was an allocation a step.
-    let changedChunks = count <= Self.chunkLength ? nil : chunksChanged(since: old)
-    let chunkCount = changedChunks?.count ?? (count > 0 ? 1 : 0)
-    for position in 0..<chunkCount {
-      let chunk = changedChunks?[position] ?? 0
+    // type up four times (about 1,500 instructions a call) to compare that one chunk.
+    let chunks = count <= Self.chunkLength ? (count > 0 ? [0] : []) : chunksChanged(since: old)
+    for chunk in chunks {
       let (indices, elementsOfChunk, first) = Self.differingIndices(old, self, chunk: chunk)
       for index in indices {
         if old.ids[index] != ids[index] {
