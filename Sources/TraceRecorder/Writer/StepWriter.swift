@@ -86,7 +86,11 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       // Each event goes to one of the `write…` methods below, moved out of `events`; true once
       // `.finish` was written.
       if writeBatch(self, &events) { return }
-      queue.recycle(events)
+      // Consumed, not copied: with `events` still alive, the recycling's `removeAll` found the
+      // batch shared and allocated a new one of the same capacity, and freeing the old, a mapped
+      // block of up to 612 KB, raised glibc's mapping threshold so that later large blocks came
+      // from the heap and kept their pages (memory.record.1m 7.85 MB against 7.09 MB).
+      queue.recycle(consume events)
       if !failed, isDirty {
         let now = MonotonicClock.nanoseconds()
         if wasIdle || now &- lastFlush >= flushNanos {
