@@ -1,44 +1,40 @@
 import ComposableCore
+import TraceKit
 
 /// What a store does with the effect a reducer returned, read from the effect's structure
 /// without running anything: the same walk `RootCore` makes when it launches an effect.
-/// Typed replay compares it with what the trace recorded the store doing.
+/// Typed replay compares it with what the trace recorded the store doing. The tasks it starts
+/// are built as `EffectShape`s during the walk, the actions a concatenation's task sends
+/// encoded with `encode` as they are met.
 ///
 /// ```swift
 /// // return .merge(
 /// //   .cancel(id: "detail"), .run { … }.cancellable(id: "search", cancelInFlight: true))
-/// let plan = EffectPlan(effect)
+/// let plan = try EffectPlan(effect, encode: encode)
 /// plan.cancellations  // [detail]            (performed while the reducer ran)
 /// plan.events         // [.cancelInFlight(search), .start(run [search])]
 /// ```
 @usableFromInline
 struct EffectPlan<Action: Sendable> {
-  /// One thing launching an effect does, in the store's order.
-  @usableFromInline
-  enum Event {
-    /// `.cancellable(id:cancelInFlight: true)` cancels what runs under `id` first.
-    case cancelInFlight(EffectCancelID)
-    /// A task the store starts.
-    case start(PlannedEffect<Action>)
-    /// An action a concatenation's task sends after an asynchronous part (only in
-    /// `PlannedEffect.parts`).
-    case send(Action)
-  }
-
   /// `.cancel(id:)` and child teardowns, in order: a store performs them while the reducer
   /// runs, before anything is launched.
   @usableFromInline var cancellations: [(id: EffectCancelID, reason: EffectCancelReason)] = []
   /// What launching the effect does, in order.
-  @usableFromInline var events: [Event] = []
+  @usableFromInline var events: [EffectShape.Event] = []
   /// The synchronous `.send`s, in order: the store reduces them after the actions already
   /// waiting in its batch.
   @usableFromInline var sends: [Action] = []
 
   @inlinable
-  init(_ effect: Effect<Action>) {
+  init(
+    _ effect: Effect<Action>, encode: (Action) throws(ReplayError) -> TraceValue
+  ) throws(ReplayError) {
     if case .none = effect.node { return }
     collectCancellations(effect)
-    launch(effect, ids: [], into: &events, sends: &sends, inTask: false)
+    var unused: [TraceValue] = []
+    try Self.launch(
+      effect, ids: [], into: &events, sends: &sends, taskSends: &unused, inTask: false,
+      encode: encode)
   }
 
   /// Whether the effect asks for nothing at all.
@@ -60,85 +56,83 @@ struct EffectPlan<Action: Sendable> {
   }
 
   /// `RootCore.launch`: what starting `effect` does now. In a concatenation's task (`inTask`)
-  /// a `.send` is sent by that task instead of joining the batch.
+  /// a `.send` is sent by that task (`taskSends`, encoded) instead of joining the batch
+  /// (`sends`).
   @inlinable
-  func launch(
-    _ effect: Effect<Action>, ids: [EffectCancelID], into events: inout [Event],
-    sends: inout [Action], inTask: Bool
-  ) {
+  static func launch(
+    _ effect: Effect<Action>, ids: [EffectCancelID], into events: inout [EffectShape.Event],
+    sends: inout [Action], taskSends: inout [TraceValue], inTask: Bool,
+    encode: (Action) throws(ReplayError) -> TraceValue
+  ) throws(ReplayError) {
     switch effect.node {
     case .none, .cancel:
       // A `.cancel` was performed while the reducer ran (see `cancellations`).
       return
     case .send(let action):
       if inTask {
-        events.append(.send(action))
+        taskSends.append(try encode(action))
       } else {
         sends.append(action)
       }
     case .run(let run):
       events.append(
-        .start(PlannedEffect(kind: .run, cancelIDs: ids, location: run.location, parts: [])))
+        .start(
+          EffectShape(kind: .run, cancelIDs: ids, location: run.location, events: [], sends: [])
+        ))
     case .merge(let children):
       for child in children {
-        launch(child, ids: ids, into: &events, sends: &sends, inTask: inTask)
+        try launch(
+          child, ids: ids, into: &events, sends: &sends, taskSends: &taskSends, inTask: inTask,
+          encode: encode)
       }
     case .concatenate(let children):
       var remaining = children[...]
       // Leading synchronous parts happen now, as the store does them.
       while let first = remaining.first, first.isSynchronous {
-        launch(first, ids: ids, into: &events, sends: &sends, inTask: inTask)
+        try launch(
+          first, ids: ids, into: &events, sends: &sends, taskSends: &taskSends, inTask: inTask,
+          encode: encode)
         remaining = remaining.dropFirst()
       }
       guard !remaining.isEmpty else { return }
-      var parts: [Event] = []
-      for part in remaining { execute(part, ids: ids, into: &parts) }
+      var parts: [EffectShape.Event] = []
+      var partSends: [TraceValue] = []
+      for part in remaining {
+        try execute(part, ids: ids, into: &parts, sends: &partSends, encode: encode)
+      }
       events.append(
-        .start(PlannedEffect(kind: .concatenation, cancelIDs: ids, location: nil, parts: parts)))
+        .start(
+          EffectShape(
+            kind: .concatenation, cancelIDs: ids, location: nil, events: parts, sends: partSends)
+        ))
     case .cancellable(let id, let cancelInFlight, let child):
       if cancelInFlight { events.append(.cancelInFlight(id)) }
-      launch(child, ids: ids + [id], into: &events, sends: &sends, inTask: inTask)
+      try launch(
+        child, ids: ids + [id], into: &events, sends: &sends, taskSends: &taskSends,
+        inTask: inTask, encode: encode)
     }
   }
 
-  /// `RootCore.execute`: what a concatenation's task does for one of its parts.
+  /// `RootCore.execute`: what a concatenation's task does for one of its parts. Its `.start`s
+  /// are the tasks the trace records with this one as their parent.
   @inlinable
-  func execute(_ effect: Effect<Action>, ids: [EffectCancelID], into parts: inout [Event])
-  {
+  static func execute(
+    _ effect: Effect<Action>, ids: [EffectCancelID], into parts: inout [EffectShape.Event],
+    sends: inout [TraceValue], encode: (Action) throws(ReplayError) -> TraceValue
+  ) throws(ReplayError) {
     switch effect.node {
     case .concatenate(let children):
-      for child in children { execute(child, ids: ids, into: &parts) }
+      for child in children {
+        try execute(child, ids: ids, into: &parts, sends: &sends, encode: encode)
+      }
     case .cancellable(let id, let cancelInFlight, let child):
       if cancelInFlight { parts.append(.cancelInFlight(id)) }
-      execute(child, ids: ids + [id], into: &parts)
+      try execute(child, ids: ids + [id], into: &parts, sends: &sends, encode: encode)
     default:
       var unused: [Action] = []
-      launch(effect, ids: ids, into: &parts, sends: &unused, inTask: true)
+      try launch(
+        effect, ids: ids, into: &parts, sends: &unused, taskSends: &sends, inTask: true,
+        encode: encode)
     }
-  }
-}
-
-/// A task the store starts for an effect: a `.run`, or the task that runs a concatenation's
-/// parts after its first asynchronous one.
-@usableFromInline
-struct PlannedEffect<Action: Sendable> {
-  @usableFromInline var kind: EffectLaunch.Kind
-  /// The cancellation ids it is registered under, outermost first.
-  @usableFromInline var cancelIDs: [EffectCancelID]
-  /// Where `Effect.run` was called (nil for a concatenation).
-  @usableFromInline var location: SourceLocation?
-  /// For a concatenation: what its task does, part after part. Its `.start`s are the tasks
-  /// the trace records with this one as their parent.
-  @usableFromInline var parts: [EffectPlan<Action>.Event]
-
-  @inlinable
-  init(
-    kind: EffectLaunch.Kind, cancelIDs: [EffectCancelID], location: SourceLocation?,
-    parts: [EffectPlan<Action>.Event]
-  ) {
-    self.kind = kind
-    self.cancelIDs = cancelIDs
-    self.location = location
-    self.parts = parts
   }
 }

@@ -88,14 +88,15 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
     let action = try decode(step)
     let effect = reducer.reduce(into: &state, action: action)
     if case .none = effect.node { return ReducedStep() }
-    let plan = EffectPlan(effect)
-    var events: [EffectShape.Event] = []
-    for event in plan.events {
-      if let shape = try shapeEvent(event, step: step.step) { events.append(shape) }
+    // The closure captures the step's index alone: capturing `step` copies the whole
+    // `RecordedStep` at every call of the plan's walk.
+    let index = step.step
+    let plan = try EffectPlan(effect) { action throws(ReplayError) in
+      try encode(action, step: index)
     }
     var sends: [TraceValue] = []
-    for action in plan.sends { sends.append(try encode(action, step: step.step)) }
-    return ReducedStep(cancellations: plan.cancellations, events: events, sends: sends)
+    for action in plan.sends { sends.append(try encode(action, step: index)) }
+    return ReducedStep(cancellations: plan.cancellations, events: plan.events, sends: sends)
   }
 
   /// An inspector's jump: the state recorded at the step, decoded with the feature's type.
@@ -111,38 +112,6 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
           detail: ShapeDescription.decodingFailure(error, recorded: recorded)),
         path: path)
     }
-  }
-
-  @inlinable
-  func shapeEvent(_ event: EffectPlan<Base.Action>.Event, step: Int)
-    throws(ReplayError) -> EffectShape.Event?
-  {
-    switch event {
-    case .cancelInFlight(let id):
-      return .cancelInFlight(id)
-    case .start(let planned):
-      return .start(try shape(planned, step: step))
-    case .send:
-      return nil
-    }
-  }
-
-  @inlinable
-  func shape(_ planned: PlannedEffect<Base.Action>, step: Int)
-    throws(ReplayError) -> EffectShape
-  {
-    var events: [EffectShape.Event] = []
-    var sends: [TraceValue] = []
-    for part in planned.parts {
-      if case .send(let action) = part {
-        sends.append(try encode(action, step: step))
-      } else if let event = try shapeEvent(part, step: step) {
-        events.append(event)
-      }
-    }
-    return EffectShape(
-      kind: planned.kind, cancelIDs: planned.cancelIDs, location: planned.location,
-      events: events, sends: sends)
   }
 
   @inlinable

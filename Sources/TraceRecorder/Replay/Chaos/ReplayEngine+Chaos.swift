@@ -34,12 +34,13 @@ extension ReplayEngine {
         reduced.append(step)
         continue
       }
-      let plan = EffectPlan(effect)
+      let index = head.step
+      let plan = try EffectPlan(effect) { action throws(ReplayError) in
+        try encode(action, step: index)
+      }
       queue += plan.sends
       step.cancellations = plan.cancellations
-      for event in plan.events {
-        if let shape = try shapeEvent(event, step: head.step) { step.events.append(shape) }
-      }
+      step.events = plan.events
       reduced.append(step)
     }
     return reduced
