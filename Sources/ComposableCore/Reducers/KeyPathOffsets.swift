@@ -7,9 +7,9 @@
 /// Slots are picked by the key path object's address, in a `PublishedTable`, so a read takes no
 /// lock. A slot, once filled, keeps its key path retained for the life of the process: the
 /// object cannot be freed, so no other key path can come to have its address and read its
-/// offset. A key path whose slot another one holds (or
-/// one made afresh for each use, as in a generic context) is looked up each time, as without
-/// the cache; at most `slotCount` key paths are kept.
+/// offset. A key path whose slot another one holds (or one made afresh for each use, as in a
+/// generic context) is looked up each time, as without the cache; at most `slotCount` key
+/// paths are kept.
 ///
 /// ```swift
 /// KeyPathOffsets.shared.offset(of: \Parent.State.todos)  // MemoryLayout's, then the kept one

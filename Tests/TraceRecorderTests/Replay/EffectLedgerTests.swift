@@ -54,6 +54,7 @@ final class EffectLedgerTests: XCTestCase {
     // At a step that recorded nothing, nothing is missing.
     XCTAssertEqual(ledger.cancellationFindings(at: 3), [])
   }
+
   /// Two tasks under different ids, launched at one step: each is registered under its own
   /// key (the ledger keeps the list of ids it looked up last), so cancelling one reaches only
   /// it.
