@@ -119,7 +119,7 @@ where Element.State: Identifiable, Element.State.ID == ID {
       }
     }
     guard let effects else {
-      reportMissingElement(action)
+      Self.reportMissingElement(action, location: location)
       return .none
     }
     if case .none = effects.node { return .none }
@@ -134,8 +134,9 @@ where Element.State: Identifiable, Element.State.ID == ID {
     )
   }
 
+  /// Static for the reason `Scope.reportWrongCase` is: no copy of `self` for the call.
   @usableFromInline
-  func reportMissingElement(_ action: Parent.Action) {
+  static func reportMissingElement(_ action: Parent.Action, location: SourceLocation) {
     reportIssue(
       """
       A "forEach" at "\(location)" received an action for a missing element.

@@ -86,7 +86,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ) -> Effect<Parent.Action> {
     guard let childAction = toChildAction.extract(action) else { return .none }
     guard state[keyPath: toChildState] != nil else {
-      reportMissingChild(action)
+      Self.reportMissingChild(action, location: location)
       return .none
     }
     let childID = self.childID
@@ -103,8 +103,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     )
   }
 
+  /// Static for the reason `Scope.reportWrongCase` is: no copy of `self` for the call.
   @usableFromInline
-  func reportMissingChild(_ action: Parent.Action) {
+  static func reportMissingChild(_ action: Parent.Action, location: SourceLocation) {
     reportIssue(
       """
       An "ifLet" at "\(location)" received a child action when child state was "nil".

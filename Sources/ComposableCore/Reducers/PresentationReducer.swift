@@ -74,7 +74,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
       (wasPresented, destinationEffects) = reduceDestination(
         into: &state, action: destinationAction)
       if !wasPresented {
-        reportNotPresented(action)
+        Self.reportNotPresented(action, location: location)
       }
     }
 
@@ -87,7 +87,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
         state[keyPath: toPresentationState].wrappedValue = nil
         dismissed = true
       } else {
-        reportNotPresented(action)
+        Self.reportNotPresented(action, location: location)
       }
     }
     // Read again only when it can have gone away (not after the dismissal just done):
@@ -152,8 +152,9 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     EffectCancelID(id: AnyHashableSendable(destinationID), navigationIDPath: path)
   }
 
+  /// Static for the reason `Scope.reportWrongCase` is: no copy of `self` for the call.
   @usableFromInline
-  func reportNotPresented(_ action: Base.Action) {
+  static func reportNotPresented(_ action: Base.Action, location: SourceLocation) {
     reportIssue(
       """
       An "ifLet" at "\(location)" received a presentation action when destination state \

@@ -72,7 +72,7 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     }
     guard let (casePath, location) = toChildCase else { return .none }
     guard var childState = casePath.extract(state) else {
-      reportWrongCase(action: action, state: state, location: location)
+      Self.reportWrongCase(action: action, state: state, location: location)
       return .none
     }
     let effect = child.reduce(into: &childState, action: childAction)
@@ -80,8 +80,11 @@ public struct Scope<ParentState, ParentAction: Sendable, Child: Reducer>: Reduce
     return effect.map(toChildAction.embed)
   }
 
+  /// Static, so that a specialized `reduce` does not copy the whole scope (the child reducer
+  /// in it) to pass `self` to this unspecialized call: the copy was made on entry, on every
+  /// child action, whether the case matched or not.
   @usableFromInline
-  func reportWrongCase(action: ParentAction, state: ParentState, location: SourceLocation) {
+  static func reportWrongCase(action: ParentAction, state: ParentState, location: SourceLocation) {
     reportIssue(
       """
       A "Scope" at "\(location)" received a child action when child state was set to a \
