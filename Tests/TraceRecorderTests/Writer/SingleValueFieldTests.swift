@@ -191,6 +191,44 @@ final class SingleValueFieldTests: XCTestCase {
     XCTAssertEqual(inner.changes, try wholeDiff(from: some.value, to: inner.value).changes)
   }
 
+  /// `nil` is read as its `null` leaf, never sent to the whole encoding as a marked value is:
+  /// a dismissed presentation or an empty optional is a field of its own, compared with the
+  /// previous one's; `.some(nil)` of a nested optional is still left to the whole encoding.
+  func testNilIsItsLeafAndOnlyAMarkedValueIsLeftToTheWholeEncoding() throws {
+    let types = WalkedTypes()
+    func encoding(_ field: FieldCache?) -> TraceValue? {
+      guard let field, case .tree(let tree) = field.encoding else { return nil }
+      return tree
+    }
+    let none = try Int?.wrappedField(
+      nil, key: "number", old: nil, wrappedBox: nil, at: [], types: types)
+    XCTAssertEqual(encoding(none), .null)
+    XCTAssertEqual(none?.path, [.key("number")])
+    XCTAssertNil(none?.edits)
+    let dismissed = try Detail?.wrappedField(
+      nil, key: "detail", old: nil, wrappedBox: nil, at: [.key("sheet")], types: types)
+    XCTAssertEqual(encoding(dismissed), .null)
+    XCTAssertEqual(dismissed?.path, [.key("sheet"), .key("detail")])
+
+    let value = try Int?.wrappedField(
+      3, key: "number", old: none, wrappedBox: nil, at: [], types: types)
+    XCTAssertEqual(encoding(value), .int(3))
+    XCTAssertEqual(value?.edits?.changes.map(\.description), ["set number 3"])
+    let again = try Int?.wrappedField(
+      nil, key: "number", old: value, wrappedBox: nil, at: [], types: types)
+    XCTAssertEqual(encoding(again), .null)
+    XCTAssertEqual(again?.edits?.changes.map(\.description), ["set number nil"])
+
+    XCTAssertNil(
+      try Int??.wrappedField(
+        .some(nil), key: "nested", old: nil, wrappedBox: nil, at: [], types: types))
+    XCTAssertEqual(
+      encoding(
+        try Int??.wrappedField(
+          .some(.some(2)), key: "nested", old: nil, wrappedBox: nil, at: [], types: types)),
+      .int(2))
+  }
+
   func testEveryStepOfARandomWalkIsExactlyTheWholeEncodersValueDiffHashAndJSON() throws {
     var state = State()
     var encoder = IncrementalEncoder()
