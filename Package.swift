@@ -33,6 +33,11 @@ let package = Package(
       providers: [.apt(["libncurses-dev"])]
     ),
 
+    // The package's lock: `Synchronization.Mutex`, or in ThreadSanitizer builds
+    // (`-DREWIND_TSAN_LOCKS`) a pthread mutex that TSan sees (Sources/Locking).
+    .target(name: "Locking"),
+    .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+
     // The architecture.
     .target(name: "ComposableCore"),
     // Clocks for tests and scripted sessions (TestClock, ImmediateClock); no XCTest, so an
