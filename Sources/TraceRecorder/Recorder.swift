@@ -1,5 +1,6 @@
 import ComposableCore
 import Foundation
+import Locking
 import Synchronization
 import TraceKit
 
@@ -97,7 +98,7 @@ public final class Recorder: Sendable {
   /// How it is written.
   public let configuration: Configuration
 
-  private let state = Mutex(Attachment.waiting)
+  private let state = Lock(Attachment.waiting)
 
   /// What the recorder records.
   private enum Attachment {

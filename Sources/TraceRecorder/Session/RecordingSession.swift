@@ -1,5 +1,6 @@
 import ComposableCore
 import Foundation
+import Locking
 import Synchronization
 import TraceKit
 
@@ -50,14 +51,14 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   private nonisolated let done = FinishSignal()
   private nonisolated let stopped = Atomic<Bool>(false)
   private nonisolated let finishing = Atomic<Bool>(false)
-  private nonisolated let failureStorage = Mutex<RecorderError?>(nil)
+  private nonisolated let failureStorage = Lock<RecorderError?>(nil)
   private nonisolated let steps = CapturedStepCount()
   private nonisolated let lastQueuedStep = Atomic<Int>(0)
   private nonisolated let droppedSinceLastQueued = Atomic<Int>(0)
   /// Effect events of recorded steps that found the queue full (drop policy), in order: queued
   /// before anything else when there is room.
-  private nonisolated let pendingEvents = Mutex<[EffectEvent]>([])
-  private nonisolated let writer = Mutex<WriterThread?>(nil)
+  private nonisolated let pendingEvents = Lock<[EffectEvent]>([])
+  private nonisolated let writer = Lock<WriterThread?>(nil)
 
   // Main actor only, and never across a call that could touch them again: the dynamic
   // exclusivity checks of a class's stored properties cost more than the rest of a step.

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 import TraceKit
 
@@ -29,7 +30,7 @@ final class WriterThread: @unchecked Sendable {
   /// writer a seventh of that weight when the app's own threads keep the cores busy.
   static let nice: Int32 = 10
 
-  private let lock = Mutex(JoinState.running)
+  private let lock = Lock(JoinState.running)
   private let thread: pthread_t
 
   private enum JoinState {
