@@ -179,6 +179,7 @@ final class RecorderFaultTests: XCTestCase {
       await recorder.waitUntilFinished()
     }
     XCTAssertEqual(store.state.count, 4)
+    XCTAssertTrue(recorder.isWriterJoined, "the writer that failed was joined as it finished")
     XCTAssertEqual(recorder.error?.lastCommittedStep, 0)
     XCTAssertEqual(issues.count, 1, "\(issues)")
     XCTAssertTrue(

@@ -422,17 +422,33 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     }
   }
 
+  /// Waits until the writer closed the trace, then joins its thread: a recording that
+  /// finished leaves no writer thread behind, however long the store and the Recorder live.
   nonisolated func waitUntilFinished() async {
     await done.wait()
+    joinWriterThread()
   }
 
   nonisolated func waitUntilFinishedBlocking() {
     done.waitBlocking()
+    joinWriterThread()
   }
 
   nonisolated func joinWriter() {
-    writer.withLock { $0 }?.join()
+    joinWriterThread()
     live?.join()
+  }
+
+  /// Joins the writer's thread, which ends right after it signals `done` (its trace stage,
+  /// `rewind-writer-2`, was joined before that). Not the live server's thread: it serves its
+  /// watchers what was recorded before it ends, which a waiter for the trace must not wait for;
+  /// `joinWriter` (the Recorder's `deinit`) joins it.
+  private nonisolated func joinWriterThread() {
+    writer.withLock { $0 }?.join()
+  }
+
+  nonisolated var isWriterJoined: Bool {
+    writer.withLock { $0 }?.isJoined ?? true
   }
 
   /// Called by the writer when a write failed: stops capturing and reports once.
