@@ -33,19 +33,26 @@ let package = Package(
       providers: [.apt(["libncurses-dev"])]
     ),
 
+    // The package's lock: `Synchronization.Mutex`, or in ThreadSanitizer builds
+    // (`-DREWIND_TSAN_LOCKS`) a pthread mutex that TSan sees (Sources/Locking).
+    .target(name: "Locking"),
+    .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+
     // The architecture.
-    .target(name: "ComposableCore"),
+    .target(name: "ComposableCore", dependencies: ["Locking"]),
     // Clocks for tests and scripted sessions (TestClock, ImmediateClock); no XCTest, so an
     // app or the demo can use them.
-    .target(name: "ComposableClocks", dependencies: ["ComposableCore"]),
+    .target(name: "ComposableClocks", dependencies: ["ComposableCore", "Locking"]),
     // Failure messages render through TraceValues' one look for values and diffs.
     .target(
-      name: "ComposableTesting", dependencies: ["ComposableCore", "ComposableClocks", "TraceValues"]),
+      name: "ComposableTesting",
+      dependencies: ["ComposableCore", "ComposableClocks", "TraceValues", "Locking"]
+    ),
 
     // The value model of traces (values, Codable encoding, paths, diff and patch, hashing) and
     // the one renderer of values and diffs: toolchain only, so that ComposableTesting can show
     // failures in the inspector's look without linking SQLite or LZ4.
-    .target(name: "TraceValues"),
+    .target(name: "TraceValues", dependencies: ["Locking"]),
     .testTarget(name: "TraceValuesTests", dependencies: ["TraceValues", "TestSupport"]),
 
     // The trace format.
@@ -56,13 +63,13 @@ let package = Package(
     // Live attach: the per-user socket directory, the socket layer (only
     // Sources/LiveAttach/System makes system calls) and the versioned protocol between a
     // recording app and the inspector (docs/live-protocol.md).
-    .target(name: "LiveAttach", dependencies: ["TraceKit"]),
+    .target(name: "LiveAttach", dependencies: ["TraceKit", "Locking"]),
     .testTarget(name: "LiveAttachTests", dependencies: ["LiveAttach", "TraceKit", "TestSupport"]),
 
     // The Recorder higher-order reducer and typed replay.
     // `_printChanges()` renders its diffs with TraceValues' one renderer.
     .target(name: "TraceRecorder", dependencies: [
-      "ComposableCore", "TraceKit", "LiveAttach", "CRandomWatch", "CMemoryHints",
+      "ComposableCore", "TraceKit", "LiveAttach", "CRandomWatch", "CMemoryHints", "Locking",
     ]),
     // Cache hints for the capture queue's producer (prefetching the slots it writes next).
     .target(name: "CMemoryHints", path: "Sources/CMemoryHints"),
@@ -71,11 +78,11 @@ let package = Package(
     .target(name: "CRandomWatch", path: "Sources/CRandomWatch"),
 
     // Shared test helpers (temporary files, fixture paths, snapshot asserts).
-    .target(name: "TestSupport", dependencies: ["TraceKit"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["TraceKit", "Locking"], path: "Tests/TestSupport"),
 
     .testTarget(
       name: "ComposableCoreTests",
-      dependencies: ["ComposableCore", "ComposableTesting", "TestSupport"]
+      dependencies: ["ComposableCore", "ComposableTesting", "TestSupport", "Locking"]
     ),
     .testTarget(
       name: "ComposableTestingTests",
@@ -89,7 +96,9 @@ let package = Package(
 
     // The inspector: all logic in InspectorKit; the executable parses arguments and exits.
     .target(
-      name: "InspectorKit", dependencies: ["TraceKit", "TraceValues", "LiveAttach", "CNcursesw"]),
+      name: "InspectorKit",
+      dependencies: ["TraceKit", "TraceValues", "LiveAttach", "CNcursesw", "Locking"]
+    ),
     .executableTarget(name: "inspector", dependencies: ["InspectorKit"]),
     // Writes the inspector's deterministic sample session: end-to-end tests, follow, benchmarks.
     .executableTarget(name: "inspector-test-writer", dependencies: ["TraceKit"]),
@@ -103,7 +112,7 @@ let package = Package(
       // InspectorKit: the changed paths the recorder indexes are checked against the paths
       // the inspector's diff shows.
       dependencies: ["TraceRecorder", "ComposableCore", "ComposableTesting", "TraceKit",
-        "LiveAttach", "TestSupport", "InspectorKit"]
+        "LiveAttach", "TestSupport", "InspectorKit", "Locking"]
     ),
     // The child process of the recorder's kill and write-error tests: records a feature.
     .executableTarget(
@@ -115,7 +124,7 @@ let package = Package(
     // the trace container that print their numbers (and run under callgrind in seconds).
     .executableTarget(
       name: "recorder-bench",
-      dependencies: ["TraceRecorder", "ComposableCore", "TraceKit"],
+      dependencies: ["TraceRecorder", "ComposableCore", "TraceKit", "Locking"],
       path: "Benchmarks/recorder-bench"
     ),
 
@@ -143,7 +152,7 @@ let package = Package(
       name: "rewind-bench",
       dependencies: [
         "ComposableCore", "TraceKit", "TraceRecorder", "CounterFeature", "ShowcaseFeature",
-        "SearchFeature", "FixtureSupport", "LiveAttach",
+        "SearchFeature", "FixtureSupport", "LiveAttach", "Locking",
       ],
       path: "Benchmarks/rewind-bench"
     ),

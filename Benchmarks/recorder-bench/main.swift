@@ -1,5 +1,6 @@
 import ComposableCore
 import Foundation
+import Locking
 import Synchronization
 import TraceKit
 import TraceRecorder
@@ -61,7 +62,7 @@ let directory = FileManager.default.temporaryDirectory
   .appendingPathComponent("recorder-bench-\(getpid())")
 try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
-let traceNames = Mutex(0)
+let traceNames = Lock(0)
 func tracePath() -> String {
   let number = traceNames.withLock { value -> Int in
     value += 1

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// A clock whose sleeps return at once, moving its time to their deadline: for tests and
@@ -12,11 +13,11 @@ public final class ImmediateClock: Clock, Sendable {
   /// A point in the clock's time: an offset from its start.
   public typealias Instant = OffsetInstant
 
-  private let current: Mutex<Instant>
+  private let current: Lock<Instant>
 
   /// A clock at `now` (offset zero by default).
   public init(now: Instant = Instant()) {
-    current = Mutex(now)
+    current = Lock(now)
   }
 
   public var now: Instant {

@@ -1,4 +1,5 @@
 import ComposableCore
+import Locking
 import Synchronization
 
 /// A clock that only moves when it is told to: for tests, and for apps that replay a script at
@@ -35,11 +36,11 @@ public final class TestClock: Clock, Sendable {
     var cancelledBeforeSleeping: Set<UInt64> = []
   }
 
-  private let state: Mutex<State>
+  private let state: Lock<State>
 
   /// A clock at `now` (offset zero by default).
   public init(now: Instant = Instant()) {
-    state = Mutex(State(now: now))
+    state = Lock(State(now: now))
   }
 
   public var now: Instant {

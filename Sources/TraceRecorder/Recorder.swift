@@ -1,5 +1,6 @@
 import ComposableCore
 import Foundation
+import Locking
 import Synchronization
 import TraceKit
 
@@ -97,7 +98,7 @@ public final class Recorder: Sendable {
   /// How it is written.
   public let configuration: Configuration
 
-  private let state = Mutex(Attachment.waiting)
+  private let state = Lock(Attachment.waiting)
 
   /// What the recorder records.
   private enum Attachment {
@@ -145,18 +146,28 @@ public final class Recorder: Sendable {
 
   /// Finishes the recording: captured steps are flushed, effects still running are marked
   /// unfinished, and the trace is closed, by the writer thread. Returns at once; later actions
-  /// are not recorded. Await `waitUntilFinished()` to know the file is complete.
+  /// are not recorded. Await `waitUntilFinished()` to know the file is complete. The writer's
+  /// threads are joined once they have ended, whether or not anyone waits: a store that
+  /// outlives its recording keeps no finished thread.
   @MainActor
   public func finish() {
-    let session = state.withLock { state -> (any RecordingSessionControl)? in
+    let (session, ends) = state.withLock { state -> ((any RecordingSessionControl)?, Bool) in
       let session = state.session
+      let ends = if case .recording = state { true } else { false }
       state = .finished(session)
-      return session
+      return (session, ends)
     }
     session?.finish()
+    // The call that ended the recording has its writer joined when it is done (a thread
+    // cannot join itself, and this call returns at once); waiters and `deinit` join too, and
+    // every join returns once the thread is gone (`WriterThread.join`).
+    if ends, let session {
+      Task.detached { await session.waitUntilFinished() }
+    }
   }
 
-  /// Finishes the recording if it is not finished yet, and waits until the trace is complete.
+  /// Finishes the recording if it is not finished yet, and waits until the trace is complete
+  /// and the writer's threads are gone.
   ///
   /// ```swift
   /// await recorder.waitUntilFinished()
@@ -197,6 +208,12 @@ public final class Recorder: Sendable {
   @MainActor
   package var queueHighWater: Int {
     state.withLock { $0.session }?.queueHighWater ?? 0
+  }
+
+  /// Whether the recording's writer thread was joined, or there is none (tests: a finished
+  /// recording leaves no thread unjoined while the Recorder lives).
+  var isWriterJoined: Bool {
+    state.withLock { $0.session }?.isWriterJoined ?? true
   }
 
   deinit {

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// Named one-shot gates that a test feature's effects wait at; the test opens them one by one,
@@ -11,7 +12,7 @@ import Synchronization
 /// gates.open("load")       // it goes on
 /// ```
 public final class EffectGates: Sendable {
-  private let state = Mutex<(open: Set<String>, waiters: [String: [CheckedContinuation<
+  private let state = Lock<(open: Set<String>, waiters: [String: [CheckedContinuation<
     Void, Never
   >]])>(([], [:]))
 

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// A fresh directory under the system's temporary directory, removed when the value goes away
@@ -39,7 +40,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
   }
 
   /// The directories not yet removed.
-  private static let live = Mutex<Set<String>>([])
+  private static let live = Lock<Set<String>>([])
   private static let removalAtExitInstalled = Atomic<Bool>(false)
 
   private static func removeLive() {

@@ -1,4 +1,5 @@
 import ComposableCore
+import Locking
 import Synchronization
 import TraceRecorder
 import XCTest
@@ -28,7 +29,7 @@ private struct Tally: Reducer {
 @MainActor
 final class PrintChangesTests: XCTestCase {
   func testPrintChangesWritesEachActionAndTheStateDiff() async {
-    let output = Mutex("")
+    let output = Lock("")
     let store = Store(initialState: Tally.State()) {
       Tally()._printChanges { text in output.withLock { $0 += text } }
     }

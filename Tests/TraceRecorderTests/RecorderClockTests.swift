@@ -156,10 +156,7 @@ final class RecorderClockTests: XCTestCase {
     } withDependencies: {
       $0.continuousClock = clock
     }
-    store.send(.search)
-    store.send(.search)
-    store.send(.both)
-    store.send(.inTurn)
+    let sends = [store.send(.search), store.send(.search), store.send(.both), store.send(.inTurn)]
     // The concatenation's first part sleeps (the earliest deadline) beside the three others.
     let firstPartDue = clock.now.advanced(by: .seconds(1))
     while clock.nextDeadline != firstPartDue || clock.sleeperCount != 4 { await Task.yield() }
@@ -192,5 +189,10 @@ final class RecorderClockTests: XCTestCase {
     XCTAssertEqual(effects[6].parentID, effects[4].id)
     XCTAssertGreaterThan(starts[5], starts[4])
     XCTAssertGreaterThanOrEqual(starts[6], try XCTUnwrap(effects[5].endNanos))
+    // The four effects still asleep end here, after the trace was read: they would sleep on
+    // the test clock, holding the store, to the end of the process.
+    for send in sends { send.cancel() }
+    for send in sends { await send.finish() }
+    XCTAssertEqual(clock.sleeperCount, 0)
   }
 }

@@ -2,6 +2,7 @@ import ComposableCore
 import ComposableTesting
 import Dispatch
 import Foundation
+import Locking
 import Synchronization
 import TestSupport
 import TraceKit
@@ -11,7 +12,7 @@ import XCTest
 
 /// Collects reported issues (installed for the tests that expect a report).
 final class CollectingReporter: IssueReporter {
-  let issues = Mutex<[String]>([])
+  let issues = Lock<[String]>([])
 
   func report(_ issue: ReportedIssue) {
     issues.withLock { $0.append(issue.message) }
@@ -178,6 +179,7 @@ final class RecorderFaultTests: XCTestCase {
       await recorder.waitUntilFinished()
     }
     XCTAssertEqual(store.state.count, 4)
+    XCTAssertTrue(recorder.isWriterJoined, "the writer that failed was joined as it finished")
     XCTAssertEqual(recorder.error?.lastCommittedStep, 0)
     XCTAssertEqual(issues.count, 1, "\(issues)")
     XCTAssertTrue(

@@ -296,6 +296,94 @@ final class RecorderLifecycleTests: XCTestCase {
     XCTAssertEqual(try reader.info().stepCount, 1)
     XCTAssertEqual(try reader.info().isComplete, true)
   }
+
+  /// Awaited, a finished recording has its writer thread joined when the wait returns, while
+  /// the store and the Recorder live on (a finished, unjoined thread kept its stack until the
+  /// Recorder's `deinit`): to a file and in memory.
+  func testWaitingForARecordingJoinsItsWriterWhileTheRecorderLives() async throws {
+    let directory = try TemporaryDirectory()
+    let before = WriterThreads.now
+    for path in [directory.path("awaited.rewind"), nil] {
+      let recorder =
+        try path.map { try Recorder(path: $0) } ?? Recorder(configuration: .init())
+      let store = Store(initialState: Pinger.State()) { Pinger().recording(to: recorder) }
+      await store.send(.ping).finish()
+      XCTAssertFalse(recorder.isWriterJoined)
+      await recorder.waitUntilFinished()
+      XCTAssertTrue(recorder.isWriterJoined)
+      // Joined; the kernel may list the thread that ended a moment longer.
+      let ended = await eventually { WriterThreads.now == before }
+      XCTAssertTrue(ended, "writer threads left: \(WriterThreads.now), before: \(before)")
+      withExtendedLifetime((recorder, store)) {}
+    }
+    XCTAssertEqual(try TraceReader(path: directory.path("awaited.rewind")).info().stepCount, 1)
+  }
+
+  /// `finish()` alone (nobody waits) has the writer joined once it ended.
+  func testAFinishedRecordingNobodyWaitsForHasItsWriterJoined() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("unawaited.rewind")
+    let before = WriterThreads.now
+    let recorder = try Recorder(path: path)
+    let store = Store(initialState: Pinger.State()) { Pinger().recording(to: recorder) }
+    await store.send(.ping).finish()
+    recorder.finish()
+    let joined = await eventually { recorder.isWriterJoined }
+    XCTAssertTrue(joined, "the finished writer was not joined")
+    let ended = await eventually { WriterThreads.now == before }
+    XCTAssertTrue(ended, "writer threads left: \(WriterThreads.now), before: \(before)")
+    XCTAssertEqual(try TraceReader(path: path).info().isComplete, true)
+    withExtendedLifetime((recorder, store)) {}
+  }
+
+  /// Under the drop policy, a recording that dropped steps has its writer joined as it
+  /// finishes (its closing event waited behind a full queue).
+  func testARecordingThatDroppedStepsHasItsWriterJoinedWhenItFinishes() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("dropped.rewind")
+    let before = WriterThreads.now
+    let gate = Gate()
+    let recorder = try Recorder(
+      path: path,
+      configuration: .heldWriter(at: gate, overflowPolicy: .dropAndRecordGap, queueCapacity: 2))
+    let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
+    for _ in 1...5 { store.send(.increment) }
+    recorder.finish()
+    XCTAssertFalse(recorder.isWriterJoined)
+    gate.open()
+    await recorder.waitUntilFinished()
+    XCTAssertTrue(recorder.isWriterJoined)
+    let ended = await eventually { WriterThreads.now == before }
+    XCTAssertTrue(ended, "writer threads left: \(WriterThreads.now), before: \(before)")
+    let reader = try TraceReader(path: path)
+    XCTAssertEqual(try reader.gaps().map { "\($0.afterStep)+\($0.dropped)" }, ["1+4"])
+    XCTAssertEqual(try reader.info().isComplete, true)
+    withExtendedLifetime(store) {}
+  }
+
+  /// A write error (here: the trace could not be created) stops the recording, and the writer
+  /// keeps taking events until the recording finishes; finishing it then joins the writer as
+  /// it does without an error (`RecorderFaultTests` checks a later step's error too).
+  func testARecordingStoppedByAWriteErrorHasItsWriterJoinedWhenItFinishes() async throws {
+    let directory = try TemporaryDirectory()
+    let before = WriterThreads.now
+    let taken = directory.path("taken.rewind")
+    _ = FileManager.default.createFile(atPath: taken, contents: Data("not a trace".utf8))
+    let recorder = try Recorder(path: taken)
+    let store = Store(initialState: CounterV1.State()) { CounterV1().recording(to: recorder) }
+    let issues = await collectingIssues {
+      store.send(.increment)
+      await waitUntil("the recorder failed") { recorder.error != nil }
+      store.send(.increment)
+      await recorder.waitUntilFinished()
+    }
+    XCTAssertEqual(issues.count, 1, "\(issues)")
+    XCTAssertTrue(recorder.isWriterJoined)
+    let ended = await eventually { WriterThreads.now == before }
+    XCTAssertTrue(ended, "writer threads left: \(WriterThreads.now), before: \(before)")
+    XCTAssertEqual(store.state.count, 2)
+    withExtendedLifetime(store) {}
+  }
 }
 
 /// A feature whose `.start` effect waits until the test releases it, then sends `.reply`.

@@ -1,5 +1,6 @@
 import Foundation
 import LiveAttach
+import Locking
 import Synchronization
 
 /// An inspector on a thread of its own, watching a live app: it decodes every message and
@@ -19,7 +20,7 @@ final class LiveWatcher: @unchecked Sendable {
     var stop = false
   }
 
-  private let progress = Mutex(Progress())
+  private let progress = Lock(Progress())
   private let done = DispatchSemaphore(value: 0)
   private let client: LiveClient
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Locking
 import Synchronization
 
 /// Starts other programs: timed launches with output discarded (`posix_spawn` + `waitpid`, so
@@ -125,7 +126,7 @@ enum ProcessLauncher {
 
 /// Bytes handed from a reading thread to the launching one.
 private final class DataBox: Sendable {
-  private let data = Mutex(Data())
+  private let data = Lock(Data())
 
   func set(_ value: Data) { data.withLock { $0 = value } }
   func get() -> Data { data.withLock { $0 } }

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// A key path to a case of an enum: `\.child` for the case `child` of a `CasePathable` enum.
@@ -76,7 +77,7 @@ extension KeyPath {
 enum CaseKeyPathCache {
   /// The entries of each key path class, in the order they were made. Entries are only ever
   /// appended, so a list that still has the count a caller saw has not changed since.
-  private static let storage = Mutex<[ObjectIdentifier: [Entry]]>([:])
+  private static let storage = Lock<[ObjectIdentifier: [Entry]]>([:])
 
   /// The entry of a key path equal to `keyPath`, if there is one.
   @usableFromInline
@@ -117,10 +118,10 @@ enum CaseKeyPathCache {
     // Unchecked: its state is behind a lock, and its one subclass only adds an immutable
     // `Sendable` value.
     /// The key path the entry was made or last found with.
-    private let keyPath: Mutex<SendableKeyPath>
+    private let keyPath: Lock<SendableKeyPath>
 
     init(keyPath: SendableKeyPath) {
-      self.keyPath = Mutex(keyPath)
+      self.keyPath = Lock(keyPath)
     }
 
     /// Whether `keyPath` is this entry's key path (equal to it); the entry then keeps it.

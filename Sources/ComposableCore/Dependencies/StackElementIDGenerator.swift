@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// Makes the ids of `StackState` elements: generations 0, 1, 2, … (each generator counts
@@ -12,10 +13,10 @@ import Synchronization
 public struct StackElementIDGenerator: Sendable {
   /// The next generation, shared by the copies of this generator.
   private final class Counter: Sendable {
-    let next: Mutex<Int>
+    let next: Lock<Int>
 
     init(_ next: Int) {
-      self.next = Mutex(next)
+      self.next = Lock(next)
     }
   }
 

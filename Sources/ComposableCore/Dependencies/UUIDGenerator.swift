@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// Makes UUIDs: a value wrapping a closure, so tests (and typed replay) can replace it.
@@ -37,7 +38,7 @@ public struct UUIDGenerator: Sendable {
 
   /// 00000000-0000-0000-0000-000000000000, then …001, …002, … (each generator counts alone).
   public static var incrementing: UUIDGenerator {
-    let counter = Mutex<UInt64>(0)
+    let counter = Lock<UInt64>(0)
     return UUIDGenerator {
       let value = counter.withLock { value in
         defer { value += 1 }

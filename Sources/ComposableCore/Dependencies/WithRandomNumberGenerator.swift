@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// Gives access to a random number generator: a value wrapping a closure that returns the next
@@ -24,7 +25,7 @@ public struct WithRandomNumberGenerator: Sendable {
 
   /// A generator wrapping a random number generator (shared behind a lock).
   public init(_ generator: some RandomNumberGenerator & Sendable) {
-    let shared = Mutex(generator)
+    let shared = Lock(generator)
     self.init(next: { shared.withLock { $0.next() } })
   }
 

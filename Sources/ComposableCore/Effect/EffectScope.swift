@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// What an effect reaches of the store it runs in, besides `send`: the cancellation of its
@@ -30,7 +31,7 @@ package final class EffectScope: Sendable {
     var cancelEffects: (@MainActor @Sendable (EffectCancelID) -> Void)?
   }
 
-  private let registry = Mutex(Registry())
+  private let registry = Lock(Registry())
 
   package init() {}
 

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 extension Effect {
@@ -133,7 +134,7 @@ final class ThrottleTimes: Sendable {
     var pending: (any Sendable)?
   }
 
-  private let entries = Mutex<[EffectCancelID: Entry]>([:])
+  private let entries = Lock<[EffectCancelID: Entry]>([:])
 
   func update<R>(_ key: EffectCancelID, _ body: (inout Entry) -> R) -> R {
     entries.withLock { entries in

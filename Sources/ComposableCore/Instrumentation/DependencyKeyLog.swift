@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// The dependency keys a store's features read — its reducers and the effects they started —
@@ -30,7 +31,7 @@ package final class DependencyKeyLog: Sendable {
   /// The keys in the order first read, as types: named only when asked for (`keys(from:)`, on
   /// the writer's thread). `String(reflecting:)` of both types cost ~230,000 instructions on
   /// the main actor at each store's first read of each key.
-  private let state = Mutex<(seen: Set<ObjectIdentifier>, keys: [KeyTypes])>(([], []))
+  private let state = Lock<(seen: Set<ObjectIdentifier>, keys: [KeyTypes])>(([], []))
   private let counted = Atomic<Int>(0)
 
   package init() {}

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -161,7 +162,7 @@ package final class ReducingContextState: @unchecked Sendable {
   /// The listening thread's hooks (that thread only).
   @exclusivity(unchecked) var listeningHooks: ReducingHooks?
   /// Lets one thread listen at a time.
-  let listeningLock = Mutex(())
+  let listeningLock = Lock(())
 
   init() {}
 

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// A runtime warning: a misuse the architecture notices and reports instead of crashing.
@@ -65,7 +66,7 @@ public protocol IssueReporter: Sendable {
 /// reportIssue("Something is off")          // goes to MyReporter
 /// ```
 public enum IssueReporters {
-  private static let installed = Mutex<[any IssueReporter]>([])
+  private static let installed = Lock<[any IssueReporter]>([])
 
   /// Adds a reporter. Issues go to the installed reporters instead of standard error.
   /// A second reporter of the same type replaces the first.
@@ -199,7 +200,7 @@ public func withIssueCollection<R>(_ body: () throws -> R) rethrows -> (R, [Repo
 
 /// The issues collected in one `withIssueCollection` scope.
 package final class IssueCollector: Sendable {
-  private let storage = Mutex<[ReportedIssue]>([])
+  private let storage = Lock<[ReportedIssue]>([])
 
   package init() {}
 

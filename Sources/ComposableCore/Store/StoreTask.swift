@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// A handle on the effects that one `send` started (and on the effects those effects' actions
@@ -80,7 +81,7 @@ package final class EffectTaskGroup: Sendable {
     }
   }
 
-  private let storage = Mutex(Storage())
+  private let storage = Lock(Storage())
   /// The core that marks the group's effects cancelled and reports it (main actor), through
   /// the weak reference the core made once for all its groups (a `StoreTask` may outlive its
   /// store). A weak reference of the group's own cost a `swift_weakInit` of the existential

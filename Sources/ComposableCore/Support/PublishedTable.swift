@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// A table that many threads read without a lock and that is replaced, never changed, when
@@ -8,7 +9,7 @@ import Synchronization
 /// - Readers (any thread) load the current table's address with acquiring ordering and look
 ///   into its contents, which were written before the address was stored; they take no lock
 ///   and retain nothing.
-/// - Publishers (any thread) go through `publish`, which holds a `Mutex` while it reads the
+/// - Publishers (any thread) go through `publish`, which holds a `Lock` while it reads the
 ///   current contents, decides, and stores the address of a new table with releasing ordering;
 ///   two publishers therefore never lose each other's additions.
 /// - A replaced table is kept, never freed: a reader on another thread may still be looking
@@ -38,7 +39,7 @@ package final class PublishedTable<Contents: Sendable>: Sendable {
   /// (see the type's comment).
   @usableFromInline let published = Atomic<UInt>(0)
   /// Serializes publishing.
-  private let publishing = Mutex(())
+  private let publishing = Lock(())
 
   @usableFromInline package init() {}
 

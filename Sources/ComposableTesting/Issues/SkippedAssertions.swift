@@ -1,5 +1,6 @@
 import ComposableCore
 import Foundation
+import Locking
 import Synchronization
 import Testing
 
@@ -18,7 +19,7 @@ enum SkippedAssertions {
 
   /// The skipped assertions shown in one scope.
   final class Collector: Sendable {
-    private let storage = Mutex<[ReportedIssue]>([])
+    private let storage = Lock<[ReportedIssue]>([])
 
     func append(_ issue: ReportedIssue) {
       storage.withLock { $0.append(issue) }

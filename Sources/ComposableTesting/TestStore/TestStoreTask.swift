@@ -1,5 +1,6 @@
 import ComposableClocks
 import ComposableCore
+import Locking
 import Synchronization
 
 /// The effects one `TestStore.send` started, as a test handles them: cancelled where a view
@@ -42,7 +43,7 @@ public struct TestStoreTask: Hashable, Sendable {
     column: UInt = #column
   ) async {
     let timeout = timeout ?? self.timeout
-    let finished = Mutex(false)
+    let finished = Lock(false)
     let waiter = Task { [rawValue] in
       await rawValue.finish()
       finished.withLock { $0 = true }

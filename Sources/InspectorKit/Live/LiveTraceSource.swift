@@ -1,5 +1,6 @@
 import Foundation
 import LiveAttach
+import Locking
 import Synchronization
 import TraceKit
 
@@ -197,7 +198,7 @@ package final class LiveTraceSource: TraceSource, LiveSteering {
 /// The thread that writes what a watched app sends into the view's trace, committing at
 /// least every 50 ms, and asks for the app's status every second.
 final class LiveFeed: @unchecked Sendable {
-  private let state = Mutex<(status: LiveStatus?, ending: String?, stopped: Bool)>(
+  private let state = Lock<(status: LiveStatus?, ending: String?, stopped: Bool)>(
     (nil, nil, false))
   private let done = DispatchSemaphore(value: 0)
 

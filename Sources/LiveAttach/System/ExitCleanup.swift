@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ import Synchronization
 /// // … the owner removes it and calls ExitCleanup.unregister, or the process exits
 /// ```
 package enum ExitCleanup {
-  private static let paths = Mutex<(installed: Bool, paths: Set<String>)>((false, []))
+  private static let paths = Lock<(installed: Bool, paths: Set<String>)>((false, []))
 
   package static func register(_ path: String) {
     let install = paths.withLock { state -> Bool in

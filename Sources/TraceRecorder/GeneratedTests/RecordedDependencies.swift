@@ -1,12 +1,13 @@
 import ComposableCore
 import Foundation
+import Locking
 import Synchronization
 import TraceKit
 
 /// The values a recording's reducer read, served back in order to the test generated from it;
 /// reading more than were recorded is reported, and then gets a fixed value.
 final class RecordedSequence<Value: Sendable>: Sendable {
-  private let values: Mutex<(next: Int, values: [Result<Value, RecordedValueError>])>
+  private let values: Lock<(next: Int, values: [Result<Value, RecordedValueError>])>
   private let name: String
   private let fallback: Value
 
@@ -16,7 +17,7 @@ final class RecordedSequence<Value: Sendable>: Sendable {
   ) {
     self.name = name
     self.fallback = fallback
-    self.values = Mutex(
+    self.values = Lock(
       (0, values.map { recorded in
         Result {
           let value = try recorded.traceValue()

@@ -1,5 +1,6 @@
 import Foundation
 import LiveAttach
+import Locking
 import Synchronization
 import TraceKit
 
@@ -63,11 +64,11 @@ final class LiveHistory: Sendable {
   let byteLimit: Int
   /// Steps per segment: the history moves on by this many at a time.
   let segmentSteps: Int
-  private let storage = Mutex(Storage())
+  private let storage = Lock(Storage())
   /// The steps of the newest segment, as the writer last left them (only it appends).
   private let newestSteps = Atomic<Int>(0)
   /// Tells the server that there is something new (set once the server exists).
-  private let wake = Mutex<(@Sendable () -> Void)?>(nil)
+  private let wake = Lock<(@Sendable () -> Void)?>(nil)
 
   init(steps: Int, bytes: Int) {
     stepLimit = max(1, steps)

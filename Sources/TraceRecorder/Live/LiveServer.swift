@@ -1,5 +1,6 @@
 import Foundation
 import LiveAttach
+import Locking
 import Synchronization
 import TraceKit
 
@@ -33,12 +34,12 @@ final class LiveServer: Sendable {
   let history: LiveHistory
   let store: any LiveStoreHandle
   /// The store's last step as captured (the history gets it a few milliseconds later).
-  private let capturedSteps = Mutex<(@Sendable () -> Int)?>(nil)
+  private let capturedSteps = Lock<(@Sendable () -> Int)?>(nil)
   private let wake: WakeChannel
-  private let inbox = Mutex(Inbox())
-  private let thread = Mutex<WriterThread?>(nil)
+  private let inbox = Lock(Inbox())
+  private let thread = Lock<WriterThread?>(nil)
   /// The store's status after the last command (a welcome reports it).
-  private let lastStatus = Mutex(LiveStatus(lastStep: 0, isPaused: false))
+  private let lastStatus = Lock(LiveStatus(lastStep: 0, isPaused: false))
 
   /// What other threads hand the server's thread.
   private struct Inbox {

@@ -1,5 +1,6 @@
 import CMemoryHints
 import Dispatch
+import Locking
 import Synchronization
 
 /// The bounded hand-off between the main actor (many cheap appends) and the background writer
@@ -75,9 +76,9 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline var crossedAbove = -1
   private let padAfterProducer = CacheLinePad()
   /// The element that closes the queue: taken after every other, once.
-  private let closing = Mutex<Element?>(nil)
+  private let closing = Lock<Element?>(nil)
   /// An emptied buffer the writer gave back, reused for the next batch it takes.
-  private let spare = Mutex<[Element]>([])
+  private let spare = Lock<[Element]>([])
   @usableFromInline let elementsAvailable = DispatchSemaphore(value: 0)
   @usableFromInline let spaceAvailable = DispatchSemaphore(value: 0)
 

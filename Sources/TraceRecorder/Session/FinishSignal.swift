@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import Synchronization
 
 /// Tells whoever waits that the writer closed the trace: `Recorder.waitUntilFinished()`
@@ -16,7 +17,7 @@ final class FinishSignal: Sendable {
     var waiters: [@Sendable () -> Void] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   func signal() {
     let waiters = state.withLock { state in

@@ -1,5 +1,6 @@
 import ComposableCore
 import Foundation
+import Locking
 import Synchronization
 import TraceKit
 
@@ -50,14 +51,14 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   private nonisolated let done = FinishSignal()
   private nonisolated let stopped = Atomic<Bool>(false)
   private nonisolated let finishing = Atomic<Bool>(false)
-  private nonisolated let failureStorage = Mutex<RecorderError?>(nil)
+  private nonisolated let failureStorage = Lock<RecorderError?>(nil)
   private nonisolated let steps = CapturedStepCount()
   private nonisolated let lastQueuedStep = Atomic<Int>(0)
   private nonisolated let droppedSinceLastQueued = Atomic<Int>(0)
   /// Effect events of recorded steps that found the queue full (drop policy), in order: queued
   /// before anything else when there is room.
-  private nonisolated let pendingEvents = Mutex<[EffectEvent]>([])
-  private nonisolated let writer = Mutex<WriterThread?>(nil)
+  private nonisolated let pendingEvents = Lock<[EffectEvent]>([])
+  private nonisolated let writer = Lock<WriterThread?>(nil)
 
   // Main actor only, and never across a call that could touch them again: the dynamic
   // exclusivity checks of a class's stored properties cost more than the rest of a step.
@@ -421,17 +422,33 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     }
   }
 
+  /// Waits until the writer closed the trace, then joins its thread: a recording that
+  /// finished leaves no writer thread behind, however long the store and the Recorder live.
   nonisolated func waitUntilFinished() async {
     await done.wait()
+    joinWriterThread()
   }
 
   nonisolated func waitUntilFinishedBlocking() {
     done.waitBlocking()
+    joinWriterThread()
   }
 
   nonisolated func joinWriter() {
-    writer.withLock { $0 }?.join()
+    joinWriterThread()
     live?.join()
+  }
+
+  /// Joins the writer's thread, which ends right after it signals `done` (its trace stage,
+  /// `rewind-writer-2`, was joined before that). Not the live server's thread: it serves its
+  /// watchers what was recorded before it ends, which a waiter for the trace must not wait for;
+  /// `joinWriter` (the Recorder's `deinit`) joins it.
+  private nonisolated func joinWriterThread() {
+    writer.withLock { $0 }?.join()
+  }
+
+  nonisolated var isWriterJoined: Bool {
+    writer.withLock { $0 }?.isJoined ?? true
   }
 
   /// Called by the writer when a write failed: stops capturing and reports once.

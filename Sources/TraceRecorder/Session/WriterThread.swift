@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 import TraceKit
 
@@ -9,9 +10,10 @@ import TraceKit
 #endif
 
 /// A named thread that can be joined: a stage of the recording's background writer. Whoever
-/// starts it joins it, so no writer outlives the recording that owns it. The thread has its
-/// name when `init` returns (until it names itself, a new thread has its creator's name), and
-/// runs below the app's threads (nice `WriterThread.nice`, 10, on Linux).
+/// starts it joins it, so no writer outlives the recording that owns it (the recording's first
+/// stage is joined once it finished the trace: see `RecordingSession.joinWriterThread`). The
+/// thread has its name when `init` returns (until it names itself, a new thread has its
+/// creator's name), and runs below the app's threads (nice `WriterThread.nice`, 10, on Linux).
 ///
 /// ```swift
 /// let thread = try WriterThread(name: "rewind-writer") { writer.run() }
@@ -29,7 +31,7 @@ final class WriterThread: @unchecked Sendable {
   /// writer a seventh of that weight when the app's own threads keep the cores busy.
   static let nice: Int32 = 10
 
-  private let lock = Mutex(JoinState.running)
+  private let lock = Lock(JoinState.running)
   private let thread: pthread_t
 
   private enum JoinState {
@@ -53,15 +55,22 @@ final class WriterThread: @unchecked Sendable {
     started.wait()
   }
 
-  /// Waits until the thread's body returned and the thread ended; later calls return at once.
+  /// Waits until the thread's body returned and the thread ended, from any thread and any
+  /// number of times: the first call joins it, and a call made while that join is under way
+  /// waits for it (the lock is held across `pthread_join`; the thread itself never takes it),
+  /// so every call returns only once the thread is gone.
   func join() {
-    let mustJoin = lock.withLock { state -> Bool in
-      guard case .running = state else { return false }
-      state = .joined
-      return true
-    }
-    if mustJoin {
+    lock.withLock { state in
+      guard case .running = state else { return }
       pthread_join(thread, nil)
+      state = .joined
+    }
+  }
+
+  /// Whether `join` joined the thread (tests: a finished recording leaves none unjoined).
+  var isJoined: Bool {
+    lock.withLock { state in
+      if case .joined = state { true } else { false }
     }
   }
 }

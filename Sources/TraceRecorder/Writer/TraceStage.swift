@@ -1,5 +1,6 @@
 import ComposableCore
 import Foundation
+import Locking
 import Synchronization
 import TraceKit
 
@@ -26,7 +27,7 @@ final class TraceStage: @unchecked Sendable {
   private let path: String
   private let handOff = CaptureQueue<[TraceOperation]>(capacity: 1)
   /// Emptied batches the trace stage gave back, for the first stage's next ones.
-  private let spares = Mutex<[[TraceOperation]]>([])
+  private let spares = Lock<[[TraceOperation]]>([])
   private let failed = Atomic<Bool>(false)
   private let closeAttempted = Atomic<Bool>(false)
   private let report: @Sendable (RecorderError) -> Void

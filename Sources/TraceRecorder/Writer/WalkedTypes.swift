@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 import TraceKit
 
@@ -45,9 +46,9 @@ final class WalkedTypes {
   @exclusivity(unchecked) private var wrappers:
     [(id: ObjectIdentifier, type: (any WalkedWrapper.Type)?)] = []
   private static var compared: Int { 16 }
-  private static let shared = Mutex<[ObjectIdentifier: Kind]>([:])
+  private static let shared = Lock<[ObjectIdentifier: Kind]>([:])
   @exclusivity(unchecked) private var layouts: [ObjectIdentifier: SignificantBytes] = [:]
-  private static let sharedLayouts = Mutex<[ObjectIdentifier: SignificantBytes]>([:])
+  private static let sharedLayouts = Lock<[ObjectIdentifier: SignificantBytes]>([:])
 
   /// The bytes that hold a `T`'s value (see `SignificantBytes`), laid out once per type.
   func significantBytes<T>(of type: T.Type) -> SignificantBytes {

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// A coding key made from a string or an index: dictionary keys, array positions, `super`.
@@ -75,7 +76,7 @@ enum OptionalSomeMarker {
 /// name, capitalized, followed by `CodingKeys`. Type names are cached by `ObjectIdentifier`
 /// because `String(describing:)` on a metatype costs far more than a locked dictionary lookup.
 enum EnumCaseDetector {
-  private static let names = Mutex<[ObjectIdentifier: String]>([:])
+  private static let names = Lock<[ObjectIdentifier: String]>([:])
 
   static func typeName(_ type: Any.Type) -> String {
     let id = ObjectIdentifier(type)
@@ -146,9 +147,9 @@ enum TypeKindCache {
     case reference
   }
 
-  private static let kinds = Mutex<[ObjectIdentifier: Kind]>([:])
+  private static let kinds = Lock<[ObjectIdentifier: Kind]>([:])
   /// The kinds the encoder saw, probed for references with the first value of each type.
-  private static let encodingKinds = Mutex<[ObjectIdentifier: Kind]>([:])
+  private static let encodingKinds = Lock<[ObjectIdentifier: Kind]>([:])
 
   static func kind(of type: Any.Type) -> Kind {
     let id = ObjectIdentifier(type)

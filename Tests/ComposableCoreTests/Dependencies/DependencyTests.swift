@@ -175,9 +175,10 @@ final class DependencyRecordingTests: XCTestCase {
 }
 
 private final class UUIDLog: Sendable {
-  private let storage = Mutex<[UUID]>([])
+  private let storage = Lock<[UUID]>([])
   func append(_ id: UUID) { storage.withLock { $0.append(id) } }
   var values: [UUID] { storage.withLock { $0 } }
 }
 
+import Locking
 import Synchronization

@@ -1,5 +1,6 @@
 import ComposableCore
 import Dispatch
+import Locking
 import Synchronization
 import XCTest
 
@@ -22,7 +23,7 @@ final class PublishedValueCacheTests: XCTestCase {
     let cache = PublishedValueCache()
     let keys = (0..<48).map { _ in Key() }
     let threads = 8
-    let seen = Mutex<[[ObjectIdentifier]]>(Array(repeating: [], count: threads))
+    let seen = Lock<[[ObjectIdentifier]]>(Array(repeating: [], count: threads))
     let makes = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
       var got: [ObjectIdentifier] = Array(repeating: ObjectIdentifier(Key.self), count: keys.count)

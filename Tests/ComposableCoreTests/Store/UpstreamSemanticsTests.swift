@@ -1,4 +1,5 @@
 import ComposableCore
+import Locking
 import Synchronization
 import XCTest
 
@@ -35,7 +36,7 @@ private struct Holding: Reducer {
 /// How many sends had returned, and what each `.run` body saw when it began.
 private final class SendWitness: Sendable {
   let returnedSends = Atomic<Int>(0)
-  let seen = Mutex<[Int]>([])
+  let seen = Lock<[Int]>([])
 }
 
 /// A `.run` whose first line records how many sends had returned when it began; a second

@@ -1,4 +1,5 @@
 import ComposableCore
+import Locking
 import Synchronization
 
 /// A feature that logs every action it handles, for ordering tests.
@@ -76,7 +77,7 @@ struct Logger: Reducer {
 
 /// A one-shot gate effects wait on.
 final class Gate: Sendable {
-  private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>(
+  private let state = Lock<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>(
     (false, []))
 
   func wait() async {

@@ -1,9 +1,10 @@
 import ComposableCore
+import Locking
 import Synchronization
 
 /// What effects and reducers did, in order, from any thread.
 final class EventLog: Sendable {
-  private let storage = Mutex<[String]>([])
+  private let storage = Lock<[String]>([])
 
   func append(_ event: String) {
     storage.withLock { $0.append(event) }

@@ -1,5 +1,6 @@
 import ComposableCore
 import Foundation
+import Locking
 import Synchronization
 import XCTest
 
@@ -76,15 +77,15 @@ final class PublishedTableTests: XCTestCase {
   private final class LockStep: Sendable {
     let table = PublishedTable<[Int]>()
     /// The last table each reader saw.
-    let seenUpTo: Mutex<[Int]>
+    let seenUpTo: Lock<[Int]>
     /// The tables each reader saw, in the order it saw them.
-    let seen: Mutex<[[Int]]>
-    let broken = Mutex<[String]>([])
+    let seen: Lock<[[Int]]>
+    let broken = Lock<[String]>([])
     let finished = DispatchSemaphore(value: 0)
 
     init(readers: Int) {
-      seenUpTo = Mutex(Array(repeating: 0, count: readers))
-      seen = Mutex(Array(repeating: [], count: readers))
+      seenUpTo = Lock(Array(repeating: 0, count: readers))
+      seen = Lock(Array(repeating: [], count: readers))
     }
   }
 
