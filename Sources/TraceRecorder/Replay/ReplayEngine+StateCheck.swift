@@ -76,34 +76,36 @@ extension ReplayEngine {
 
   /// The stage's job: hashes each state of `run` in order; false at the first that fails.
   ///
-  /// Each pending state is read in place (`run[index].state`): copying the whole
-  /// `PendingState` out of the array, as `for pending in run` did, retained and released
-  /// the step's action, path and reads and every buffer of the state, once per state.
+  /// Each pending state is read from the loop's element (`for pending in run`): the compiled
+  /// loop copies the whole `PendingState` three times a state (callgrind), where reading it
+  /// in place (`run[index].state`, a buffer's subscript, a pointer's `pointee`) copied it at
+  /// each of its five reads, each copy retaining and releasing the step's action, path and
+  /// reads and every buffer of the state.
   @inlinable
   func checkStates(_ run: [PendingState], on stage: StateCheckStage) -> Bool {
     var confirmed: [(hash: UInt64, state: Base.State)] = []
     defer {
       if !confirmed.isEmpty { stage.locked { confirmedStates += confirmed } }
     }
-    for index in run.indices {
-      let recorded = run[index].step.stateHash
+    for pending in run {
+      let recorded = pending.step.stateHash
       // A state the stage matched before, which the replay thread did not know: it comes
       // back, so the replay thread learns it (a state seen once is not worth its insert).
       if let stateEquality,
-        checkedStates.contains(run[index].state, hash: recorded, equal: stateEquality)
+        checkedStates.contains(pending.state, hash: recorded, equal: stateEquality)
       {
-        confirmed.append((recorded, run[index].state))
+        confirmed.append((recorded, pending.state))
         continue
       }
       do {
-        let hash = try stateHash(of: run[index].state, step: run[index].step.step)
+        let hash = try stateHash(of: pending.state, step: pending.step.step)
         guard hash == recorded else {
-          failedState = (run[index], nil)
+          failedState = (pending, nil)
           return false
         }
-        if stateEquality != nil { checkedStates.insert(run[index].state, hash: hash) }
+        if stateEquality != nil { checkedStates.insert(pending.state, hash: hash) }
       } catch {
-        failedState = (run[index], error)
+        failedState = (pending, error)
         return false
       }
     }

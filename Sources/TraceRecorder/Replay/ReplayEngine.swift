@@ -88,15 +88,21 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
     let action = try decode(step)
     let effect = reducer.reduce(into: &state, action: action)
     if case .none = effect.node { return ReducedStep() }
-    // The closure captures the step's index alone: capturing `step` copies the whole
-    // `RecordedStep` at every call of the plan's walk.
-    let index = step.step
-    let plan = try EffectPlan(effect) { action throws(ReplayError) in
-      try encode(action, step: index)
-    }
+    let plan = try effectPlan(of: effect, step: step.step)
     var sends: [TraceValue] = []
-    for action in plan.sends { sends.append(try encode(action, step: index)) }
+    for action in plan.sends { sends.append(try encode(action, step: step.step)) }
     return ReducedStep(cancellations: plan.cancellations, events: plan.events, sends: sends)
+  }
+
+  /// The plan of the effect the reducer returned at recorded step `index`, the actions its
+  /// tasks send encoded as the walk meets them (an error names that step).
+  @inlinable
+  func effectPlan(of effect: Effect<Base.Action>, step index: Int) throws(ReplayError)
+    -> EffectPlan<Base.Action>
+  {
+    // The closure captures the step's index alone: capturing a `RecordedStep` copies it
+    // whole at every call of the plan's walk.
+    try EffectPlan(effect) { action throws(ReplayError) in try encode(action, step: index) }
   }
 
   /// An inspector's jump: the state recorded at the step, decoded with the feature's type.

@@ -17,93 +17,125 @@ package protocol TraceLeafKeyedEncoding: KeyedEncodingContainerProtocol {
   mutating func appendLeaf(_ value: TraceValue, forKey key: Key) throws
 }
 
+// Inlined into each conformer's witnesses: called as generic code, a generic conformer's
+// witness looked its `TraceLeafKeyedEncoding` witness table up in the runtime's cache at
+// every scalar (`swift_getWitnessTable`, about 180 instructions).
 extension TraceLeafKeyedEncoding {
-  @inlinable package mutating func encodeNil(forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encodeNil(forKey key: Key) throws {
     try appendLeaf(.null, forKey: key)
   }
-  @inlinable package mutating func encode(_ value: Bool, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encode(_ value: Bool, forKey key: Key) throws {
     try appendLeaf(.bool(value), forKey: key)
   }
-  @inlinable package mutating func encode(_ value: String, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encode(_ value: String, forKey key: Key) throws {
     try appendLeaf(.string(value), forKey: key)
   }
-  @inlinable package mutating func encode(_ value: Double, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encode(_ value: Double, forKey key: Key) throws {
     try appendLeaf(.double(value), forKey: key)
   }
-  @inlinable package mutating func encode(_ value: Float, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encode(_ value: Float, forKey key: Key) throws {
     try appendLeaf(.double(Double(value)), forKey: key)
   }
-  @inlinable package mutating func encode(_ value: Int, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encode(_ value: Int, forKey key: Key) throws {
     try appendLeaf(.int(Int64(value)), forKey: key)
   }
-  @inlinable package mutating func encode(_ value: Int8, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encode(_ value: Int8, forKey key: Key) throws {
     try appendLeaf(.int(Int64(value)), forKey: key)
   }
-  @inlinable package mutating func encode(_ value: Int16, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encode(_ value: Int16, forKey key: Key) throws {
     try appendLeaf(.int(Int64(value)), forKey: key)
   }
-  @inlinable package mutating func encode(_ value: Int32, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encode(_ value: Int32, forKey key: Key) throws {
     try appendLeaf(.int(Int64(value)), forKey: key)
   }
-  @inlinable package mutating func encode(_ value: Int64, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encode(_ value: Int64, forKey key: Key) throws {
     try appendLeaf(.int(value), forKey: key)
   }
-  @inlinable package mutating func encode(_ value: UInt, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encode(_ value: UInt, forKey key: Key) throws {
     try appendLeaf(TraceValue.unsigned(UInt64(value)), forKey: key)
   }
-  @inlinable package mutating func encode(_ value: UInt8, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encode(_ value: UInt8, forKey key: Key) throws {
     try appendLeaf(.int(Int64(value)), forKey: key)
   }
-  @inlinable package mutating func encode(_ value: UInt16, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encode(_ value: UInt16, forKey key: Key) throws {
     try appendLeaf(.int(Int64(value)), forKey: key)
   }
-  @inlinable package mutating func encode(_ value: UInt32, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encode(_ value: UInt32, forKey key: Key) throws {
     try appendLeaf(.int(Int64(value)), forKey: key)
   }
-  @inlinable package mutating func encode(_ value: UInt64, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encode(_ value: UInt64, forKey key: Key) throws {
     try appendLeaf(TraceValue.unsigned(value), forKey: key)
   }
 
-  @inlinable package mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
     if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
   }
-  @inlinable package mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
     if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
   }
-  @inlinable package mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
     if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
   }
-  @inlinable package mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
     if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
   }
-  @inlinable package mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
     if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
   }
-  @inlinable package mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
     if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
   }
-  @inlinable package mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
     if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
   }
-  @inlinable package mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
     if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
   }
-  @inlinable package mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
     if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
   }
-  @inlinable package mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
     if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
   }
-  @inlinable package mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
     if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
   }
-  @inlinable package mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
     if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
   }
-  @inlinable package mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
     if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
   }
-  @inlinable package mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+  @inlinable @inline(__always)
+  package mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
     if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
   }
 }

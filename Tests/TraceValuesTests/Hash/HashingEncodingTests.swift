@@ -176,6 +176,33 @@ final class HashingEncodingTests: XCTestCase {
     XCTAssertNil(spare)
   }
 
+  /// A level keeps the keyed container it handed out last and hands it out again for the
+  /// same keys alone: asked in turn for two key types, each container it hands out writes
+  /// its own keys into the level.
+  func testALevelHandsItsKeptContainerOutForItsKeysAlone() throws {
+    let hasher = StableHashEncoder()
+    let level = hasher.level(parent: nil, key: nil)
+    defer { hasher.recycle(level) }
+    var expected = StableWordBuffer()
+    for round in 0..<3 {
+      var first = level.container(keyedBy: FirstKeys.self)
+      try first.encode(round, forKey: .value)
+      var again = level.container(keyedBy: FirstKeys.self)
+      try again.encode(round + 10, forKey: .value)
+      var second = level.container(keyedBy: SecondKeys.self)
+      try second.encode("\(round)", forKey: .other)
+      for (key, value) in [
+        ("value", TraceValue.int(Int64(round))), ("value", .int(Int64(round + 10))),
+        ("other", .string("\(round)")),
+      ] {
+        MerkleHash.combine(string: key, into: &expected)
+        MerkleHash.combineWords(value, into: &expected)
+      }
+    }
+    XCTAssertEqual(level.count, 9)
+    XCTAssertEqual(level.buffer.words, expected.words)
+  }
+
   /// The memo compares a place's value by the bytes its type's `ValueBytes` names: the same
   /// fields behind other padding are the value hashed before, and are not encoded again; a
   /// changed field is.
@@ -228,6 +255,9 @@ final class HashingEncodingTests: XCTestCase {
       try hasher.hashWithoutTree(Shifting.optional(0)))
   }
 }
+
+private enum FirstKeys: String, CodingKey { case value }
+private enum SecondKeys: String, CodingKey { case other }
 
 /// An enum whose payload place holds a different type in each case.
 private enum Shifting: Encodable {

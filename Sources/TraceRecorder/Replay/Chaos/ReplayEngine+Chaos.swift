@@ -34,10 +34,7 @@ extension ReplayEngine {
         reduced.append(step)
         continue
       }
-      let index = head.step
-      let plan = try EffectPlan(effect) { action throws(ReplayError) in
-        try encode(action, step: index)
-      }
+      let plan = try effectPlan(of: effect, step: head.step)
       queue += plan.sends
       step.cancellations = plan.cancellations
       step.events = plan.events
