@@ -191,6 +191,9 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
       return unsafeBitCast(keyedContainer, to: KeyedEncodingContainer<Key>.self)
     }
     let container = KeyedEncodingContainer(HashingKeyedEncoding<Key>(encoding: self))
+    // Kept only where the standard library's container is that one reference (as
+    // `KeyedContainerCache` checks): otherwise each request makes its own.
+    guard KeyedContainerCache.sharable else { return container }
     keyedContainer = unsafeBitCast(container, to: AnyObject.self)
     keyedContainerKey = Key.self
     return container
