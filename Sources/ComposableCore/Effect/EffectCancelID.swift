@@ -133,3 +133,19 @@ package struct EffectCancelID: KeptHashKey, Sendable, CustomStringConvertible {
     navigationIDPath.isEmpty ? "\(id)" : "\(id) @ \(navigationIDPath)"
   }
 }
+
+extension EffectCancelID {
+  /// The ids a `.cancellable`'s child runs under: `ids`, then `id`. The first and second ids
+  /// (the common cases: an effect cancellable in a child a parent made cancellable, such as a
+  /// presented feature's) make their array at its size in one step: `ids + [id]` allocated a
+  /// one-element array as well, and copying a one-element array to append to it grew it
+  /// through `_consumeAndCreateNew`. The store's launch and typed replay's plan both use it.
+  @inlinable
+  package static func nested(_ ids: [EffectCancelID], _ id: EffectCancelID) -> [EffectCancelID] {
+    if ids.isEmpty { return [id] }
+    if ids.count == 1 { return [ids[0], id] }
+    var nested = ids
+    nested.append(id)
+    return nested
+  }
+}

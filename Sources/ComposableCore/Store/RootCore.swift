@@ -413,20 +413,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
         launch(grandchild, context: &context, ids: [id, innerID], tasks: &tasks)
         return
       }
-      // Appended to a copy: `ids + [id]` allocated a one-element array as well. The first and
-      // second ids (the common cases: an effect cancellable in a child a parent made
-      // cancellable, such as a presented feature's) make their array at its size in one step;
-      // copying a one-element array and appending grew it through `_consumeAndCreateNew`.
-      var inner: [EffectCancelID]
-      if ids.isEmpty {
-        inner = [id]
-      } else if ids.count == 1 {
-        inner = [ids[0], id]
-      } else {
-        inner = ids
-        inner.append(id)
-      }
-      launch(child, context: &context, ids: inner, tasks: &tasks)
+      launch(child, context: &context, ids: EffectCancelID.nested(ids, id), tasks: &tasks)
     case let .cancel(id, reason, isPerformed):
       if !isPerformed {
         cancel(id: id, cause: Self.cause(of: reason, id: id), step: context.step)

@@ -108,20 +108,9 @@ struct EffectPlan<Action: Sendable> {
     case .cancellable(let id, let cancelInFlight, let child):
       if cancelInFlight { events.append(.cancelInFlight(id)) }
       try launch(
-        child, ids: nested(ids, id), into: &events, sends: &sends, taskSends: &taskSends,
-        inTask: inTask, encode: encode)
+        child, ids: EffectCancelID.nested(ids, id), into: &events, sends: &sends,
+        taskSends: &taskSends, inTask: inTask, encode: encode)
     }
-  }
-
-  /// The ids a `.cancellable`'s child runs under: `ids`, then `id`. Made at its size for one
-  /// or two ids (most tasks): `ids + [id]` allocated a one-element array as well.
-  @inlinable
-  static func nested(_ ids: [EffectCancelID], _ id: EffectCancelID) -> [EffectCancelID] {
-    if ids.isEmpty { return [id] }
-    if ids.count == 1 { return [ids[0], id] }
-    var nested = ids
-    nested.append(id)
-    return nested
   }
 
   /// `RootCore.execute`: what a concatenation's task does for one of its parts. Its `.start`s
@@ -138,7 +127,8 @@ struct EffectPlan<Action: Sendable> {
       }
     case .cancellable(let id, let cancelInFlight, let child):
       if cancelInFlight { parts.append(.cancelInFlight(id)) }
-      try execute(child, ids: nested(ids, id), into: &parts, sends: &sends, encode: encode)
+      try execute(
+        child, ids: EffectCancelID.nested(ids, id), into: &parts, sends: &sends, encode: encode)
     default:
       var unused: [Action] = []
       try launch(
