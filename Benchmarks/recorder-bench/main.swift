@@ -1,7 +1,6 @@
 import ComposableCore
 import Foundation
 import Locking
-import Synchronization
 import TraceKit
 import TraceRecorder
 

@@ -1,5 +1,4 @@
 import Locking
-import Synchronization
 
 /// A clock whose sleeps return at once, moving its time to their deadline: for tests and
 /// previews that must not wait but do not care how long a feature would have waited.

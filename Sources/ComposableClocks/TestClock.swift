@@ -1,6 +1,5 @@
 import ComposableCore
 import Locking
-import Synchronization
 
 /// A clock that only moves when it is told to: for tests, and for apps that replay a script at
 /// virtual time (`rewind-demo` records its sessions on one).

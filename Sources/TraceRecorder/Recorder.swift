@@ -1,7 +1,6 @@
 import ComposableCore
 import Foundation
 import Locking
-import Synchronization
 import TraceKit
 
 /// Records a running feature into a trace file: every action, the state after it, the effects

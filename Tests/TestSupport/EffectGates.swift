@@ -1,5 +1,4 @@
 import Locking
-import Synchronization
 
 /// Named one-shot gates that a test feature's effects wait at; the test opens them one by one,
 /// so an effect finishes exactly when the test says (no sleeps). A cancelled waiter opens its

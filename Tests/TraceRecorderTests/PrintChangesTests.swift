@@ -1,6 +1,5 @@
 import ComposableCore
 import Locking
-import Synchronization
 import TraceRecorder
 import XCTest
 

@@ -1,7 +1,6 @@
 import Foundation
 import LiveAttach
 import Locking
-import Synchronization
 
 /// An inspector on a thread of its own, watching a live app: it decodes every message and
 /// notes when each step arrived, or (stalled) connects, asks to watch and then reads nothing.

@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import Locking
-import Synchronization
 
 /// Starts other programs: timed launches with output discarded (`posix_spawn` + `waitpid`, so
 /// the measurement holds only the process's own life, no run loop or pipe reading), launches

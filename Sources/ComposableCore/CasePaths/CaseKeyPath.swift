@@ -1,5 +1,4 @@
 import Locking
-import Synchronization
 
 /// A key path to a case of an enum: `\.child` for the case `child` of a `CasePathable` enum.
 ///

@@ -1,5 +1,4 @@
 import Locking
-import Synchronization
 
 /// Makes the ids of `StackState` elements: generations 0, 1, 2, … (each generator counts
 /// alone; a store's dependencies share one).

@@ -1,6 +1,5 @@
 import Foundation
 import Locking
-import Synchronization
 
 /// Makes UUIDs: a value wrapping a closure, so tests (and typed replay) can replace it.
 ///

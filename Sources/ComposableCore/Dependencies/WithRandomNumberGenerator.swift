@@ -1,5 +1,4 @@
 import Locking
-import Synchronization
 
 /// Gives access to a random number generator: a value wrapping a closure that returns the next
 /// 64 random bits, so tests (and typed replay) can replace or observe it.

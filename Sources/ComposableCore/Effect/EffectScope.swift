@@ -1,5 +1,4 @@
 import Locking
-import Synchronization
 
 /// What an effect reaches of the store it runs in, besides `send`: the cancellation of its
 /// effects and of the operations `withTaskCancellation` runs, by id (`Task.cancel(id:)`), and

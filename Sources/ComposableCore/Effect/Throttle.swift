@@ -1,5 +1,4 @@
 import Locking
-import Synchronization
 
 extension Effect {
   /// The effect, with the actions it sends throttled: at most one action per `interval` for

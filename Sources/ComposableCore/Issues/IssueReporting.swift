@@ -1,6 +1,5 @@
 import Foundation
 import Locking
-import Synchronization
 
 /// A runtime warning: a misuse the architecture notices and reports instead of crashing.
 ///

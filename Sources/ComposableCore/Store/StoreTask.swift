@@ -1,5 +1,4 @@
 import Locking
-import Synchronization
 
 /// A handle on the effects that one `send` started (and on the effects those effects' actions
 /// started in turn).

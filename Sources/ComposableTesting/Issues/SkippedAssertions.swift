@@ -1,7 +1,6 @@
 import ComposableCore
 import Foundation
 import Locking
-import Synchronization
 import Testing
 
 /// Shows what a `TestStore` in `.off(showSkippedAssertions: true)` skipped, without failing the

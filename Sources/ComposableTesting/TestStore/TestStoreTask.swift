@@ -1,7 +1,6 @@
 import ComposableClocks
 import ComposableCore
 import Locking
-import Synchronization
 
 /// The effects one `TestStore.send` started, as a test handles them: cancelled where a view
 /// would cancel them, or waited for.

@@ -1,7 +1,6 @@
 import Foundation
 import LiveAttach
 import Locking
-import Synchronization
 import TraceKit
 
 /// A running app as a trace source for `inspector open --attach`: a thread writes what the

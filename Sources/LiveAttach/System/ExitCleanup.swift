@@ -1,5 +1,4 @@
 import Locking
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc

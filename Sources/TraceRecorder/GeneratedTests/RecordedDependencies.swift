@@ -1,7 +1,6 @@
 import ComposableCore
 import Foundation
 import Locking
-import Synchronization
 import TraceKit
 
 /// The values a recording's reducer read, served back in order to the test generated from it;

@@ -1,7 +1,6 @@
 import Foundation
 import LiveAttach
 import Locking
-import Synchronization
 import TraceKit
 
 /// Listens on this process's socket in the user's live directory and serves inspectors, on a

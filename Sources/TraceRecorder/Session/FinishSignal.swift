@@ -1,6 +1,5 @@
 import Dispatch
 import Locking
-import Synchronization
 
 /// Tells whoever waits that the writer closed the trace: `Recorder.waitUntilFinished()`
 /// suspends on it; only synchronous tools (benchmarks) block a thread on it.

@@ -1,5 +1,4 @@
 import Locking
-import Synchronization
 import TraceKit
 
 /// What a writer learned about each type of field it met, so that a step asks the runtime

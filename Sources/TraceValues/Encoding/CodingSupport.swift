@@ -1,5 +1,4 @@
 import Locking
-import Synchronization
 
 /// A coding key made from a string or an index: dictionary keys, array positions, `super`.
 /// An array position's text ("Index 3") is only built when someone asks for it: arrays create

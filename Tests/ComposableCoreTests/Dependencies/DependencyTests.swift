@@ -181,4 +181,3 @@ private final class UUIDLog: Sendable {
 }
 
 import Locking
-import Synchronization

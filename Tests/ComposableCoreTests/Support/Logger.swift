@@ -1,6 +1,5 @@
 import ComposableCore
 import Locking
-import Synchronization
 
 /// A feature that logs every action it handles, for ordering tests.
 struct Logger: Reducer {

@@ -1,6 +1,5 @@
 import ComposableCore
 import Locking
-import Synchronization
 
 /// What effects and reducers did, in order, from any thread.
 final class EventLog: Sendable {

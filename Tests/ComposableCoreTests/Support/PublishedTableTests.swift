@@ -1,7 +1,6 @@
 import ComposableCore
 import Foundation
 import Locking
-import Synchronization
 import XCTest
 
 /// `PublishedTable`: what `publish` stores is what `read` sees, an update that returns nil keeps
