@@ -85,9 +85,10 @@ package final class StableHashEncoder {
     return level
   }
 
-  /// Takes back a finished level and the levels nested in it.
+  /// Takes back a finished level and the levels nested in it (read in place: a list of them
+  /// made for the walk was an allocation a level).
   func recycle(_ level: HashingEncoding) {
-    for child in level.dismantle() { recycle(child) }
+    for index in level.pending.indices { recycle(level.pending[index].child) }
     level.release()
     spare.append(level)
   }
