@@ -35,7 +35,7 @@ final class HashMemo {
   @exclusivity(unchecked) private var slot: AnyObject?
   @exclusivity(unchecked) private var type: Any.Type?
   /// The bytes of `type` that hold its value; nil: all of them.
-  @exclusivity(unchecked) private var bytes: (any ValueBytes)?
+  @exclusivity(unchecked) private var layout: ValueLayout?
   @exclusivity(unchecked) private var hashed = HashingEncoding.Hashed.scalar(.null)
   /// What the encoder does with the values of `kindType` here (`TypeKindCache`), kept so
   /// that a value with new bits does not take the cache's lock and dictionary look-up again.
@@ -63,8 +63,8 @@ final class HashMemo {
     // value it was copied out first, retaining and releasing every buffer it holds.
     let same = withUnsafeMutablePointer(to: &kept.value) { old in
       withUnsafeBytes(of: value) { new in
-        if let bytes {
-          return bytes.same(UnsafeRawBufferPointer(start: old, count: new.count), new)
+        if let layout {
+          return layout.bytes.same(UnsafeRawBufferPointer(start: old, count: new.count), new)
         }
         return new.count == 0 || memcmp(old, new.baseAddress!, new.count) == 0
       }
@@ -89,7 +89,7 @@ final class HashMemo {
     } else {
       slot = Slot(value)
       type = T.self
-      bytes = pool.layout(of: T.self)
+      layout = pool.layout(of: T.self)
       children = []
     }
     self.hashed = hashed

@@ -151,7 +151,11 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
     conflict = false
   }
 
-  /// Lets go of what the level refers to, before it waits as a spare.
+  /// Lets go of what the level refers to, its nested levels included (which keep their
+  /// parent, see `TraceEncoding.dismantle`), before it waits as a spare. The pool takes the
+  /// nested levels back first (`StableHashEncoder.recycle`). A buffer already empty is left
+  /// as it is: emptying one keeping its capacity costs a call even when there is nothing in
+  /// it (and most levels never start a second run of elements).
   func release() {
     parent = nil
     key = nil
@@ -159,8 +163,10 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
     firstKey = nil
     objectWords = nil
     finished = nil
-    buffer.words.removeAll(keepingCapacity: true)
-    runStarts.removeAll(keepingCapacity: true)
+    enumPayload = nil
+    if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
+    if !buffer.words.isEmpty { buffer.words.removeAll(keepingCapacity: true) }
+    if !runStarts.isEmpty { runStarts.removeAll(keepingCapacity: true) }
   }
 
   var codingPath: [CodingKey] {
@@ -213,15 +219,6 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   func singleValueContainer() -> SingleValueEncodingContainer {
     enter(.single)
     return self
-  }
-
-  /// Lets go of the nested levels, which keep their parent (see `TraceEncoding.dismantle`);
-  /// returns them.
-  func dismantle() -> [HashingEncoding] {
-    let children = pending.map(\.child)
-    pending.removeAll(keepingCapacity: true)
-    enumPayload = nil
-    return children
   }
 
   // MARK: Writing

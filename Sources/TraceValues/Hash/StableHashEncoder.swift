@@ -24,7 +24,7 @@ package final class StableHashEncoder {
   private let valueBytes: ((Any.Type) -> any ValueBytes)?
   /// `valueBytes` of the types met so far: a type's layout is read from the runtime's field
   /// records once, not once per place that holds it (the rows of a list).
-  @exclusivity(unchecked) private var layouts: [ObjectIdentifier: any ValueBytes] = [:]
+  @exclusivity(unchecked) private var layouts: [ObjectIdentifier: ValueLayout] = [:]
 
   /// `valueBytes` names the bytes of a type that hold its value (a struct's fields without
   /// its padding), which the memo compares; without it the memo compares all of them.
@@ -67,11 +67,11 @@ package final class StableHashEncoder {
   }
 
   /// `valueBytes` of `type`, asked once per type; nil without `valueBytes`.
-  func layout(of type: Any.Type) -> (any ValueBytes)? {
+  func layout(of type: Any.Type) -> ValueLayout? {
     guard let valueBytes else { return nil }
     let id = ObjectIdentifier(type)
     if let known = layouts[id] { return known }
-    let layout = valueBytes(type)
+    let layout = ValueLayout(valueBytes(type))
     layouts[id] = layout
     return layout
   }
@@ -85,9 +85,10 @@ package final class StableHashEncoder {
     return level
   }
 
-  /// Takes back a finished level and the levels nested in it.
+  /// Takes back a finished level and the levels nested in it (read in place: a list of them
+  /// made for the walk was an allocation a level).
   func recycle(_ level: HashingEncoding) {
-    for child in level.dismantle() { recycle(child) }
+    for index in level.pending.indices { recycle(level.pending[index].child) }
     level.release()
     spare.append(level)
   }

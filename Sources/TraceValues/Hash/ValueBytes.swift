@@ -14,3 +14,15 @@ package protocol ValueBytes {
   /// Whether `lhs` and `rhs`, two values of the type, have the same bytes where it matters.
   func same(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool
 }
+
+/// A type's `ValueBytes`, held by reference, as `HashMemo` keeps it for its place: the memo
+/// reads it at every comparison, and an existential read out of the memo's stored property
+/// was copied first (its value witness's copy and destroy, about 165 instructions a
+/// comparison); a class's `let` is read in place.
+final class ValueLayout {
+  let bytes: any ValueBytes
+
+  init(_ bytes: any ValueBytes) {
+    self.bytes = bytes
+  }
+}

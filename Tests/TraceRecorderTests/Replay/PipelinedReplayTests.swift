@@ -158,6 +158,25 @@ final class PipelinedReplayTests: XCTestCase {
     }
   }
 
+  /// States that keep coming back (three, in turn, over 600 steps): the stage matches each by
+  /// hashing it once, then by equality, and hands it back to the replay thread; a state that
+  /// differs (one of the three, after the wrong step) is reported at its step, in the first
+  /// run of states or a later one, the states before it in its run having matched.
+  func testAStateThatDiffersAmongStatesThatComeBackIsReportedAtItsStep() async throws {
+    let path = try await TraceRecording.record(
+      Cycle(), initialState: Cycle.State(), in: directory
+    ) { store, _ in
+      for number in 1...600 { store.send(.next(number)) }
+    }
+    XCTAssertEqual(try Replay(trace: path, reducer: Cycle()).run(), .matched(steps: 600))
+    for step in [1, 300, 437, 600] {
+      let result = try Replay(trace: path, reducer: Cycle(skips: step)).run()
+      XCTAssertEqual(result.divergence?.step, step)
+      XCTAssertEqual(result.divergence?.matchedSteps, step - 1)
+      XCTAssertEqual(result.divergence?.findings, [.state(changes: 1)])
+    }
+  }
+
   /// The reading thread fails on step 30's row while the states before it may still be
   /// waiting for their check: a state that differs before it is the outcome, the trace's
   /// error only when every state before it matched. (Step 29's batch is still being gathered
@@ -183,7 +202,7 @@ final class PipelinedReplayTests: XCTestCase {
   }
 
   /// Where `Tally` starts its save effect, as the trace names it.
-  private static let saveLocation = "TraceRecorderTests/PipelinedReplayTests.swift:270"
+  private static let saveLocation = "TraceRecorderTests/PipelinedReplayTests.swift:289"
 
   /// The checking stage's thread is joined before `run()` returns, whatever the outcome: a
   /// match, a state that differs, an effect that differs, a state that cannot be encoded.
@@ -269,6 +288,29 @@ private struct Tally: Reducer {
       if forgetsSave { return .none }
       return .run { _ in try await clock.sleep(for: .seconds(60)) }
         .cancellable(id: CancelID.save)
+    }
+  }
+}
+
+/// Goes round three states; the replayed variant skips one at a chosen step.
+private struct Cycle: Reducer {
+  struct State: Codable, Equatable, Sendable {
+    var phase = 0
+  }
+
+  enum Action: Codable, Equatable, Sendable {
+    /// The `n`th step moves one phase on.
+    case next(Int)
+  }
+
+  /// The number whose `next` moves two phases on.
+  var skips: Int?
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .next(let number):
+      state.phase = (state.phase + (number == skips ? 2 : 1)) % 3
+      return .none
     }
   }
 }
