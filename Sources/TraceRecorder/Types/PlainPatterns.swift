@@ -20,8 +20,9 @@ import TraceValues
 /// ```
 final class PlainPatterns {
   // A tree is used by one writer's `SwiftTypeCollector` alone, on that writer's thread (as
-  // `StepWriter.types`, itself unchecked): no dynamic exclusivity checks, which cost about 320 instructions a step on the composed app
-  // (`swift_beginAccess`, 2,084 calls in a 500-step recording, callgrind).
+  // `StepWriter.types`, itself unchecked): no dynamic exclusivity checks, which cost about
+  // 160 instructions a step on the composed app (`swift_beginAccess`, about two calls a
+  // step, callgrind).
   private final class Node {
     /// The fields below, by key: a handful, so a scan is cheaper than hashing the key.
     @exclusivity(unchecked) var fields: [(key: String, node: Node)] = []
