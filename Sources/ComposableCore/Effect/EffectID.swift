@@ -122,9 +122,12 @@ package struct EffectID: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The UUID whose bytes are `high` then `low`, most significant byte first: the two words,
-  /// big-endian, are its sixteen bytes.
+  /// big-endian, are its sixteen bytes. A `UUID` is its `uuid_t` (its one stored property,
+  /// sixteen bytes), so the words become the UUID in place: `UUID(uuid:)` is not inlinable
+  /// from Foundation, and its sixteen byte arguments cost about 110 instructions an id
+  /// (shifted out of the words and pushed on the stack for the call).
   private static func uuidFrom(high: UInt64, low: UInt64) -> UUID {
-    UUID(uuid: unsafeBitCast((high.bigEndian, low.bigEndian), to: uuid_t.self))
+    unsafeBitCast((high.bigEndian, low.bigEndian), to: UUID.self)
   }
 }
 

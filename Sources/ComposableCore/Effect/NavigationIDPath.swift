@@ -155,10 +155,17 @@ package struct NavigationID: Hashable, Sendable, CustomStringConvertible {
     if lhs.parts === rhs.parts { return true }
     guard lhs.kind == rhs.kind else { return false }
     guard lhs.keyPath === rhs.keyPath || lhs.keyPath == rhs.keyPath else { return false }
-    // Two steps without element ids (a presentation's, an `ifLet`'s) are equal: checked in
-    // place, where comparing the optionals copied both out of their boxes first.
-    if case .none = lhs.parts.elementID, case .none = rhs.parts.elementID { return true }
-    return lhs.elementID == rhs.elementID
+    // Compared where the boxes keep them (two steps without element ids, a presentation's or
+    // an `ifLet`'s, are equal): `lhs.elementID == rhs.elementID` copied both optionals out of
+    // their boxes first, through their existentials' value witnesses.
+    switch lhs.parts.elementID {
+    case .none:
+      if case .none = rhs.parts.elementID { return true }
+      return false
+    case .some(let left):
+      guard case .some(let right) = rhs.parts.elementID else { return false }
+      return left == right
+    }
   }
 
   /// Hashes `stepHash`.
