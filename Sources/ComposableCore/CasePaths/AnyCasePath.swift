@@ -202,6 +202,18 @@ package struct CasePathID: Hashable, Sendable {
   /// The file the case path was written in (empty for named case paths).
   package var fileID: String { "\(staticFileID)" }
 
+  /// Whether `other` was made where this id was (the same literal file name, line and column)
+  /// with the same extra parts (the same box, or none): such ids are equal. Cheap, unlike `==`,
+  /// which compares names and file names as strings; equal ids made apart answer false.
+  @inlinable
+  package func isMade(like other: CasePathID) -> Bool {
+    guard line == other.line, column == other.column, extra === other.extra,
+      staticFileID.hasPointerRepresentation, other.staticFileID.hasPointerRepresentation
+    else { return false }
+    return staticFileID.utf8Start == other.staticFileID.utf8Start
+      && staticFileID.utf8CodeUnitCount == other.staticFileID.utf8CodeUnitCount
+  }
+
   @usableFromInline
   package static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.line == rhs.line && lhs.column == rhs.column && lhs.name == rhs.name

@@ -110,9 +110,9 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
   ) -> (wasPresented: Bool, effects: Effect<Base.Action>) {
     var values = DependencyValues.current
     let navigationIDPath = values.navigationIDPath
-    // Built once: its label is made for each (see `ReducerLabel`).
-    let destinationID = destinationID
-    values.navigationIDPath = navigationIDPath.appending(destinationID)
+    let kept = keptIDs
+    values.navigationIDPath =
+      navigationIDPath.path.isEmpty ? kept.rootPath : navigationIDPath.appending(kept.step)
     let effects = DependencyValues.$current.withValue(values) {
       Self.reduce(destination, &state[keyPath: toPresentationState], destinationAction)
     }
@@ -121,8 +121,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     let embed = toPresentationAction.embed
     return (true, Effect(
       node: .cancellable(
-        id: EffectCancelID(
-          id: AnyHashableSendable(destinationID), navigationIDPath: navigationIDPath),
+        id: Self.cancelID(kept, in: navigationIDPath),
         cancelInFlight: false,
         effects.map({ embed(.presented($0)) }, dismissingWith: embed(.dismiss))
       )
@@ -139,17 +138,35 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     return destination.reduce(into: &presentation.wrappedValue!, action: action)
   }
 
-  /// The navigation step to the destination (built only when an action needs it).
+  /// The navigation step to the destination (read only when an action needs it).
   @inlinable
   var destinationID: NavigationID {
-    NavigationID(
-      kind: .presentation, keyPath: toPresentationState, elementID: nil,
-      label: ReducerLabel(keyPath: toPresentationState, presentation: toPresentationAction))
+    keptIDs.step
+  }
+
+  /// The step to the destination, the id of its effects and its reducer's path at the root,
+  /// made once for this key path and case path (see `PresentationSteps`).
+  @inlinable
+  var keptIDs: PresentationSteps.Kept {
+    PresentationSteps.shared.kept(for: toPresentationState, caseID: toPresentationAction.id) {
+      NavigationID(
+        kind: .presentation, keyPath: toPresentationState, elementID: nil,
+        label: ReducerLabel(keyPath: toPresentationState, presentation: toPresentationAction))
+    }
+  }
+
+  /// The id of the destination's effects under `path`: the kept one at the root.
+  @inlinable
+  static func cancelID(
+    _ kept: PresentationSteps.Kept, in path: NavigationIDPath
+  ) -> EffectCancelID {
+    if path.path.isEmpty { return kept.rootCancelID }
+    return EffectCancelID(id: AnyHashableSendable(kept.step), navigationIDPath: path)
   }
 
   @inlinable
   func cancelID(in path: NavigationIDPath) -> EffectCancelID {
-    EffectCancelID(id: AnyHashableSendable(destinationID), navigationIDPath: path)
+    Self.cancelID(keptIDs, in: path)
   }
 
   /// Static for the reason `Scope.reportWrongCase` is: no copy of `self` for the call.
