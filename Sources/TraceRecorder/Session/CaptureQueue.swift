@@ -45,6 +45,8 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   /// The slots, `slotStride` bytes apart; `head..<tail` (modulo `capacity`) hold elements.
   @usableFromInline let slots: UnsafeMutableRawPointer
   @usableFromInline let slotStride: Int
+  /// How many cache lines `prefetchAhead` asks for: one per 64 bytes of a slot, from its start.
+  @usableFromInline let prefetchLines: Int
   /// How an element is kept in a slot and taken out of it.
   let layout: CaptureSlotLayout<Element>
   @usableFromInline let isClosed = Atomic<Bool>(false)
@@ -95,6 +97,7 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
     wakeThreshold = max(1, min(self.capacity / 2, 1024))
     self.layout = layout
     slotStride = layout.stride
+    prefetchLines = (layout.stride + 63) / 64
     slots = UnsafeMutableRawPointer.allocate(
       byteCount: self.capacity * layout.stride, alignment: layout.alignment)
     if layout.isInPlace { slots.bindMemory(to: Element.self, capacity: self.capacity) }
@@ -243,12 +246,41 @@ final class CaptureQueue<Element: Sendable>: @unchecked Sendable {
   /// early, the lines are there when the slot is written.
   @usableFromInline static var prefetchDistance: Int { 4 }
 
-  /// Asks for the lines of the slot `prefetchDistance` appends ahead (producer only).
+  /// Asks for the lines of the slot `prefetchDistance` appends ahead (producer only): one
+  /// prefetch every 64 bytes from the slot's start, unrolled up to 8 lines (a loop over the
+  /// lines cost 4 instructions a line).
   @inlinable @inline(__always)
   func prefetchAhead() {
     var ahead = nextSlot &+ Self.prefetchDistance
     if ahead >= capacity { ahead %= capacity }
-    rewind_prefetch_for_write(slots + ahead &* slotStride, slotStride)
+    let slot = slots + ahead &* slotStride
+    switch prefetchLines {
+    case 8:
+      rewind_prefetch_for_write(slot + 448, 1)
+      fallthrough
+    case 7:
+      rewind_prefetch_for_write(slot + 384, 1)
+      fallthrough
+    case 6:
+      rewind_prefetch_for_write(slot + 320, 1)
+      fallthrough
+    case 5:
+      rewind_prefetch_for_write(slot + 256, 1)
+      fallthrough
+    case 4:
+      rewind_prefetch_for_write(slot + 192, 1)
+      fallthrough
+    case 3:
+      rewind_prefetch_for_write(slot + 128, 1)
+      fallthrough
+    case 2:
+      rewind_prefetch_for_write(slot + 64, 1)
+      fallthrough
+    case 1:
+      rewind_prefetch_for_write(slot, 1)
+    default:
+      rewind_prefetch_for_write(slot, slotStride)
+    }
   }
 
   @usableFromInline
