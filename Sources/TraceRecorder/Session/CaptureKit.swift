@@ -13,7 +13,8 @@ import Foundation
 /// let kit = CaptureKit<App.State, App.Action>()   // in recording(to:), inlined in the app
 /// let queue = CaptureQueue(capacity: 4096, layout: kit.layout)
 /// if let slot = queue.reserveSlot(whenFull: .block) {   // in the session
-///   kit.step(slot, facts, action, state)                 // one indirect call: the store's
+///   (slot + kit.factsOffset).initializeMemory(as: StepFacts.self, to: facts)
+///   kit.stepParts(slot, action, state)                   // one indirect call: the store's
 ///   queue.publish()                                      // state copied into the slot
 /// }
 /// kit.write(writer, &events)                         // in the writer's thread, per batch
@@ -34,9 +35,12 @@ struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Se
   @usableFromInline let layout: CaptureSlotLayout<SessionEvent<State, Action>>
   /// Writes step 0 into a reserved slot.
   @usableFromInline let start: @Sendable (UnsafeMutableRawPointer, consuming State, Double) -> Void
-  /// Writes a step into a reserved slot, copying the store's state there.
-  @usableFromInline let step:
-    @Sendable (UnsafeMutableRawPointer, consuming StepFacts, Action, UnsafePointer<State>) -> Void
+  /// Writes a step's kind, action and state into a reserved slot, copying the store's state
+  /// there; the caller stores the step's facts at `factsOffset` (see `step`).
+  @usableFromInline let stepParts:
+    @Sendable (UnsafeMutableRawPointer, Action, UnsafePointer<State>) -> Void
+  /// Where a step's facts begin in its slot (`SessionSlot.facts`).
+  @usableFromInline let factsOffset: Int
   /// Writes a step of an attached inspector (a jump, a continue) into a reserved slot.
   @usableFromInline let inspectorStep:
     @Sendable (UnsafeMutableRawPointer, consuming StepFacts, consuming State) -> Void
@@ -54,11 +58,11 @@ struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Se
     start = { slot, state, wallTime in
       Slot.initializeStart(slot, state: state, wallTime: wallTime)
     }
-    // `consume`: the facts move into the slot (not copied, then destroyed); the state is
-    // copied from the store's into the slot.
-    step = { slot, facts, action, state in
-      Slot.initializeStep(slot, facts: consume facts, action: action, state: state)
+    // The state is copied from the store's into the slot.
+    stepParts = { slot, action, state in
+      Slot.initializeStepParts(slot, action: action, state: state)
     }
+    factsOffset = Slot.facts
     inspectorStep = { slot, facts, state in
       Slot.initializeInspectorStep(slot, facts: consume facts, state: consume state)
     }
@@ -87,6 +91,17 @@ struct CaptureKit<State: Encodable & Sendable, Action: Encodable & Sendable>: Se
       }
       return false
     }
+  }
+
+  /// Writes a step into a reserved slot: its facts, then its kind, action and state
+  /// (`stepParts`), the store's state copied there.
+  @inlinable
+  func step(
+    _ slot: UnsafeMutableRawPointer, _ facts: consuming StepFacts, _ action: Action,
+    _ state: UnsafePointer<State>
+  ) {
+    (slot + factsOffset).initializeMemory(as: StepFacts.self, to: facts)
+    stepParts(slot, action, state)
   }
 }
 

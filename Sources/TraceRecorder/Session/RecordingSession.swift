@@ -38,6 +38,8 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   /// Where an effect event's bytes begin in a slot (`kit.effectPayload`, kept here so that
   /// writing one reads no field of the generic kit).
   private nonisolated let effectPayload: Int
+  /// Where a step's facts begin in its slot (`kit.factsOffset`), for the same reason.
+  private nonisolated let factsOffset: Int
   /// Monotonic nanoseconds at the start of the trace.
   nonisolated let origin: UInt64
   /// The time the trace records, when it is not the system's monotonic clock's.
@@ -95,6 +97,7 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
     self.configuration = configuration
     self.kit = kit
     effectPayload = kit.effectPayload
+    factsOffset = kit.factsOffset
     if let live = configuration.live {
       let store = LiveStoreBridge<State, Action>(
         redacting: !configuration.redactedStatePaths.isEmpty)
@@ -143,13 +146,31 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   func stepBegan(_ step: Int, action: Action, origin: ActionOrigin) {
     guard isRecording else { return }
     actionOrigin = Self.stepOrigin(origin)
-    if case .effect(let id) = origin, !isUnrecorded(id) {
-      sender = id.uuid
+    if case .effect(let id) = origin {
+      if unrecordedEffects.isEmpty {
+        sender = id.uuid
+      } else {
+        noteSender(id)
+      }
     } else {
       sender = nil
     }
     // On the monotonic clock the core's reading as the reducer starts is the step's time
     // (`stepEnded`): one clock read a step fewer.
+    if clockNanos != nil { readStepStart() }
+  }
+
+  /// `stepBegan`'s sender when some effects are unrecorded (drop policy). A call of its own,
+  /// as `readStepStart`: nothing of `stepBegan` is live across either call, so its common path
+  /// saves no registers (about 12 instructions a step).
+  @inline(never)
+  private func noteSender(_ id: EffectID) {
+    sender = unrecordedEffects.contains(id) ? nil : id.uuid
+  }
+
+  /// The step's time on the configured clock (see `stepBegan`).
+  @inline(never)
+  private func readStepStart() {
     if let clockNanos { stepStart = clockNanos() }
   }
 
@@ -176,20 +197,22 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
       dropped(step)
       return
     }
-    let facts = StepFacts(
-      step: step, monotonicNanos: (clockNanos == nil ? reducerStart : stepStart) &- origin,
-      origin: actionOrigin, sender: sender,
-      reducerNanos: reducerNanos, dependencies: consume dependencies)
-    // The store's state is copied straight into the queue's slot, and the facts move there.
-    // The facts are made once the step is to be queued: facts that one path consumed and
-    // another destroyed would be copied for the call (their reads retained, then released).
     // The slot is reserved here, before the kit's call: reserved in the call, it made the
     // call hold the state across the reservation (a copy of it on the call's stack).
     guard let slot = queue.reserveSlot(whenFull: whenFull) else {
       dropped(step)
       return
     }
-    kit.step(slot, facts, action, state)
+    // The facts are built where they go, in the slot (built first and handed to the kit, they
+    // were stored on the stack and copied into the slot), and the kit copies the store's state
+    // straight into the slot.
+    (slot + factsOffset).initializeMemory(
+      as: StepFacts.self,
+      to: StepFacts(
+        step: step, monotonicNanos: (clockNanos == nil ? reducerStart : stepStart) &- origin,
+        origin: actionOrigin, sender: sender,
+        reducerNanos: reducerNanos, dependencies: consume dependencies))
+    kit.stepParts(slot, action, state)
     queue.publish()
     lastQueuedStep.store(step, ordering: .relaxed)
     droppedSinceLastQueued.store(0, ordering: .relaxed)
@@ -303,11 +326,6 @@ final class RecordingSession<State: Encodable & Sendable, Action: Encodable & Se
   @inline(never)
   private func keepEnd(_ id: EffectID, outcome: consuming EffectOutcome, nanos: UInt64) {
     keep(.ended(id.uuid, nanos: nanos, outcome: outcome, afterStep: lastEndedStep))
-  }
-
-  /// Whether `id`'s start is not in the trace (it was started by a dropped step).
-  private func isUnrecorded(_ id: EffectID) -> Bool {
-    !unrecordedEffects.isEmpty && unrecordedEffects.contains(id)
   }
 
   /// Where an effect event goes now: after those kept back, into a reserved slot (the caller

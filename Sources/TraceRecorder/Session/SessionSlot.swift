@@ -116,6 +116,17 @@ enum SessionSlot<State: Sendable, Action: Sendable> {
     _ slot: UnsafeMutableRawPointer, facts: consuming StepFacts, action: Action,
     state: UnsafePointer<State>
   ) {
+    (slot + Self.facts).initializeMemory(as: StepFacts.self, to: facts)
+    initializeStepParts(slot, action: action, state: state)
+  }
+
+  /// `initializeStep` without the facts, which the caller stores at `facts` itself (the
+  /// session builds them there: passed to the kit, they were built on the session's stack
+  /// and copied again into the slot).
+  @inlinable
+  static func initializeStepParts(
+    _ slot: UnsafeMutableRawPointer, action: Action, state: UnsafePointer<State>
+  ) {
     slot.storeBytes(of: Kind.step.rawValue, as: UInt8.self)
     if MemoryLayout<State>.size >= witnessCopyMinimum {
       (slot + Self.state).bindMemory(to: State.self, capacity: 1).initialize(from: state, count: 1)
@@ -123,7 +134,6 @@ enum SessionSlot<State: Sendable, Action: Sendable> {
       (slot + Self.state).initializeMemory(as: State.self, to: state.pointee)
     }
     (slot + Self.action).initializeMemory(as: Action.self, to: action)
-    (slot + Self.facts).initializeMemory(as: StepFacts.self, to: facts)
   }
 
   /// The size in bytes from which a step's state is copied by its value witness (see
