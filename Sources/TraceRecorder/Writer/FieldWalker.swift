@@ -549,13 +549,61 @@ struct FieldContainer<Key: CodingKey>: TraceLeafKeyedEncoding {
     try walker._withUnsafeGuaranteedRef { try $0.add(key.stringValue, value) }
   }
 
+  // The scalars' optionals as `TraceLeafKeyedEncoding` writes them (`nil` as `null`), written
+  // here for the reason the scalars are: through its extension, each looked this container's
+  // conformance to it up (`swift_getWitnessTable`, about 120 instructions a field).
+  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+
   // `nil` is `null`, as `TraceValueEncoder` writes it (see `TraceLeafKeyedEncoding`): the leaf,
   // as for the scalars' optionals, so that an absent value does not look `Optional<T>` up in
   // the runtime's metadata cache to be compared as a Swift value (about 390 instructions a
   // field a step in unspecialized code). A value present is compared and walked as before.
+  // `== nil` reads the optional's tag in place through `T`'s witnesses: a `case .some` pattern
+  // copied the optional first, which looked `Optional<T>` up too (about 350 instructions).
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
     guard let walker = slot.walker else { throw FieldWalker.Unsupported() }
-    guard case .some = value else {
+    if value == nil {
       try walker._withUnsafeGuaranteedRef { try $0.add(key.stringValue, leaf: .null) }
       return
     }
