@@ -395,14 +395,19 @@ final class FieldWalker: Encoder {
   }
 
   /// The field of a `WalkedWrapper`'s `value` (`wrapper` is its type: `T`), read without its
-  /// `encode(to:)`.
+  /// `encode(to:)`: the field of what it wraps, read in place, with `value` kept around it for
+  /// the next step. Boxed here, where `T` is known: boxed by the wrapper's own code, a
+  /// presentation looked its type and its conformance up (about 130 instructions a walk).
   private static func wrapperField<T, Wrapper: WalkedWrapper>(
     of value: T, as wrapper: Wrapper.Type, key: String, old: FieldCache?, oldBox: AnyValueBox?,
     at prefix: [TracePath.Component], types: WalkedTypes
   ) throws -> FieldCache? {
-    try withUnsafePointer(to: value) {
-      try Wrapper.wrapperField(
-        of: UnsafeRawPointer($0), key: key, old: old, oldBox: oldBox, at: prefix, types: types)
+    try wrapperField(value, old: old, oldBox: oldBox, types: types) { wrappedBox in
+      try withUnsafePointer(to: value) {
+        try Wrapper.wrappedField(
+          in: UnsafeRawPointer($0), key: key, old: old, wrappedBox: wrappedBox, at: prefix,
+          types: types)
+      }
     }
   }
 

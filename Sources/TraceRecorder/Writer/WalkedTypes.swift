@@ -168,7 +168,7 @@ final class WalkedTypes {
 }
 
 /// `Optional`, which `TraceValueEncoder` encodes as what it wraps (with a marker when that is
-/// itself `null`: see `Optional.wrapperField`): the type it wraps, for `SignificantBytes`.
+/// itself `null`: see `Optional.wrappedField(in:…)`): the type it wraps, for `SignificantBytes`.
 protocol WalkedOptional {
   /// `Wrapped` (see `SignificantBytes`).
   static var wrappedType: Any.Type { get }
