@@ -186,13 +186,14 @@ final class FieldWalker: Encoder {
     at prefix: [TracePath.Component], types: WalkedTypes, staging: Bool, in walker: FieldWalker?
   ) throws -> (field: FieldCache, staged: Bool) {
     let kind = types.kind(of: value)
-    if kind == .elements, let collection = value as? any IncrementalElements {
+    if kind == .elements, let elements = types.elementsType(of: T.self) {
       let previous = old.map { old in oldBox.map { old.kept(boxedIn: $0) } ?? old }
       // Its edits are made under the level's path and its key. Its changed elements may be
       // walked by walkers of their own (see `walkElement`).
       let field = try nested(in: walker) {
-        try collection.encodeIncrementally(
-          key: key, previous: previous, staging: staging, at: prefix, types: types)
+        try encodeIncrementally(
+          value, as: elements, key: key, previous: previous, staging: staging, at: prefix,
+          types: types)
       }
       return (field, staging)
     }
@@ -391,6 +392,18 @@ final class FieldWalker: Encoder {
         return nil
       }
       return single.takeResult()
+    }
+  }
+
+  /// `value` (an `Elements`) encoded by `Elements.encodeIncrementally`, read in place.
+  private static func encodeIncrementally<T, Elements: IncrementalElements>(
+    _ value: T, as elements: Elements.Type, key: String, previous: FieldCache?, staging: Bool,
+    at prefix: [TracePath.Component], types: WalkedTypes
+  ) throws -> FieldCache {
+    try withUnsafePointer(to: value) {
+      try Elements.encodeIncrementally(
+        at: UnsafeRawPointer($0), key: key, previous: previous, staging: staging, in: prefix,
+        types: types)
     }
   }
 
