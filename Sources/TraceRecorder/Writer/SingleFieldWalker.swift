@@ -146,7 +146,10 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
   }
 
   /// The field `key` of a scalar or `null` a wrapper wrote: kept when it equals the previous
-  /// tree, else diffed whole against it.
+  /// tree, else set whole, as `TraceDiff` sets a scalar that differs from what it replaces
+  /// (see `FieldWalker.add(_:leaf:)`): the change's path is the changed path. Diffing it
+  /// (and building the previous tree, a dismissed presentation's whole state) cost about 950
+  /// instructions a change.
   static func leaf(
     _ key: String, _ value: TraceValue, previous: FieldCache?, previousBox: AnyValueBox?,
     at prefix: [TracePath.Component]
@@ -154,14 +157,15 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
     if let previous, case .tree(let tree) = previous.encoding, tree == value {
       return kept(previous, boxedIn: previousBox)
     }
-    var edits = FieldCache.Edits()
+    var edits: FieldCache.Edits?
     let path = FieldWalker.fieldPath(key, at: prefix, old: previous)
-    if let previous {
-      (edits.changes, edits.paths) = TraceDiff.whole(at: path, from: previous.value, to: value)
+    if previous != nil {
+      let changed = TracePath(path)
+      edits = FieldCache.Edits(changes: [.set(changed, value)], paths: [changed])
     }
     return FieldCache(
       key: previous?.hashedKey ?? MerkleHash.Key(key), path: path, swiftValue: ValueBox.none,
-      value: value, edits: edits.orNil)
+      value: value, edits: edits)
   }
 }
 
