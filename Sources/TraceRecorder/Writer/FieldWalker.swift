@@ -37,9 +37,10 @@ final class FieldWalker: Encoder {
   /// Whether an identified-array field staged elements this walk.
   @exclusivity(unchecked) private(set) var stagedElements = false
   /// Where the keyed container this walker handed out finds it (see `KeyedContainers`), and
-  /// those of other key types when its value asked for more than one.
-  @exclusivity(unchecked) private var slot: KeyedContainers.Slot?
-  @exclusivity(unchecked) private var otherSlots: [KeyedContainers.Slot] = []
+  /// those of other key types when its value asked for more than one. Not retained: the
+  /// `KeyedContainers` keeps its slots.
+  @exclusivity(unchecked) private var slot: Unmanaged<KeyedContainers.Slot>?
+  @exclusivity(unchecked) private var otherSlots: [Unmanaged<KeyedContainers.Slot>] = []
 
   init(
     cache: [FieldCache], types: WalkedTypes, stagesElements: Bool = false,
@@ -99,10 +100,14 @@ final class FieldWalker: Encoder {
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     if mode == .none { mode = .keyed }
     let (container, slot) = types.containers.container(keyedBy: type, for: self)
-    if self.slot == nil {
+    if let first = self.slot {
+      if first.toOpaque() != slot.toOpaque(),
+        !otherSlots.contains(where: { $0.toOpaque() == slot.toOpaque() })
+      {
+        otherSlots.append(slot)
+      }
+    } else {
       self.slot = slot
-    } else if self.slot !== slot, !otherSlots.contains(where: { $0 === slot }) {
-      otherSlots.append(slot)
     }
     return container
   }
@@ -124,8 +129,8 @@ final class FieldWalker: Encoder {
 
   /// Lets go of this walker's containers once its walk ended (see `KeyedContainers`).
   private func unbind() {
-    slot?.walker = nil
-    for other in otherSlots { other.walker = nil }
+    slot?._withUnsafeGuaranteedRef { $0.walker = nil }
+    for other in otherSlots { other._withUnsafeGuaranteedRef { $0.walker = nil } }
   }
 
   func unkeyedContainer() -> UnkeyedEncodingContainer {
