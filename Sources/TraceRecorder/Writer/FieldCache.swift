@@ -199,9 +199,14 @@ struct FieldCache {
   /// The stable hash of the object `fields` make, from their cached hashes.
   static func objectHash(_ fields: [FieldCache]) -> UInt64 {
     var object = MerkleHash.ObjectHasher(fieldCount: fields.count)
-    // Each field's entry read in place: a copy of the field copied its edits too.
+    // Each field's entry read in place: a copy of the field copied its edits too. The entry is
+    // not retained around its `combine`: `fields` holds it throughout.
     fields.withUnsafeBufferPointer { fields in
-      for index in fields.indices { fields[index].entry.combine(into: &object) }
+      for index in fields.indices {
+        Unmanaged.passUnretained(fields[index].entry)._withUnsafeGuaranteedRef {
+          $0.combine(into: &object)
+        }
+      }
     }
     return object.finalize()
   }

@@ -37,9 +37,10 @@ final class FieldWalker: Encoder {
   /// Whether an identified-array field staged elements this walk.
   @exclusivity(unchecked) private(set) var stagedElements = false
   /// Where the keyed container this walker handed out finds it (see `KeyedContainers`), and
-  /// those of other key types when its value asked for more than one.
-  @exclusivity(unchecked) private var slot: KeyedContainers.Slot?
-  @exclusivity(unchecked) private var otherSlots: [KeyedContainers.Slot] = []
+  /// those of other key types when its value asked for more than one. Not retained: the
+  /// `KeyedContainers` keeps its slots.
+  @exclusivity(unchecked) private var slot: Unmanaged<KeyedContainers.Slot>?
+  @exclusivity(unchecked) private var otherSlots: [Unmanaged<KeyedContainers.Slot>] = []
 
   init(
     cache: [FieldCache], types: WalkedTypes, stagesElements: Bool = false,
@@ -99,10 +100,14 @@ final class FieldWalker: Encoder {
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     if mode == .none { mode = .keyed }
     let (container, slot) = types.containers.container(keyedBy: type, for: self)
-    if self.slot == nil {
+    if let first = self.slot {
+      if first.toOpaque() != slot.toOpaque(),
+        !otherSlots.contains(where: { $0.toOpaque() == slot.toOpaque() })
+      {
+        otherSlots.append(slot)
+      }
+    } else {
       self.slot = slot
-    } else if self.slot !== slot, !otherSlots.contains(where: { $0 === slot }) {
-      otherSlots.append(slot)
     }
     return container
   }
@@ -124,8 +129,8 @@ final class FieldWalker: Encoder {
 
   /// Lets go of this walker's containers once its walk ended (see `KeyedContainers`).
   private func unbind() {
-    slot?.walker = nil
-    for other in otherSlots { other.walker = nil }
+    slot?._withUnsafeGuaranteedRef { $0.walker = nil }
+    for other in otherSlots { other._withUnsafeGuaranteedRef { $0.walker = nil } }
   }
 
   func unkeyedContainer() -> UnkeyedEncodingContainer {
@@ -186,13 +191,14 @@ final class FieldWalker: Encoder {
     at prefix: [TracePath.Component], types: WalkedTypes, staging: Bool, in walker: FieldWalker?
   ) throws -> (field: FieldCache, staged: Bool) {
     let kind = types.kind(of: value)
-    if kind == .elements, let collection = value as? any IncrementalElements {
+    if kind == .elements, let elements = types.elementsType(of: T.self) {
       let previous = old.map { old in oldBox.map { old.kept(boxedIn: $0) } ?? old }
       // Its edits are made under the level's path and its key. Its changed elements may be
       // walked by walkers of their own (see `walkElement`).
       let field = try nested(in: walker) {
-        try collection.encodeIncrementally(
-          key: key, previous: previous, staging: staging, at: prefix, types: types)
+        try encodeIncrementally(
+          value, as: elements, key: key, previous: previous, staging: staging, at: prefix,
+          types: types)
       }
       return (field, staging)
     }
@@ -394,15 +400,32 @@ final class FieldWalker: Encoder {
     }
   }
 
+  /// `value` (an `Elements`) encoded by `Elements.encodeIncrementally`, read in place.
+  private static func encodeIncrementally<T, Elements: IncrementalElements>(
+    _ value: T, as elements: Elements.Type, key: String, previous: FieldCache?, staging: Bool,
+    at prefix: [TracePath.Component], types: WalkedTypes
+  ) throws -> FieldCache {
+    try withUnsafePointer(to: value) {
+      try Elements.encodeIncrementally(
+        at: UnsafeRawPointer($0), key: key, previous: previous, staging: staging, in: prefix,
+        types: types)
+    }
+  }
+
   /// The field of a `WalkedWrapper`'s `value` (`wrapper` is its type: `T`), read without its
-  /// `encode(to:)`.
+  /// `encode(to:)`: the field of what it wraps, read in place, with `value` kept around it for
+  /// the next step. Boxed here, where `T` is known: boxed by the wrapper's own code, a
+  /// presentation looked its type and its conformance up (about 130 instructions a walk).
   private static func wrapperField<T, Wrapper: WalkedWrapper>(
     of value: T, as wrapper: Wrapper.Type, key: String, old: FieldCache?, oldBox: AnyValueBox?,
     at prefix: [TracePath.Component], types: WalkedTypes
   ) throws -> FieldCache? {
-    try withUnsafePointer(to: value) {
-      try Wrapper.wrapperField(
-        of: UnsafeRawPointer($0), key: key, old: old, oldBox: oldBox, at: prefix, types: types)
+    try wrapperField(value, old: old, oldBox: oldBox, types: types) { wrappedBox in
+      try withUnsafePointer(to: value) {
+        try Wrapper.wrappedField(
+          in: UnsafeRawPointer($0), key: key, old: old, wrappedBox: wrappedBox, at: prefix,
+          types: types)
+      }
     }
   }
 
@@ -549,13 +572,61 @@ struct FieldContainer<Key: CodingKey>: TraceLeafKeyedEncoding {
     try walker._withUnsafeGuaranteedRef { try $0.add(key.stringValue, value) }
   }
 
+  // The scalars' optionals as `TraceLeafKeyedEncoding` writes them (`nil` as `null`), written
+  // here for the reason the scalars are: through its extension, each looked this container's
+  // conformance to it up (`swift_getWitnessTable`, about 120 instructions a field).
+  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
+  }
+
   // `nil` is `null`, as `TraceValueEncoder` writes it (see `TraceLeafKeyedEncoding`): the leaf,
   // as for the scalars' optionals, so that an absent value does not look `Optional<T>` up in
   // the runtime's metadata cache to be compared as a Swift value (about 390 instructions a
   // field a step in unspecialized code). A value present is compared and walked as before.
+  // `== nil` reads the optional's tag in place through `T`'s witnesses: a `case .some` pattern
+  // copied the optional first, which looked `Optional<T>` up too (about 350 instructions).
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
     guard let walker = slot.walker else { throw FieldWalker.Unsupported() }
-    guard case .some = value else {
+    if value == nil {
       try walker._withUnsafeGuaranteedRef { try $0.add(key.stringValue, leaf: .null) }
       return
     }

@@ -17,9 +17,26 @@ protocol IncrementalElements {
     key: String, previous: FieldCache?, staging: Bool, at prefix: [TracePath.Component],
     types: WalkedTypes
   ) throws -> FieldCache
+
+  /// `encodeIncrementally` of the value at `value` (a `Self`), read where it is: the writer
+  /// finds the conforming type once per type (`WalkedTypes.elementsType`) and passes the field
+  /// by address, where a cast of each changed field to `any IncrementalElements` cost a dynamic
+  /// cast and a copy into the existential (about 760 instructions a change of the field).
+  static func encodeIncrementally(
+    at value: UnsafeRawPointer, key: String, previous: FieldCache?, staging: Bool,
+    in prefix: [TracePath.Component], types: WalkedTypes
+  ) throws -> FieldCache
 }
 
 extension IdentifiedArray: IncrementalElements where Element: Encodable {
+  static func encodeIncrementally(
+    at value: UnsafeRawPointer, key: String, previous: FieldCache?, staging: Bool,
+    in prefix: [TracePath.Component], types: WalkedTypes
+  ) throws -> FieldCache {
+    try value.assumingMemoryBound(to: Self.self).pointee.encodeIncrementally(
+      key: key, previous: previous, staging: staging, at: prefix, types: types)
+  }
+
   /// Re-encodes and re-hashes only the elements of the chunks whose storage changed since the
   /// previous array (which the cache keeps alive: a shared chunk holds the same elements, and
   /// in a changed chunk equal bits are the same value). With the same ids in the same order,

@@ -52,12 +52,15 @@ final class KeyedContainers {
   private static var compared: Int { 16 }
   /// The slots bound since the last `unbindAll`: the first `boundCount` (the array is
   /// reused, not emptied: `removeAll(keepingCapacity:)` cost more than the binding).
-  @exclusivity(unchecked) private var bound: [Slot] = []
+  /// Not retained, as the slots a walker keeps (see `container`): each is its entry's, which
+  /// this object keeps.
+  @exclusivity(unchecked) private var bound: [Unmanaged<Slot>] = []
   @exclusivity(unchecked) private var boundCount = 0
 
-  /// The container for `Key`, bound to `walker`.
+  /// The container for `Key`, bound to `walker`, and its slot, handed out unretained, as this
+  /// object keeps it for as long as it lives.
   func container<Key: CodingKey>(keyedBy type: Key.Type, for walker: FieldWalker)
-    -> (container: KeyedEncodingContainer<Key>, slot: Slot)
+    -> (container: KeyedEncodingContainer<Key>, slot: Unmanaged<Slot>)
   {
     let id = ObjectIdentifier(type)
     let entry: Entry
@@ -73,28 +76,37 @@ final class KeyedContainers {
         rest[id] = entry
       }
     }
-    bind(entry.slot, to: walker)
-    return (unsafeDowncast(entry, to: Typed<Key>.self).container, entry.slot)
+    let slot = Unmanaged.passUnretained(entry.slot)
+    bind(slot, to: walker)
+    return (unsafeDowncast(entry, to: Typed<Key>.self).container, slot)
   }
 
-  func bind(_ slot: Slot, to walker: FieldWalker) {
-    slot.walker = Unmanaged.passUnretained(walker)
-    if !slot.listed {
-      slot.listed = true
-      if boundCount < bound.count {
-        bound[boundCount] = slot
-      } else {
-        bound.append(slot)
+  func bind(_ slot: Unmanaged<Slot>, to walker: FieldWalker) {
+    slot._withUnsafeGuaranteedRef { target in
+      target.walker = Unmanaged.passUnretained(walker)
+      if !target.listed {
+        target.listed = true
+        list(slot)
       }
-      boundCount += 1
     }
+  }
+
+  private func list(_ slot: Unmanaged<Slot>) {
+    if boundCount < bound.count {
+      bound[boundCount] = slot
+    } else {
+      bound.append(slot)
+    }
+    boundCount += 1
   }
 
   /// Lets go of every walker bound since the last call.
   func unbindAll() {
     for index in 0..<boundCount {
-      bound[index].walker = nil
-      bound[index].listed = false
+      bound[index]._withUnsafeGuaranteedRef { slot in
+        slot.walker = nil
+        slot.listed = false
+      }
     }
     boundCount = 0
   }

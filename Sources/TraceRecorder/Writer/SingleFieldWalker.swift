@@ -146,7 +146,10 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
   }
 
   /// The field `key` of a scalar or `null` a wrapper wrote: kept when it equals the previous
-  /// tree, else diffed whole against it.
+  /// tree, else set whole, as `TraceDiff` sets a scalar that differs from what it replaces
+  /// (see `FieldWalker.add(_:leaf:)`): the change's path is the changed path. Diffing it
+  /// (and building the previous tree, a dismissed presentation's whole state) cost about 950
+  /// instructions a change.
   static func leaf(
     _ key: String, _ value: TraceValue, previous: FieldCache?, previousBox: AnyValueBox?,
     at prefix: [TracePath.Component]
@@ -154,14 +157,15 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
     if let previous, case .tree(let tree) = previous.encoding, tree == value {
       return kept(previous, boxedIn: previousBox)
     }
-    var edits = FieldCache.Edits()
+    var edits: FieldCache.Edits?
     let path = FieldWalker.fieldPath(key, at: prefix, old: previous)
-    if let previous {
-      (edits.changes, edits.paths) = TraceDiff.whole(at: path, from: previous.value, to: value)
+    if previous != nil {
+      let changed = TracePath(path)
+      edits = FieldCache.Edits(changes: [.set(changed, value)], paths: [changed])
     }
     return FieldCache(
       key: previous?.hashedKey ?? MerkleHash.Key(key), path: path, swiftValue: ValueBox.none,
-      value: value, edits: edits.orNil)
+      value: value, edits: edits)
   }
 }
 
@@ -172,77 +176,80 @@ final class SingleFieldWalker: Encoder, SingleValueEncodingContainer {
 /// presentation, without a box of its optional's own (callgrind, the composed app's 12,000
 /// steps: the walk 3.4 M fewer instructions, the frees 2.0 M).
 protocol WalkedWrapper {
-  /// The field `key` (in the level at `prefix`) of the value at `value` (a `Self`), which
-  /// differs from its previous encoding `old` (nil for a new field), compared by `oldBox` when
-  /// given (see `FieldWalker.field`); nil when the caller encodes it whole.
-  static func wrapperField(
-    of value: UnsafeRawPointer, key: String, old: FieldCache?, oldBox: AnyValueBox?,
+  /// The field `key` (in the level at `prefix`) of what the value at `wrapper` (a `Self`)
+  /// writes, which differs from its previous encoding `old` (nil for a new field), compared by
+  /// `wrappedBox` (the Swift value the previous value wrapped, when given: see
+  /// `FieldWalker.wrapperField`); nil when the caller encodes the value whole. The caller keeps
+  /// the value's own Swift value around the field's.
+  static func wrappedField(
+    in wrapper: UnsafeRawPointer, key: String, old: FieldCache?, wrappedBox: AnyValueBox?,
     at prefix: [TracePath.Component], types: WalkedTypes
   ) throws -> FieldCache?
 }
 
-extension WalkedWrapper {
-  /// The field of `wrapper`, which writes `optional` as its one single value: that optional's
-  /// field, with the wrapper's Swift value kept around what the optional wraps (see
-  /// `FieldWalker.wrapperField`).
-  static func field<Value: Encodable>(
-    of wrapper: Self, writing optional: Value?, key: String, old: FieldCache?,
-    oldBox: AnyValueBox?, at prefix: [TracePath.Component], types: WalkedTypes
-  ) throws -> FieldCache? {
-    try FieldWalker.wrapperField(wrapper, old: old, oldBox: oldBox, types: types) { wrappedBox in
-      try Value?.wrappedField(
-        optional, key: key, old: old, wrappedBox: wrappedBox, at: prefix, types: types)
-    }
-  }
-}
-
 extension Optional: WalkedWrapper where Wrapped: Encodable {
-  static func wrapperField(
-    of value: UnsafeRawPointer, key: String, old: FieldCache?, oldBox: AnyValueBox?,
-    at prefix: [TracePath.Component], types: WalkedTypes
-  ) throws -> FieldCache? {
-    let optional = value.assumingMemoryBound(to: Self.self).pointee
-    return try field(
-      of: optional, writing: optional, key: key, old: old, oldBox: oldBox, at: prefix,
-      types: types)
-  }
-
-  /// The field of what `optional` writes, as `Optional.encode(to:)` writes it: `nil` as `null`,
-  /// a value as itself, compared by `wrappedBox` (the Swift value the previous optional
-  /// wrapped, when given); nil when `TraceValueEncoder` marks the value (one that encodes as
-  /// `null` or as an optional's marker, `Optional.some`): the caller encodes it whole.
+  /// The field of what the optional at `wrapper` writes, as `Optional.encode(to:)` writes it:
+  /// `nil` as `null`, a value as itself, compared by `wrappedBox` (the Swift value the previous
+  /// optional wrapped, when given); nil when `TraceValueEncoder` marks the value (one that
+  /// encodes as `null` or as an optional's marker, `Optional.some`): the caller encodes it
+  /// whole.
   ///
   /// `nil`'s `null` is the leaf itself, never marked: sent to the whole encoding, the composed
   /// app's dismissed search cost the writer's first stage about 630 instructions a step
   /// (callgrind, `record.throughput.app`'s 12,000 steps).
+  ///
+  /// The optional is read in place: its case from its tag (`isNone`), and a value present at
+  /// its start, where an enum of one payload keeps it. Copied out, or matched by a pattern, the
+  /// optional was copied through `Optional<Wrapped>`, which the runtime looked up (about 350
+  /// instructions a walk).
   static func wrappedField(
-    _ optional: Self, key: String, old: FieldCache?, wrappedBox: AnyValueBox?,
+    in wrapper: UnsafeRawPointer, key: String, old: FieldCache?, wrappedBox: AnyValueBox?,
     at prefix: [TracePath.Component], types: WalkedTypes
   ) throws -> FieldCache? {
-    guard case .some(let wrapped) = optional else {
+    guard !isNone(wrapper.assumingMemoryBound(to: Self.self).pointee) else {
       return SingleFieldWalker.leaf(
         key, .null, previous: old, previousBox: wrappedBox, at: prefix)
     }
+    let wrapped = wrapper.assumingMemoryBound(to: Wrapped.self).pointee
     let field = try SingleFieldWalker.field(
       key, wrapped, previous: old, previousBox: wrappedBox, at: prefix, types: types)
     if case .tree(let tree) = field.encoding, FieldWalker.marksOptional(tree) { return nil }
     return field
   }
+
+  /// `wrappedField(in:…)` of `optional`.
+  static func wrappedField(
+    _ optional: Self, key: String, old: FieldCache?, wrappedBox: AnyValueBox?,
+    at prefix: [TracePath.Component], types: WalkedTypes
+  ) throws -> FieldCache? {
+    try withUnsafePointer(to: optional) {
+      try wrappedField(
+        in: UnsafeRawPointer($0), key: key, old: old, wrappedBox: wrappedBox, at: prefix,
+        types: types)
+    }
+  }
+}
+
+/// Whether `optional` is `nil`, read from its tag through `Wrapped`'s witnesses: borrowed where
+/// it is, not copied (see `Optional.wrappedField(in:…)`).
+@inline(never)
+private func isNone<Wrapped>(_ optional: borrowing Wrapped?) -> Bool {
+  optional == nil
 }
 
 extension PresentationState: WalkedWrapper where State: Encodable {
   /// Its `encode(to:)` writes its `wrappedValue`, an optional, as its one single value: the
   /// field is that optional's, and the presentation's Swift value is kept around what the
-  /// optional wraps, with no box of the optional's own. The optional has the presentation's
-  /// bits (a struct of one stored property has its layout), so comparing it after the
-  /// presentation differed could only find it different too.
-  static func wrapperField(
-    of value: UnsafeRawPointer, key: String, old: FieldCache?, oldBox: AnyValueBox?,
+  /// optional wraps, with no box of the optional's own. The optional is the presentation's one
+  /// stored property, so it is at the presentation's address, with its bits (a struct of one
+  /// stored property has its layout): comparing it after the presentation differed could only
+  /// find it different too.
+  static func wrappedField(
+    in wrapper: UnsafeRawPointer, key: String, old: FieldCache?, wrappedBox: AnyValueBox?,
     at prefix: [TracePath.Component], types: WalkedTypes
   ) throws -> FieldCache? {
-    let presentation = value.assumingMemoryBound(to: Self.self).pointee
-    return try field(
-      of: presentation, writing: presentation.wrappedValue, key: key, old: old, oldBox: oldBox,
-      at: prefix, types: types)
+    assert(MemoryLayout<Self>.size == MemoryLayout<State?>.size)
+    return try State?.wrappedField(
+      in: wrapper, key: key, old: old, wrappedBox: wrappedBox, at: prefix, types: types)
   }
 }

@@ -44,6 +44,9 @@ final class WalkedTypes {
   /// The wrapper types met (see `wrapperType`): few, compared one by one.
   @exclusivity(unchecked) private var wrappers:
     [(id: ObjectIdentifier, type: (any WalkedWrapper.Type)?)] = []
+  /// The collection types met (see `elementsType`): few, compared one by one.
+  @exclusivity(unchecked) private var elementTypes:
+    [(id: ObjectIdentifier, type: (any IncrementalElements.Type)?)] = []
   private static var compared: Int { 16 }
   private static let shared = Lock<[ObjectIdentifier: Kind]>([:])
   @exclusivity(unchecked) private var layouts: [ObjectIdentifier: SignificantBytes] = [:]
@@ -99,6 +102,17 @@ final class WalkedTypes {
   func recycle(_ walker: SingleFieldWalker) {
     walker.end()
     idleSingleWalkers.append(walker)
+  }
+
+  /// The `IncrementalElements` type `type` is, when it is one (a protocol cast once per type).
+  func elementsType<T>(of type: T.Type) -> (any IncrementalElements.Type)? {
+    let id = ObjectIdentifier(type)
+    for index in elementTypes.indices where elementTypes[index].id == id {
+      return elementTypes[index].type
+    }
+    let elements = type as? any IncrementalElements.Type
+    elementTypes.append((id, elements))
+    return elements
   }
 
   /// The `WalkedWrapper` type `type` is, when it is one (a protocol cast once per type).
@@ -168,7 +182,7 @@ final class WalkedTypes {
 }
 
 /// `Optional`, which `TraceValueEncoder` encodes as what it wraps (with a marker when that is
-/// itself `null`: see `Optional.wrapperField`): the type it wraps, for `SignificantBytes`.
+/// itself `null`: see `Optional.wrappedField(in:…)`): the type it wraps, for `SignificantBytes`.
 protocol WalkedOptional {
   /// `Wrapped` (see `SignificantBytes`).
   static var wrappedType: Any.Type { get }
