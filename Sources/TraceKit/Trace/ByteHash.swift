@@ -15,6 +15,39 @@ package enum ByteHash {
     return hash
   }
 
+  /// A hash of the bytes' count and the bytes read eight at a time (the last word overlapping
+  /// the one before it), mixed as `Mixer` mixes words and finished with `fmix64`: about a quarter of `fnv1a`'s
+  /// instructions on an action's JSON, which FNV-1a reads byte by byte.
+  package static func words(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var state: UInt64 = 0x243F_6A88_85A3_08D3
+    @inline(__always) func mix(_ word: UInt64) {
+      state = (state ^ word) &* 0x9E37_79B9_7F4A_7C15
+      state = (state << 29) | (state >> 35)
+    }
+    let count = bytes.count
+    // Mixed as a word of its own: xored into the first word, a count and a first byte that
+    // differ in the same bits cancelled out.
+    mix(UInt64(count))
+    if count >= 8 {
+      var offset = 0
+      while offset + 8 <= count {
+        mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        offset += 8
+      }
+      if offset < count { mix(bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) }
+    } else {
+      var tail: UInt64 = 0
+      for byte in bytes { tail = tail << 8 | UInt64(byte) }
+      mix(tail)
+    }
+    state ^= state >> 33
+    state &*= 0xFF51_AFD7_ED55_8CCD
+    state ^= state >> 33
+    state &*= 0xC4CE_B9FE_1A85_EC53
+    state ^= state >> 33
+    return state
+  }
+
   /// A 64-bit multiply-and-rotate hash of words and strings, finished with MurmurHash3's
   /// `fmix64` so that every bit of the result (a dictionary buckets by the low ones) depends on
   /// every input bit.

@@ -50,9 +50,13 @@ struct EffectLedger {
   /// them: the same few lists come back at most steps, and making a key hashes its id and
   /// path.
   private var registrations: [[EffectCancelID]: Registration] = [:]
-  /// The list looked up last: comparing a launch's tasks with the trace and then tracking
-  /// them asks for the same list twice (the same array, which `==` finds by its storage).
-  private var lastRegistration: (ids: [EffectCancelID], registration: Registration)?
+  /// The list looked up last and its registration: comparing a launch's tasks with the trace
+  /// and then tracking them asks for the same list again (the same array, which `==` finds
+  /// by its storage), and a concatenation's parts share their parent's list. Kept apart, not
+  /// as an optional pair: the pair was copied out, retaining its arrays and text, at every
+  /// look-up.
+  private var lastIDs: [EffectCancelID] = []
+  private var lastRegistration = Registration(keys: [], text: nil)
 
   /// The keys of a list of cancellation ids and its text in the trace.
   private struct Registration {
@@ -83,20 +87,31 @@ struct EffectLedger {
   /// The reducer of `step` cancels what runs under `id` (`.cancel(id:)`, a teardown, or a
   /// cancel in flight).
   mutating func cancel(_ id: EffectCancelID, cause: EffectCancelCause, at step: Int) {
-    guard let members = registry[id] else { return }
+    // One look-up: the members are taken out, kept in place and put back (or the key
+    // removed) at the index found, without hashing and comparing the id again.
+    guard let index = registry.index(forKey: id) else { return }
     let reason = cause.traceReason
-    var remaining: [Int] = []
-    for member in members {
+    var members: [Int] = []
+    swap(&members, &registry.values[index])
+    var kept = 0
+    for position in members.indices {
+      let member = members[position]
       if isRunning(tracked[member], at: step) {
         tracked[member].cancelledAt = step
         cancelledNow.append((member, reason))
       } else if !hasEnded(tracked[member], before: step) {
         // A concatenation's part that has not started yet.
-        remaining.append(member)
+        members[kept] = member
+        kept += 1
       }
     }
     // What has ended stays ended: the list keeps only what a later cancel could reach.
-    registry[id] = remaining.isEmpty ? nil : remaining
+    if kept == 0 {
+      registry.remove(at: index)
+    } else {
+      members.removeLast(members.count - kept)
+      swap(&members, &registry.values[index])
+    }
   }
 
   /// An inspector's continue, at `step`, left the future `future` behind: the effects its
@@ -128,10 +143,9 @@ struct EffectLedger {
   /// then).
   mutating func launch(_ events: [EffectShape.Event], at step: Int) -> [ReplayFinding] {
     let recordedStarts = recorded.started(by: step)
-    let starts = events.compactMap { event -> EffectShape? in
-      if case .start(let shape) = event { shape } else { nil }
-    }
-    if let finding = compare(starts, recordedStarts, step: step, of: nil) {
+    // Most steps start nothing, and the trace recorded nothing started.
+    if events.isEmpty, recordedStarts.isEmpty { return [] }
+    if let finding = compare(events, recordedStarts, step: step, of: nil) {
       return [finding]
     }
     var next = 0
@@ -141,7 +155,8 @@ struct EffectLedger {
       case .cancelInFlight(let id):
         cancel(id, cause: .cancelInFlight(id), at: step)
       case .start(let shape):
-        findings += track(shape, record: recordedStarts[next], isPart: false, step: step)
+        let found = track(shape, record: recordedStarts[next], isPart: false, step: step)
+        if !found.isEmpty { findings += found }
         next += 1
       }
     }
@@ -152,7 +167,7 @@ struct EffectLedger {
   private mutating func track(_ shape: EffectShape, record: Int, isPart: Bool, step: Int)
     -> [ReplayFinding]
   {
-    let keys = registration(of: shape.cancelIDs).keys
+    let keys = registeredKeys(of: shape.cancelIDs)
     let index = tracked.count
     tracked.append(
       Tracked(record: record, keys: keys, isPart: isPart, plannedSends: shape.sends))
@@ -163,22 +178,39 @@ struct EffectLedger {
       if case .cancelInFlight(let id) = event { partCancelIDs[step, default: []].insert(id) }
     }
     let children = recorded.children(of: record)
-    // Gathered once: `children` is computed from the events.
-    let childShapes = shape.children
-    if let finding = compare(childShapes, children, step: step, of: record) {
+    if let finding = compare(shape.events, children, step: step, of: record) {
       return [finding]
     }
+    // Paired in order, as far as the trace recorded them (`compare` checked there are no
+    // more recorded parts than planned ones).
     var findings: [ReplayFinding] = []
-    for (child, childRecord) in zip(childShapes, children) {
-      findings += track(child, record: childRecord, isPart: true, step: step)
+    var next = 0
+    for event in shape.events where next < children.count {
+      guard case .start(let child) = event else { continue }
+      let found = track(child, record: children[next], isPart: true, step: step)
+      if !found.isEmpty { findings += found }
+      next += 1
     }
     return findings
   }
 
-  /// The keys `cancelIDs` are registered under and their text in the trace.
-  private mutating func registration(of cancelIDs: [EffectCancelID]) -> Registration {
-    if cancelIDs.isEmpty { return Registration(keys: [], text: nil) }
-    if let last = lastRegistration, last.ids == cancelIDs { return last.registration }
+  /// The keys `cancelIDs` are registered under.
+  private mutating func registeredKeys(of cancelIDs: [EffectCancelID]) -> [EffectCancelID] {
+    if cancelIDs.isEmpty { return [] }
+    register(cancelIDs)
+    return lastRegistration.keys
+  }
+
+  /// The text of `cancelIDs` in the trace.
+  private mutating func registeredText(of cancelIDs: [EffectCancelID]) -> String? {
+    if cancelIDs.isEmpty { return nil }
+    register(cancelIDs)
+    return lastRegistration.text
+  }
+
+  /// Makes `lastRegistration` the registration of `cancelIDs` (not empty).
+  private mutating func register(_ cancelIDs: [EffectCancelID]) {
+    if lastIDs == cancelIDs { return }
     let registration: Registration
     if let known = registrations[cancelIDs] {
       registration = known
@@ -194,23 +226,30 @@ struct EffectLedger {
       if registrations.count >= 4_096 { registrations.removeAll(keepingCapacity: true) }
       registrations[cancelIDs] = registration
     }
-    lastRegistration = (cancelIDs, registration)
-    return registration
+    lastIDs = cancelIDs
+    lastRegistration = registration
   }
 
-  /// Whether the tasks the reducer starts are those the trace recorded (for a
-  /// concatenation's parts, the recorded ones may be fewer: the trace may end, or the
-  /// concatenation be cancelled, before the rest start).
+  /// Whether the tasks the reducer starts (the `.start`s of `planned`) are those the trace
+  /// recorded (for a concatenation's parts, the recorded ones may be fewer: the trace may
+  /// end, or the concatenation be cancelled, before the rest start).
   private mutating func compare(
-    _ planned: [EffectShape], _ records: [Int], step: Int, of parent: Int?
+    _ planned: [EffectShape.Event], _ records: [Int], step: Int, of parent: Int?
   ) -> ReplayFinding? {
-    let countFits = parent == nil ? planned.count == records.count : records.count <= planned.count
-    var fits = countFits
+    var starts = 0
+    for event in planned {
+      if case .start = event { starts += 1 }
+    }
+    var fits = parent == nil ? starts == records.count : records.count <= starts
     if fits {
-      for (shape, record) in zip(planned, records) {
+      var next = 0
+      for event in planned where next < records.count {
+        guard case .start(let shape) = event else { continue }
+        let record = records[next]
+        next += 1
         // Read in place: a copy of the record retains each of its strings.
         guard (recorded.records[record].kind ?? shape.kind.rawValue) == shape.kind.rawValue,
-          recorded.records[record].cancelID == registration(of: shape.cancelIDs).text
+          recorded.records[record].cancelID == registeredText(of: shape.cancelIDs)
         else {
           fits = false
           break
@@ -219,7 +258,9 @@ struct EffectLedger {
     }
     guard !fits else { return nil }
     let recordedEffects = records.map(recorded.described)
-    let replayedEffects = planned.map { $0.described(step: step, texts: texts) }
+    let replayedEffects = planned.compactMap { event -> ReplayEffect? in
+      if case .start(let shape) = event { shape.described(step: step, texts: texts) } else { nil }
+    }
     if let parent {
       return .concatenationParts(
         of: recorded.described(parent), recorded: recordedEffects, replayed: replayedEffects)

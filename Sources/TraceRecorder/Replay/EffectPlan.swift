@@ -75,10 +75,10 @@ struct EffectPlan<Action: Sendable> {
         sends.append(action)
       }
     case .run(let run):
-      events.append(
+      append(
         .start(
           EffectShape(kind: .run, cancelIDs: ids, location: run.location, events: [], sends: [])
-        ))
+        ), to: &events)
     case .merge(let children):
       for child in children {
         try launch(
@@ -100,17 +100,26 @@ struct EffectPlan<Action: Sendable> {
       for part in remaining {
         try execute(part, ids: ids, into: &parts, sends: &partSends, encode: encode)
       }
-      events.append(
+      append(
         .start(
           EffectShape(
             kind: .concatenation, cancelIDs: ids, location: nil, events: parts, sends: partSends)
-        ))
+        ), to: &events)
     case .cancellable(let id, let cancelInFlight, let child):
-      if cancelInFlight { events.append(.cancelInFlight(id)) }
+      if cancelInFlight { append(.cancelInFlight(id), to: &events) }
       try launch(
         child, ids: EffectCancelID.nested(ids, id), into: &events, sends: &sends,
         taskSends: &taskSends, inTask: inTask, encode: encode)
     }
+  }
+
+  /// Appends `event`, the first into room for four: a plan's lists hold one event or a few
+  /// (a cancel in flight and its task; a debounce's two parts), and an empty array grew
+  /// through the general reallocation at its first append and again at its second.
+  @inlinable
+  static func append(_ event: EffectShape.Event, to events: inout [EffectShape.Event]) {
+    if events.capacity == 0 { events.reserveCapacity(4) }
+    events.append(event)
   }
 
   /// `RootCore.execute`: what a concatenation's task does for one of its parts. Its `.start`s
@@ -126,7 +135,7 @@ struct EffectPlan<Action: Sendable> {
         try execute(child, ids: ids, into: &parts, sends: &sends, encode: encode)
       }
     case .cancellable(let id, let cancelInFlight, let child):
-      if cancelInFlight { parts.append(.cancelInFlight(id)) }
+      if cancelInFlight { append(.cancelInFlight(id), to: &parts) }
       try execute(
         child, ids: EffectCancelID.nested(ids, id), into: &parts, sends: &sends, encode: encode)
     default:

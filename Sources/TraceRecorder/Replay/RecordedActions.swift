@@ -17,10 +17,10 @@ import TraceKit
 /// Bounded: past `capacity` distinct actions it starts again empty. Ids are never reused, so
 /// a cache of decoded actions keyed by id stays right across that.
 ///
-/// The table is its own (open addressing over an FNV-1a hash of the bytes) rather than a
-/// `Dictionary`: it is asked at every step, and hashing the bytes and then the hash again
-/// with the standard library's seeded hasher cost more than the rest of the look-up. A
-/// collision only costs a probe; a hit is decided by the bytes.
+/// The table is its own (open addressing over a hash of the bytes read eight at a time,
+/// `ByteHash.words`) rather than a `Dictionary`: it is asked at every step, and hashing the
+/// bytes and then the hash again with the standard library's seeded hasher cost more than the
+/// rest of the look-up. A collision only costs a probe; a hit is decided by the bytes.
 @usableFromInline
 final class RecordedActions {
   private struct Entry {
@@ -79,7 +79,7 @@ final class RecordedActions {
 
   /// The parsed action of `json`, and an id that names those bytes.
   func action(_ json: UnsafeRawBufferPointer) throws -> (value: TraceValue, id: Int) {
-    let hash = ByteHash.fnv1a(json)
+    let hash = ByteHash.words(json)
     let mask = Self.slotCount - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     while slots[slot] != 0 {

@@ -14,6 +14,9 @@ struct RecordedEffects {
   private let startedByStep: [Int: [Int]]
   private let childrenByParent: [UUID: [Int]]
   private let cancelledByStep: [Int: [Int]]
+  /// The keys of `startedByStep` and `cancelledByStep`, asked first.
+  private let startingSteps: StepBits
+  private let cancellingSteps: StepBits
   let indexByID: [UUID: Int]
   /// Whether the trace records each effect's kind, parent and the steps around its start and
   /// end (what checking effects needs).
@@ -25,6 +28,8 @@ struct RecordedEffects {
     var children: [UUID: [Int]] = [:]
     var cancelled: [Int: [Int]] = [:]
     var byID: [UUID: Int] = [:]
+    var starting = StepBits()
+    var cancelling = StepBits()
     var complete = true
     for (index, record) in records.enumerated() {
       byID[record.id] = index
@@ -32,9 +37,11 @@ struct RecordedEffects {
         children[parent, default: []].append(index)
       } else {
         started[record.startedByStep, default: []].append(index)
+        starting.insert(record.startedByStep)
       }
       if case .cancelled(_, let step?) = record.outcome {
         cancelled[step, default: []].append(index)
+        cancelling.insert(step)
       }
       if record.kind == nil || record.startedAfterStep == nil {
         complete = false
@@ -43,13 +50,16 @@ struct RecordedEffects {
     startedByStep = started
     childrenByParent = children
     cancelledByStep = cancelled
+    startingSteps = starting
+    cancellingSteps = cancelling
     indexByID = byID
     isComplete = complete
   }
 
   /// The tasks the launch of `step` started (not a concatenation's later parts), in order.
   func started(by step: Int) -> [Int] {
-    startedByStep[step] ?? []
+    guard startingSteps.mayContain(step) else { return [] }
+    return startedByStep[step] ?? []
   }
 
   /// The tasks the concatenation `index` started, in order.
@@ -59,7 +69,8 @@ struct RecordedEffects {
 
   /// The effects that `step` cancelled, in the order they started.
   func cancelled(by step: Int) -> [Int] {
-    cancelledByStep[step] ?? []
+    guard cancellingSteps.mayContain(step) else { return [] }
+    return cancelledByStep[step] ?? []
   }
 
   /// The effect, as a divergence report shows it.
