@@ -40,12 +40,19 @@ package enum ByteHash {
       for byte in bytes { tail = tail << 8 | UInt64(byte) }
       mix(tail)
     }
-    state ^= state >> 33
-    state &*= 0xFF51_AFD7_ED55_8CCD
-    state ^= state >> 33
-    state &*= 0xC4CE_B9FE_1A85_EC53
-    state ^= state >> 33
-    return state
+    return fmix64(state)
+  }
+
+  /// MurmurHash3's finalizer: every bit of the result depends on every bit of `value`.
+  @inline(__always)
+  static func fmix64(_ value: UInt64) -> UInt64 {
+    var value = value
+    value ^= value >> 33
+    value &*= 0xFF51_AFD7_ED55_8CCD
+    value ^= value >> 33
+    value &*= 0xC4CE_B9FE_1A85_EC53
+    value ^= value >> 33
+    return value
   }
 
   /// A 64-bit multiply-and-rotate hash of words and strings, finished with MurmurHash3's
@@ -83,13 +90,7 @@ package enum ByteHash {
     }
 
     func finish() -> UInt64 {
-      var value = state
-      value ^= value >> 33
-      value &*= 0xFF51_AFD7_ED55_8CCD
-      value ^= value >> 33
-      value &*= 0xC4CE_B9FE_1A85_EC53
-      value ^= value >> 33
-      return value
+      ByteHash.fmix64(state)
     }
   }
 

@@ -106,24 +106,28 @@ final class WalkedTypes {
 
   /// The `IncrementalElements` type `type` is, when it is one (a protocol cast once per type).
   func elementsType<T>(of type: T.Type) -> (any IncrementalElements.Type)? {
-    let id = ObjectIdentifier(type)
-    for index in elementTypes.indices where elementTypes[index].id == id {
-      return elementTypes[index].type
-    }
-    let elements = type as? any IncrementalElements.Type
-    elementTypes.append((id, elements))
-    return elements
+    Self.conformance(of: type, in: &elementTypes) { $0 as? any IncrementalElements.Type }
   }
 
   /// The `WalkedWrapper` type `type` is, when it is one (a protocol cast once per type).
   func wrapperType<T>(of type: T.Type) -> (any WalkedWrapper.Type)? {
+    Self.conformance(of: type, in: &wrappers) { $0 as? any WalkedWrapper.Type }
+  }
+
+  /// What `cast` makes of `type`, found in `met` when `type` was met before, else cast once and
+  /// noted there.
+  @inline(__always)
+  private static func conformance<Conformance>(
+    of type: Any.Type, in met: inout [(id: ObjectIdentifier, type: Conformance?)],
+    cast: (Any.Type) -> Conformance?
+  ) -> Conformance? {
     let id = ObjectIdentifier(type)
-    for index in wrappers.indices where wrappers[index].id == id {
-      return wrappers[index].type
+    for index in met.indices where met[index].id == id {
+      return met[index].type
     }
-    let wrapper = type as? any WalkedWrapper.Type
-    wrappers.append((id, wrapper))
-    return wrapper
+    let conformance = cast(type)
+    met.append((id, conformance))
+    return conformance
   }
 
   func kind<T: Encodable>(of value: T) -> Kind {
