@@ -10,7 +10,7 @@ import TraceRecorder
 ///
 /// ```
 /// recorder-test-child kill  PATH   # records forever, printing "sent N" every 200 steps
-/// recorder-test-child fill  PATH   # records 20,000 steps under `ulimit -f`, then "done …"
+/// recorder-test-child fill  PATH   # records 20,000 steps with files limited to 256 KiB, then "done …"
 /// ```
 @main
 struct Child {
@@ -46,8 +46,22 @@ struct Child {
     }
   }
 
+  /// 256 KiB: far less than 20,000 steps need.
+  static let fileSizeLimit: rlim_t = 256 * 1024
+
   @MainActor
   static func recordIntoAFullDisk(path: String) async {
+    // The limit is set here, not by `ulimit -f` before exec: ThreadSanitizer's runtime writes
+    // a 512 KiB file at start-up (/tmp/tsan.rodata.PID) and maps it over the shadow of the
+    // read-only data, so a smaller limit inherited at exec leaves it short and the first
+    // read of that shadow is a SIGBUS.
+    var limit = rlimit()
+    getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+    limit.rlim_cur = fileSizeLimit
+    guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 else {
+      FileHandle.standardError.write(Data("setrlimit(RLIMIT_FSIZE) failed: errno \(errno)\n".utf8))
+      exit(2)
+    }
     // Past the file size limit the kernel sends SIGXFSZ, which kills by default; ignored,
     // the write fails with EFBIG, as it would on a full disk.
     signal(SIGXFSZ, SIG_IGN)

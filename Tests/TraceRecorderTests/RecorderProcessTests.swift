@@ -33,11 +33,10 @@ final class RecorderProcessTests: XCTestCase {
   func testWriteErrorMidRecordingReportsOnceAndTheAppKeepsRunning() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("full.rewind")
-    let executable = try BuiltProducts.executable("recorder-test-child")
-    // `ulimit -f` counts 512-byte blocks in sh: 256 KiB, far less than 20,000 steps need.
-    let script = "ulimit -f 512 && exec \"$0\" fill \"$1\""
+    // The child limits its own files to 256 KiB (RLIMIT_FSIZE), far less than its 20,000 steps
+    // need, so a write fails mid-recording as on a full disk.
     let child = try ChildProcess(
-      executable: "/bin/sh", arguments: ["-c", script, executable, path])
+      executable: try BuiltProducts.executable("recorder-test-child"), arguments: ["fill", path])
     _ = try child.waitForLine(timeout: 300) { $0.hasPrefix("done") }
     let lines = child.receivedLines
     let issues = lines.filter { $0.hasPrefix("issue: ") }
