@@ -6,7 +6,21 @@
 
 extension IdentifiedArray {
   /// The number of element chunks (`chunkLength` elements each, the last one possibly fewer).
-  package var chunkCount: Int { _chunks.count }
+  package var chunkCount: Int {
+    if let words = chunkWords { return words.count }
+    return _chunks.count
+  }
+
+  /// `_chunks` read as the words its chunks are, where an array is one word (every 64-bit
+  /// platform Swift runs on); nil elsewhere. Unspecialized code (the recorder's writer) that
+  /// asks `_chunks` for its count or a chunk calls the standard library's generic `Array`
+  /// with the metadata of `[Element]`, looked up in the runtime's cache each time (about 340
+  /// instructions a call; callgrind); a list of words needs no metadata.
+  @inline(__always)
+  private var chunkWords: [UnsafeRawPointer]? {
+    guard MemoryLayout<[Element]>.size == MemoryLayout<UnsafeRawPointer>.size else { return nil }
+    return unsafeBitCast(_chunks, to: [UnsafeRawPointer].self)
+  }
 
   /// The positions chunk `chunk` holds.
   ///
@@ -57,7 +71,9 @@ extension IdentifiedArray {
 
   /// The elements of chunk `chunk`, sharing its storage.
   package func chunk(_ chunk: Int) -> [Element] {
-    _chunks[chunk]
+    // The word is the chunk's buffer: cast back, it is the chunk, retained as a copy is.
+    if let words = chunkWords { return unsafeBitCast(words[chunk], to: [Element].self) }
+    return _chunks[chunk]
   }
 
   /// Whether chunk `index` of two chunk lists (their bytes; `stride` is that of `[Element]`)

@@ -73,7 +73,16 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     enter(.keyed)
     if let shared = containers?.bind(type, to: self) { return shared.container }
-    return KeyedEncodingContainer(TraceKeyedEncoding<Key>(owner: self))
+    return ownContainer(keyedBy: type)
+  }
+
+  /// A container of this level's own (no shared one free). Not inlined: the compiler looked
+  /// the container's type up at the start of `container(keyedBy:)`, shared or not.
+  @inline(never)
+  private func ownContainer<Key: CodingKey>(keyedBy type: Key.Type)
+    -> KeyedEncodingContainer<Key>
+  {
+    KeyedEncodingContainer(TraceKeyedEncoding<Key>(owner: self))
   }
 
   func unkeyedContainer() -> UnkeyedEncodingContainer {
