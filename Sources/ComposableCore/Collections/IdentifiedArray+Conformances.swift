@@ -38,23 +38,49 @@ extension IdentifiedArray: ExpressibleByArrayLiteral {
 extension IdentifiedArray: Equatable where Element: Equatable {
   /// Equal elements in the same order. Chunks are laid out by position alone, so equal arrays
   /// have equal chunks, and a chunk two copies share compares in O(1).
+  ///
+  /// Inlinable, so that the module comparing a feature's state specializes it for the
+  /// element type: left generic, each chunk's `!=` and each element's `==` went through the
+  /// standard library's unspecialized code and a witness table.
+  @inlinable
   public static func == (lhs: Self, rhs: Self) -> Bool {
     guard lhs._chunks.count == rhs._chunks.count else { return false }
     // A chunk is one buffer reference: equal bits are the same storage, skipped without a
     // call; only chunks in different buffers compare their elements.
-    let stride = MemoryLayout<[Element]>.stride
     return lhs._chunks.withUnsafeBytes { left in
       rhs._chunks.withUnsafeBytes { right in
         guard let leftBase = left.baseAddress, let rightBase = right.baseAddress,
           leftBase != rightBase
         else { return true }
         for index in lhs._chunks.indices
-        where !sameChunk(leftBase, rightBase, at: index, stride: stride) {
+        where !sameStorage(leftBase, rightBase, at: index) {
           if lhs._chunks[index] != rhs._chunks[index] { return false }
         }
         return true
       }
     }
+  }
+
+  /// Whether chunk `index` of two chunk lists (their bytes) is the same buffer: one word
+  /// load each where an array is one word, as on every 64-bit platform Swift runs on, else
+  /// a byte comparison.
+  @inlinable @inline(__always)
+  static func sameStorage(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, at index: Int)
+    -> Bool
+  {
+    let stride = MemoryLayout<[Element]>.stride
+    let offset = index * stride
+    if stride == MemoryLayout<UInt>.size {
+      return left.loadUnaligned(fromByteOffset: offset, as: UInt.self)
+        == right.loadUnaligned(fromByteOffset: offset, as: UInt.self)
+    }
+    for byte in 0..<stride
+    where left.load(fromByteOffset: offset + byte, as: UInt8.self)
+      != right.load(fromByteOffset: offset + byte, as: UInt8.self)
+    {
+      return false
+    }
+    return true
   }
 }
 
