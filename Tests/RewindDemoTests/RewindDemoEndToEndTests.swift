@@ -340,7 +340,8 @@ final class RewindDemoEndToEndTests: XCTestCase {
       XCTAssertGreaterThanOrEqual(info.stepCount, 5)
       XCTAssertTrue(
         summary.hasPrefix("Recorded \(info.stepCount) steps ("), "\(summary) vs \(info.stepCount)")
-      XCTAssertEqual(try DemoProcess.run(["replay", "folder-tab", path]).status, 0)
+      let replay = try DemoProcess.run(["replay", "folder-tab", path])
+      XCTAssertEqual(replay.status, 0, "\(replay.stdout)\(replay.stderr)")
     }
   }
 

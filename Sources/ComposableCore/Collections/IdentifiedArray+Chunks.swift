@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension IdentifiedArray {
   /// The number of element chunks (`chunkLength` elements each, the last one possibly fewer).
   package var chunkCount: Int {
@@ -49,8 +43,7 @@ extension IdentifiedArray {
     // An array value is one reference to its buffer, so two chunks are the same storage
     // exactly when their bits are equal: one pass over the two chunk lists' bytes, no
     // retain and no generic call per chunk.
-    let stride = MemoryLayout<[Element]>.stride
-    return _chunks.withUnsafeBytes { mine -> [Int] in
+    _chunks.withUnsafeBytes { mine -> [Int] in
       other._chunks.withUnsafeBytes { theirs -> [Int] in
         guard let mineBase = mine.baseAddress else { return [] }
         guard let theirBase = theirs.baseAddress, mineBase != theirBase else {
@@ -59,7 +52,7 @@ extension IdentifiedArray {
         var changed: [Int] = []
         for index in _chunks.indices {
           if index >= other._chunks.count
-            || !Self.sameChunk(mineBase, theirBase, at: index, stride: stride)
+            || !Self.sameChunk(mineBase, theirBase, at: index)
           {
             changed.append(index)
           }
@@ -76,18 +69,25 @@ extension IdentifiedArray {
     return _chunks[chunk]
   }
 
-  /// Whether chunk `index` of two chunk lists (their bytes; `stride` is that of `[Element]`)
-  /// is the same buffer: one word load each where an array is one word, as on every 64-bit
-  /// platform Swift runs on, else `memcmp`.
-  @inline(__always)
-  static func sameChunk(
-    _ left: UnsafeRawPointer, _ right: UnsafeRawPointer, at index: Int, stride: Int
-  ) -> Bool {
+  /// Whether chunk `index` of two chunk lists (their bytes) is the same buffer: one word load
+  /// each where an array is one word, as on every 64-bit platform Swift runs on, else a byte
+  /// comparison. Inlinable for `==`, which is specialized where a state is compared.
+  @inlinable @inline(__always)
+  static func sameChunk(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, at index: Int)
+    -> Bool
+  {
+    let stride = MemoryLayout<[Element]>.stride
     let offset = index * stride
     if stride == MemoryLayout<UInt>.size {
       return left.loadUnaligned(fromByteOffset: offset, as: UInt.self)
         == right.loadUnaligned(fromByteOffset: offset, as: UInt.self)
     }
-    return memcmp(left + offset, right + offset, stride) == 0
+    for byte in 0..<stride
+    where left.load(fromByteOffset: offset + byte, as: UInt8.self)
+      != right.load(fromByteOffset: offset + byte, as: UInt8.self)
+    {
+      return false
+    }
+    return true
   }
 }

@@ -53,34 +53,12 @@ extension IdentifiedArray: Equatable where Element: Equatable {
           leftBase != rightBase
         else { return true }
         for index in lhs._chunks.indices
-        where !sameStorage(leftBase, rightBase, at: index) {
+        where !sameChunk(leftBase, rightBase, at: index) {
           if lhs._chunks[index] != rhs._chunks[index] { return false }
         }
         return true
       }
     }
-  }
-
-  /// Whether chunk `index` of two chunk lists (their bytes) is the same buffer: one word
-  /// load each where an array is one word, as on every 64-bit platform Swift runs on, else
-  /// a byte comparison.
-  @inlinable @inline(__always)
-  static func sameStorage(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, at index: Int)
-    -> Bool
-  {
-    let stride = MemoryLayout<[Element]>.stride
-    let offset = index * stride
-    if stride == MemoryLayout<UInt>.size {
-      return left.loadUnaligned(fromByteOffset: offset, as: UInt.self)
-        == right.loadUnaligned(fromByteOffset: offset, as: UInt.self)
-    }
-    for byte in 0..<stride
-    where left.load(fromByteOffset: offset + byte, as: UInt8.self)
-      != right.load(fromByteOffset: offset + byte, as: UInt8.self)
-    {
-      return false
-    }
-    return true
   }
 }
 
