@@ -26,7 +26,8 @@ import TraceKit
 ///
 /// ```swift
 /// let slot = queue.reserveSlot(whenFull: .block)!
-/// SessionSlot<S, A>.initializeStep(slot, facts: facts, action: action, state: state)
+/// (slot + SessionSlot<S, A>.facts).initializeMemory(as: StepFacts.self, to: facts)
+/// SessionSlot<S, A>.initializeStepParts(slot, action: action, state: state)
 /// queue.publish()   // the writer's `take` gets .step(CapturedStep(facts:action:state:))
 /// ```
 @usableFromInline
@@ -111,18 +112,10 @@ enum SessionSlot<State: Sendable, Action: Sendable> {
   /// witness, which copies it field by field from the store's memory to the slot's: 31
   /// instructions a step fewer for the composed app; on the counter's 41 bytes that call cost
   /// 73 more than the specialized copy.
-  @inlinable
-  static func initializeStep(
-    _ slot: UnsafeMutableRawPointer, facts: consuming StepFacts, action: Action,
-    state: UnsafePointer<State>
-  ) {
-    (slot + Self.facts).initializeMemory(as: StepFacts.self, to: facts)
-    initializeStepParts(slot, action: action, state: state)
-  }
-
-  /// `initializeStep` without the facts, which the caller stores at `facts` itself (the
-  /// session builds them there: passed to the kit, they were built on the session's stack
-  /// and copied again into the slot).
+  ///
+  /// A step's facts are not written here: the caller stores them at `facts` itself (the
+  /// session builds them there: passed in, they were built on the session's stack and copied
+  /// again into the slot).
   @inlinable
   static func initializeStepParts(
     _ slot: UnsafeMutableRawPointer, action: Action, state: UnsafePointer<State>
@@ -137,7 +130,7 @@ enum SessionSlot<State: Sendable, Action: Sendable> {
   }
 
   /// The size in bytes from which a step's state is copied by its value witness (see
-  /// `initializeStep`): above the counter's 41, below the composed app's 192.
+  /// `initializeStepParts`): above the counter's 41, below the composed app's 192.
   @inlinable
   static var witnessCopyMinimum: Int { 96 }
 
