@@ -97,6 +97,8 @@ struct EffectLedger {
     for position in members.indices {
       let member = members[position]
       if isRunning(tracked[member], at: step) {
+        // Found finished: nothing cancelled, and nothing a later cancel can reach.
+        if finishes(tracked[member], at: step) { continue }
         tracked[member].cancelledAt = step
         cancelledNow.append((member, reason))
       } else if !hasEnded(tracked[member], before: step) {
@@ -124,6 +126,22 @@ struct EffectLedger {
       tracked[member].cancelledAt = step
       cancelledNow.append((member, EffectCancelCause.abandonedFuture.traceReason))
     }
+  }
+
+  /// Whether the trace recorded `effect` finishing after step `step`, where a cancel the
+  /// reducer of `step` asks for finds it finished rather than running.
+  ///
+  /// The store learns that an operation returned on the main actor, after the operation
+  /// did. A cancel that reaches an effect whose operation returned before the store learned
+  /// of it ends the effect as finished (cancelling reaches nothing), and the trace then
+  /// records it finished after the cancelling step, as a finish the store learned of between
+  /// that step and the next. Either way the operation returned and its sends are behind it,
+  /// so the reducer's cancel is consistent with the trace; a cancel of an effect the trace
+  /// records ending later still reached a running effect, and is reported.
+  private func finishes(_ effect: Tracked, at step: Int) -> Bool {
+    let record = recorded.records[effect.record]
+    guard case .finished = record.outcome else { return false }
+    return record.endedAfterStep == step
   }
 
   /// Whether `effect` ended (cancelled, or finished) before `step`, for good.

@@ -13,11 +13,13 @@ final class EffectLedgerTests: XCTestCase {
     id: AnyHashableSendable("search"), navigationIDPath: NavigationIDPath())
 
   /// A ledger whose trace recorded one `.run` under `search`, started by step 1 and ended as
-  /// `outcome`; the reducer started it at step 1.
-  private func ledger(_ outcome: EffectOutcome) -> (EffectLedger, ReplayEffect) {
+  /// `outcome` (after step `endedAfterStep`); the reducer started it at step 1.
+  private func ledger(_ outcome: EffectOutcome, endedAfterStep: Int? = nil)
+    -> (EffectLedger, ReplayEffect)
+  {
     let record = EffectRecord(
       id: UUID(), startedByStep: 1, cancelID: "search", outcome: outcome, kind: "run",
-      startedAfterStep: 0)
+      startedAfterStep: 0, endedAfterStep: endedAfterStep)
     let effects = RecordedEffects([record])
     var ledger = EffectLedger(effects)
     let shape = EffectShape(kind: .run, cancelIDs: [search], location: nil, events: [], sends: [])
@@ -45,6 +47,27 @@ final class EffectLedgerTests: XCTestCase {
     ledger.cancel(search, cause: .cancel(search), at: 2)
     XCTAssertEqual(
       ledger.cancellationFindings(at: 2), [.cancellationUnexpected(effect, reason: "cancel")])
+  }
+
+  /// The store's cancel at step 2's launch found the operation returned: it recorded the
+  /// effect finished after step 2, and the reducer's cancel there is consistent with that.
+  func testACancelAtTheStepAfterWhichTheEffectFinishedIsNothingToReport() {
+    var (ledger, _) = ledger(.finished, endedAfterStep: 2)
+    ledger.cancel(search, cause: .cancelInFlight(search), at: 2)
+    XCTAssertEqual(ledger.cancellationFindings(at: 2), [])
+    // Found finished, it is gone: a later cancel reaches nothing either.
+    ledger.cancel(search, cause: .cancel(search), at: 3)
+    XCTAssertEqual(ledger.cancellationFindings(at: 3), [])
+  }
+
+  /// An effect the trace records finishing after step 3 was running at step 2: a cancel
+  /// there would have cancelled it.
+  func testACancelOfAnEffectThatFinishedLaterIsReported() {
+    var (ledger, effect) = ledger(.finished, endedAfterStep: 3)
+    ledger.cancel(search, cause: .cancelInFlight(search), at: 2)
+    XCTAssertEqual(
+      ledger.cancellationFindings(at: 2),
+      [.cancellationUnexpected(effect, reason: "cancelInFlight")])
   }
 
   func testARecordedCancelTheReducerDidNotAskForIsReported() {
