@@ -133,9 +133,15 @@ public final class TraceWriter {
   /// Rows of `effects` one `INSERT` stores, for the same reason.
   static let effectRowsPerInsert = 16
 
+  // The row inserts are `OR FAIL`, not the default `OR ABORT`: a statement that writes several
+  // rows (or a row and its indexes) and may abort makes SQLite open a statement savepoint and
+  // copy each page it changes into a statement journal first, to undo the statement alone.
+  // The writer never keeps a transaction whose statement failed (`sql` rolls it back whole),
+  // so that copy bought nothing; the rows and the file's bytes are the same.
+
   static func insertStepsSQL(rows: Int) -> String {
     """
-    INSERT INTO steps (step, mono_ns, wall, origin, action, changed, state_hash,
+    INSERT OR FAIL INTO steps (step, mono_ns, wall, origin, action, changed, state_hash,
       reducer_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
     """ + String(repeating: ", (?, ?, ?, ?, ?, ?, ?, ?)", count: rows - 1)
   }
@@ -143,7 +149,7 @@ public final class TraceWriter {
   static func insertEffectsSQL(rows: Int) -> String {
     let values = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     return """
-      INSERT INTO effects (id, started_by_step, cancel_id, file, line, start_ns, end_ns,
+      INSERT OR FAIL INTO effects (id, started_by_step, cancel_id, file, line, start_ns, end_ns,
         outcome, cancel_reason, cancelled_by_step, kind, parent_id, started_after_step,
         ended_after_step) VALUES \(values)
       """ + String(repeating: ", " + values, count: rows - 1)
@@ -728,9 +734,9 @@ public final class TraceWriter {
       }
       // By index: a `for … in` copied every record to look at its sends.
       for index in records.indices where !records[index].sentSteps.isEmpty {
-        let id = UUIDText.string(records[index].id)
+        let id = records[index].id
         for step in records[index].sentSteps {
-          try insertSend.bind(id, at: 1)
+          try insertSend.bind(uuidText: id, at: 1)
           try insertSend.bind(step, at: 2)
           try insertSend.run()
         }
@@ -766,7 +772,7 @@ public final class TraceWriter {
   public func effectSent(id: UUID, step: Int) throws(TraceError) {
     try checkWritable(step: step)
     try sql { () throws(SQLiteError) in
-      try insertSend.bind(UUIDText.string(id), at: 1)
+      try insertSend.bind(uuidText: id, at: 1)
       try insertSend.bind(step, at: 2)
       try insertSend.run()
     }
@@ -788,7 +794,7 @@ public final class TraceWriter {
       try updateEffectEnd.bind(bitPattern: endNanos, at: 1)
       try bindOutcome(outcome, statement: updateEffectEnd, at: 2)
       try updateEffectEnd.bind(endedAfterStep.map(Int64.init), at: 5)
-      try updateEffectEnd.bind(UUIDText.string(id), at: 6)
+      try updateEffectEnd.bind(uuidText: id, at: 6)
       try updateEffectEnd.run()
       changed = database.changes
     }
