@@ -97,7 +97,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     else {
       return .merging(destinationEffects, baseEffects)
     }
-    let teardownID = cancelID(in: DependencyValues.current.navigationIDPath)
+    let teardownID = cancelID(in: DependencyValues.inForce.navigationIDPath)
     return .merge(
       destinationEffects, baseEffects, .teardown(teardownID, kind: .presentation))
   }
@@ -108,7 +108,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
   func reduceDestination(
     into state: inout Base.State, action destinationAction: Destination.Action
   ) -> (wasPresented: Bool, effects: Effect<Base.Action>) {
-    var values = DependencyValues.current
+    var values = DependencyValues.inForce
     let navigationIDPath = values.navigationIDPath
     let kept = keptIDs
     values.navigationIDPath =
