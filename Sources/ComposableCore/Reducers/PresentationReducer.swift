@@ -69,7 +69,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
 
     switch presentationAction {
     case .none, .dismiss?:
-      wasPresented = state[keyPath: toPresentationState].wrappedValue != nil
+      wasPresented = state[keyPath: toPresentationState].isPresented
     case let .presented(destinationAction)?:
       (wasPresented, destinationEffects) = reduceDestination(
         into: &state, action: destinationAction)
@@ -93,7 +93,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     // Read again only when it can have gone away (not after the dismissal just done):
     // `\.$destination` is a computed key path, each read copies the whole presentation state
     // through the key-path runtime.
-    guard wasPresented, dismissed || state[keyPath: toPresentationState].wrappedValue == nil
+    guard wasPresented, dismissed || !state[keyPath: toPresentationState].isPresented
     else {
       return .merging(destinationEffects, baseEffects)
     }
@@ -134,7 +134,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     _ destination: Destination, _ presentation: inout PresentationState<Destination.State>,
     _ action: Destination.Action
   ) -> Effect<Destination.Action>? {
-    guard presentation.wrappedValue != nil else { return nil }
+    guard presentation.isPresented else { return nil }
     return destination.reduce(into: &presentation.wrappedValue!, action: action)
   }
 
