@@ -11,8 +11,7 @@
 public struct PresentationState<State> {
   /// The child's state, in a box shared by copies until one of them changes it (as upstream):
   /// `ifLet` reads the wrapper through `\.$detail`, a computed key path, on every action, and
-  /// each read copied the whole child state out (a retain and a release of each of its
-  /// references) to learn whether it is there.
+  /// a copy of the wrapper is one retain, not one for each reference in the child's state.
   @usableFromInline var storage: Storage
 
   /// The box of a presentation's optional child state.
@@ -20,7 +19,7 @@ public struct PresentationState<State> {
   final class Storage: @unchecked Sendable {
     // A copy of the wrapper shares the box, and a box is changed in place only while one
     // wrapper holds it (`isKnownUniquelyReferenced`): no access can overlap, so no dynamic
-    // exclusivity check (one a read cost more than the read).
+    // exclusivity check (it costs more than the read).
     @exclusivity(unchecked) @usableFromInline var state: State?
 
     @inlinable
