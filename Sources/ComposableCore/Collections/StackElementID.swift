@@ -28,7 +28,7 @@ extension StackElementID: ExpressibleByIntegerLiteral {
   /// The id of generation `value`, for tests (`.element(id: 0, action: …)`); reported outside
   /// tests, where ids come from pushing elements.
   public init(integerLiteral value: Int) {
-    if DependencyValues.current.context != .test {
+    if DependencyValues.inForce.context != .test {
       reportIssue(
         """
         Specifying stack element IDs by integer literal is not allowed outside of tests.

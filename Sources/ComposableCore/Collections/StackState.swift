@@ -48,7 +48,7 @@ public struct StackState<Element> {
           elements.remove(at: index)
         }
       } else if let newValue {
-        guard DependencyValues.current.context == .test else {
+        guard DependencyValues.inForce.context == .test else {
           reportIssue("Can't assign element at missing ID \(id).")
           return
         }
@@ -113,7 +113,7 @@ extension StackState: RandomAccessCollection, RangeReplaceableCollection {
   public mutating func replaceSubrange(
     _ subrange: Range<Int>, with newElements: some Collection<Element>
   ) {
-    let generator = DependencyValues.current.stackElementID
+    let generator = DependencyValues.inForce.stackElementID
     ids.replaceSubrange(subrange, with: newElements.map { _ in generator() })
     elements.replaceSubrange(subrange, with: newElements)
   }

@@ -28,7 +28,7 @@ public struct Dependency<Value>: Sendable {
   /// The current value.
   @inlinable
   public var wrappedValue: Value {
-    let values = DependencyValues.current
+    let values = DependencyValues.inForce
     guard values.context == .test else {
       return values[keyPath: keyPath]
     }

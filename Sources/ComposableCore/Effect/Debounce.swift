@@ -29,7 +29,7 @@ extension Effect {
     column: UInt = #column
   ) -> Self {
     if case .none = node { return .none }
-    let clock = clock ?? DependencyValues.current.continuousClock
+    let clock = clock ?? DependencyValues.inForce.continuousClock
     return Effect.concatenating(
       .run(
         operation: { _ in try await clock.sleep(for: duration) },

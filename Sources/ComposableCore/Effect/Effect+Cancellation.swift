@@ -16,7 +16,7 @@ extension Effect {
     if case .none = node { return .none }
     let cancelID = EffectCancelID(
       id: AnyHashableSendable(id),
-      navigationIDPath: DependencyValues.current.navigationIDPath
+      navigationIDPath: DependencyValues.inForce.navigationIDPath
     )
     return Effect(node: .cancellable(id: cancelID, cancelInFlight: cancelInFlight, self))
   }
@@ -37,7 +37,7 @@ extension Effect {
   public static func cancel(id: some Hashable & Sendable) -> Self {
     let cancelID = EffectCancelID(
       id: AnyHashableSendable(id),
-      navigationIDPath: DependencyValues.current.navigationIDPath
+      navigationIDPath: DependencyValues.inForce.navigationIDPath
     )
     let performed = EffectCancelReason.performNow(cancelID, reason: .cancelEffect)
     return Effect(node: .cancel(id: cancelID, reason: .cancelEffect, isPerformed: performed))

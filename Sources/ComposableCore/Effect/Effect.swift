@@ -119,7 +119,7 @@ extension DependencyValues {
   /// instrumented store's reducer, its reads are noted in the store's key log.
   @usableFromInline
   static func forEffect() -> DependencyValues {
-    var captured = DependencyValues.current
+    var captured = DependencyValues.inForce
     if captured.keyLog == nil { captured.keyLog = ReducingContext.keyLog }
     return captured
   }

@@ -98,7 +98,7 @@ private func taskCancellation(
   let registry = EffectScope.current ?? .outsideStores
   let cancelID = EffectCancelID(
     id: AnyHashableSendable(id),
-    navigationIDPath: DependencyValues.current.navigationIDPath
+    navigationIDPath: DependencyValues.inForce.navigationIDPath
   )
   return (registry, cancelID)
 }

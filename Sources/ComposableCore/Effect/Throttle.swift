@@ -28,10 +28,10 @@ extension Effect {
     latest: Bool
   ) -> Self {
     if case .none = node { return .none }
-    let clock = clock ?? DependencyValues.current.continuousClock
+    let clock = clock ?? DependencyValues.inForce.continuousClock
     let gate = ThrottleGate<Action>(
       id: EffectCancelID(
-        id: AnyHashableSendable(id), navigationIDPath: DependencyValues.current.navigationIDPath),
+        id: AnyHashableSendable(id), navigationIDPath: DependencyValues.inForce.navigationIDPath),
       interval: interval,
       clock: clock,
       latest: latest

@@ -47,7 +47,7 @@ public struct DependencyKeyWritingReducer<Base: Reducer>: Reducer {
 
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    var values = DependencyValues.current
+    var values = DependencyValues.inForce
     update(&values)
     return DependencyValues.$current.withValue(values) {
       base.reduce(into: &state, action: action)

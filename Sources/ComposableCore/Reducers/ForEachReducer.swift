@@ -81,7 +81,7 @@ where Element.State: Identifiable, Element.State.ID == ID {
       elements.idsRemoved(since: idsBefore)
     }
     guard !removed.isEmpty else { return .merging(elementEffects, parentEffects) }
-    let navigationIDPath = DependencyValues.current.navigationIDPath
+    let navigationIDPath = DependencyValues.inForce.navigationIDPath
     var cancels: [Effect<Parent.Action>] = []
     for id in removed {
       let cancelID = EffectCancelID(
@@ -108,7 +108,7 @@ where Element.State: Identifiable, Element.State.ID == ID {
       return .none
     }
     let elementID = navigationID(for: id)
-    var values = DependencyValues.current
+    var values = DependencyValues.inForce
     let path = values.navigationIDPath
     values.navigationIDPath = path.appending(elementID)
     let effects = DependencyValues.$current.withValue(values) {

@@ -66,7 +66,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
     let cancelID = EffectCancelID(
       id: AnyHashableSendable(childID),
-      navigationIDPath: DependencyValues.current.navigationIDPath
+      navigationIDPath: DependencyValues.inForce.navigationIDPath
     )
     return .merge(childEffects, parentEffects, .teardown(cancelID, kind: .ifLet))
   }
@@ -90,7 +90,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       return .none
     }
     let childID = self.childID
-    var values = DependencyValues.current
+    var values = DependencyValues.inForce
     let path = values.navigationIDPath
     values.navigationIDPath = path.appending(childID)
     let effects = DependencyValues.$current.withValue(values) {

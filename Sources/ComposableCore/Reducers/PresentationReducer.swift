@@ -69,7 +69,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
 
     switch presentationAction {
     case .none, .dismiss?:
-      wasPresented = state[keyPath: toPresentationState].wrappedValue != nil
+      wasPresented = state[keyPath: toPresentationState].isPresented
     case let .presented(destinationAction)?:
       (wasPresented, destinationEffects) = reduceDestination(
         into: &state, action: destinationAction)
@@ -93,11 +93,11 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     // Read again only when it can have gone away (not after the dismissal just done):
     // `\.$destination` is a computed key path, each read copies the whole presentation state
     // through the key-path runtime.
-    guard wasPresented, dismissed || state[keyPath: toPresentationState].wrappedValue == nil
+    guard wasPresented, dismissed || !state[keyPath: toPresentationState].isPresented
     else {
       return .merging(destinationEffects, baseEffects)
     }
-    let teardownID = cancelID(in: DependencyValues.current.navigationIDPath)
+    let teardownID = cancelID(in: DependencyValues.inForce.navigationIDPath)
     return .merge(
       destinationEffects, baseEffects, .teardown(teardownID, kind: .presentation))
   }
@@ -108,7 +108,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
   func reduceDestination(
     into state: inout Base.State, action destinationAction: Destination.Action
   ) -> (wasPresented: Bool, effects: Effect<Base.Action>) {
-    var values = DependencyValues.current
+    var values = DependencyValues.inForce
     let navigationIDPath = values.navigationIDPath
     let kept = keptIDs
     values.navigationIDPath =
@@ -134,7 +134,7 @@ public struct PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer 
     _ destination: Destination, _ presentation: inout PresentationState<Destination.State>,
     _ action: Destination.Action
   ) -> Effect<Destination.Action>? {
-    guard presentation.wrappedValue != nil else { return nil }
+    guard presentation.isPresented else { return nil }
     return destination.reduce(into: &presentation.wrappedValue!, action: action)
   }
 

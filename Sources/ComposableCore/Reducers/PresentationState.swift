@@ -9,27 +9,86 @@
 /// ```
 @propertyWrapper
 public struct PresentationState<State> {
+  /// The child's state, in a box shared by copies until one of them changes it (as upstream):
+  /// `ifLet` reads the wrapper through `\.$detail`, a computed key path, on every action, and
+  /// a copy of the wrapper is one retain, not one for each reference in the child's state.
+  @usableFromInline var storage: Storage
+
+  /// The box of a presentation's optional child state.
+  @usableFromInline
+  final class Storage: @unchecked Sendable {
+    // A copy of the wrapper shares the box, and a box is changed in place only while one
+    // wrapper holds it (`isKnownUniquelyReferenced`): no access can overlap, so no dynamic
+    // exclusivity check (it costs more than the read).
+    @exclusivity(unchecked) @usableFromInline var state: State?
+
+    @inlinable
+    init(_ state: State?) {
+      self.state = state
+    }
+  }
+
   /// The presented child's state, or `nil` when nothing is presented.
-  public var wrappedValue: State?
+  @inlinable
+  public var wrappedValue: State? {
+    get { storage.state }
+    set {
+      if isKnownUniquelyReferenced(&storage) {
+        storage.state = newValue
+      } else {
+        storage = Storage(newValue)
+      }
+    }
+    _modify {
+      if !isKnownUniquelyReferenced(&storage) {
+        storage = Storage(storage.state)
+      }
+      yield &storage.state
+    }
+  }
+
+  /// Whether a child is presented, read in its box without copying its state out.
+  @inlinable
+  package var isPresented: Bool {
+    if case .none = storage.state { return false }
+    return true
+  }
 
   /// Wraps optional child state.
   @inlinable
   public init(wrappedValue: State?) {
-    self.wrappedValue = wrappedValue
+    storage = Storage(wrappedValue)
   }
 
   /// The wrapper itself (`\.$detail` is the key path `ifLet` takes).
   // Inlinable: `\.$child`, read on every action by `ifLet`, copies the wrapper through this
-  // accessor; specialized, the copy is a few retains instead of value-witness calls.
+  // accessor; specialized, the copy is a retain instead of value-witness calls.
   @inlinable
   public var projectedValue: Self {
     get { self }
     set { self = newValue }
   }
+
+  /// Calls `body` with the address of the optional child state, in its box (the trace's writer
+  /// reads it in place).
+  package func withWrappedValuePointer<R>(_ body: (UnsafeRawPointer) throws -> R) rethrows -> R {
+    let storage = storage
+    return try withUnsafeMutablePointer(to: &storage.state) { try body(UnsafeRawPointer($0)) }
+  }
 }
 
-extension PresentationState: Equatable where State: Equatable {}
-extension PresentationState: Hashable where State: Hashable {}
+extension PresentationState: Equatable where State: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension PresentationState: Hashable where State: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(wrappedValue)
+  }
+}
+
 extension PresentationState: Sendable where State: Sendable {}
 
 extension PresentationState: Encodable where State: Encodable {

@@ -114,7 +114,7 @@ public struct StackForEachReducer<Base: Reducer, Destination: Reducer>: Reducer 
           "received a \"push\" action for an element it already contains",
           details: "ID:\n    \(id)\n  Path IDs:\n    \(state[keyPath: toStackState].ids)")
       } else {
-        DependencyValues.current.stackElementID.take(id)
+        DependencyValues.inForce.stackElementID.take(id)
         state[keyPath: toStackState].push(element, id: id)
       }
       baseEffects = base.reduce(into: &state, action: action)
@@ -128,7 +128,7 @@ public struct StackForEachReducer<Base: Reducer, Destination: Reducer>: Reducer 
       return .merging(destinationEffects, baseEffects)
     }
     // Every element that left the stack, whoever removed it, takes its effects with it.
-    let path = DependencyValues.current.navigationIDPath
+    let path = DependencyValues.inForce.navigationIDPath
     let remaining = Set(idsAfter)
     var effects = [destinationEffects, baseEffects]
     for id in idsBefore where !remaining.contains(id) {
@@ -155,7 +155,7 @@ public struct StackForEachReducer<Base: Reducer, Destination: Reducer>: Reducer 
     action destinationAction: Destination.Action
   ) -> Effect<Base.Action> {
     let elementID = navigationID(for: id)
-    var values = DependencyValues.current
+    var values = DependencyValues.inForce
     let path = values.navigationIDPath
     values.navigationIDPath = path.appending(elementID)
     let effects = DependencyValues.$current.withValue(values) { () -> Effect<Destination.Action> in

@@ -34,7 +34,7 @@ public final class Store<State, Action: Sendable> {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
-    var values = DependencyValues.current
+    var values = DependencyValues.inForce
     prepareDependencies?(&values)
     let (state, reducer) = DependencyValues.$current.withValue(values) {
       (initialState(), reducer())

@@ -239,17 +239,15 @@ private func isNone<Wrapped>(_ optional: borrowing Wrapped?) -> Bool {
 
 extension PresentationState: WalkedWrapper where State: Encodable {
   /// Its `encode(to:)` writes its `wrappedValue`, an optional, as its one single value: the
-  /// field is that optional's, and the presentation's Swift value is kept around what the
-  /// optional wraps, with no box of the optional's own. The optional is the presentation's one
-  /// stored property, so it is at the presentation's address, with its bits (a struct of one
-  /// stored property has its layout): comparing it after the presentation differed could only
-  /// find it different too.
+  /// field is that optional's, read in place in the presentation's box, and the presentation's
+  /// Swift value is kept around what the optional wraps, with no box of the optional's own.
   static func wrappedField(
     in wrapper: UnsafeRawPointer, key: String, old: FieldCache?, wrappedBox: AnyValueBox?,
     at prefix: [TracePath.Component], types: WalkedTypes
   ) throws -> FieldCache? {
-    assert(MemoryLayout<Self>.size == MemoryLayout<State?>.size)
-    return try State?.wrappedField(
-      in: wrapper, key: key, old: old, wrappedBox: wrappedBox, at: prefix, types: types)
+    try wrapper.assumingMemoryBound(to: Self.self).pointee.withWrappedValuePointer {
+      try State?.wrappedField(
+        in: $0, key: key, old: old, wrappedBox: wrappedBox, at: prefix, types: types)
+    }
   }
 }
