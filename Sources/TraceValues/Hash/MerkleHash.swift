@@ -218,9 +218,9 @@ package enum MerkleHash {
         fields.withUnsafeMutableBufferPointer { fields in
           words.withUnsafeMutableBufferPointer { words in
             for index in current.indices {
+              guard sameBits(current[index].key, fields[index].key) else { return false }
               let value = current[index].value
               if fields[index].isScalar, Self.sameValueBits(value, fields[index].scalar) { continue }
-              guard sameBits(current[index].key, fields[index].key) else { return false }
               var written = ThreeWords()
               combineChild(value, into: &written)
               guard written.count == fields[index].count, written.count <= 3 else { return false }
