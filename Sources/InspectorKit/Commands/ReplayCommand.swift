@@ -35,6 +35,9 @@ enum ReplayCommand {
       effects: try source.effects(), lastStep: summary.stepCount,
       isComplete: summary.isComplete)
     let paths = TraceReader.PathCache()
+    // Each state is a few changes from the one before: the words of its unchanged fields
+    // are kept from one hash to the next.
+    let hashes = MerkleHash.FieldMemo()
     // One array for every step's changes: its storage is reused from step to step.
     var changes: [TraceChange] = []
     // The steps are read on a second thread (`ReplayReadAhead`) while this one applies,
@@ -88,7 +91,7 @@ enum ReplayCommand {
           keyframes += 1
         }
       }
-      let hash = stableHash(of: &state)
+      let hash = stableHash(of: &state, memo: hashes)
       if hash != item.stateHash {
         mismatch = (step, .hash(hash))
         return false
@@ -211,8 +214,8 @@ enum ReplayCommand {
 
   /// The state's hash, read through `inout`: the state the step closure captures would
   /// otherwise be copied out (retained and released) to be hashed, at every step.
-  static func stableHash(of state: inout TraceValue) -> UInt64 {
-    state.stableHash
+  static func stableHash(of state: inout TraceValue, memo: MerkleHash.FieldMemo) -> UInt64 {
+    memo.hash(state)
   }
 
   /// The index row of `step`, which the replay read a moment ago.

@@ -4,9 +4,9 @@ import TraceValues
 
 /// Reads the steps `inspector replay` checks on a second thread, ahead of the thread that
 /// applies and hashes them: on two cores, the index rows, chunks and keyframes of the next
-/// steps are read while the current ones are checked. A chunk is handed over decompressed
-/// but not split into lines: the checking thread splits it and finds each step's line
-/// (`TraceReader.LoadedChunk`), which balances the two threads. Steps travel in blocks, a
+/// steps are read while the current ones are checked. A chunk is handed over as it is stored,
+/// neither decompressed nor split into lines: the checking thread decompresses and splits it
+/// and finds each step's line (`TraceReader.LoadedChunk`), which balances the two threads. Steps travel in blocks, a
 /// few blocks ahead (`ReadAhead`), so memory stays flat over any trace.
 ///
 /// The source belongs to the reading thread from `init` until `finish()` returns; after that
@@ -26,8 +26,9 @@ final class ReplayReadAhead: @unchecked Sendable {
     /// The index's hash of the step's state.
     var stateHash: UInt64
     /// The block's chunk that holds the step's line (-1: none, from a source other than a
-    /// file). The checking thread splits the chunk and finds the line, and parses its diff
-    /// (half the reading work otherwise, and the reading thread is the slower of the two).
+    /// file). The checking thread decompresses and splits the chunk, finds the line and
+    /// parses its diff (half the reading work otherwise, and the reading thread is the
+    /// slower of the two).
     var chunk: Int32
     /// The block's `rares` entry of the step, or -1.
     var rare: Int32

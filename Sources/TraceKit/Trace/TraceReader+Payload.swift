@@ -199,7 +199,14 @@ extension TraceReader {
   /// (`step`: the step it is read for, for messages). A chunk is one LZ4 frame stored in one
   /// or more rows (its parts, in step order); the last chunk of a trace still being written
   /// may not have its end mark yet.
-  func readChunk(id: Int, step: Int) throws(TraceError) -> LoadedChunk {
+  ///
+  /// `deferringDecompression`: a chunk that is not the trace's last is decompressed when it
+  /// is split instead (a replay reads on one thread and splits on the other, which then
+  /// decompresses too), with the same errors: a frame without its end mark is damaged in
+  /// any chunk but the last, which is decompressed here.
+  func readChunk(
+    id: Int, step: Int, deferringDecompression: Bool = false
+  ) throws(TraceError) -> LoadedChunk {
     let statement = selectChunkStatement
     defer { statement.reset() }
     let file = path
@@ -246,10 +253,16 @@ extension TraceReader {
       throw TraceError(.database("\(error)"), file: path, step: step, chunk: id)
     }
     guard !parts.isEmpty else { throw damaged("no such chunk") }
-    let bytes = try decompressChunk(frame, size: rawSize, id: id, step: step, isLast: isLastChunk)
+    let content: LoadedChunk.Content
+    if deferringDecompression, !isLastChunk {
+      content = .frame(frame, size: rawSize)
+    } else {
+      content = .bytes(
+        try decompressChunk(frame, size: rawSize, id: id, step: step, isLast: isLastChunk))
+    }
     return LoadedChunk(
       unsplit: .init(
-        parts: parts, bytes: bytes, stepsImplied: formatVersion >= 3, paths: pathCache),
+        parts: parts, content: content, stepsImplied: formatVersion >= 3, paths: pathCache),
       id: id, lastStep: lastStep, readFor: step, file: path)
   }
 
@@ -258,18 +271,7 @@ extension TraceReader {
   private func decompressChunk(
     _ frame: [UInt8], size: Int, id: Int, step: Int, isLast: Bool
   ) throws(TraceError) -> [UInt8] {
-    let result = frame.withUnsafeBytes { buffer in
-      Result { () throws(LZ4FrameError) in
-        try LZ4Frame.decompress(
-          buffer, size: size, limit: TraceSchema.payloadLimit, allowsMissingEnd: true)
-      }
-    }
-    let decoded: (bytes: [UInt8], isEnded: Bool)
-    do {
-      decoded = try result.get()
-    } catch {
-      throw TraceError(.corruptChunk(error.description), file: path, step: step, chunk: id)
-    }
+    let decoded = try Self.decompressed(frame, size: size, file: path, step: step, chunk: id)
     if !decoded.isEnded {
       let complete: String?
       do {
@@ -278,11 +280,32 @@ extension TraceReader {
         throw queryError(error, step: step, chunk: id)
       }
       guard isLast, complete != "1" else {
-        throw TraceError(
-          .corruptChunk("its LZ4 frame has no end mark"), file: path, step: step, chunk: id)
+        throw Self.missingEndMark(file: path, step: step, chunk: id)
       }
     }
     return decoded.bytes
+  }
+
+  /// A chunk's frame decompressed, and whether it has its end mark.
+  static func decompressed(
+    _ frame: [UInt8], size: Int, file: String, step: Int, chunk: Int
+  ) throws(TraceError) -> (bytes: [UInt8], isEnded: Bool) {
+    let result = frame.withUnsafeBytes { buffer in
+      Result { () throws(LZ4FrameError) in
+        try LZ4Frame.decompress(
+          buffer, size: size, limit: TraceSchema.payloadLimit, allowsMissingEnd: true)
+      }
+    }
+    do {
+      return try result.get()
+    } catch {
+      throw TraceError(.corruptChunk(error.description), file: file, step: step, chunk: chunk)
+    }
+  }
+
+  static func missingEndMark(file: String, step: Int, chunk: Int) -> TraceError {
+    TraceError(
+      .corruptChunk("its LZ4 frame has no end mark"), file: file, step: step, chunk: chunk)
   }
 
   private func stateHashes(from first: Int, through last: Int)

@@ -193,12 +193,15 @@ extension TraceReader {
     public init() {}
   }
 
-  /// A chunk read and decompressed, split into lines when its first line is asked for: a
-  /// replay reads its chunks on one thread and splits them and finds the steps' lines on the
-  /// thread that checks the steps, so the reading thread (the slower one) does not.
+  /// A chunk read, decompressed and split into lines when its first line is asked for: a
+  /// replay reads its chunks on one thread and decompresses and splits them and finds the
+  /// steps' lines on the thread that checks the steps, so the reading thread (the slower
+  /// one) does not. (The last chunk of a trace, which may still be written, is decompressed
+  /// when it is read.)
   ///
-  /// A chunk that does not split (its lines disagree with its rows) and a step without a line
-  /// throw where `forEachStep` throws, with the same error: at the first step asked for.
+  /// A chunk that does not decompress or split (its lines disagree with its rows) and a step
+  /// without a line throw where `forEachStep` throws, with the same error: at the first step
+  /// asked for.
   ///
   /// ```swift
   /// var handedOver: [(step: Int, chunk: TraceReader.LoadedChunk)] = []
@@ -214,9 +217,17 @@ extension TraceReader {
     /// The parts and bytes of a chunk not split yet.
     struct Unsplit {
       var parts: [DecodedChunk.Part]
-      var bytes: [UInt8]
+      var content: Content
       var stepsImplied: Bool
       var paths: StepLine.PathCache
+    }
+
+    /// A chunk's bytes, or its frame still compressed (a chunk that is not its trace's last:
+    /// see `TraceReader.readChunk(id:step:deferringDecompression:)`).
+    enum Content {
+      case bytes([UInt8])
+      /// The frame and the size of its content.
+      case frame([UInt8], size: Int)
     }
 
     /// The chunk's first step.
@@ -268,9 +279,21 @@ extension TraceReader {
       guard let raw = unsplit else {
         preconditionFailure("a loaded chunk holds its bytes or its lines")
       }
+      let bytes: [UInt8]
+      switch raw.content {
+      case .bytes(let decompressed):
+        bytes = decompressed
+      case .frame(let frame, let size):
+        let decoded = try TraceReader.decompressed(
+          frame, size: size, file: file, step: readFor, chunk: id)
+        guard decoded.isEnded else {
+          throw TraceReader.missingEndMark(file: file, step: readFor, chunk: id)
+        }
+        bytes = decoded.bytes
+      }
       do {
         var decoded = try DecodedChunk(
-          id: id, parts: raw.parts, bytes: raw.bytes, stepsImplied: raw.stepsImplied)
+          id: id, parts: raw.parts, bytes: bytes, stepsImplied: raw.stepsImplied)
         decoded.paths = raw.paths
         let split = StreamedChunk(decoded, file: file)
         streamed = split
@@ -306,9 +329,9 @@ extension TraceReader {
   /// `forEachStep` for a replay: each row checked as `forEachStep` checks it (every column,
   /// same order, same messages), but handed out as the step, origin and state hash alone,
   /// without the row's action path and changed paths, with the chunk that holds its line,
-  /// not split yet: `chunk.payload(of: entry.step)` finds the line (or throws what
-  /// `forEachStep` throws at that step), on whichever thread checks the steps. `body`
-  /// returns false to stop.
+  /// neither decompressed nor split yet: `chunk.payload(of: entry.step)` finds the line (or
+  /// throws what `forEachStep` throws at that step), on whichever thread checks the steps.
+  /// `body` returns false to stop.
   ///
   /// ```swift
   /// try reader.forEachStepLine(from: 1, to: 3) { entry, chunk in
@@ -356,8 +379,8 @@ extension TraceReader {
     }
   }
 
-  /// The chunk a stream of rows is in, not split (`LoadedChunk`): each chunk is read and
-  /// decompressed once, and only one is held at a time.
+  /// The chunk a stream of rows is in, not decompressed (unless it is the last) nor split
+  /// (`LoadedChunk`): each chunk is read once, and only one is held at a time.
   private struct ChunkStream {
     var chunk: LoadedChunk?
 
@@ -369,7 +392,8 @@ extension TraceReader {
       // Drop the previous chunk before reading the next, so at most one is in memory.
       chunk = nil
       let range = try reader.chunkRange(holding: step)
-      let loaded = try reader.readChunk(id: range.first, step: step)
+      let loaded = try reader.readChunk(
+        id: range.first, step: step, deferringDecompression: true)
       chunk = loaded
       return loaded
     }

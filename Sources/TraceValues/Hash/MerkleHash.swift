@@ -170,6 +170,119 @@ package enum MerkleHash {
     }
   }
 
+  /// `hash(_:)` for a caller that hashes one object after another, each a few changes from
+  /// the one before (`inspector replay` hashes every state it rebuilds): the object's words
+  /// are kept from the last one, and only the words of a field that changed are written
+  /// again. A field holding a container is hashed again every time: the memo keeps no copy
+  /// of it, so a caller that changes it in place still owns it alone. Any value hashes as
+  /// `hash(_:)` hashes it.
+  ///
+  /// ```swift
+  /// let memo = MerkleHash.FieldMemo()
+  /// memo.hash(state) == state.stableHash  // true; the next state's unchanged fields are kept
+  /// ```
+  package final class FieldMemo {
+    /// What a field held when its words were written.
+    private struct Field {
+      var key: String
+      /// The value, when it is not a container (kept by its bits: see `sameValueBits`); `.null`
+      /// for a container, which is written again every time.
+      var scalar: TraceValue
+      var isScalar: Bool
+      /// Where the value's words are in `words`, and how many there are.
+      var start: Int
+      var count: Int
+    }
+
+    // One hashing thread, asked at every step: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private var fields: [Field] = []
+    /// The object's words: its head word, then each field's key and value.
+    @exclusivity(unchecked) private var words: [UInt64] = []
+
+    package init() {}
+
+    package func hash(_ value: TraceValue) -> UInt64 {
+      guard case .object(let current) = value else { return MerkleHash.hash(value) }
+      if !update(current) { rebuild(current) }
+      var hasher = StableHasher()
+      words.withUnsafeBufferPointer { hasher.combine($0) }
+      return hasher.finalize()
+    }
+
+    /// Writes again the words of each field that changed; false when they cannot be written
+    /// in place (another number of fields, another key, or words of another length).
+    private func update(_ current: [TraceField]) -> Bool {
+      guard current.count == fields.count else { return false }
+      // In place: an element read out of an array would be copied (its strings retained).
+      return current.withUnsafeBufferPointer { current in
+        fields.withUnsafeMutableBufferPointer { fields in
+          words.withUnsafeMutableBufferPointer { words in
+            for index in current.indices {
+              guard sameBits(current[index].key, fields[index].key) else { return false }
+              let value = current[index].value
+              if fields[index].isScalar, Self.sameValueBits(value, fields[index].scalar) { continue }
+              var written = ThreeWords()
+              combineChild(value, into: &written)
+              guard written.count == fields[index].count, written.count <= 3 else { return false }
+              let start = fields[index].start
+              words[start] = written.words.0
+              if written.count > 1 { words[start + 1] = written.words.1 }
+              if written.count > 2 { words[start + 2] = written.words.2 }
+              fields[index].isScalar = !isContainer(value)
+              fields[index].scalar = fields[index].isScalar ? value : .null
+            }
+            return true
+          }
+        }
+      }
+    }
+
+    /// Writes every word again.
+    private func rebuild(_ current: [TraceField]) {
+      var sink = StableWordBuffer()
+      swap(&sink.words, &words)
+      sink.words.removeAll(keepingCapacity: true)
+      fields.removeAll(keepingCapacity: true)
+      sink.combine(MerkleHash.objectHead(fieldCount: current.count))
+      for field in current {
+        combine(string: field.key, into: &sink)
+        let start = sink.words.count
+        combineChild(field.value, into: &sink)
+        let isScalar = !isContainer(field.value)
+        fields.append(
+          Field(
+            key: field.key, scalar: isScalar ? field.value : .null, isScalar: isScalar,
+            start: start, count: sink.words.count - start))
+      }
+      swap(&sink.words, &words)
+    }
+
+    /// Whether two values are the same bits: the same number or flag, or the same string or
+    /// bytes (whose buffer the memo holds, so it cannot have changed in place). Equal values
+    /// with other bits are written again, to the same words.
+    @inline(__always)
+    private static func sameValueBits(_ lhs: TraceValue, _ rhs: TraceValue) -> Bool {
+      withUnsafeBytes(of: lhs) { left in
+        withUnsafeBytes(of: rhs) { right in
+          let size = MemoryLayout<TraceValue>.size
+          var offset = 0
+          while offset + 8 <= size {
+            guard
+              left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+          }
+          while offset < size {
+            guard left[offset] == right[offset] else { return false }
+            offset += 1
+          }
+          return true
+        }
+      }
+    }
+  }
+
   /// Hashes an object field by field, taking the hash of a container field from a cache.
   ///
   /// ```swift

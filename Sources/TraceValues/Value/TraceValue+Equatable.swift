@@ -61,6 +61,9 @@ extension TraceField {
 /// equivalent strings with different bytes).
 @inline(__always)
 func sameUTF8(_ lhs: String, _ rhs: String) -> Bool {
+  // A replay sets a field whose key is the very string the state holds: found without
+  // reading either string's bytes.
+  if sameBits(lhs, rhs) { return true }
   guard lhs.utf8.count == rhs.utf8.count else { return false }
   var lhs = lhs
   var rhs = rhs
@@ -70,4 +73,12 @@ func sameUTF8(_ lhs: String, _ rhs: String) -> Bool {
       left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
     }
   }
+}
+
+/// Whether two strings are the same bits: the same small string, or the same buffer (which
+/// both hold, so neither can have changed it in place). Same bits, same UTF-8; other bits
+/// may still be the same UTF-8 (`sameUTF8`).
+@inline(__always)
+func sameBits(_ lhs: String, _ rhs: String) -> Bool {
+  unsafeBitCast(lhs, to: (UInt64, UInt64).self) == unsafeBitCast(rhs, to: (UInt64, UInt64).self)
 }

@@ -1,0 +1,56 @@
+import XCTest
+
+@testable import TraceValues
+
+final class FieldMemoTests: XCTestCase {
+  /// A memo hashing one state after another, as a replay does, gives each state's own hash:
+  /// whatever changed from the state before (a number, a string, a key, a container, the
+  /// fields themselves) and whatever the value is.
+  func testEachStateHashesAsItsOwnStableHash() {
+    let long = String(repeating: "long key ", count: 3)
+    let composed = "caf\u{E9}"
+    let decomposed = "cafe\u{301}"
+    var state = TraceValue.object([
+      TraceField("count", .int(0)), TraceField("isLoading", .bool(false)),
+      TraceField("message", .string("")), TraceField("lastLoadedAt", .null),
+    ])
+    var states: [TraceValue] = [state]
+    for count in 1...5 {
+      state = setting("count", to: .int(Int64(count)), in: state)
+      states.append(state)
+    }
+    states += [
+      setting("message", to: .string("a message longer than sixteen bytes"), in: state),
+      setting("message", to: .string("short"), in: state),
+      setting("isLoading", to: .bool(true), in: state),
+      setting("lastLoadedAt", to: .double(-0.0), in: state),
+      setting("lastLoadedAt", to: .double(0.0), in: state),
+      setting("lastLoadedAt", to: .uint(.max), in: state),
+      setting("lastLoadedAt", to: .bytes([1, 2, 3]), in: state),
+      setting("lastLoadedAt", to: .array([.int(1)]), in: state),
+      setting("lastLoadedAt", to: .array([.int(1), .int(2)]), in: state),
+      setting("lastLoadedAt", to: .object([TraceField("a", .int(1))]), in: state),
+      setting("lastLoadedAt", to: .enumCase("loaded", []), in: state),
+      .object([TraceField(composed, .int(1))]),
+      .object([TraceField(decomposed, .int(1))]),
+      .object([TraceField(long, .int(1)), TraceField("n", .string(long))]),
+      .object([TraceField(long, .int(2)), TraceField("n", .string(long + "!"))]),
+      .object([]),
+      .object([]),
+      .array([.int(1)]),
+      .int(3),
+      state,
+      .object([TraceField("count", .string("0"))]),
+    ]
+    let memo = MerkleHash.FieldMemo()
+    for (index, state) in states.enumerated() {
+      XCTAssertEqual(memo.hash(state), state.stableHash, "state \(index): \(state)")
+    }
+  }
+
+  private func setting(_ key: String, to value: TraceValue, in state: TraceValue) -> TraceValue {
+    guard case .object(var fields) = state else { return state }
+    for index in fields.indices where fields[index].key == key { fields[index].value = value }
+    return .object(fields)
+  }
+}
