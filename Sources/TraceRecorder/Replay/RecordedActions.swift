@@ -70,7 +70,7 @@ final class RecordedActions {
     _ lines: ArraySlice<RecordedBatches.Line>, to steps: inout [RecordedStep],
     paths: TraceReader.PathCache? = nil
   ) throws {
-    // Each line read in place: copying the tuple out retained its row's strings and its
+    // Each line read in place: copying the line out retained its row's strings and its
     // payload's chunk.
     for index in lines.indices {
       steps.append(try step(lines[index].row, lines[index].payload, paths: paths))

@@ -15,8 +15,12 @@ struct RecordedBatches {
   let reader: TraceReader
   let actions = RecordedActions()
 
-  /// A step's row and its line, not yet read into a `RecordedStep`.
-  typealias Line = (row: StepRow, payload: TraceReader.StepPayload)
+  /// A step's row and its line, not yet read into a `RecordedStep`. A struct, not a tuple:
+  /// a tuple of them was copied and destroyed through the runtime's generic tuple witnesses.
+  struct Line {
+    let row: StepRow
+    let payload: TraceReader.StepPayload
+  }
 
   /// The trace failed while a batch was being gathered: its lines so far come first, since a
   /// line among them that cannot be read is the earlier failure. Thrown and caught on the
@@ -66,7 +70,7 @@ struct RecordedBatches {
           // Emptied in place: `body` copied what it keeps, so no array is made per batch.
           batch.removeAll(keepingCapacity: true)
         }
-        batch.append((row, payload))
+        batch.append(Line(row: row, payload: payload))
         return true
       }
     } catch {
@@ -111,7 +115,7 @@ struct RecordedBatches {
             }
           }
         }
-        lines.append((row, payload))
+        lines.append(Line(row: row, payload: payload))
         return true
       }
     } catch {

@@ -11,7 +11,7 @@ import TraceKit
 /// it finds there again, one the reducer comes back to, is handed back to the replay
 /// thread's table a run later.
 extension ReplayEngine {
-  /// A state waiting for its check: the `order`th replayed step (from 0), and the state after
+  /// A state the stage found failing: the `order`th replayed step (from 0), and the state after
   /// it.
   @usableFromInline typealias PendingState = (order: Int, step: RecordedStep, state: Base.State)
 
@@ -29,7 +29,7 @@ extension ReplayEngine {
     {
       return true
     }
-    pendingStates.append((order, step, state))
+    pendingStates.append(order: order, step: step, state: state)
     guard pendingStates.count >= Self.stateRun else { return true }
     return handOver(to: stage)
   }
@@ -38,7 +38,7 @@ extension ReplayEngine {
   /// report (on this, the replay thread: the stage has nothing left to do).
   @inlinable
   func settle(_ stage: StateCheckStage) -> StateFailure? {
-    if !pendingStates.isEmpty { _ = handOver(to: stage) }
+    if pendingStates.count > 0 { _ = handOver(to: stage) }
     stage.settle()
     guard let (pending, error) = failedState else { return nil }
     failedState = nil
@@ -67,45 +67,41 @@ extension ReplayEngine {
       for (hash, state) in confirmed { matchedStates.insert(state, hash: hash) }
     }
     let run = pendingStates
-    pendingStates = []
-    pendingStates.reserveCapacity(Self.stateRun)
-    return stage.submit(through: run[run.count - 1].order) { [self] in
+    pendingStates = PendingStates(capacity: Self.stateRun)
+    return stage.submit(through: run.orders[run.count - 1]) { [self] in
       checkStates(run, on: stage)
     }
   }
 
   /// The stage's job: hashes each state of `run` in order; false at the first that fails.
   ///
-  /// Each pending state is read from the loop's element (`for pending in run`): the compiled
-  /// loop copies the whole `PendingState` three times a state (callgrind), where reading it
-  /// in place (`run[index].state`, a buffer's subscript, a pointer's `pointee`) copied it at
-  /// each of its five reads, each copy retaining and releasing the step's action, path and
-  /// reads and every buffer of the state.
+  /// Each state is moved out of `run` and its step read in place (see `PendingStates`).
   @inlinable
-  func checkStates(_ run: [PendingState], on stage: StateCheckStage) -> Bool {
+  func checkStates(_ run: PendingStates<Base.State>, on stage: StateCheckStage) -> Bool {
     var confirmed: [(hash: UInt64, state: Base.State)] = []
     defer {
       if !confirmed.isEmpty { stage.locked { confirmedStates += confirmed } }
     }
-    for pending in run {
-      let recorded = pending.step.stateHash
+    for index in 0..<run.count {
+      let state = run.takeState(at: index)
+      let recorded = run.steps[index].stateHash
       // A state the stage matched before, which the replay thread did not know: it comes
       // back, so the replay thread learns it (a state seen once is not worth its insert).
       if let stateEquality,
-        checkedStates.contains(pending.state, hash: recorded, equal: stateEquality)
+        checkedStates.contains(state, hash: recorded, equal: stateEquality)
       {
-        confirmed.append((recorded, pending.state))
+        confirmed.append((recorded, state))
         continue
       }
       do {
-        let hash = try stateHash(of: pending.state, step: pending.step.step)
+        let hash = try stateHash(of: state, step: run.steps[index].step)
         guard hash == recorded else {
-          failedState = (pending, nil)
+          failedState = ((run.orders[index], run.steps[index], state), nil)
           return false
         }
-        if stateEquality != nil { checkedStates.insert(pending.state, hash: hash) }
+        if stateEquality != nil { checkedStates.insert(state, hash: hash) }
       } catch {
-        failedState = (pending, error)
+        failedState = ((run.orders[index], run.steps[index], state), error)
         return false
       }
     }

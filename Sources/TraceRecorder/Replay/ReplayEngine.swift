@@ -43,7 +43,8 @@ final class ReplayEngine<Base: Reducer> where Base.State: Codable, Base.Action: 
   @usableFromInline let matchedStates = StateHashes<Base.State>()
   @usableFromInline let checkedStates = StateHashes<Base.State>()
   /// The replay thread's states not yet handed to the checking stage, in order.
-  @exclusivity(unchecked) @usableFromInline var pendingStates: [PendingState] = []
+  @exclusivity(unchecked) @usableFromInline var pendingStates = PendingStates<Base.State>(
+    capacity: ReplayEngine.stateRun)
   /// States the checking stage found matching again, for `matchedStates`: guarded by the
   /// stage's lock.
   @exclusivity(unchecked) @usableFromInline
