@@ -22,8 +22,18 @@ import TraceKit
 /// writer's code is not specialized for the app's types, and a generic type here cost a
 /// metadata look-up a step.
 struct EncodedActions {
-  private var entries: [ActionBits: ActionEncoding] = [:]
-  /// The actions of `entries`, kept alive so that their bits stay theirs.
+  /// The entries, by bits: open addressing with linear probing over at least twice as many
+  /// slots as entries (a power of two, doubled as entries come), so a probe ends at a free
+  /// slot. A `Dictionary` hashed the bits with `Hasher` (SipHash) at each look-up, about 270
+  /// instructions a step with its probe; here a multiply picks the slot. `used[i]` says
+  /// whether slot `i` holds an entry; `keys` and `encodings` are read only where it does.
+  private var used: [Bool] = []
+  private var keys: [ActionBits] = []
+  private var encodings: [ActionEncoding] = []
+  private var count = 0
+  /// The shift that keeps log2(slot count) bits of a 64-bit hash.
+  private var shift = 64
+  /// The actions of the entries, kept alive so that their bits stay theirs.
   private var actions: [Any] = []
   /// A larger action: the last one (kept alive), its bits and its encoding.
   private var last: (action: Any, bits: [UInt8], encoding: ActionEncoding)?
@@ -33,6 +43,17 @@ struct EncodedActions {
   init<Action>(of type: Action.Type, capacity: Int = 512) {
     self.capacity = capacity
     fitsInBits = MemoryLayout<Action>.size <= MemoryLayout<ActionBits>.size
+    if fitsInBits { makeSlots(log2: 4) }
+  }
+
+  /// Empty slots, `1 << log2` of them.
+  private mutating func makeSlots(log2: Int) {
+    let slots = 1 << log2
+    shift = 64 - log2
+    used = Array(repeating: false, count: slots)
+    keys = Array(repeating: ActionBits(), count: slots)
+    encodings = Array(repeating: ActionEncoding(value: .null, path: ""), count: slots)
+    count = 0
   }
 
   /// `mutating` though it changes nothing: called on a writer's stored property, a
@@ -46,7 +67,19 @@ struct EncodedActions {
       }
       return same ? last.encoding : nil
     }
-    return entries[Self.bits(of: action)]
+    let key = Self.bits(of: action)
+    var slot = self.slot(of: key)
+    while used[slot] {
+      if keys[slot] == key { return encodings[slot] }
+      slot = (slot + 1) & (used.count - 1)
+    }
+    return nil
+  }
+
+  /// Where the probe for `key` starts (Fibonacci hashing of its words mixed: see
+  /// `ActionBits.mixed`).
+  private func slot(of key: ActionBits) -> Int {
+    Int(truncatingIfNeeded: (key.mixed &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
   }
 
   mutating func insert<Action>(_ action: Action, value: TraceValue, path: String) {
@@ -55,12 +88,35 @@ struct EncodedActions {
       last = (action, withUnsafeBytes(of: action) { Array($0) }, encoding)
       return
     }
-    if entries.count >= capacity {
-      entries.removeAll(keepingCapacity: true)
+    if count >= capacity {
+      for slot in used.indices where used[slot] {
+        used[slot] = false
+        encodings[slot] = ActionEncoding(value: .null, path: "")
+      }
+      count = 0
       actions.removeAll(keepingCapacity: true)
     }
-    entries[Self.bits(of: action)] = encoding
+    if 2 * (count + 1) > used.count {
+      let (oldUsed, oldKeys, oldEncodings) = (used, keys, encodings)
+      makeSlots(log2: 64 - shift + 1)
+      for slot in oldUsed.indices where oldUsed[slot] {
+        place(oldKeys[slot], oldEncodings[slot])
+      }
+    }
+    place(Self.bits(of: action), encoding)
     actions.append(action)
+  }
+
+  /// Puts `encoding` in the slot of `key`: the one that holds it, else a free one.
+  private mutating func place(_ key: ActionBits, _ encoding: ActionEncoding) {
+    var slot = self.slot(of: key)
+    while used[slot], keys[slot] != key { slot = (slot + 1) & (used.count - 1) }
+    if !used[slot] {
+      used[slot] = true
+      keys[slot] = key
+      count += 1
+    }
+    encodings[slot] = encoding
   }
 
   private static func bits<Action>(of action: Action) -> ActionBits {
@@ -80,7 +136,7 @@ struct ActionEncoding {
 }
 
 /// An action's bits (its `size` bytes), zero-padded to eight words (see `EncodedActions`).
-private struct ActionBits: Hashable {
+private struct ActionBits: Equatable {
   var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
     (0, 0, 0, 0, 0, 0, 0, 0)
 
@@ -91,8 +147,8 @@ private struct ActionBits: Hashable {
       && lhs.words.7 == rhs.words.7
   }
 
-  func hash(into hasher: inout Hasher) {
-    // One combine of the words mixed (Horner's rule, base 31): `Hasher` mixes the sum.
+  /// The words mixed into one (Horner's rule, base 31); `EncodedActions` spreads it.
+  var mixed: UInt64 {
     var mixed = words.0
     mixed = mixed &* 31 &+ words.1
     mixed = mixed &* 31 &+ words.2
@@ -101,6 +157,6 @@ private struct ActionBits: Hashable {
     mixed = mixed &* 31 &+ words.5
     mixed = mixed &* 31 &+ words.6
     mixed = mixed &* 31 &+ words.7
-    hasher.combine(mixed)
+    return mixed
   }
 }

@@ -149,7 +149,7 @@ final class FieldWalker: Encoder {
     let index = previousIndex(key)
     var edits: FieldCache.Edits?
     if let index {
-      if case .tree(let previous) = previousFields[index].encoding, previous == value {
+      if case .tree(let previous) = previousFields[index].encoding, Self.same(previous, value) {
         keep(index)
         return
       }
@@ -163,6 +163,37 @@ final class FieldWalker: Encoder {
     fields.append(
       FieldCache(
         key: hashedKey, path: path, swiftValue: ValueBox.none, value: value, edits: edits))
+  }
+
+  /// `previous == value` for a leaf and the tree its field had, with the leaves this walker's
+  /// container writes most compared in place: an int, a bool, `null`, and a string with the
+  /// same bits (the same storage or the same small string, so the same UTF-8 bytes). The call
+  /// to `TraceValue.==` copied both values into a pair first. A case other than the previous
+  /// one is unequal there too.
+  @inline(__always)
+  private static func same(_ previous: TraceValue, _ value: TraceValue) -> Bool {
+    switch value {
+    case .int(let new): if case .int(let old) = previous { old == new } else { false }
+    case .bool(let new): if case .bool(let old) = previous { old == new } else { false }
+    case .null: if case .null = previous { true } else { false }
+    case .string(let new):
+      if case .string(let old) = previous {
+        sameBits(old, new) || previous == value
+      } else {
+        false
+      }
+    default: previous == value
+    }
+  }
+
+  /// Whether two strings are the same value bit for bit (then their bytes are the same).
+  @inline(__always)
+  private static func sameBits(_ lhs: String, _ rhs: String) -> Bool {
+    withUnsafeBytes(of: lhs) { left in
+      withUnsafeBytes(of: rhs) { right in
+        left.load(as: (UInt64, UInt64).self) == right.load(as: (UInt64, UInt64).self)
+      }
+    }
   }
 
   func add<T: Encodable>(_ key: String, _ value: T) throws {
