@@ -186,16 +186,6 @@ final class FieldWalker: Encoder {
     }
   }
 
-  /// Whether two strings are the same value bit for bit (then their bytes are the same).
-  @inline(__always)
-  private static func sameBits(_ lhs: String, _ rhs: String) -> Bool {
-    withUnsafeBytes(of: lhs) { left in
-      withUnsafeBytes(of: rhs) { right in
-        left.load(as: (UInt64, UInt64).self) == right.load(as: (UInt64, UInt64).self)
-      }
-    }
-  }
-
   func add<T: Encodable>(_ key: String, _ value: T) throws {
     try check()
     let index = previousIndex(key)

@@ -77,8 +77,9 @@ func sameUTF8(_ lhs: String, _ rhs: String) -> Bool {
 
 /// Whether two strings are the same bits: the same small string, or the same buffer (which
 /// both hold, so neither can have changed it in place). Same bits, same UTF-8; other bits
-/// may still be the same UTF-8 (`sameUTF8`).
-@inline(__always)
-func sameBits(_ lhs: String, _ rhs: String) -> Bool {
+/// may still be the same UTF-8 (`sameUTF8`). The writer's field walker compares leaves with
+/// it too.
+@inlinable @inline(__always)
+package func sameBits(_ lhs: String, _ rhs: String) -> Bool {
   unsafeBitCast(lhs, to: (UInt64, UInt64).self) == unsafeBitCast(rhs, to: (UInt64, UInt64).self)
 }
