@@ -350,4 +350,106 @@ final class SwiftTypeCollectorTests: XCTestCase {
         ["pick.level: \(own)Level enum cases high,low raw 1=low,2=high"],
       ])
   }
+
+  fileprivate enum Parent: Codable, Equatable {
+    case child(Action)
+    case move(fromOffsets: [Int], toOffset: Int)
+    case pair(Phase, Level)
+    case tagged(Phase, note: String)
+  }
+
+  /// Child actions met again with another payload are passed over once their cases are
+  /// closed (`ClosedActionCase` one level down), yet every case, raw value and optional that
+  /// appears late is still added when it appears: per action, the table grows exactly as a
+  /// walk of every action makes it grow.
+  func testNestedActionsAddWhatAWalkOfEveryActionAdds() throws {
+    let actions: [Parent] = [
+      .child(.rename(id: 1, title: "a")),
+      .child(.rename(id: 2, title: "b")),
+      .child(.rename(id: 3, title: "c")),  // closed one level down: not looked at
+      .move(fromOffsets: [0], toOffset: 2),
+      .move(fromOffsets: [1, 2], toOffset: 0),
+      .move(fromOffsets: [], toOffset: 1),
+      .child(.setPhase(.loading(progress: 1))),
+      .child(.setPhase(.loading(progress: 2))),
+      .child(.setPhase(.loading(progress: 3))),
+      .child(.pick(nil)),
+      .child(.pick(nil)),
+      .child(.pick(Child(name: "n", level: .low))),  // an optional holding a value at last
+      .child(.pick(Child(name: "m", level: .high))),  // a raw value inside it
+      .pair(.idle, .low),
+      .pair(.idle, .low),
+      .pair(.idle, .low),  // closed? no: a raw-value enum is never plain
+      .pair(.loading(progress: 1), .low),  // the same case path, another inner case
+      .pair(.loading(progress: 2), .high),  // and a raw value not seen yet
+      .pair(.done("x"), .high),
+      .tagged(.idle, note: "a"),
+      .tagged(.idle, note: "b"),
+      .tagged(.idle, note: "c"),  // closed, the inner case a payload-less one
+      .tagged(.loading(progress: 4), note: "d"),  // another inner case: looked at
+      .tagged(.done("y"), note: "e"),
+      .tagged(.done("z"), note: "f"),
+    ]
+    var types = SwiftTypeCollector()
+    var walk = SwiftTypeWalk(entries: [:], fixed: FixedWalkTypes())
+    for (index, action) in actions.enumerated() {
+      let value = try TraceValueEncoder().encode(action)
+      types.noteAction(action, value: value, casePath: ActionCasePath.path(of: value))
+      walk.visit(action, pattern: "", depth: 0)
+      XCTAssertEqual(
+        SwiftTypeEntry.lines(types.table.action), SwiftTypeEntry.lines(walk.entries),
+        "after action \(index)")
+    }
+    let own = "TraceRecorderTests.SwiftTypeCollectorTests.(private)."
+    XCTAssertEqual(
+      SwiftTypeEntry.lines(types.table.action),
+      [
+        ": \(own)Parent enum cases child,move,pair,tagged",
+        "child: \(own)Action enum cases pick,rename,setPhase",
+        "child.pick: \(own)Child struct optional",
+        "child.pick.level: \(own)Level enum cases high,low raw 1=low,2=high",
+        "child.pick.name: Swift.String string",
+        "child.rename.id: Swift.Int integer",
+        "child.rename.title: Swift.String string",
+        "child.setPhase: \(own)Phase enum cases loading",
+        "child.setPhase.loading.progress: Swift.Int integer",
+        "move.fromOffsets: Swift.Array<Swift.Int> array",
+        "move.fromOffsets[]: Swift.Int integer",
+        "move.toOffset: Swift.Int integer",
+        "pair._0: \(own)Phase enum cases done,idle,loading",
+        "pair._0.done: Swift.String string",
+        "pair._0.loading.progress: Swift.Int integer",
+        "pair._1: \(own)Level enum cases high,low raw 1=low,2=high",
+        "tagged._0: \(own)Phase enum cases done,idle,loading",
+        "tagged._0.done: Swift.String string",
+        "tagged._0.loading.progress: Swift.Int integer",
+        "tagged.note: Swift.String string",
+      ])
+  }
+
+  /// A child's action is closed one level down once its case and plain values are known; a
+  /// value with another inner case, an enum where a plain value was, or an optional is not.
+  func testAChildActionsCaseIsClosedOneLevelDown() throws {
+    var walk = SwiftTypeWalk(entries: [:], fixed: FixedWalkTypes())
+    let known: [Parent] = [
+      .child(.rename(id: 1, title: "a")), .child(.setPhase(.loading(progress: 1))),
+      .child(.pick(nil)), .move(fromOffsets: [0], toOffset: 1),
+    ]
+    for action in known { walk.visit(action, pattern: "", depth: 0) }
+    func value(_ action: Parent) throws -> TraceValue { try TraceValueEncoder().encode(action) }
+    let rename = try XCTUnwrap(
+      ClosedActionCase(try value(.child(.rename(id: 1, title: "a"))), in: walk.entries))
+    XCTAssertTrue(rename.matches(try value(.child(.rename(id: 9, title: "z")))))
+    XCTAssertFalse(rename.matches(try value(.child(.setPhase(.idle)))))
+    XCTAssertFalse(rename.matches(try value(.move(fromOffsets: [], toOffset: 0))))
+    let loading = try XCTUnwrap(
+      ClosedActionCase(try value(.child(.setPhase(.loading(progress: 1)))), in: walk.entries))
+    XCTAssertTrue(loading.matches(try value(.child(.setPhase(.loading(progress: 7))))))
+    XCTAssertFalse(loading.matches(try value(.child(.setPhase(.done("x"))))))
+    XCTAssertNotNil(
+      ClosedActionCase(try value(.move(fromOffsets: [2], toOffset: 0)), in: walk.entries))
+    // `pick`'s optional never held a value, and `done` is not a known case yet.
+    XCTAssertNil(ClosedActionCase(try value(.child(.pick(nil))), in: walk.entries))
+    XCTAssertNil(ClosedActionCase(try value(.child(.setPhase(.done("x")))), in: walk.entries))
+  }
 }
