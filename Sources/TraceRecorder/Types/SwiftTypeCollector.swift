@@ -110,8 +110,10 @@ struct SwiftTypeCollector {
     var values: [(value: TraceValue, pattern: String)] = []
     var found: [Missing] = []
     for change in changes {
-      guard let (path, value) = Self.pathAndValue(change), value != .null,
-        !plainPatterns.contains(path), plainPaths.isEmpty || !plainPaths.contains(path)
+      guard let (path, value) = Self.pathAndValue(change) else { continue }
+      // A pattern match, not `TraceValue.==` (a call that copies both values into a pair).
+      if case .null = value { continue }
+      guard !plainPatterns.contains(path), plainPaths.isEmpty || !plainPaths.contains(path)
       else { continue }
       let isCollection = if case .array = value { true } else { false }
       let known = isCollection ? nil : knownValues[path]
