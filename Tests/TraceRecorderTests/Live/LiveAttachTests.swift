@@ -301,13 +301,25 @@ final class LiveAttachTests: XCTestCase {
   // MARK: Helpers
 
   /// Waits until the writer has handed `step` to the live history (a client asking for it
-  /// before would be told it is not held).
+  /// before would be told it is not held). It gives up only when the history stops growing
+  /// for 10 s: a loaded machine writes 20,000 steps of a debug build slowly, and what the
+  /// wait guards against is a writer that stopped.
   private func waitUntilHeld(_ recorder: Recorder, step: Int) async throws {
     let path = socketPath
-    let held = await eventually {
-      (try? LiveClient(socketPath: path, timeout: .seconds(1)))?.welcome.lastStep ?? -1 >= step
+    var held = -1
+    var deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    while true {
+      let now = (try? LiveClient(socketPath: path, timeout: .seconds(1)))?.welcome.lastStep ?? -1
+      if now >= step { return }
+      if now > held {
+        held = now
+        deadline = ContinuousClock.now.advanced(by: .seconds(10))
+      }
+      guard ContinuousClock.now < deadline else {
+        return XCTFail("step \(step) never reached the history (it stopped at step \(held))")
+      }
+      try? await Task.sleep(for: .milliseconds(2))
     }
-    XCTAssertTrue(held, "step \(step) never reached the history")
   }
 
   /// Waits until the store has no effect in flight. The core tells the recorder an effect
