@@ -66,9 +66,8 @@ final class SystemRandomWatch {
     self.watch = watch
   }
 
-  /// Whether calls are counted now (only the work's own thread may set it). Set twice a
-  /// replayed step, by that one thread: no dynamic exclusivity checks.
-  @exclusivity(unchecked) var counting: Bool = false {
+  /// Whether calls are counted now (only the work's own thread may set it).
+  var counting: Bool = false {
     didSet {
       guard let watch, counting != oldValue else { return }
       rewind_random_watch_set_counting(watch, counting ? 1 : 0)
