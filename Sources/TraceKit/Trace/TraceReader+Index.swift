@@ -131,6 +131,21 @@ extension TraceReader {
     return StepIndexEntry(step: step, origin: origin, stateHash: columns.stateHash)
   }
 
+  /// `decodeEntry` with the row's action path, looked up as `decodeRow` looks it up.
+  func decodeEntryAndActionPath(
+    _ statement: SQLiteStatement
+  ) throws(TraceError) -> (entry: StepIndexEntry, actionPath: String) {
+    let columns = try checkedColumns(statement)
+    let step = columns.step
+    let origin = try origin(columns.origin, step: step)
+    let actionPath = try actionPath(columns.action, step: step)
+    // Consecutive rows mostly name the path set the previous row named: checked then.
+    if interned.lastPathSet?.id != columns.changed {
+      _ = try pathSet(columns.changed, step: step)
+    }
+    return (StepIndexEntry(step: step, origin: origin, stateHash: columns.stateHash), actionPath)
+  }
+
   /// A row's columns, each checked, with its ids not yet looked up.
   private struct CheckedColumns {
     var step: Int

@@ -326,6 +326,26 @@ extension TraceReader {
     }
   }
 
+  /// `forEachStep` for typed replay: each row checked as `forEachStep` checks it (every
+  /// column, same order, same messages), but handed out as the step, origin and state hash
+  /// and the action path (which its reports name), without the row's changed paths, with the
+  /// step's line. `body` returns false to stop.
+  ///
+  /// ```swift
+  /// try reader.forEachStepAction(from: 1, to: 3) { entry, actionPath, payload in
+  ///   print(entry.step, actionPath, payload.step)  // 1 plus 1
+  ///   return true
+  /// }
+  /// ```
+  package func forEachStepAction(
+    from: Int, to: Int, _ body: (StepIndexEntry, String, StepPayload) throws -> Bool
+  ) throws {
+    var lines = LineStream()
+    try forEachEntryAndActionPath(from: from, to: to) { row in
+      try body(row.entry, row.actionPath, try lines.payload(of: row.entry.step, in: self))
+    }
+  }
+
   /// `forEachStep` for a replay: each row checked as `forEachStep` checks it (every column,
   /// same order, same messages), but handed out as the step, origin and state hash alone,
   /// without the row's action path and changed paths, with the chunk that holds its line,

@@ -335,14 +335,7 @@ public final class TraceReader {
   /// }
   /// ```
   public func forEachRow(from: Int, to: Int, _ body: (StepRow) throws -> Bool) throws {
-    let statement = try rowScan(from: from, to: to)
-    defer { statement.reset() }
-    var expected = max(0, from)
-    while try nextRow(of: statement) {
-      let row = try decodeRow(statement)
-      try checkNoHole(before: row.step, expected: &expected)
-      guard try body(row) else { return }
-    }
+    try scan(from: from, to: to, decodeRow, step: { $0.step }, body)
   }
 
   /// `forEachRow` as a replay reads it: every column checked the same way, in the same order,
@@ -350,13 +343,31 @@ public final class TraceReader {
   func forEachEntry(
     from: Int, to: Int, _ body: (StepIndexEntry) throws -> Bool
   ) throws {
+    try scan(from: from, to: to, decodeEntry, step: { $0.step }, body)
+  }
+
+  /// `forEachEntry` with each row's action path, which typed replay names in its reports.
+  func forEachEntryAndActionPath(
+    from: Int, to: Int, _ body: ((entry: StepIndexEntry, actionPath: String)) throws -> Bool
+  ) throws {
+    try scan(from: from, to: to, decodeEntryAndActionPath, step: { $0.entry.step }, body)
+  }
+
+  /// The rows `from…to` in order, each decoded by `decode`, with the steps that the index
+  /// jumps over checked; `body` returns false to stop. Inlined into each way of reading, so
+  /// that each is compiled as if written out.
+  @inline(__always)
+  private func scan<Row>(
+    from: Int, to: Int, _ decode: (SQLiteStatement) throws(TraceError) -> Row,
+    step: (Row) -> Int, _ body: (Row) throws -> Bool
+  ) throws {
     let statement = try rowScan(from: from, to: to)
     defer { statement.reset() }
     var expected = max(0, from)
     while try nextRow(of: statement) {
-      let entry = try decodeEntry(statement)
-      try checkNoHole(before: entry.step, expected: &expected)
-      guard try body(entry) else { return }
+      let row = try decode(statement)
+      try checkNoHole(before: step(row), expected: &expected)
+      guard try body(row) else { return }
     }
   }
 

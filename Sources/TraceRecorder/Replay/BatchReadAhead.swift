@@ -37,7 +37,8 @@ final class BatchReadAhead: @unchecked Sendable {
   /// steps of the block it replays (emptied in place for the next).
   private let actions = RecordedActions()
   private let paths = TraceReader.PathCache()
-  private var steps: [RecordedStep] = []
+  // The replay thread's alone, and used every step: no dynamic exclusivity checks.
+  @exclusivity(unchecked) private var steps: [RecordedStep] = []
   private var ahead: ReadAhead<Block>!
 
   /// Opens the trace again and starts reading its steps after step 0.
@@ -53,9 +54,10 @@ final class BatchReadAhead: @unchecked Sendable {
   }
 
   /// Calls `body` with each batch in order until it returns false; then throws the error the
-  /// reading stopped on, if it stopped on one before `body` did. A batch is a slice of the
-  /// block's steps (its indices are the block's), valid until `body` returns.
-  func forEach(_ body: (ArraySlice<RecordedStep>) throws(ReplayError) -> Bool)
+  /// reading stopped on, if it stopped on one before `body` did. A batch is the block's
+  /// steps in place, valid only until `body` returns; `body` may move a step out while it
+  /// checks it, and must move it back before `body` returns or throws.
+  func forEach(_ body: (UnsafeMutableBufferPointer<RecordedStep>) throws(ReplayError) -> Bool)
     throws(ReplayError)
   {
     while let block = ahead.next() {
@@ -67,7 +69,10 @@ final class BatchReadAhead: @unchecked Sendable {
           // Each batch's lines read just before it is replayed: a line that cannot be read
           // fails after every step before it was checked.
           try read(lines[start..<end])
-          guard try body(steps[start..<end]) else { return }
+          let more = try steps.withUnsafeMutableBufferPointer { (all) throws(ReplayError) in
+            try body(UnsafeMutableBufferPointer(rebasing: all[start..<end]))
+          }
+          guard more else { return }
           start = end
         }
       case .end(let error, let unfinished):

@@ -40,17 +40,18 @@ final class RecordedActions {
   @exclusivity(unchecked) private var slots = [Int32](repeating: 0, count: slotCount)
   @exclusivity(unchecked) private var nextID = 0
 
-  /// The step as replay reads it: its row, and its line's action (each distinct one decoded
-  /// once) and dependency reads. `paths` is the line cache to use instead of the reader's
-  /// (see `StepPayload.withActionJSON(cachingIn:_:)`).
+  /// The step as replay reads it: its row's entry and action path, and its line's action
+  /// (each distinct one decoded once) and dependency reads. `paths` is the line cache to use
+  /// instead of the reader's (see `StepPayload.withActionJSON(cachingIn:_:)`).
   func step(
-    _ row: StepRow, _ payload: TraceReader.StepPayload, paths: TraceReader.PathCache? = nil
+    _ entry: StepIndexEntry, actionPath: String, _ payload: TraceReader.StepPayload,
+    paths: TraceReader.PathCache? = nil
   ) throws -> RecordedStep {
     try payload.withActionJSON(cachingIn: paths) { json, dependencies in
       let (action, id) = try action(json)
       return RecordedStep(
-        step: row.step, origin: row.origin, actionPath: row.actionPath,
-        stateHash: row.stateHash, action: action, actionID: id, dependencies: dependencies)
+        step: entry.step, origin: entry.origin, actionPath: actionPath,
+        stateHash: entry.stateHash, action: action, actionID: id, dependencies: dependencies)
     }
   }
 
@@ -70,10 +71,13 @@ final class RecordedActions {
     _ lines: ArraySlice<RecordedBatches.Line>, to steps: inout [RecordedStep],
     paths: TraceReader.PathCache? = nil
   ) throws {
-    // Each line read in place: copying the line out retained its row's strings and its
-    // payload's chunk.
+    // Each line read in place, field by field: copying the line out (even as the argument
+    // of a call) retained its action path and its payload's chunk.
     for index in lines.indices {
-      steps.append(try step(lines[index].row, lines[index].payload, paths: paths))
+      steps.append(
+        try step(
+          lines[index].entry, actionPath: lines[index].actionPath, lines[index].payload,
+          paths: paths))
     }
   }
 

@@ -15,10 +15,13 @@ struct RecordedBatches {
   let reader: TraceReader
   let actions = RecordedActions()
 
-  /// A step's row and its line, not yet read into a `RecordedStep`. A struct, not a tuple:
-  /// a tuple of them was copied and destroyed through the runtime's generic tuple witnesses.
+  /// What a step's index row holds for replay, and its line, not yet read into a
+  /// `RecordedStep`. A struct, not a tuple: a tuple was copied and destroyed through the
+  /// runtime's generic tuple witnesses. Not a `StepRow`: its changed paths are not used, and
+  /// copying and destroying a whole row cost the reading thread about 250 instructions a step.
   struct Line {
-    let row: StepRow
+    let entry: StepIndexEntry
+    let actionPath: String
     let payload: TraceReader.StepPayload
   }
 
@@ -54,8 +57,8 @@ struct RecordedBatches {
     var stopped = false
     var bodyFailed = false
     do {
-      try reader.forEachStep(from: first, to: .max) { row, payload in
-        if startsBatch(row), !batch.isEmpty {
+      try reader.forEachStepAction(from: first, to: .max) { entry, actionPath, payload in
+        if startsBatch(entry), !batch.isEmpty {
           let more: Bool
           do {
             more = try body(batch)
@@ -70,7 +73,7 @@ struct RecordedBatches {
           // Emptied in place: `body` copied what it keeps, so no array is made per batch.
           batch.removeAll(keepingCapacity: true)
         }
-        batch.append(Line(row: row, payload: payload))
+        batch.append(Line(entry: entry, actionPath: actionPath, payload: payload))
         return true
       }
     } catch {
@@ -98,8 +101,8 @@ struct RecordedBatches {
     var start = 0
     var stopped = false
     do {
-      try reader.forEachStep(from: first, to: .max) { row, payload in
-        if startsBatch(row), lines.count > start {
+      try reader.forEachStepAction(from: first, to: .max) { entry, actionPath, payload in
+        if startsBatch(entry), lines.count > start {
           ends.append(lines.count)
           start = lines.count
           if start >= blockSize {
@@ -115,7 +118,7 @@ struct RecordedBatches {
             }
           }
         }
-        lines.append(Line(row: row, payload: payload))
+        lines.append(Line(entry: entry, actionPath: actionPath, payload: payload))
         return true
       }
     } catch {
@@ -131,8 +134,8 @@ struct RecordedBatches {
   /// Whether the step begins a batch (what `forEachLines` and `forEachBlock` both cut at):
   /// any step but the initial state and a synchronous `.send`, which belongs to the batch of
   /// the step that returned it.
-  private func startsBatch(_ row: StepRow) -> Bool {
-    switch row.origin {
+  private func startsBatch(_ entry: StepIndexEntry) -> Bool {
+    switch entry.origin {
     case .initial, .send: false
     default: true
     }

@@ -18,8 +18,9 @@ final class StepCheck {
   private let served: ServedDependencies
   private let reads: DependencyCheck
   private let watch: SystemRandomWatch
-  /// Where the inspector's jumps in the trace left the store.
-  private var jumps = JumpHistory()
+  /// Where the inspector's jumps in the trace left the store. Unchecked as `ledger` is: a
+  /// read access to it was checked at every step, inspector step or not.
+  @exclusivity(unchecked) private var jumps = JumpHistory()
 
   init(
     effects: RecordedEffects, served: ServedDependencies, reads: DependencyCheck,
@@ -35,7 +36,8 @@ final class StepCheck {
   /// already: a copy of a step retains its action, path and reads); returns how it differs
   /// from the trace.
   func replay(
-    _ step: RecordedStep, at index: Int, of batch: ArraySlice<RecordedStep>, steps: ReplaySteps
+    _ step: RecordedStep, at index: Int, of batch: UnsafeBufferPointer<RecordedStep>,
+    steps: ReplaySteps
   )
     throws(ReplayError) -> [ReplayFinding]
   {
@@ -105,7 +107,7 @@ final class StepCheck {
 
   /// The actions of the steps after `index` in the batch that `step` sent.
   private static func recordedSends(
-    of step: Int, in batch: ArraySlice<RecordedStep>, after index: Int
+    of step: Int, in batch: UnsafeBufferPointer<RecordedStep>, after index: Int
   ) -> [TraceValue] {
     var recorded: [TraceValue] = []
     var later = index + 1

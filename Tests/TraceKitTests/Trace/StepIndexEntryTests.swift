@@ -7,6 +7,8 @@ import XCTest
 /// `TraceReader.forEachStepLine` (what `inspector replay` reads): the rows' step, origin and
 /// state hash with each step's line, every column checked as `forEachStep` checks it. Both
 /// are run on the same traces, whole and damaged, and must agree to the last error's text.
+/// So must `forEachStepAction` (what typed replay reads: the same with each row's action
+/// path) and `forEachStep` with the rows' action paths.
 final class StepIndexEntryTests: XCTestCase {
   let metadata = TraceMetadata(
     rootReducer: "Shop", stateType: "Shop.State", actionType: "Shop.Action",
@@ -55,11 +57,13 @@ final class StepIndexEntryTests: XCTestCase {
     return [0] + steps
   }
 
-  /// What each way of reading hands out, one line a step, and the error it stopped on.
-  func general(_ path: String) -> [String] {
+  /// What each way of reading hands out, one line a step, and the error it stopped on; with
+  /// `actionPaths`, each row's action path too.
+  func general(_ path: String, actionPaths: Bool = false) -> [String] {
     read(path) { reader, add in
       try reader.forEachStep(from: 0, to: .max) { row, payload in
-        add("\(row.step) \(row.origin) \(row.stateHash) line \(payload.step)")
+        let actionPath = actionPaths ? " \(row.actionPath)" : ""
+        add("\(row.step) \(row.origin) \(row.stateHash)\(actionPath) line \(payload.step)")
         return true
       }
     }
@@ -80,6 +84,16 @@ final class StepIndexEntryTests: XCTestCase {
         }
       }
       if let lineError { throw lineError }
+    }
+  }
+
+  /// What typed replay reads: each row's entry and action path, and its line.
+  func typedReplay(_ path: String) -> [String] {
+    read(path) { reader, add in
+      try reader.forEachStepAction(from: 0, to: .max) { entry, actionPath, payload in
+        add("\(entry.step) \(entry.origin) \(entry.stateHash) \(actionPath) line \(payload.step)")
+        return true
+      }
     }
   }
 
@@ -104,6 +118,12 @@ final class StepIndexEntryTests: XCTestCase {
     }
     XCTAssertEqual(lean(path), expected)
     XCTAssertEqual(general(path), expected)
+    let withPaths = steps.dropFirst().map { step in
+      "\(step) \(origin(step)) \(state(step).stableHash) \(actions[step % actions.count])"
+        + " line \(step)"
+    }
+    XCTAssertEqual(Array(typedReplay(path).dropFirst()), withPaths)
+    XCTAssertEqual(typedReplay(path), general(path, actionPaths: true))
     // A range that starts after the gap and ends mid-chunk, stopped by the body.
     let reader = try TraceReader(path: path)
     var seen: [Int] = []
@@ -142,6 +162,10 @@ final class StepIndexEntryTests: XCTestCase {
       let lean = lean(path)
       XCTAssertEqual(lean, general(path), edit.sql)
       XCTAssertTrue(lean.last?.contains(edit.message) == true, "\(edit.sql): \(lean.last ?? "")")
+      let typed = typedReplay(path)
+      XCTAssertEqual(typed, general(path, actionPaths: true), edit.sql)
+      XCTAssertEqual(typed.count, lean.count, edit.sql)
+      XCTAssertEqual(typed.last?.contains(edit.message), true, edit.sql)
     }
   }
 
@@ -159,6 +183,7 @@ final class StepIndexEntryTests: XCTestCase {
       let edits = try TraceCorruption(seed: seed).apply(to: path)
       let lean = lean(path)
       XCTAssertEqual(lean, general(path), "seed \(seed): \(edits)")
+      XCTAssertEqual(typedReplay(path), general(path, actionPaths: true), "seed \(seed): \(edits)")
       if lean.last?.hasPrefix("error: ") == true { stopped += 1 }
       try FileManager.default.removeItem(atPath: path)
     }
