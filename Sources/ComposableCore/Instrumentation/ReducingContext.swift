@@ -217,9 +217,10 @@ package final class ReducingHooks {
   /// The keys this core's reducers already noted (read on its thread only, so a key read
   /// again skips the log's lock).
   @exclusivity(unchecked) var notedKeys: [ObjectIdentifier] = []
-  /// The reporting wrapper of the last stateless clock type a reducer read (see `reporting`).
+  /// The last clock a reducer read (its type and bytes) and its reporting wrapper (see
+  /// `reporting`).
   @exclusivity(unchecked)
-  var reportingClock: (type: ObjectIdentifier, clock: any Clock<Duration>)?
+  var reportingClock: (type: ObjectIdentifier, bytes: [UInt8], clock: any Clock<Duration>)?
 
   @usableFromInline init() {}
 }
