@@ -38,13 +38,18 @@ func reporting<C: Clock>(_ clock: C) -> any Clock<Duration> where C.Duration == 
   }
   let type = ObjectIdentifier(C.self)
   // Padding is compared too: a difference there only costs a new wrapper.
-  if let kept = hooks.reportingClock, kept.type == type,
-    withUnsafeBytes(of: clock, { $0.elementsEqual(kept.bytes) })
+  if hooks.reportingClockType == type,
+    withUnsafeBytes(of: clock, { bytes in
+      hooks.reportingClockBytes.withUnsafeBytes { $0.elementsEqual(bytes) }
+    }),
+    let kept = hooks.reportingClock
   {
-    return kept.clock
+    return kept
   }
   let wrapped = wrapping(clock)
-  hooks.reportingClock = (type, withUnsafeBytes(of: clock) { Array($0) }, wrapped)
+  hooks.reportingClockType = type
+  hooks.reportingClockBytes = withUnsafeBytes(of: clock) { Array($0) }
+  hooks.reportingClock = wrapped
   return wrapped
 }
 
