@@ -29,7 +29,8 @@ public struct DependencyValues: Sendable {
   /// Where a test-context dependency is being read from, for the "no test value" message.
   @TaskLocal static var accessSite: AccessSite?
 
-  @usableFromInline var storage: [ObjectIdentifier: any Sendable] = [:]
+  /// The overrides, each in a box of its key's value type (see `AnyDependencyBox`).
+  @usableFromInline var storage: [DependencyKeyID: AnyDependencyBox] = [:]
 
   /// Which default values are used: live or test.
   public var context: DependencyContext
@@ -75,7 +76,7 @@ public struct DependencyValues: Sendable {
       }
     }
     set {
-      storage[ObjectIdentifier(key)] = newValue
+      setOverride(newValue, for: key)
     }
   }
 
@@ -99,7 +100,7 @@ public struct DependencyValues: Sendable {
       }
     }
     set {
-      storage[ObjectIdentifier(key)] = newValue
+      setOverride(newValue, for: key)
     }
   }
 
@@ -113,9 +114,17 @@ public struct DependencyValues: Sendable {
   /// The value set for a key, if any.
   @inlinable
   func override<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value? {
-    // Looked up before the cast: casting a missing value still costs a dynamic cast.
-    guard !storage.isEmpty, let value = storage[ObjectIdentifier(key)] else { return nil }
-    return value as? Key.Value
+    guard !storage.isEmpty, let box = storage[DependencyKeyID(ObjectIdentifier(key))] else {
+      return nil
+    }
+    // Only `setOverride(_:for:)` stores under a key's identity, in a box of its value type.
+    return unsafeDowncast(box, to: DependencyBox<Key.Value>.self).value
+  }
+
+  /// Sets the value for a key.
+  @usableFromInline
+  mutating func setOverride<Key: TestDependencyKey>(_ value: Key.Value, for key: Key.Type) {
+    storage[DependencyKeyID(ObjectIdentifier(key))] = DependencyBox(value)
   }
 
   struct AccessSite: Sendable {

@@ -14,43 +14,8 @@
 /// ```
 @usableFromInline
 package final class PublishedValueCache: Sendable {
-  /// A key's identity as the table holds it: its look-up folds the table's seed into the
-  /// identity's address (`HashMixing`) instead of running a `Hasher` round over it (about 50
-  /// instructions more on every dependency read).
-  @usableFromInline
-  struct Key: Hashable, Sendable {
-    @usableFromInline let id: ObjectIdentifier
-
-    @inlinable
-    init(_ id: ObjectIdentifier) {
-      self.id = id
-    }
-
-    @inlinable
-    func _rawHashValue(seed: Int) -> Int {
-      HashMixing.mix(Int(bitPattern: UInt(bitPattern: id)), seed)
-    }
-  }
-
-  /// A cached value of any type (values are immutable once cached).
-  @usableFromInline
-  class AnyBox: @unchecked Sendable {
-    @usableFromInline init() {}
-  }
-
-  /// A cached value; the key it is stored under fixes `Value`.
-  @usableFromInline
-  final class Box<Value>: AnyBox, @unchecked Sendable {
-    @usableFromInline let value: Value
-
-    @inlinable
-    init(_ value: Value) {
-      self.value = value
-    }
-  }
-
   /// The published boxes, by key.
-  @usableFromInline let table = PublishedTable<[Key: AnyBox]>()
+  @usableFromInline let table = PublishedTable<[DependencyKeyID: AnyDependencyBox]>()
 
   @usableFromInline package init() {}
 
@@ -59,27 +24,28 @@ package final class PublishedValueCache: Sendable {
   @inlinable
   package func value<Value>(for key: ObjectIdentifier, make: () -> Value) -> Value {
     if let box = box(for: key) {
-      return unsafeDowncast(box, to: Box<Value>.self).value
+      return unsafeDowncast(box, to: DependencyBox<Value>.self).value
     }
     let made = make()
-    return unsafeDowncast(publish(Box(made), for: key), to: Box<Value>.self).value
+    let published = publish(DependencyBox(made), for: key)
+    return unsafeDowncast(published, to: DependencyBox<Value>.self).value
   }
 
   /// The box published for `key`, if any. Always inlined: called, it cost about 10
   /// instructions more on every dependency read.
   @inlinable @inline(__always)
-  func box(for key: ObjectIdentifier) -> AnyBox? {
-    table.read { $0[Key(key)] } ?? nil
+  func box(for key: ObjectIdentifier) -> AnyDependencyBox? {
+    table.read { $0[DependencyKeyID(key)] } ?? nil
   }
 
   /// Publishes `box` for `key` unless another thread published one first; returns the box
   /// that is published for `key`.
   @usableFromInline
-  func publish(_ box: AnyBox, for key: ObjectIdentifier) -> AnyBox {
+  func publish(_ box: AnyDependencyBox, for key: ObjectIdentifier) -> AnyDependencyBox {
     table.publish { current in
-      if let raced = current?[Key(key)] { return (nil, raced) }
+      if let raced = current?[DependencyKeyID(key)] { return (nil, raced) }
       var boxes = current ?? [:]
-      boxes[Key(key)] = box
+      boxes[DependencyKeyID(key)] = box
       return (boxes, box)
     }
   }

@@ -217,9 +217,11 @@ package final class ReducingHooks {
   /// The keys this core's reducers already noted (read on its thread only, so a key read
   /// again skips the log's lock).
   @exclusivity(unchecked) var notedKeys: [ObjectIdentifier] = []
-  /// The reporting wrapper of the last stateless clock type a reducer read (see `reporting`).
-  @exclusivity(unchecked)
-  var reportingClock: (type: ObjectIdentifier, clock: any Clock<Duration>)?
+  /// The type and the bytes of the last clock a reducer read, and its reporting wrapper (see
+  /// `reporting`): three properties, so a read compares them in place without copying them.
+  @exclusivity(unchecked) var reportingClockType: ObjectIdentifier?
+  @exclusivity(unchecked) var reportingClockBytes: [UInt8] = []
+  @exclusivity(unchecked) var reportingClock: (any Clock<Duration>)?
 
   @usableFromInline init() {}
 }

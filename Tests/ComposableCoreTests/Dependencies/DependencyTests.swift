@@ -181,3 +181,68 @@ private final class UUIDLog: Sendable {
 }
 
 import Locking
+
+/// Two keys of one value type, and a key of an optional value: overrides are kept by key.
+private enum FirstNumberKey: DependencyKey {
+  static let liveValue = 1
+}
+
+private enum SecondNumberKey: DependencyKey {
+  static let liveValue = 2
+}
+
+private enum NicknameKey: DependencyKey {
+  static let liveValue: String? = "live"
+}
+
+extension DependencyValues {
+  fileprivate var firstNumber: Int {
+    get { self[FirstNumberKey.self] }
+    set { self[FirstNumberKey.self] = newValue }
+  }
+
+  fileprivate var secondNumber: Int {
+    get { self[SecondNumberKey.self] }
+    set { self[SecondNumberKey.self] = newValue }
+  }
+
+  fileprivate var nickname: String? {
+    get { self[NicknameKey.self] }
+    set { self[NicknameKey.self] = newValue }
+  }
+}
+
+final class DependencyOverrideTests: XCTestCase {
+  func testOverridesAreKeptByKeyNotByValueType() {
+    let numbers = withDependencies {
+      $0.context = .live
+      $0.firstNumber = 10
+    } operation: {
+      @Dependency(\.firstNumber) var first
+      @Dependency(\.secondNumber) var second
+      return [first, second]
+    }
+    XCTAssertEqual(numbers, [10, 2])
+  }
+
+  func testAnOverrideWithNilIsReadAsNil() {
+    let nickname = withDependencies {
+      $0.nickname = nil
+    } operation: {
+      @Dependency(\.nickname) var nickname
+      return nickname
+    }
+    XCTAssertNil(nickname)
+  }
+
+  func testALaterOverrideReplacesAnEarlierOne() {
+    let isSuspending = withDependencies {
+      $0.continuousClock = ContinuousClock()
+      $0.continuousClock = SuspendingClock()
+    } operation: {
+      @Dependency(\.continuousClock) var clock
+      return clock is SuspendingClock
+    }
+    XCTAssertTrue(isSuspending)
+  }
+}

@@ -95,6 +95,29 @@ private struct TwoClocks: Reducer {
   }
 }
 
+/// Reads the clock, then a part of it reads another clock of the same type, then the reducer
+/// reads its own clock again.
+private struct ClockAndPart: Reducer {
+  typealias State = TwoClocks.State
+  typealias Action = TwoClocks.Action
+
+  let partClock: TestClock
+
+  @Dependency(\.continuousClock) var clock
+
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in
+      _ = clock.now
+      return .none
+    }
+    TwoClocks.Part().dependency(\.continuousClock, partClock)
+    Reduce { _, _ in
+      _ = clock.now
+      return .none
+    }
+  }
+}
+
 /// The values a step's reducer read are reported with the step, whatever overrides sit around
 /// or inside the instrument; reads from effects are not.
 @MainActor
@@ -184,6 +207,35 @@ final class DependencyReadTranscriptTests: XCTestCase {
         read clock 2.0 seconds
         read clock 3.0 seconds
         read clock 10.0 seconds
+      end of step 2
+      """)
+  }
+
+  func testTwoClocksOfOneTypeAreEachReportedWithTheirOwnTime() async {
+    let clock = TestClock()
+    let partClock = TestClock(now: OffsetInstant().advanced(by: .seconds(5)))
+    let transcript = Transcript()
+    let store = Store(initialState: ClockAndPart.State()) {
+      ClockAndPart(partClock: partClock).transcribed(into: transcript)
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.send(.read)
+    await clock.advance(by: .seconds(1))
+    store.send(.read)
+    XCTAssertEqual(
+      transcript.text,
+      """
+      store started
+      step 1 from user: .read
+        read clock 0.0 seconds
+        read clock 5.0 seconds
+        read clock 0.0 seconds
+      end of step 1
+      step 2 from user: .read
+        read clock 1.0 seconds
+        read clock 5.0 seconds
+        read clock 1.0 seconds
       end of step 2
       """)
   }
