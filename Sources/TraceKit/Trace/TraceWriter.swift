@@ -103,6 +103,13 @@ public final class TraceWriter {
   /// kept texts. Bounded (a recording of ever-new paths makes new strings each step).
   @exclusivity(unchecked) private var pathSetIDsByBits: [StringListBitsKey: Int] = [:]
   private static let pathSetBitsLimit = 4_096
+  /// The last step's changed paths and their texts (`changedPathTexts`), and the id of the
+  /// last set of texts (`pathSetID`): a step that changes the same paths as the step before
+  /// it (the same arrays of components, which the encoder keeps from step to step) gets the
+  /// same texts and id by their bits, with no look-up of each path, no new array, no hash.
+  @exclusivity(unchecked) private var lastChangedPaths: (paths: [TracePath], texts: [String]) =
+    ([], [])
+  @exclusivity(unchecked) private var lastPathSet: (paths: [String], id: Int)?
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
@@ -384,7 +391,10 @@ public final class TraceWriter {
   /// lines write paths from, and the step's changes, whose paths are the same arrays, then
   /// find their paths' JSON without hashing them again.
   package func changedPathTexts(_ paths: [TracePath]) -> [String] {
-    lineEncoder.changedPathTexts(paths)
+    if StringListBitsKey.sameBits(paths, lastChangedPaths.paths) { return lastChangedPaths.texts }
+    let texts = lineEncoder.changedPathTexts(paths)
+    lastChangedPaths = (paths, texts)
+    return texts
   }
 
   /// Whether step `step`, appended after step `lastStep`, is stored with a keyframe: a
@@ -570,6 +580,13 @@ public final class TraceWriter {
   }
 
   private func pathSetID(_ paths: [String]) throws(TraceError) -> Int {
+    if let last = lastPathSet, StringListBitsKey.sameBits(paths, last.paths) { return last.id }
+    let id = try pathSetIDByBits(paths)
+    lastPathSet = (paths, id)
+    return id
+  }
+
+  private func pathSetIDByBits(_ paths: [String]) throws(TraceError) -> Int {
     let bits = StringListBitsKey(paths)
     if let known = pathSetIDsByBits[bits] { return known }
     var isNew = false
