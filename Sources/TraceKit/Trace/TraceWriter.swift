@@ -110,6 +110,9 @@ public final class TraceWriter {
   @exclusivity(unchecked) private var lastChangedPaths: (paths: [TracePath], texts: [String]) =
     ([], [])
   @exclusivity(unchecked) private var lastPathSet: (paths: [String], id: Int)?
+  /// The last two action paths `actionID` gave an id, found by their bits (`sameBits`) before
+  /// their bytes are hashed: a counter's steps alternate between two actions.
+  @exclusivity(unchecked) private var recentActions: (last: (String, Int)?, beforeLast: (String, Int)?)
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
@@ -564,6 +567,17 @@ public final class TraceWriter {
   }
 
   private func actionID(_ actionPath: String) throws(TraceError) -> Int {
+    if let (path, id) = recentActions.last, sameBits(path, actionPath) { return id }
+    if let (path, id) = recentActions.beforeLast, sameBits(path, actionPath) {
+      recentActions = (recentActions.beforeLast, recentActions.last)
+      return id
+    }
+    let id = try actionIDByBytes(actionPath)
+    recentActions = ((actionPath, id), recentActions.last)
+    return id
+  }
+
+  private func actionIDByBytes(_ actionPath: String) throws(TraceError) -> Int {
     let key = StringBytesKey(actionPath)
     if let known = actionIDsByBytes[key] { return known }
     // From 0: step 0's `""` takes the id SQLite stores in no bytes, and the first action
