@@ -94,8 +94,9 @@ public final class TraceWriter {
   /// their JSON: the JSON of a list of strings tells lists apart exactly as its bytes do, and
   /// hashing it went byte by byte (~1,000 instructions a step on a composed app).
   @exclusivity(unchecked) private var actionIDs = RecentIDs<String>()
-  /// The ids `actionIDs` gave, by the paths' bytes: looked up first, as most steps' action is
-  /// neither of the last two (`StringBytesKey`).
+  /// The ids `actionIDs` gave, by the paths' bytes (`StringBytesKey`): looked up when the path
+  /// is neither of the last two by their bits (`recentActions`), before `actionIDs`, as most
+  /// steps' action on a composed app is neither of them.
   @exclusivity(unchecked) private var actionIDsByBytes: [StringBytesKey: Int] = [:]
   @exclusivity(unchecked) private var pathSetIDs = RecentIDs<StringListKey>()
   /// The ids `pathSetIDs` gave to sets met more than once, by the strings' bits
