@@ -68,17 +68,27 @@ package struct StepLine: Sendable {
   ///
   /// The live protocol's step messages (`StepFrameWriter`) write their changes with it too.
   package struct Encoder {
-    /// A path's two texts: its `description` (a `changed_paths` entry) and that text as a JSON
-    /// string (a change's `"path"`). A class: the caches copy an entry with one retain.
+    /// A path's texts: its `description` (a `changed_paths` entry), that text as a JSON
+    /// string (a change's `"path"`), and the whole opening of a `set` change of it, up to its
+    /// value (`{"op":"set","path":…,"value":`): one copy instead of three, each of which cost
+    /// about 100 instructions in `Array.append(contentsOf:)` for a few bytes. A class: the
+    /// caches copy an entry with one retain.
     private final class PathTexts {
       let key: PathKey
       let description: String
       let json: [UInt8]
+      let setOpening: [UInt8]
 
       init(key: PathKey, description: String, json: [UInt8]) {
         self.key = key
         self.description = description
         self.json = json
+        var setOpening: [UInt8] = []
+        setOpening.reserveCapacity(json.count + 28)
+        StepLine.append("{\"op\":\"set\",\"path\":", into: &setOpening)
+        setOpening.append(contentsOf: json)
+        StepLine.append(",\"value\":", into: &setOpening)
+        self.setOpening = setOpening
       }
     }
 
@@ -118,6 +128,12 @@ package struct StepLine: Sendable {
     /// with 64 slots the composed app's ~60 repeated actions collided in 39 % of its steps
     /// (each then written again, about 3,000 instructions).
     private static let actionSlots = 256
+    /// The JSON of the last two cases without fields (`.plus`, `.minus`) written, by their
+    /// names: every such action has the same (empty) fields array, so `actions`, which
+    /// goes by the fields' storage, cannot tell them apart, and writing one again (its name
+    /// scanned for escapes) cost about 450 instructions.
+    private var recentCases: (last: (name: String, json: [UInt8])?,
+      beforeLast: (name: String, json: [UInt8])?)
     /// Longer actions are written each time: keeping them would hold their memory.
     private static let actionJSONLimit = 1_024
     /// The JSON text of path lists written, by their bytes (`StringListKey`): lists of
@@ -132,9 +148,13 @@ package struct StepLine: Sendable {
     package mutating func writeChange(_ change: TraceChange, into buffer: inout [UInt8]) {
       switch change {
       case .set(let path, let value):
-        append("{\"op\":\"set\",\"path\":", into: &buffer)
-        writePath(path, into: &buffer)
-        append(",\"value\":", into: &buffer)
+        if let texts = texts(of: path) {
+          buffer.append(contentsOf: texts.setOpening)
+        } else {
+          append("{\"op\":\"set\",\"path\":", into: &buffer)
+          TraceValue.string(path.description).writeJSON(into: &buffer)
+          append(",\"value\":", into: &buffer)
+        }
         value.writeJSON(into: &buffer)
       case .remove(let path):
         append("{\"op\":\"remove\",\"path\":", into: &buffer)
@@ -169,7 +189,11 @@ package struct StepLine: Sendable {
         return
       }
       guard !fields.isEmpty else {
-        action.writeJSON(into: &buffer)
+        if let name {
+          writeCase(named: name, action, into: &buffer)
+        } else {
+          action.writeJSON(into: &buffer)
+        }
         return
       }
       let address = fields.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
@@ -198,6 +222,33 @@ package struct StepLine: Sendable {
       if buffer.count - start <= Self.actionJSONLimit {
         actions[slot] = (action, Array(buffer[start...]))
       }
+    }
+
+    /// Writes `action`, a case `name` without fields, from `recentCases` when it is one of them.
+    private mutating func writeCase(
+      named name: String, _ action: TraceValue, into buffer: inout [UInt8]
+    ) {
+      if let last = recentCases.last, Self.sameName(last.name, name) {
+        buffer.append(contentsOf: last.json)
+        return
+      }
+      if let beforeLast = recentCases.beforeLast, Self.sameName(beforeLast.name, name) {
+        recentCases = (beforeLast, recentCases.last)
+        buffer.append(contentsOf: beforeLast.json)
+        return
+      }
+      let start = buffer.count
+      action.writeJSON(into: &buffer)
+      if buffer.count - start <= Self.actionJSONLimit {
+        recentCases = ((name, Array(buffer[start...])), recentCases.last)
+      }
+    }
+
+    /// Whether two case names are the same bytes: by their bits first (a short name is its
+    /// bits), then by their bytes.
+    @inline(__always)
+    private static func sameName(_ a: String, _ b: String) -> Bool {
+      TraceValues.sameBits(a, b) || ByteHash.sameBytes(a, b)
     }
 
     /// The `changed_paths` texts of a step's changed paths (`TracePath.changedPathTexts`),

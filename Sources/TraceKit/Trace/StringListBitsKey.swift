@@ -34,11 +34,18 @@ struct StringListBitsKey: MixedHashKey {
   }
 
   static func == (lhs: StringListBitsKey, rhs: StringListBitsKey) -> Bool {
-    guard lhs.mixedHash == rhs.mixedHash, lhs.strings.count == rhs.strings.count else { return false }
-    return lhs.strings.withUnsafeBytes { left in
-      rhs.strings.withUnsafeBytes { right in
+    lhs.mixedHash == rhs.mixedHash && sameBits(lhs.strings, rhs.strings)
+  }
+
+  /// Whether two lists hold elements of the same bits, in order. For elements without padding
+  /// whose bits name what they refer to (strings, `TracePath`s: a reference to their
+  /// components): equal bits are then equal values, as long as the caller holds both lists.
+  static func sameBits<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    return lhs.withUnsafeBytes { left in
+      rhs.withUnsafeBytes { right in
         guard let left = left.baseAddress, let right = right.baseAddress else { return true }
-        return memcmp(left, right, lhs.strings.count * MemoryLayout<String>.stride) == 0
+        return memcmp(left, right, lhs.count * MemoryLayout<Element>.stride) == 0
       }
     }
   }

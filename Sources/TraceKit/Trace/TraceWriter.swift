@@ -94,8 +94,9 @@ public final class TraceWriter {
   /// their JSON: the JSON of a list of strings tells lists apart exactly as its bytes do, and
   /// hashing it went byte by byte (~1,000 instructions a step on a composed app).
   @exclusivity(unchecked) private var actionIDs = RecentIDs<String>()
-  /// The ids `actionIDs` gave, by the paths' bytes: looked up first, as most steps' action is
-  /// neither of the last two (`StringBytesKey`).
+  /// The ids `actionIDs` gave, by the paths' bytes (`StringBytesKey`): looked up when the path
+  /// is neither of the last two by their bits (`recentActions`), before `actionIDs`, as most
+  /// steps' action on a composed app is neither of them.
   @exclusivity(unchecked) private var actionIDsByBytes: [StringBytesKey: Int] = [:]
   @exclusivity(unchecked) private var pathSetIDs = RecentIDs<StringListKey>()
   /// The ids `pathSetIDs` gave to sets met more than once, by the strings' bits
@@ -103,6 +104,16 @@ public final class TraceWriter {
   /// kept texts. Bounded (a recording of ever-new paths makes new strings each step).
   @exclusivity(unchecked) private var pathSetIDsByBits: [StringListBitsKey: Int] = [:]
   private static let pathSetBitsLimit = 4_096
+  /// The last step's changed paths and their texts (`changedPathTexts`), and the id of the
+  /// last set of texts (`pathSetID`): a step that changes the same paths as the step before
+  /// it (the same arrays of components, which the encoder keeps from step to step) gets the
+  /// same texts and id by their bits, with no look-up of each path, no new array, no hash.
+  @exclusivity(unchecked) private var lastChangedPaths: (paths: [TracePath], texts: [String]) =
+    ([], [])
+  @exclusivity(unchecked) private var lastPathSet: (paths: [String], id: Int)?
+  /// The last two action paths `actionID` gave an id, found by their bits (`sameBits`) before
+  /// their bytes are hashed: a counter's steps alternate between two actions.
+  @exclusivity(unchecked) private var recentActions: (last: (String, Int)?, beforeLast: (String, Int)?)
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
@@ -384,7 +395,10 @@ public final class TraceWriter {
   /// lines write paths from, and the step's changes, whose paths are the same arrays, then
   /// find their paths' JSON without hashing them again.
   package func changedPathTexts(_ paths: [TracePath]) -> [String] {
-    lineEncoder.changedPathTexts(paths)
+    if StringListBitsKey.sameBits(paths, lastChangedPaths.paths) { return lastChangedPaths.texts }
+    let texts = lineEncoder.changedPathTexts(paths)
+    lastChangedPaths = (paths, texts)
+    return texts
   }
 
   /// Whether step `step`, appended after step `lastStep`, is stored with a keyframe: a
@@ -554,6 +568,17 @@ public final class TraceWriter {
   }
 
   private func actionID(_ actionPath: String) throws(TraceError) -> Int {
+    if let (path, id) = recentActions.last, sameBits(path, actionPath) { return id }
+    if let (path, id) = recentActions.beforeLast, sameBits(path, actionPath) {
+      recentActions = (recentActions.beforeLast, recentActions.last)
+      return id
+    }
+    let id = try actionIDByBytes(actionPath)
+    recentActions = ((actionPath, id), recentActions.last)
+    return id
+  }
+
+  private func actionIDByBytes(_ actionPath: String) throws(TraceError) -> Int {
     let key = StringBytesKey(actionPath)
     if let known = actionIDsByBytes[key] { return known }
     // From 0: step 0's `""` takes the id SQLite stores in no bytes, and the first action
@@ -570,6 +595,13 @@ public final class TraceWriter {
   }
 
   private func pathSetID(_ paths: [String]) throws(TraceError) -> Int {
+    if let last = lastPathSet, StringListBitsKey.sameBits(paths, last.paths) { return last.id }
+    let id = try pathSetIDByBits(paths)
+    lastPathSet = (paths, id)
+    return id
+  }
+
+  private func pathSetIDByBits(_ paths: [String]) throws(TraceError) -> Int {
     let bits = StringListBitsKey(paths)
     if let known = pathSetIDsByBits[bits] { return known }
     var isNew = false

@@ -139,4 +139,27 @@ final class StepLineEncoderCacheTests: XCTestCase {
       guard buffer == expected else { return }
     }
   }
+
+  /// Cases without fields all share the empty fields array: each is written as its own JSON,
+  /// whichever cases came before (short names, canonically equal names of other bytes, long
+  /// names made anew with the same bytes or other bytes).
+  func testCasesWithoutFieldsAreEachWrittenInTheirOwnBytes() {
+    let names = [
+      "plus", "minus", "reset", "caf\u{E9}", "cafe\u{301}", "a\"b", "",
+      "a-case-name-longer-than-fifteen-bytes",
+    ]
+    var random = SplitMix(seed: 24)
+    var encoder = StepLine.Encoder()
+    for index in 0..<2_000 {
+      var name = names[Int(random.next() % UInt64(names.count))]
+      if random.next() % 4 == 0 { name = "made-anew-case-\(random.next() % 3)-of-a-long-name" }
+      let action: TraceValue = random.next() % 8 == 0 ? .object([]) : .enumCase(name, [])
+      var expected: [UInt8] = []
+      action.writeJSON(into: &expected)
+      var buffer: [UInt8] = [UInt8(ascii: "<")]
+      encoder.writeAction(action, into: &buffer)
+      XCTAssertEqual(Array(buffer.dropFirst()), expected, "action \(index): \(name)")
+      guard Array(buffer.dropFirst()) == expected else { return }
+    }
+  }
 }
