@@ -209,6 +209,11 @@ public final class Recorder: Sendable {
     state.withLock { $0.session }?.queueHighWater ?? 0
   }
 
+  /// Live commands held back until the history reaches their step (tests wait for it).
+  var liveCommandsWaiting: Int {
+    state.withLock { $0.session }?.live?.server?.commandsWaiting ?? 0
+  }
+
   /// Whether the recording's writer thread was joined, or there is none (tests: a finished
   /// recording leaves no thread unjoined while the Recorder lives).
   var isWriterJoined: Bool {

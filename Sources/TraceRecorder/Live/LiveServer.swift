@@ -1,6 +1,7 @@
 import Foundation
 import LiveAttach
 import Locking
+import Synchronization
 import TraceKit
 
 /// Listens on this process's socket in the user's live directory and serves inspectors, on a
@@ -25,6 +26,9 @@ final class LiveServer: Sendable {
   static let connectionLimit = 64
   /// How long the server goes on sending to watchers once the recording ended.
   static let closingGrace: Duration = .seconds(1)
+  /// How long a jump waits for a history that stopped growing short of its step (a step the
+  /// recorder dropped is known only when a later one reaches the history).
+  static let historyWait: Duration = .seconds(2)
 
   let socketPath: String
   let directory: LiveDirectory
@@ -39,6 +43,8 @@ final class LiveServer: Sendable {
   private let thread = Lock<WriterThread?>(nil)
   /// The store's status after the last command (a welcome reports it).
   private let lastStatus = Lock(LiveStatus(lastStep: 0, isPaused: false))
+  /// How many commands wait for the history (tests wait for a jump to be held back).
+  private let waitingCount = Atomic<Int>(0)
 
   /// What other threads hand the server's thread.
   private struct Inbox {
@@ -129,6 +135,27 @@ final class LiveServer: Sendable {
 
   fileprivate var wakeChannel: WakeChannel { wake }
 
+  /// How many commands wait for the history to reach the step they jump to.
+  var commandsWaiting: Int { waitingCount.load(ordering: .relaxed) }
+
+  fileprivate func noteWaiting(_ count: Int) {
+    waitingCount.store(count, ordering: .relaxed)
+  }
+
+  /// The step a jump to `step` waits for the history to hold: `step`, or the store's last
+  /// captured step when it is lower. `ps` and the answer to a send already name a captured
+  /// step, which the writer puts in the history a little later; a jump is answered once the
+  /// history holds it, so that it can jump there, or says what it holds then.
+  fileprivate func stepToWaitFor(jumpingTo step: Int) -> Int {
+    min(step, capturedSteps.withLock { $0 }?() ?? 0)
+  }
+
+  /// Whether the history does not hold `step` yet while the recording goes on.
+  fileprivate func historyIsShort(of step: Int) -> Bool {
+    let summary = history.summary
+    return summary.ending == nil && summary.lastStep < step
+  }
+
   fileprivate func welcome() -> LiveWelcome {
     let summary = history.summary
     var status = lastStatus.withLock { $0 }
@@ -155,6 +182,23 @@ private final class LiveServerLoop: @unchecked Sendable {
   private var closingSince: ContinuousClock.Instant?
   /// What watchers were last told of pause and jump (held counts alone are not news).
   private var toldStatus: (isPaused: Bool, jumpedTo: Int?) = (false, nil)
+  /// Commands held back, in the order they came: a jump to a step the history does not hold
+  /// yet, and the commands its connection sent after it.
+  private var waiting: [WaitingCommand] = [] {
+    didSet { server.noteWaiting(waiting.count) }
+  }
+  /// The history's last step when `runWaiting` last looked.
+  private var waitingSawStep = 0
+
+  private struct WaitingCommand {
+    var command: LiveCommand
+    var id: Int
+    var connection: Int
+    /// The step a jump waits for the history to hold (nil: a command behind a jump).
+    var step: Int?
+    /// When the history last grew while this command waited.
+    var since: ContinuousClock.Instant
+  }
 
   init(server: LiveServer, listener: UnixSocket) {
     self.server = server
@@ -171,15 +215,23 @@ private final class LiveServerLoop: @unchecked Sendable {
       if closingSince == nil, let reason = stop ?? server.history.summary.ending {
         beginClosing(reason)
       }
+      runWaiting()
       let caughtUp = pumpWatchers()
       for connection in connections { connection.flush() }
       connections.removeAll { $0.isClosed }
-      server.history.setWatched(connections.contains { $0.watch != nil })
+      server.history.setWatched(connections.contains { $0.watch != nil } || !waiting.isEmpty)
       // Wake-ups are re-armed only once a watcher has read all there is: one that waits for
       // its socket is woken by the socket, and the writer then pays no system call per step.
       var moreArrived = false
       if let lowest = caughtUp {
         moreArrived = server.history.clearWake() > lowest
+      }
+      if !waiting.isEmpty {
+        // Re-armed for each step while a command waits; a step that came before the re-arming
+        // is seen here.
+        _ = server.history.clearWake()
+        let summary = server.history.summary
+        moreArrived = moreArrived || summary.lastStep != waitingSawStep || summary.ending != nil
       }
       if let closingSince {
         if connections.isEmpty || ContinuousClock.now - closingSince > LiveServer.closingGrace {
@@ -192,7 +244,8 @@ private final class LiveServerLoop: @unchecked Sendable {
         poller.add(
           connection.socket, reading: !connection.isClosing, writing: connection.wantsToWrite)
       }
-      let timeout: Int32 = moreArrived ? 0 : (closingSince == nil ? 1_000 : 50)
+      let timeout: Int32 =
+        moreArrived ? 0 : (closingSince == nil && waiting.isEmpty ? 1_000 : 50)
       for entry in poller.wait(milliseconds: timeout) {
         if entry.socket === server.wakeChannel.socket {
           server.wakeChannel.drain()
@@ -312,11 +365,20 @@ private final class LiveServerLoop: @unchecked Sendable {
   }
 
   /// Prepares a command here, then has the main actor do it; the answer comes back through
-  /// the server's inbox.
-  private func run(_ command: LiveCommand, id: Int, for connection: LiveConnection) {
+  /// the server's inbox. A jump waits while the history does not hold the step yet and the
+  /// store captured it, or every step the store captured (`runWaiting`), and so do the
+  /// commands its connection sends after it.
+  private func run(
+    _ command: LiveCommand, id: Int, for connection: LiveConnection, mayWait: Bool = true
+  ) {
     guard connection.commandsInFlight < 16 else {
       connection.queue(
         .error(id: id, code: "busy", message: "16 commands of this connection are waiting"))
+      return
+    }
+    if mayWait, let held = heldBack(command, id: id, from: connection) {
+      connection.commandsInFlight += 1
+      waiting.append(held)
       return
     }
     let prepared: PreparedCommand
@@ -338,6 +400,53 @@ private final class LiveServerLoop: @unchecked Sendable {
         server.post(.error(id: id, code: error.code, message: error.message), to: target)
       }
     }
+  }
+
+  /// `command` as a waiting one when it must wait: a jump whose step the history does not
+  /// hold yet, or any command behind its connection's waiting jump.
+  private func heldBack(_ command: LiveCommand, id: Int, from connection: LiveConnection)
+    -> WaitingCommand?
+  {
+    var step: Int?
+    if !waiting.contains(where: { $0.connection == connection.id }) {
+      guard case .jump(let target) = command else { return nil }
+      let until = server.stepToWaitFor(jumpingTo: target)
+      guard server.historyIsShort(of: until) else { return nil }
+      step = until
+    }
+    return WaitingCommand(
+      command: command, id: id, connection: connection.id, step: step, since: .now)
+  }
+
+  /// Runs the waiting jumps whose step reached the history, and the commands behind them; a
+  /// jump also runs (and is refused) when the recording ended or the history stopped growing
+  /// for `LiveServer.historyWait`.
+  private func runWaiting() {
+    guard !waiting.isEmpty else { return }
+    let now = ContinuousClock.now
+    let lastStep = server.history.summary.lastStep
+    let grew = lastStep != waitingSawStep
+    waitingSawStep = lastStep
+    var blocked: Set<Int> = []
+    var kept: [WaitingCommand] = []
+    for var entry in waiting {
+      guard let connection = connections.first(where: { $0.id == entry.connection }),
+        !connection.isClosing
+      else { continue }
+      if grew { entry.since = now }
+      if !blocked.contains(entry.connection), let step = entry.step,
+        server.historyIsShort(of: step), now - entry.since < LiveServer.historyWait
+      {
+        blocked.insert(entry.connection)
+      }
+      if blocked.contains(entry.connection) {
+        kept.append(entry)
+        continue
+      }
+      connection.commandsInFlight -= 1
+      run(entry.command, id: entry.id, for: connection, mayWait: false)
+    }
+    waiting = kept
   }
 
   private func deliver(_ message: LiveMessage, to id: Int, status: LiveStatus?) {

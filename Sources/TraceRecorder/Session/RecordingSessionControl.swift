@@ -15,4 +15,6 @@ protocol RecordingSessionControl: AnyObject, Sendable {
   var capturedSteps: Int { get }
   var queuedEvents: Int { get }
   var queueHighWater: Int { get }
+  /// The live part, when the recording serves inspectors.
+  var live: LiveSession? { get }
 }
