@@ -113,8 +113,9 @@ struct IncrementalEncoder {
     handed = ([], [])
     if case .fields(var old) = consume dropped {
       // Held here alone unless a caller kept a result (then emptying it allocates, as a new
-      // array would).
-      old.removeAll(keepingCapacity: true)
+      // array would). Field by field: `removeAll(keepingCapacity:)` freed them through the
+      // runtime's generic array destroy, about 100 instructions a counter step more.
+      while old.popLast() != nil {}
       spare = old
     }
     if stagedElements {
