@@ -42,19 +42,25 @@ final class FieldWalker: Encoder {
   @exclusivity(unchecked) private var slot: Unmanaged<KeyedContainers.Slot>?
   @exclusivity(unchecked) private var otherSlots: [Unmanaged<KeyedContainers.Slot>] = []
 
+  /// `buffer`: an empty array whose storage the walk's fields go into (taken: empty after).
   init(
     cache: [FieldCache], types: WalkedTypes, stagesElements: Bool = false,
-    path: [TracePath.Component] = []
+    path: [TracePath.Component] = [], buffer: inout [FieldCache]
   ) {
     previousFields = cache
     self.types = types
     self.stagesElements = stagesElements
     self.path = path
+    swap(&fields, &buffer)
     fields.reserveCapacity(cache.count)
   }
 
-  /// Readies an idle walker for a walk over `cache` (see `WalkedTypes.walker`).
-  func begin(cache: [FieldCache], stagesElements: Bool, path: [TracePath.Component]) {
+  /// Readies an idle walker for a walk over `cache` (see `WalkedTypes.walker`), its fields
+  /// going into `buffer`'s storage (see `init`).
+  func begin(
+    cache: [FieldCache], stagesElements: Bool, path: [TracePath.Component],
+    buffer: inout [FieldCache]
+  ) {
     previousFields = cache
     self.stagesElements = stagesElements
     self.path = path
@@ -62,6 +68,7 @@ final class FieldWalker: Encoder {
     failed = false
     askedForSingleValue = false
     stagedElements = false
+    swap(&fields, &buffer)
     fields.reserveCapacity(cache.count)
   }
 
@@ -76,7 +83,7 @@ final class FieldWalker: Encoder {
   func end() {
     unbind()
     slot = nil
-    otherSlots.removeAll(keepingCapacity: true)
+    if !otherSlots.isEmpty { otherSlots.removeAll(keepingCapacity: true) }
     previousFields = []
     fields = []
     path = []

@@ -72,10 +72,21 @@ final class WalkedTypes {
   func walker(
     over cache: [FieldCache], stagesElements: Bool = false, path: [TracePath.Component] = []
   ) -> FieldWalker {
+    var buffer: [FieldCache] = []
+    return walker(over: cache, stagesElements: stagesElements, path: path, buffer: &buffer)
+  }
+
+  /// A walker as above whose fields go into `buffer`'s storage (an empty array, taken: see
+  /// `FieldWalker.init`).
+  func walker(
+    over cache: [FieldCache], stagesElements: Bool = false, path: [TracePath.Component] = [],
+    buffer: inout [FieldCache]
+  ) -> FieldWalker {
     guard let walker = idleWalkers.popLast() else {
-      return FieldWalker(cache: cache, types: self, stagesElements: stagesElements, path: path)
+      return FieldWalker(
+        cache: cache, types: self, stagesElements: stagesElements, path: path, buffer: &buffer)
     }
-    walker.begin(cache: cache, stagesElements: stagesElements, path: path)
+    walker.begin(cache: cache, stagesElements: stagesElements, path: path, buffer: &buffer)
     return walker
   }
 

@@ -93,6 +93,25 @@ final class IncrementalEncoderTests: XCTestCase {
     }
   }
 
+  func testResultsTheCallerKeepsStayAsEncodedWhileLaterStepsAreEncoded() throws {
+    // The encoder empties the storage of the fields two steps back for the next walk: a result
+    // still held elsewhere keeps its own.
+    var state = State()
+    state.items = IdentifiedArray(
+      uniqueElements: (0..<70).map { Item(id: $0, title: "item \($0)") })
+    var encoder = IncrementalEncoder()
+    var kept = [(try encoder.encode(state), try TraceValueEncoder().encode(state))]
+    var random = SplitMix64(seed: 13)
+    for _ in 1...60 {
+      mutate(&state, &random)
+      kept.append((try encoder.encode(state), try TraceValueEncoder().encode(state)))
+    }
+    for (step, (result, expected)) in kept.enumerated() {
+      XCTAssertEqual(result.value, expected, "step \(step)")
+      XCTAssertEqual(result.hash, expected.stableHash, "step \(step)")
+    }
+  }
+
   func testOneChangedElementOfAnIdentifiedArrayIsOneChangeByID() throws {
     var state = State()
     state.items = IdentifiedArray(
