@@ -242,10 +242,100 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
 
   /// Moves the elements at the given offsets to a destination offset, the way SwiftUI's
   /// `onMove` describes a move (the destination counts positions before the move).
+  ///
+  /// Offsets that come as a run (one offset, or consecutive ones in increasing order, the shape
+  /// of nearly every move) rotate only the positions between the run and its destination, in
+  /// place: only those ids are renumbered and only their chunks change. Any other shape is
+  /// gathered into a set as it is read and the array is rebuilt in its new order.
   @inlinable
   public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {
-    let sourceSet = Set(source)
-    guard !sourceSet.isEmpty else { return }
+    var offsets = source.makeIterator()
+    guard let first = offsets.next() else { return }
+    // The run read so far is `first...last`.
+    var last = first
+    var next = offsets.next()
+    if first >= 0, first < _ids.count {
+      while let offset = next, offset == last + 1, offset < _ids.count {
+        last = offset
+        next = offsets.next()
+      }
+      if next == nil {
+        moveRun(first..<last + 1, toOffset: destination)
+        return
+      }
+    }
+    var sourceSet = Set(first...last)
+    while let offset = next {
+      sourceSet.insert(offset)
+      next = offsets.next()
+    }
+    move(fromOffsetSet: sourceSet, toOffset: destination)
+  }
+
+  /// `move(fromOffsets:toOffset:)` of consecutive offsets inside the array: the positions from
+  /// the run to where it lands are rotated in place, and only their ids renumbered.
+  @inlinable
+  mutating func moveRun(_ run: Range<Int>, toOffset destination: Int) {
+    // The run lands at the destination less its own offsets before the destination, kept
+    // inside the array (a destination before 0 or past the end moves it to that end).
+    let landing = Swift.min(Swift.max(destination, 0), _ids.count)
+    let target = landing - Swift.min(Swift.max(landing - run.lowerBound, 0), run.count)
+    guard target != run.lowerBound else { return }
+    // Rotating `lower..<upper` to start at `middle` puts the run at `target`.
+    let (lower, middle, upper) =
+      target < run.lowerBound
+      ? (target, run.lowerBound, run.upperBound)
+      : (run.lowerBound, run.upperBound, target + run.count)
+    _ids.withUnsafeMutableBufferPointer { ids in
+      Self.rotate(ids, lower..<upper, toStartAt: middle)
+    }
+    let chunk = lower &>> Self.chunkShift
+    if chunk == (upper - 1) &>> Self.chunkShift {
+      let start = chunk &<< Self.chunkShift
+      _chunks[chunk].withUnsafeMutableBufferPointer { elements in
+        Self.rotate(elements, lower - start..<upper - start, toStartAt: middle - start)
+      }
+    } else {
+      var rotated: [Element] = []
+      rotated.reserveCapacity(upper - lower)
+      for part in [middle..<upper, lower..<middle] {
+        for position in part {
+          rotated.append(_chunks[position &>> Self.chunkShift][position & (Self.chunkLength - 1)])
+        }
+      }
+      for (position, element) in zip(lower..<upper, rotated) {
+        _chunks[position &>> Self.chunkShift][position & (Self.chunkLength - 1)] = element
+      }
+    }
+    renumber(lower..<upper)
+  }
+
+  /// Rotates `range` of `buffer` so that `middle` comes first: three reversals by swaps in
+  /// place, no element copied out.
+  @inlinable
+  static func rotate<T>(
+    _ buffer: UnsafeMutableBufferPointer<T>, _ range: Range<Int>, toStartAt middle: Int
+  ) {
+    reverse(buffer, range.lowerBound..<middle)
+    reverse(buffer, middle..<range.upperBound)
+    reverse(buffer, range)
+  }
+
+  /// Reverses `range` of `buffer` in place.
+  @inlinable
+  static func reverse<T>(_ buffer: UnsafeMutableBufferPointer<T>, _ range: Range<Int>) {
+    var low = range.lowerBound
+    var high = range.upperBound - 1
+    while low < high {
+      buffer.swapAt(low, high)
+      low += 1
+      high -= 1
+    }
+  }
+
+  /// `move(fromOffsets:toOffset:)` of any set of offsets: the array is rebuilt in its new order.
+  @inlinable
+  mutating func move(fromOffsetSet sourceSet: Set<Int>, toOffset destination: Int) {
     let all = elements
     let moving = sourceSet.sorted().map { all[$0] }
     var remaining: [Element] = []
@@ -342,7 +432,13 @@ public struct IdentifiedArray<ID: Hashable, Element: Identifiable> where Element
   @inlinable
   mutating func renumber(from start: Int) {
     guard start < _ids.count else { return }
-    for position in start..<_ids.count {
+    renumber(start..<_ids.count)
+  }
+
+  /// Sets the index entry of the ids at `positions` to their position.
+  @inlinable
+  mutating func renumber(_ positions: Range<Int>) {
+    for position in positions {
       _positions[_ids[position]] = position
     }
   }

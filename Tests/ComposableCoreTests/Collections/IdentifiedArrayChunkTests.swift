@@ -125,6 +125,100 @@ final class IdentifiedArrayChunkTests: XCTestCase {
     XCTAssertEqual(new.chunksChanged(since: old), [0, 1, 2, 3])
   }
 
+  /// The order a move leaves, computed the plain way: the offsets as a set, the moving rows in
+  /// increasing offset order inserted at the destination less the offsets before it (kept
+  /// inside the rest).
+  private func referenceMove(_ model: [ChunkRow], _ source: [Int], _ destination: Int)
+    -> [ChunkRow]
+  {
+    let offsets = Set(source)
+    guard !offsets.isEmpty else { return model }
+    let moving = offsets.sorted().map { model[$0] }
+    var rest = model.enumerated().filter { !offsets.contains($0.offset) }.map(\.element)
+    let before = offsets.filter { $0 < destination }.count
+    rest.insert(contentsOf: moving, at: min(max(destination - before, 0), rest.count))
+    return rest
+  }
+
+  /// Moves `source` to `destination` in a copy of `array` and checks it against
+  /// `referenceMove`, that `array` is untouched, and that `chunksChanged` lists every chunk
+  /// whose rows changed; a run of offsets (`exactChunks`) changes no other chunk.
+  private func assertMove(
+    _ array: IdentifiedArrayOf<ChunkRow>, _ source: some Sequence<Int>, _ offsets: [Int],
+    to destination: Int, exactChunks: Bool, line: UInt = #line
+  ) {
+    let model = Array(array)
+    let expected = referenceMove(model, offsets, destination)
+    var moved = array
+    moved.move(fromOffsets: source, toOffset: destination)
+    let message = "\(offsets) to \(destination) of \(model.count)"
+    assertSame(moved, expected, message, line: line)
+    assertSame(array, model, "held copy, " + message, line: line)
+    let changed = (0..<moved.chunkCount).filter {
+      moved.chunk($0) != array.chunk($0)
+    }
+    let listed = moved.chunksChanged(since: array)
+    XCTAssertEqual(listed.filter(changed.contains), changed, message, line: line)
+    if exactChunks { XCTAssertEqual(listed, changed, message, line: line) }
+  }
+
+  func testMovingARunOfOffsetsMatchesThePlainMoveAndChangesOnlyItsChunks() {
+    for count in [0, 1, 2, 3, 8] {
+      let array = IdentifiedArrayOf<ChunkRow>(uniqueElements: rows(0..<count))
+      for start in 0..<count {
+        for end in start + 1...count {
+          for destination in -2...count + 2 {
+            assertMove(
+              array, Array(start..<end), Array(start..<end), to: destination, exactChunks: true)
+          }
+        }
+      }
+    }
+    for count in [64, 65, 130, 200] {
+      let array = IdentifiedArrayOf<ChunkRow>(uniqueElements: rows(0..<count))
+      let places = [0, 1, 62, 63, 64, 65, 128, 129, 199].filter {
+        $0 < count
+      }
+      for start in places {
+        for length in [1, 2, 3, 70] where start + length <= count {
+          for destination in places + [-1, count, count + 1] {
+            let run = Array(start..<start + length)
+            assertMove(array, run, run, to: destination, exactChunks: true)
+          }
+        }
+      }
+    }
+  }
+
+  func testMovingOtherOffsetsMatchesThePlainMove() {
+    var random = Generator(state: 11)
+    for count in [2, 3, 8, 64, 130] {
+      let array = IdentifiedArrayOf<ChunkRow>(uniqueElements: rows(0..<count))
+      for _ in 0..<60 {
+        let offsets = (0..<1 + random.next(4)).map { _ in random.next(count) }
+        let destination = random.next(count + 3) - 1
+        assertMove(array, offsets, offsets, to: destination, exactChunks: false)
+      }
+      // Repeated offsets, a run read backwards, a run with one more offset after a gap.
+      for offsets in [[1, 1], [1, 0], [0, 1, 1], [0, 1, count - 1], [count - 1, 0]] {
+        for destination in [0, 1, count / 2, count] {
+          assertMove(array, offsets, offsets, to: destination, exactChunks: false)
+        }
+      }
+    }
+  }
+
+  func testMoveReadsItsOffsetsOnce() {
+    let array = IdentifiedArrayOf<ChunkRow>(uniqueElements: rows(0..<10))
+    for offsets in [[], [4], [4, 5, 6], [4, 5, 2], [7, 3]] {
+      for destination in [0, 5, 10] {
+        var remaining = offsets[...]
+        let once = AnySequence { AnyIterator { remaining.popFirst() } }
+        assertMove(array, once, offsets, to: destination, exactChunks: false)
+      }
+    }
+  }
+
   func testCodableAndDescriptionAreThoseOfThePlainElements() throws {
     let array = IdentifiedArrayOf<ChunkRow>(uniqueElements: rows(0..<130))
     let encoder = JSONEncoder()
