@@ -89,17 +89,31 @@ public final class TraceWriter {
   @exclusivity(unchecked) private var scratch: [UInt8] = []
   @exclusivity(unchecked) private var lineEncoder = StepLine.Encoder()
   /// Interned index values: each distinct action path, changed-path set and effect origin is
-  /// stored once and steps refer to it by id (a step row stays ~30 bytes). Action paths are
-  /// one row when canonically equal, path sets when their bytes are equal (see
-  /// `InternedValue`).
+  /// stored once and steps refer to it by id (a step row stays ~30 bytes).
+  /// Action paths hashed as they are; path sets by their paths' bytes (`StringListKey`), not
+  /// their JSON: the JSON of a list of strings tells lists apart exactly as its bytes do, and
+  /// hashing it went byte by byte (~1,000 instructions a step on a composed app).
   @exclusivity(unchecked) private var actionIDs = RecentIDs<String>()
-  @exclusivity(unchecked) private var pathSetIDs = RecentIDs<[String]>()
-  /// The last step's changed paths and their texts (`changedPathTexts`): a step that changes
-  /// the same paths as the step before it (the same arrays of components, which the encoder
-  /// keeps from step to step) gets the same texts by their bits, with no look-up of each
-  /// path and no new array; `pathSetIDs` then finds their set by the same bits.
+  /// The ids `actionIDs` gave, by the paths' bytes (`StringBytesKey`): looked up when the path
+  /// is neither of the last two by their bits (`recentActions`), before `actionIDs`, as most
+  /// steps' action on a composed app is neither of them.
+  @exclusivity(unchecked) private var actionIDsByBytes: [StringBytesKey: Int] = [:]
+  @exclusivity(unchecked) private var pathSetIDs = RecentIDs<StringListKey>()
+  /// The ids `pathSetIDs` gave to sets met more than once, by the strings' bits
+  /// (`StringListBitsKey`): looked up first, as a step's changed paths are the line encoder's
+  /// kept texts. Bounded (a recording of ever-new paths makes new strings each step).
+  @exclusivity(unchecked) private var pathSetIDsByBits: [StringListBitsKey: Int] = [:]
+  private static let pathSetBitsLimit = 4_096
+  /// The last step's changed paths and their texts (`changedPathTexts`), and the id of the
+  /// last set of texts (`pathSetID`): a step that changes the same paths as the step before
+  /// it (the same arrays of components, which the encoder keeps from step to step) gets the
+  /// same texts and id by their bits, with no look-up of each path, no new array, no hash.
   @exclusivity(unchecked) private var lastChangedPaths: (paths: [TracePath], texts: [String]) =
     ([], [])
+  @exclusivity(unchecked) private var lastPathSet: (paths: [String], id: Int)?
+  /// The last two action paths `actionID` gave an id, found by their bits (`sameBits`) before
+  /// their bytes are hashed: a counter's steps alternate between two actions.
+  @exclusivity(unchecked) private var recentActions: (last: (String, Int)?, beforeLast: (String, Int)?)
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
@@ -554,20 +568,58 @@ public final class TraceWriter {
   }
 
   private func actionID(_ actionPath: String) throws(TraceError) -> Int {
+    if let (path, id) = recentActions.last, sameBits(path, actionPath) { return id }
+    if let (path, id) = recentActions.beforeLast, sameBits(path, actionPath) {
+      recentActions = (recentActions.beforeLast, recentActions.last)
+      return id
+    }
+    let id = try actionIDByBytes(actionPath)
+    recentActions = ((actionPath, id), recentActions.last)
+    return id
+  }
+
+  private func actionIDByBytes(_ actionPath: String) throws(TraceError) -> Int {
+    let key = StringBytesKey(actionPath)
+    if let known = actionIDsByBytes[key] { return known }
     // From 0: step 0's `""` takes the id SQLite stores in no bytes, and the first action
     // recorded the other one (1).
-    try actionIDs.id(of: actionPath) { id throws(TraceError) in
+    let id = try actionIDs.id(of: actionPath) { id throws(TraceError) in
       try sql { () throws(SQLiteError) in
         try insertAction.bind(id, at: 1)
         try insertAction.bind(actionPath, at: 2)
         try insertAction.run()
       }
     }
+    actionIDsByBytes[key] = id
+    return id
   }
 
   private func pathSetID(_ paths: [String]) throws(TraceError) -> Int {
+    if let last = lastPathSet, StringListBitsKey.sameBits(paths, last.paths) { return last.id }
+    let id = try pathSetIDByBits(paths)
+    lastPathSet = (paths, id)
+    return id
+  }
+
+  private func pathSetIDByBits(_ paths: [String]) throws(TraceError) -> Int {
+    let bits = StringListBitsKey(paths)
+    if let known = pathSetIDsByBits[bits] { return known }
+    var isNew = false
+    let id = try pathSetIDByBytes(paths, isNew: &isNew)
+    // A set is kept by its bits once it comes again: a recording whose sets keep changing (a
+    // toggle of one of 10,000 rows names a new set each step) would only fill the table.
+    guard !isNew else { return id }
+    if pathSetIDsByBits.count >= Self.pathSetBitsLimit {
+      pathSetIDsByBits.removeAll(keepingCapacity: true)
+    }
+    pathSetIDsByBits[bits] = id
+    return id
+  }
+
+  private func pathSetIDByBytes(_ paths: [String], isNew: inout Bool) throws(TraceError) -> Int {
     // From 0, as actions: step 0's `[]`, then the first set a step changed, cost no bytes.
-    try pathSetIDs.id(of: paths) { id throws(TraceError) in
+    try pathSetIDs.id(of: StringListKey(paths)) { id throws(TraceError) in
+      isNew = true
       scratch.removeAll(keepingCapacity: true)
       lineEncoder.writeStringArray(paths, into: &scratch)
       try sql { () throws(SQLiteError) in
