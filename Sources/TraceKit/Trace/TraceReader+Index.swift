@@ -125,9 +125,7 @@ extension TraceReader {
     {
       _ = try actionPath(columns.action, step: step)
     }
-    if interned.lastPathSet?.id != columns.changed {
-      _ = try pathSet(columns.changed, step: step)
-    }
+    try checkPathSet(columns.changed, step: step)
     return StepIndexEntry(step: step, origin: origin, stateHash: columns.stateHash)
   }
 
@@ -139,10 +137,7 @@ extension TraceReader {
     let step = columns.step
     let origin = try origin(columns.origin, step: step)
     let actionPath = try actionPath(columns.action, step: step)
-    // Consecutive rows mostly name the path set the previous row named: checked then.
-    if interned.lastPathSet?.id != columns.changed {
-      _ = try pathSet(columns.changed, step: step)
-    }
+    try checkPathSet(columns.changed, step: step)
     return (StepIndexEntry(step: step, origin: origin, stateHash: columns.stateHash), actionPath)
   }
 
@@ -298,6 +293,13 @@ extension TraceReader {
     }
     interned.lastActionPath = (id, path)
     return path
+  }
+
+  /// Checks that `id` names a path set, as `pathSet` does, without handing the set out.
+  /// Consecutive rows mostly name the set the previous row named, which was checked then.
+  @inline(__always)
+  private func checkPathSet(_ id: Int64, step: Int) throws(TraceError) {
+    if interned.lastPathSet?.id != id { _ = try pathSet(id, step: step) }
   }
 
   private func pathSet(_ id: Int64, step: Int?) throws(TraceError) -> [String] {
