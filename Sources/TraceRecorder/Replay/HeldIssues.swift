@@ -31,8 +31,8 @@ struct HeldIssues {
   /// Whether no issue waits.
   var isEmpty: Bool { held.isEmpty }
 
-  /// Takes the issues reported since the last call as the `order`th step's. One uncontended
-  /// lock and no array when there are none.
+  /// Takes the issues reported since the last call as the `order`th step's. One atomic load
+  /// and no array when there are none.
   mutating func mark(_ order: Int) {
     guard !collector.isEmpty else { return }
     held += collector.take().map { (order, $0) }
