@@ -412,7 +412,10 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
     case .reference, .plain:
       break
     case .optional:
-      if let optional = value as? any OptionalCoding, optional.isNone { return .scalar(.null) }
+      let none = memo?.noneTest(of: T.self) ?? (T.self as? any NoneTestable.Type)
+      if let none, withUnsafeBytes(of: value, { none.isNone(at: $0.baseAddress!) }) {
+        return .scalar(.null)
+      }
       let encoded = try encodeChild(value, key: key, memo: memo)
       return encoded.needsOptionalMarker ? encoded.wrappedInOptionalMarker() : encoded
     case .set, .dictionary:
