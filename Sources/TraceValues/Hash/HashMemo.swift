@@ -11,9 +11,10 @@
 /// type alone.
 ///
 /// Which bits: all of the value's `size` bytes, or those its type's `ValueBytes` names (the
-/// encoder's `valueBytes`, asked once per type, kept as a `ValueLayout`). A struct's padding is not part of its value
-/// and a copy of the value does not keep it: compared whole, an unchanged `Counter.State` (a
-/// `Bool` before a `String`) read as changed at almost every step.
+/// encoder's `valueBytes`, asked once per type and kept as a `ValueLayout`). A struct's
+/// padding is not part of its value and a copy of the value does not keep it: compared whole,
+/// an unchanged `Counter.State` (a `Bool` before a `String`) would read as changed at almost
+/// every step.
 ///
 /// ```swift
 /// let memo = HashMemo()
@@ -29,7 +30,7 @@ final class HashMemo {
   @exclusivity(unchecked) private var slot: AnyObject?
   @exclusivity(unchecked) private var type: Any.Type?
   /// Where `slot` keeps the value: compared in place, without reading it through the slot
-  /// (which retained the slot) or copying it.
+  /// (which would retain the slot) or copying it.
   @exclusivity(unchecked) private var kept: UnsafeMutableRawPointer?
   /// The bytes of `type` that hold its value (kept alive for `spans`).
   @exclusivity(unchecked) private var layout: ValueLayout?

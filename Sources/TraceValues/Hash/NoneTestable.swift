@@ -1,7 +1,8 @@
 /// `Optional`'s `nil` test on a value at an address, through its type alone, for the hasher's
 /// optionals (`HashingEncoding.encodeValue`): a cast of the value to `any OptionalCoding`
-/// copied it into an existential (on the heap when larger than its buffer) and looked the
-/// conformance up, at every optional encoded.
+/// would copy it into an existential (on the heap when larger than its buffer) and look the
+/// conformance up at every optional encoded; the conformance of the type is looked up once a
+/// place (`HashMemo.noneTest(of:)`).
 ///
 /// ```swift
 /// let none = (Int?).self as? any NoneTestable.Type
