@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What one place of a value (a field, an element, a level's single value) held the last
 /// time `StableHashEncoder` hashed it, and what it hashed to: when the next value there has
 /// the same bits, its hash is reused and its subtree is not encoded again.
@@ -17,9 +11,10 @@
 /// type alone.
 ///
 /// Which bits: all of the value's `size` bytes, or those its type's `ValueBytes` names (the
-/// encoder's `valueBytes`, asked once per type). A struct's padding is not part of its value
-/// and a copy of the value does not keep it: compared whole, an unchanged `Counter.State` (a
-/// `Bool` before a `String`) read as changed at almost every step.
+/// encoder's `valueBytes`, asked once per type and kept as a `ValueLayout`). A struct's
+/// padding is not part of its value and a copy of the value does not keep it: compared whole,
+/// an unchanged `Counter.State` (a `Bool` before a `String`) would read as changed at almost
+/// every step.
 ///
 /// ```swift
 /// let memo = HashMemo()
@@ -34,17 +29,35 @@ final class HashMemo {
   /// The last value (a `Slot<T>`) and its type.
   @exclusivity(unchecked) private var slot: AnyObject?
   @exclusivity(unchecked) private var type: Any.Type?
-  /// The bytes of `type` that hold its value; nil: all of them.
+  /// Where `slot` keeps the value: compared in place, without reading it through the slot
+  /// (which would retain the slot) or copying it.
+  @exclusivity(unchecked) private var kept: UnsafeMutableRawPointer?
+  /// The bytes of `type` that hold its value (kept alive for `spans`).
   @exclusivity(unchecked) private var layout: ValueLayout?
+  /// `layout`'s spans, read without retaining it.
+  @exclusivity(unchecked) private var spans = UnsafeBufferPointer<Int>(start: nil, count: 0)
   @exclusivity(unchecked) private var hashed = HashingEncoding.Hashed.scalar(.null)
   /// What the encoder does with the values of `kindType` here (`TypeKindCache`), kept so
   /// that a value with new bits does not take the cache's lock and dictionary look-up again.
   @exclusivity(unchecked) private var kindType: Any.Type?
   @exclusivity(unchecked) private var kind = TypeKindCache.Kind.plain
+  /// `noneTestType`'s `NoneTestable` conformance, if any, kept as `kind` is.
+  @exclusivity(unchecked) private var noneTestType: Any.Type?
+  @exclusivity(unchecked) private var noneTest: (any NoneTestable.Type)?
 
+  /// A value at an address of its own, for as long as the slot lives.
   private final class Slot<T> {
-    @exclusivity(unchecked) var value: T
-    init(_ value: T) { self.value = value }
+    let pointer: UnsafeMutablePointer<T>
+
+    init(_ value: T) {
+      pointer = .allocate(capacity: 1)
+      pointer.initialize(to: value)
+    }
+
+    deinit {
+      pointer.deinitialize(count: 1)
+      pointer.deallocate()
+    }
   }
 
   /// The memo of the `ordinal`th place below this one.
@@ -57,17 +70,10 @@ final class HashMemo {
   /// The hash kept for `value` if the last value here had the same type and bits.
   @inline(__always)
   func reuse<T>(_ value: T) -> HashingEncoding.Hashed? {
-    guard let type, type == T.self, let slot else { return nil }
-    let kept = unsafeDowncast(slot, to: Slot<T>.self)
-    // The kept value in place (an inout access to the slot's stored property): read as a
-    // value it was copied out first, retaining and releasing every buffer it holds.
-    let same = withUnsafeMutablePointer(to: &kept.value) { old in
-      withUnsafeBytes(of: value) { new in
-        if let layout {
-          return layout.bytes.same(UnsafeRawBufferPointer(start: old, count: new.count), new)
-        }
-        return new.count == 0 || memcmp(old, new.baseAddress!, new.count) == 0
-      }
+    guard let type, type == T.self, let kept else { return nil }
+    let spans = spans
+    let same = withUnsafeBytes(of: value) { new in
+      ValueLayout.same(UnsafeRawPointer(kept), new.baseAddress!, spans: spans)
     }
     return same ? hashed : nil
   }
@@ -81,15 +87,28 @@ final class HashMemo {
     return kind
   }
 
+  /// `type` as a `NoneTestable` (an optional), kept for its type at this place.
+  @inline(__always)
+  func noneTest<T>(of type: T.Type) -> (any NoneTestable.Type)? {
+    if let noneTestType, noneTestType == T.self { return noneTest }
+    noneTest = type as? any NoneTestable.Type
+    noneTestType = T.self
+    return noneTest
+  }
+
   /// Keeps `value` and its hash (the places below keep theirs); `pool` lays out a type new
   /// at this place.
   func remember<T>(_ value: T, hashed: HashingEncoding.Hashed, pool: StableHashEncoder) {
-    if let type, type == T.self, let slot {
-      unsafeDowncast(slot, to: Slot<T>.self).value = value
+    if let type, type == T.self, let kept {
+      kept.assumingMemoryBound(to: T.self).pointee = value
     } else {
-      slot = Slot(value)
+      let slot = Slot(value)
+      self.slot = slot
+      kept = UnsafeMutableRawPointer(slot.pointer)
       type = T.self
-      layout = pool.layout(of: T.self)
+      let layout = pool.layout(of: T.self)
+      self.layout = layout
+      spans = UnsafeBufferPointer(layout.spans)
       children = []
     }
     self.hashed = hashed

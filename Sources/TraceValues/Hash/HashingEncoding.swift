@@ -94,11 +94,35 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   /// not follow): encode the value as a tree instead.
   struct Irregular: Error {}
 
+  /// Where a level is in its parent, for `codingPath`: asked for by few values, kept by every
+  /// level. An element's index is kept as it is (its `TraceCodingKey`, made on demand, is
+  /// larger than an existential's inline buffer: boxing one allocates), and none of it is an
+  /// `Optional` of an existential, whose copy and destroy go through `Optional`'s generic
+  /// value witnesses (about 110 instructions each, several times a level).
+  ///
+  /// ```swift
+  /// HashingEncoding.LevelKey.index(3).codingKey?.stringValue  // "Index 3"
+  /// ```
+  enum LevelKey {
+    case none
+    case index(Int)
+    case coding(any CodingKey)
+
+    /// The key as `TraceEncoding` takes it.
+    var codingKey: CodingKey? {
+      switch self {
+      case .none: nil
+      case .index(let index): TraceCodingKey(index: index)
+      case .coding(let key): key
+      }
+    }
+  }
+
   // Only touched by the coding level that owns them, on one thread (see `TraceEncoding`).
   /// The pool the level comes from and goes back to; it outlives every level it hands out.
   unowned(unsafe) let pool: StableHashEncoder
   @exclusivity(unchecked) var parent: HashingEncoding?
-  @exclusivity(unchecked) var key: CodingKey?
+  @exclusivity(unchecked) var key = LevelKey.none
   @exclusivity(unchecked) var mode = TraceEncoding.Mode.none
   @exclusivity(unchecked) var single = Hashed.scalar(.null)
   /// The words of the fields or elements written so far (pending ones not yet).
@@ -125,24 +149,28 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   /// The memo of this level's place, when the pool keeps one (see `HashMemo`).
   @exclusivity(unchecked) var memo: HashMemo?
   /// The last keyed container this level handed out (a `KeyedEncodingContainer<Key>`, whose
-  /// only stored property is its box) and its `Key`: a level asked for a container of the
-  /// same keys again hands the same one out. Making one boxed a `HashingKeyedEncoding<Key>`,
-  /// whose generic metadata and the box's the runtime looked up in its caches at every
-  /// keyed value encoded. The box refers to the level, so the pool breaks the cycle when it
-  /// goes (`forgetContainer()`).
+  /// only stored property is its box) and its `Key`, and the one before it of other keys: a
+  /// level asked for a container of the same keys again hands the same one out. Making one
+  /// boxes a `HashingKeyedEncoding<Key>`, whose generic metadata and the box's the runtime
+  /// looks up in its caches (about 1,300 instructions a container). A spare level serves
+  /// places of several types in turn: with one container kept, about 18 % would be made
+  /// again. The boxes refer to the level, so the pool breaks the cycle when it goes
+  /// (`forgetContainer()`).
   @exclusivity(unchecked) private var keyedContainer: AnyObject?
   @exclusivity(unchecked) private var keyedContainerKey: Any.Type?
+  @exclusivity(unchecked) private var olderContainer: AnyObject?
+  @exclusivity(unchecked) private var olderContainerKey: Any.Type?
 
   var replacesClassInstances: Bool { pool.replacesClassInstances }
 
-  init(pool: StableHashEncoder, parent: HashingEncoding?, key: CodingKey?) {
+  init(pool: StableHashEncoder, parent: HashingEncoding?, key: LevelKey) {
     self.pool = pool
     self.parent = parent
     self.key = key
   }
 
   /// Makes a spare level new again, keeping its buffers' capacity.
-  func reset(parent: HashingEncoding?, key: CodingKey?) {
+  func reset(parent: HashingEncoding?, key: LevelKey) {
     self.parent = parent
     self.key = key
     memo = nil
@@ -158,7 +186,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   /// it (and most levels never start a second run of elements).
   func release() {
     parent = nil
-    key = nil
+    key = .none
     single = .scalar(.null)
     firstKey = nil
     objectWords = nil
@@ -173,7 +201,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
     var path: [CodingKey] = []
     var level: HashingEncoding? = self
     while let current = level {
-      if let key = current.key { path.append(key) }
+      if let key = current.key.codingKey { path.append(key) }
       level = current.parent
     }
     return path.reversed()
@@ -196,19 +224,28 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
     if let keyedContainer, keyedContainerKey == Key.self {
       return unsafeBitCast(keyedContainer, to: KeyedEncodingContainer<Key>.self)
     }
+    if let olderContainer, olderContainerKey == Key.self {
+      swap(&keyedContainer, &self.olderContainer)
+      swap(&keyedContainerKey, &olderContainerKey)
+      return unsafeBitCast(olderContainer, to: KeyedEncodingContainer<Key>.self)
+    }
     let container = KeyedEncodingContainer(HashingKeyedEncoding<Key>(encoding: self))
     // Kept only where the standard library's container is that one reference (as
     // `KeyedContainerCache` checks): otherwise each request makes its own.
     guard KeyedContainerCache.sharable else { return container }
+    olderContainer = keyedContainer
+    olderContainerKey = keyedContainerKey
     keyedContainer = unsafeBitCast(container, to: AnyObject.self)
     keyedContainerKey = Key.self
     return container
   }
 
-  /// Lets go of the keyed container kept for the next value (and the cycle through it).
+  /// Lets go of the keyed containers kept for the next values (and the cycles through them).
   func forgetContainer() {
     keyedContainer = nil
     keyedContainerKey = nil
+    olderContainer = nil
+    olderContainerKey = nil
   }
 
   func unkeyedContainer() -> UnkeyedEncodingContainer {
@@ -239,7 +276,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   }
 
   /// A level whose words are written when this one finishes, at the current place.
-  func nestedLevel(key: CodingKey) -> HashingEncoding {
+  func nestedLevel(key: LevelKey) -> HashingEncoding {
     let child = pool.level(parent: self, key: key)
     pending.append((buffer.words.count, count - 1, child))
     return child
@@ -351,20 +388,21 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   // MARK: Values
 
   /// `encodeValue`, or the hash kept for the same bits at this place (the next field or
-  /// element of this level) when the level has a memo.
+  /// element of this level) when the level has a memo. `key` is made only when the value is
+  /// encoded (a reused hash needs none).
   @inline(__always)
-  func memoized<T: Encodable>(_ value: T, key: CodingKey?) throws -> Hashed {
-    guard let memo else { return try encodeValue(value, key: key, memo: nil) }
+  func memoized<T: Encodable>(_ value: T, key: @autoclosure () -> LevelKey) throws -> Hashed {
+    guard let memo else { return try encodeValue(value, key: key(), memo: nil) }
     let place = memo.child(count)
     if let hashed = place.reuse(value) { return hashed }
-    let hashed = try encodeValue(value, key: key, memo: place)
+    let hashed = try encodeValue(value, key: key(), memo: place)
     place.remember(value, hashed: hashed, pool: pool)
     return hashed
   }
 
   /// Encodes one value found at `key` below this level (as `TraceEncoding.encodeValue`);
   /// `memo` is the memo of its place, for the places below it.
-  func encodeValue<T: Encodable>(_ value: T, key: CodingKey?, memo: HashMemo? = nil) throws
+  func encodeValue<T: Encodable>(_ value: T, key: LevelKey, memo: HashMemo? = nil) throws
     -> Hashed
   {
     // Read in place once `T` is checked: `as!` is a dynamic cast in generic code.
@@ -378,7 +416,10 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
     case .reference, .plain:
       break
     case .optional:
-      if let optional = value as? any OptionalCoding, optional.isNone { return .scalar(.null) }
+      let none = memo?.noneTest(of: T.self) ?? (T.self as? any NoneTestable.Type)
+      if let none, withUnsafeBytes(of: value, { none.isNone(at: $0.baseAddress!) }) {
+        return .scalar(.null)
+      }
       let encoded = try encodeChild(value, key: key, memo: memo)
       return encoded.needsOptionalMarker ? encoded.wrappedInOptionalMarker() : encoded
     case .set, .dictionary:
@@ -386,12 +427,12 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
       let tree = TraceEncoding(
         parent: nil, key: nil, replacesClassInstances: replacesClassInstances)
       defer { tree.dismantle() }
-      return Hashed(try tree.encodeValue(value, key: key))
+      return Hashed(try tree.encodeValue(value, key: key.codingKey))
     }
     return try encodeChild(value, key: key, memo: memo)
   }
 
-  private func encodeChild<T: Encodable>(_ value: T, key: CodingKey?, memo: HashMemo?) throws
+  private func encodeChild<T: Encodable>(_ value: T, key: LevelKey, memo: HashMemo?) throws
     -> Hashed
   {
     let child = pool.level(parent: self, key: key)
@@ -418,7 +459,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
   func encode(_ value: UInt16) throws { single = .scalar(.int(Int64(value))) }
   func encode(_ value: UInt32) throws { single = .scalar(.int(Int64(value))) }
   func encode(_ value: UInt64) throws { single = .scalar(.unsigned(value)) }
-  func encode<T: Encodable>(_ value: T) throws { single = try memoized(value, key: nil) }
+  func encode<T: Encodable>(_ value: T) throws { single = try memoized(value, key: .none) }
 }
 
 struct HashingKeyedEncoding<Key: CodingKey>: TraceLeafKeyedEncoding {
@@ -435,21 +476,21 @@ struct HashingKeyedEncoding<Key: CodingKey>: TraceLeafKeyedEncoding {
   mutating func appendLeaf(_ value: TraceValue, forKey key: Key) { append(key, value) }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    let hashed = try encoding.memoized(value, key: key)
+    let hashed = try encoding.memoized(value, key: .coding(key))
     encoding.startField(key.stringValue)
     hashed.write(into: &encoding.buffer)
   }
 
   // `nil` is written as `null`, as `TraceKeyedEncoding` does.
   mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-    let hashed = try encoding.memoized(value, key: key)
+    let hashed = try encoding.memoized(value, key: .coding(key))
     encoding.startField(key.stringValue)
     hashed.write(into: &encoding.buffer)
   }
 
   private func nested(forKey key: CodingKey, name: String) -> HashingEncoding {
     encoding.startField(name)
-    return encoding.nestedLevel(key: key)
+    return encoding.nestedLevel(key: .coding(key))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
@@ -493,14 +534,13 @@ struct HashingUnkeyedEncoding: TraceLeafUnkeyedEncoding {
   mutating func appendLeaf(_ value: TraceValue) { append(value) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
-    let key = TraceCodingKey(index: encoding.count)
-    let hashed = try encoding.memoized(value, key: key)
+    let hashed = try encoding.memoized(value, key: .index(encoding.count))
     encoding.startElement()
     hashed.write(into: &encoding.buffer)
   }
 
   private func nested() -> HashingEncoding {
-    let key = TraceCodingKey(index: encoding.count)
+    let key = HashingEncoding.LevelKey.index(encoding.count)
     encoding.startElement()
     return encoding.nestedLevel(key: key)
   }

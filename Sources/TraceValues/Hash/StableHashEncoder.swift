@@ -22,8 +22,8 @@ package final class StableHashEncoder {
   private let memo: HashMemo?
   /// The bytes that hold a value of a type, for the memo's comparison; nil: all of its bytes.
   private let valueBytes: ((Any.Type) -> any ValueBytes)?
-  /// `valueBytes` of the types met so far: a type's layout is read from the runtime's field
-  /// records once, not once per place that holds it (the rows of a list).
+  /// The layouts of the types met so far: a type's `valueBytes` is read from the runtime's
+  /// field records once, not once per place that holds it (the rows of a list).
   @exclusivity(unchecked) private var layouts: [ObjectIdentifier: ValueLayout] = [:]
 
   /// `valueBytes` names the bytes of a type that hold its value (a struct's fields without
@@ -60,24 +60,24 @@ package final class StableHashEncoder {
 
   /// The hash by `HashingEncoding` alone (no fallback; tests compare it with the tree's).
   func hashWithoutTree<T: Encodable>(_ value: T) throws -> UInt64 {
-    let root = level(parent: nil, key: nil)
+    let root = level(parent: nil, key: .none)
     defer { recycle(root) }
     root.memo = memo
-    return try root.memoized(value, key: nil).stableHash
+    return try root.memoized(value, key: .none).stableHash
   }
 
-  /// `valueBytes` of `type`, asked once per type; nil without `valueBytes`.
-  func layout(of type: Any.Type) -> ValueLayout? {
-    guard let valueBytes else { return nil }
+  /// The bytes the memo compares for a value of `type`: `valueBytes` of it, asked once per
+  /// type, or all of them.
+  func layout<T>(of type: T.Type) -> ValueLayout {
     let id = ObjectIdentifier(type)
     if let known = layouts[id] { return known }
-    let layout = ValueLayout(valueBytes(type))
+    let layout = ValueLayout(size: MemoryLayout<T>.size, ranges: valueBytes?(type).ranges)
     layouts[id] = layout
     return layout
   }
 
   /// A level below `parent`, reused when one is spare.
-  func level(parent: HashingEncoding?, key: CodingKey?) -> HashingEncoding {
+  func level(parent: HashingEncoding?, key: HashingEncoding.LevelKey) -> HashingEncoding {
     guard let level = spare.popLast() else {
       return HashingEncoding(pool: self, parent: parent, key: key)
     }
