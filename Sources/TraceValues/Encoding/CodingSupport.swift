@@ -30,6 +30,11 @@ struct TraceCodingKey: CodingKey, Sendable {
 /// Lets the coders see through `Optional` without knowing its `Wrapped` type statically.
 protocol OptionalCoding {
   var isNone: Bool { get }
+  /// Whether the value of this type at `address` is `nil`: the hasher's test
+  /// (`HashingEncoding.encodeValue`), through the type alone, as a cast of the value to
+  /// `any OptionalCoding` would copy it into an existential (on the heap when larger than its
+  /// buffer); the type's conformance is looked up once a place (`HashMemo.optionalCoding`).
+  static func isNone(at address: UnsafeRawPointer) -> Bool
   static var noneValue: Self { get }
   static var wrappedType: Any.Type { get }
   static func makeSome(_ wrapped: Any) -> Self?
@@ -37,6 +42,9 @@ protocol OptionalCoding {
 
 extension Optional: OptionalCoding {
   var isNone: Bool { self == nil }
+  static func isNone(at address: UnsafeRawPointer) -> Bool {
+    address.assumingMemoryBound(to: Self.self).pointee == nil
+  }
   static var noneValue: Self { nil }
   static var wrappedType: Any.Type { Wrapped.self }
   static func makeSome(_ wrapped: Any) -> Self? {

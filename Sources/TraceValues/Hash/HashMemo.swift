@@ -41,9 +41,9 @@ final class HashMemo {
   /// that a value with new bits does not take the cache's lock and dictionary look-up again.
   @exclusivity(unchecked) private var kindType: Any.Type?
   @exclusivity(unchecked) private var kind = TypeKindCache.Kind.plain
-  /// `noneTestType`'s `NoneTestable` conformance, if any, kept as `kind` is.
-  @exclusivity(unchecked) private var noneTestType: Any.Type?
-  @exclusivity(unchecked) private var noneTest: (any NoneTestable.Type)?
+  /// `optionalType`'s `OptionalCoding` conformance, if any, kept as `kind` is.
+  @exclusivity(unchecked) private var optionalType: Any.Type?
+  @exclusivity(unchecked) private var optional: (any OptionalCoding.Type)?
 
   /// A value at an address of its own, for as long as the slot lives.
   private final class Slot<T> {
@@ -87,13 +87,13 @@ final class HashMemo {
     return kind
   }
 
-  /// `type` as a `NoneTestable` (an optional), kept for its type at this place.
+  /// `type` as an `OptionalCoding` type, kept for its type at this place.
   @inline(__always)
-  func noneTest<T>(of type: T.Type) -> (any NoneTestable.Type)? {
-    if let noneTestType, noneTestType == T.self { return noneTest }
-    noneTest = type as? any NoneTestable.Type
-    noneTestType = T.self
-    return noneTest
+  func optionalCoding<T>(of type: T.Type) -> (any OptionalCoding.Type)? {
+    if let optionalType, optionalType == T.self { return optional }
+    optional = type as? any OptionalCoding.Type
+    optionalType = T.self
+    return optional
   }
 
   /// Keeps `value` and its hash (the places below keep theirs); `pool` lays out a type new

@@ -416,8 +416,8 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
     case .reference, .plain:
       break
     case .optional:
-      let none = memo?.noneTest(of: T.self) ?? (T.self as? any NoneTestable.Type)
-      if let none, withUnsafeBytes(of: value, { none.isNone(at: $0.baseAddress!) }) {
+      let optional = memo?.optionalCoding(of: T.self) ?? (T.self as? any OptionalCoding.Type)
+      if let optional, withUnsafeBytes(of: value, { optional.isNone(at: $0.baseAddress!) }) {
         return .scalar(.null)
       }
       let encoded = try encodeChild(value, key: key, memo: memo)
