@@ -520,7 +520,7 @@ package struct StepLine: Sendable {
   {
     if let range = paths?.actionRange(line) ?? actionRange(line),
       let changesStart = changesStart(line, afterAction: range),
-      let changesEnd = skipValue(line, from: changesStart)
+      let changesEnd = skipChanges(line, from: changesStart)
     {
       if changesEnd == line.count - 1, line[changesEnd] == UInt8(ascii: "}") {
         return ReplayParts(action: .range(range), dependencies: [])
@@ -696,17 +696,9 @@ package struct StepLine: Sendable {
     // Most lines change a few paths: one allocation instead of one per doubling.
     if changes.capacity < 4 { changes.reserveCapacity(4) }
     while true {
-      guard let afterOp = expect("{\"op\":\"", in: line, at: index) else { return false }
-      let op: UInt8
-      if let next = expect("set\",\"path\":", in: line, at: afterOp) {
-        (op, index) = (UInt8(ascii: "s"), next)
-      } else if let next = expect("insert\",\"path\":", in: line, at: afterOp) {
-        (op, index) = (UInt8(ascii: "i"), next)
-      } else if let next = expect("remove\",\"path\":", in: line, at: afterOp) {
-        (op, index) = (UInt8(ascii: "r"), next)
-      } else {
-        return false
-      }
+      guard let head = changeHead(line, at: index) else { return false }
+      let op = head.op
+      index = head.path
       guard index < end, line[index] == UInt8(ascii: "\"") else { return false }
       let path: TracePath
       let pathEnd: Int
@@ -752,6 +744,59 @@ package struct StepLine: Sendable {
       guard line[index] == UInt8(ascii: ",") else { return false }
       index += 1
     }
+  }
+
+  /// The op of the change written at `index` as this writer writes it (`{"op":"set","path":`,
+  /// `insert` or `remove`), as its first letter, and where its path starts; nil for any other
+  /// bytes.
+  @inline(__always)
+  private static func changeHead(
+    _ line: UnsafeRawBufferPointer, at index: Int
+  ) -> (op: UInt8, path: Int)? {
+    guard let afterOp = expect("{\"op\":\"", in: line, at: index) else { return nil }
+    if let next = expect("set\",\"path\":", in: line, at: afterOp) {
+      return (UInt8(ascii: "s"), next)
+    }
+    if let next = expect("insert\",\"path\":", in: line, at: afterOp) {
+      return (UInt8(ascii: "i"), next)
+    }
+    if let next = expect("remove\",\"path\":", in: line, at: afterOp) {
+      return (UInt8(ascii: "r"), next)
+    }
+    return nil
+  }
+
+  /// `skipValue(line, from: start)` for a `changes` array: the changes as this writer writes
+  /// them are passed by comparing their fixed bytes, and only their paths and values are
+  /// scanned (typed replay does not read the changes, but must find where they end). Exact:
+  /// `skipValue` would go through the same bytes in the same states (a value scanned on its
+  /// own ends where it ends inside the array, or is not one value and the array is scanned
+  /// whole); any other layout is scanned whole.
+  static func skipChanges(_ line: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    let end = line.count
+    var index = start
+    if index < end, line[index] == UInt8(ascii: "[") {
+      index += 1
+      if index < end, line[index] == UInt8(ascii: "]") { return index + 1 }
+      while let head = changeHead(line, at: index), head.path < end,
+        line[head.path] == UInt8(ascii: "\""),
+        let pathEnd = stringEnd(line, from: head.path + 1)
+      {
+        index = pathEnd
+        if head.op != UInt8(ascii: "r") {
+          guard let valueStart = expect(",\"value\":", in: line, at: index),
+            let valueEnd = skipValue(line, from: valueStart)
+          else { break }
+          index = valueEnd
+        }
+        guard index + 1 < end, line[index] == UInt8(ascii: "}") else { break }
+        index += 1
+        if line[index] == UInt8(ascii: "]") { return index + 1 }
+        guard line[index] == UInt8(ascii: ",") else { break }
+        index += 1
+      }
+    }
+    return skipValue(line, from: start)
   }
 
   /// A JSON string of printable ASCII without escapes, read as the general parser reads it;
@@ -814,6 +859,7 @@ package struct StepLine: Sendable {
     return expect("\"action\":", in: line, at: comma + 1)
   }
 
+  @inline(__always)
   static func expect(_ text: StaticString, in line: UnsafeRawBufferPointer, at index: Int)
     -> Int?
   {

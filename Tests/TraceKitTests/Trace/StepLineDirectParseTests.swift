@@ -43,6 +43,56 @@ final class StepLineDirectParseTests: XCTestCase {
     }
   }
 
+  /// Typed replay finds the end of the changes by their writer's layout (`skipChanges`); it
+  /// must end exactly where the token scan (`skipValue`) ends, or fail where it fails, for the
+  /// writer's lines and for those lines cut short or with any byte of the changes replaced.
+  func testSkipChangesEndsWhereTheScanEndsOnWrittenAndDamagedLines() throws {
+    let values: [TraceValue] = [
+      .int(-7), .double(2.5), .string("a \"quoted\" \\ ]}"), .string(""), .null,
+      .bool(true), .array([.int(1), .string(",")]), .object([TraceField("x", .int(1))]),
+    ]
+    let paths = try ["count", "todos[id: 3].title", "[\"a \\\"key\\\"\"]"].map {
+      try TracePath(parsing: $0)
+    }
+    let replacements = Array("\"\\{}[],:x ".utf8)
+    var compared = 0
+    for value in values {
+      for path in paths {
+        for changes: [TraceChange] in [
+          [], [.set(path, value)], [.remove(path)], [.insert(path, value), .set(path, value)],
+        ] {
+          let bytes = written(.enumCase("plus", []), changes)
+          let start = try XCTUnwrap(
+            bytes.withUnsafeBytes { line in
+              StepLine.actionStart(line).flatMap { action in
+                StepLine.skipValue(line, from: action).flatMap {
+                  StepLine.changesStart(line, afterAction: action..<$0)
+                }
+              }
+            })
+          func same(_ line: [UInt8], _ what: String) {
+            line.withUnsafeBytes { line in
+              XCTAssertEqual(
+                StepLine.skipChanges(line, from: start), StepLine.skipValue(line, from: start),
+                "\(what): \(String(decoding: line, as: UTF8.self))")
+            }
+            compared += 1
+          }
+          same(bytes, "whole")
+          for cut in start..<bytes.count { same(Array(bytes[..<cut]), "cut at \(cut)") }
+          for place in start..<bytes.count {
+            for byte in replacements where byte != bytes[place] {
+              var damaged = bytes
+              damaged[place] = byte
+              same(damaged, "\(UnicodeScalar(byte)) at \(place)")
+            }
+          }
+        }
+      }
+    }
+    XCTAssertGreaterThan(compared, 10_000)
+  }
+
   /// The cache remembers recent actions' bytes to find where the changes start; actions that
   /// begin with a remembered one (a longer number, a string with more after it, an object
   /// with more fields, the same text inside a longer string) must still be read whole.
