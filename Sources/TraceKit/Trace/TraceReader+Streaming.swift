@@ -120,6 +120,16 @@ extension TraceReader {
       }
     }
 
+    /// `withActionJSON` without a result, compiled here: typed replay calls it at every step
+    /// from another module, where the generic one runs unspecialized (about 150 instructions
+    /// a step in generic `withUnsafeBytes` and partial applies). `body` keeps what it reads.
+    package func forActionJSON(
+      cachingIn paths: PathCache?,
+      _ body: (_ json: UnsafeRawBufferPointer, _ dependencies: [DependencyRead]) throws -> Void
+    ) throws {
+      try withActionJSON(cachingIn: paths, body)
+    }
+
     /// The action's bytes as the line stores them, found without reading the rest of the line
     /// (nil when the line does not begin as the writer writes it): for a table of actions
     /// found again by their bytes (`export`). `body` gets bytes valid only during the call.

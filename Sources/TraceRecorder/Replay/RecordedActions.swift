@@ -40,21 +40,6 @@ final class RecordedActions {
   @exclusivity(unchecked) private var slots = [Int32](repeating: 0, count: slotCount)
   @exclusivity(unchecked) private var nextID = 0
 
-  /// The step as replay reads it: its row's entry and action path, and its line's action
-  /// (each distinct one decoded once) and dependency reads. `paths` is the line cache to use
-  /// instead of the reader's (see `StepPayload.withActionJSON(cachingIn:_:)`).
-  func step(
-    _ entry: StepIndexEntry, actionPath: String, _ payload: TraceReader.StepPayload,
-    paths: TraceReader.PathCache? = nil
-  ) throws -> RecordedStep {
-    try payload.withActionJSON(cachingIn: paths) { json, dependencies in
-      let (action, id) = try action(json)
-      return RecordedStep(
-        step: entry.step, origin: entry.origin, actionPath: actionPath,
-        stateHash: entry.stateHash, action: action, actionID: id, dependencies: dependencies)
-    }
-  }
-
   /// The steps of a batch's lines, read with `paths` as the line cache (nil: the reader's).
   func steps(_ lines: [RecordedBatches.Line], paths: TraceReader.PathCache? = nil) throws
     -> [RecordedStep]
@@ -72,12 +57,20 @@ final class RecordedActions {
     paths: TraceReader.PathCache? = nil
   ) throws {
     // Each line read in place, field by field: copying the line out (even as the argument
-    // of a call) retained its action path and its payload's chunk.
+    // of a call) retained its action path and its payload's chunk. Each step (the row's
+    // entry and action path, the line's action, each distinct one decoded once, and its
+    // dependency reads) is appended inside the line's read, through the non-generic
+    // `forActionJSON`: the generic `withActionJSON` runs unspecialized from this module.
     for index in lines.indices {
-      steps.append(
-        try step(
-          lines[index].entry, actionPath: lines[index].actionPath, lines[index].payload,
-          paths: paths))
+      try lines[index].payload.forActionJSON(cachingIn: paths) { json, dependencies in
+        let (action, id) = try action(json)
+        let entry = lines[index].entry
+        steps.append(
+          RecordedStep(
+            step: entry.step, origin: entry.origin, actionPath: lines[index].actionPath,
+            stateHash: entry.stateHash, action: action, actionID: id,
+            dependencies: dependencies))
+      }
     }
   }
 
