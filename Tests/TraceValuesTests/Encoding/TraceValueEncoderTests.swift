@@ -245,19 +245,23 @@ final class TraceValueEncoderTests: XCTestCase {
         try unkeyed.encode(2)
       }
     }
-    XCTAssertThrowsError(try TraceValueEncoder().encode(["x": Confused()])) { error in
-      guard case EncodingError.invalidValue(_, let context) = error else {
-        return XCTFail("\(error)")
+    // Below a dictionary's key, and as the value given to the encoder (its root level).
+    for (value, path) in [(["x": Confused()] as any Encodable, ["x"]), (Confused(), [])] {
+      XCTAssertThrowsError(try TraceValueEncoder().encode(value)) { error in
+        guard case EncodingError.invalidValue(_, let context) = error else {
+          return XCTFail("\(error)")
+        }
+        XCTAssertEqual(context.codingPath.map(\.stringValue), path)
+        XCTAssertEqual(
+          context.debugDescription,
+          "A value asked for a unkeyed container after a keyed container at the same level")
       }
-      XCTAssertEqual(context.codingPath.map(\.stringValue), ["x"])
-      XCTAssertEqual(
-        context.debugDescription,
-        "A value asked for a unkeyed container after a keyed container at the same level")
     }
   }
 
-  /// The value given to the encoder writes into its root level: the same tree, and the same
-  /// coding paths, as at any level below, whatever containers it asks for.
+  /// The value given to the encoder writes into its root level: the same tree as at any level
+  /// below, whatever containers it asks for (its coding paths: see
+  /// `testEncodingErrorsCarryTheCodingPath`).
   func testTheRootValueEncodesAsAValueBelowIt() throws {
     struct Nesting: Encodable {
       func encode(to encoder: Encoder) throws {
@@ -290,23 +294,6 @@ final class TraceValueEncoderTests: XCTestCase {
     let (value, replaced) = try TraceValueEncoder().encodeReplacingClassInstances(Nesting())
     XCTAssertEqual(value, tree)
     XCTAssertEqual(replaced, [])
-    struct Confused: Encodable {
-      func encode(to encoder: Encoder) throws {
-        var keyed = encoder.container(keyedBy: TestKey.self)
-        try keyed.encode(1, forKey: TestKey(stringValue: "a"))
-        var unkeyed = encoder.unkeyedContainer()
-        try unkeyed.encode(2)
-      }
-    }
-    XCTAssertThrowsError(try TraceValueEncoder().encode(Confused())) { error in
-      guard case EncodingError.invalidValue(_, let context) = error else {
-        return XCTFail("\(error)")
-      }
-      XCTAssertEqual(context.codingPath.map(\.stringValue), [])
-      XCTAssertEqual(
-        context.debugDescription,
-        "A value asked for a unkeyed container after a keyed container at the same level")
-    }
   }
 
   func testDecodingErrorsCarryTheCodingPath() throws {
