@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension IdentifiedArray {
   /// The number of element chunks (`chunkLength` elements each, the last one possibly fewer).
   package var chunkCount: Int {
@@ -41,9 +49,14 @@ extension IdentifiedArray {
   /// ```
   package func chunksChanged(since other: Self) -> [Int] {
     // An array value is one reference to its buffer, so two chunks are the same storage
-    // exactly when their bits are equal: one pass over the two chunk lists' bytes, no
-    // retain and no generic call per chunk.
-    _chunks.withUnsafeBytes { mine -> [Int] in
+    // exactly when their bits are equal. Where an array is one word, the two chunk lists are
+    // compared as lists of words, in code that is not generic: read through `_chunks`, the
+    // loop (unspecialized in the recorder's writer) cost about 34 instructions a chunk, 5,300
+    // a step for 10,000 todos (callgrind).
+    if let mine = chunkWords, let theirs = other.chunkWords {
+      return chunkIndices(of: mine, differingFrom: theirs)
+    }
+    return _chunks.withUnsafeBytes { mine -> [Int] in
       other._chunks.withUnsafeBytes { theirs -> [Int] in
         guard let mineBase = mine.baseAddress else { return [] }
         guard let theirBase = theirs.baseAddress, mineBase != theirBase else {
@@ -89,5 +102,36 @@ extension IdentifiedArray {
       return false
     }
     return true
+  }
+}
+
+/// The positions of `mine` whose word differs from `theirs`' at the same position, and every
+/// position past `theirs`' last (`chunksChanged` of two chunk lists read as words). Runs of
+/// `block` words are compared with `memcmp` and only a run that differs is read word by word:
+/// a step changes one chunk or a few, and a word at a time cost about 9 instructions a chunk.
+private func chunkIndices(
+  of mine: [UnsafeRawPointer], differingFrom theirs: [UnsafeRawPointer]
+) -> [Int] {
+  mine.withUnsafeBufferPointer { mine in
+    theirs.withUnsafeBufferPointer { theirs in
+      // The same list (or two empty ones): nothing changed.
+      if mine.baseAddress == theirs.baseAddress, mine.count == theirs.count { return [] }
+      let common = Swift.min(mine.count, theirs.count)
+      var changed: [Int] = []
+      if let mineBase = mine.baseAddress, let theirBase = theirs.baseAddress {
+        let block = 16
+        let wordSize = MemoryLayout<UnsafeRawPointer>.stride
+        var start = 0
+        while start < common {
+          let end = Swift.min(start + block, common)
+          if memcmp(mineBase + start, theirBase + start, (end - start) * wordSize) != 0 {
+            for index in start..<end where mine[index] != theirs[index] { changed.append(index) }
+          }
+          start = end
+        }
+      }
+      if mine.count > common { changed.append(contentsOf: common..<mine.count) }
+      return changed
+    }
   }
 }

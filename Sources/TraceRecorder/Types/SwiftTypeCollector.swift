@@ -24,6 +24,14 @@ struct SwiftTypeCollector {
   }
 
   private var walkedActions: [String: WalkedAction] = [:]
+  /// The case paths of the closed cases `noteAction` matched last (`recentClosedKept` at
+  /// most), and those cases: an action of one of them is matched without hashing its case
+  /// path into `walkedActions`, where a closed case stays closed. Each todos10k action (two
+  /// cases, a new id each) misses the writer's cache, and that look-up was about 390
+  /// instructions of the ~700 its note cost (callgrind).
+  private var recentPaths: [String] = []
+  private var recentClosed: [ClosedActionCase] = []
+  static let recentClosedKept = 4
   /// How many times the action table grew.
   private var actionGrowths = 0
   /// What a walk of the very value that held it could not add (`missing`'s keys: the value
@@ -174,10 +182,16 @@ struct SwiftTypeCollector {
   /// Records an action's types the first time its case path is met, or anything in it the
   /// table does not know (the writer asks once per distinct action).
   mutating func noteAction<Action>(_ action: Action, value: TraceValue, casePath: String) {
+    if let recent = recentPaths.firstIndex(of: casePath), recentClosed[recent].matches(value) {
+      return
+    }
     var found: [Missing] = []
     if let index = walkedActions.index(forKey: casePath) {
       let known = walkedActions.values[index]
-      if case .closed(let closed) = known, closed.matches(value) { return }
+      if case .closed(let closed) = known, closed.matches(value) {
+        noteRecent(closed, at: casePath)
+        return
+      }
       Self.collectMissing(
         value, at: "", in: table.action, skipping: unresolvedAction,
         leafStructs: leafActionStructs, into: &found)
@@ -205,6 +219,20 @@ struct SwiftTypeCollector {
     ) { walk in walk.visit(action, pattern: "", depth: 0) }
     if grew { actionGrowths += 1 }
     isDirty = isDirty || grew
+  }
+
+  /// Keeps `closed`, the closed case at `casePath`, among the recent ones (the oldest goes).
+  private mutating func noteRecent(_ closed: ClosedActionCase, at casePath: String) {
+    if let known = recentPaths.firstIndex(of: casePath) {
+      recentClosed[known] = closed
+      return
+    }
+    if recentPaths.count >= Self.recentClosedKept {
+      recentPaths.removeFirst()
+      recentClosed.removeFirst()
+    }
+    recentPaths.append(casePath)
+    recentClosed.append(closed)
   }
 
   /// Walks a whole value (with `visit`), then walks for what of its encoding (`value`) that

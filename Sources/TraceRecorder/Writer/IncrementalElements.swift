@@ -107,10 +107,15 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
           }
         }
         let tree = try encoder.encode(element, at: index)
-        // The element's changes are found under its path: none is copied under it after.
-        var elementPath = fieldPath
+        // The element's changes are found under its path: none is copied under it after. The
+        // path is made with room for a field's key, and handed over, so that the diff appends
+        // to it in place (copied, then grown, it cost two allocations a changed element).
+        var elementPath: [TracePath.Component] = []
+        elementPath.reserveCapacity(fieldPath.count + 2)
+        elementPath.append(contentsOf: fieldPath)
         elementPath.append(Self.component(of: tree, index: index))
-        let diff = TraceDiff.changesAndPaths(from: cache[index], to: tree, under: elementPath)
+        let diff = TraceDiff.changesAndPaths(
+          from: cache[index], to: tree, under: consume elementPath)
         changes.append(adopting: diff.changes)
         paths.append(adopting: diff.paths)
         if staging {

@@ -70,8 +70,11 @@ public enum TraceDiff {
   /// let (changes, paths) = TraceDiff.changesAndPaths(from: old, to: new, under: [.key("row")])
   /// paths.map(\.description)  // ["row.title"]
   /// ```
+  ///
+  /// `prefix` is taken, not copied: given alone and with room for the components the diff
+  /// appends, it is the diff's path without an allocation.
   package static func changesAndPaths(
-    from old: TraceValue, to new: TraceValue, under prefix: [TracePath.Component]
+    from old: TraceValue, to new: TraceValue, under prefix: consuming [TracePath.Component]
   ) -> (changes: [TraceChange], paths: [TracePath]) {
     var differ = Differ(path: prefix)
     differ.diff(old, new, whole: new)

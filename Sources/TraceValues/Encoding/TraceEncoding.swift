@@ -27,7 +27,9 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
   @exclusivity(unchecked) var single = TraceValue.null
   @exclusivity(unchecked) var fields: [TraceField] = []
   @exclusivity(unchecked) var elements: [TraceValue] = []
-  /// Slots (in `fields` or `elements`) that nested containers or super encoders fill in.
+  /// The first slot (in `fields` or `elements`) that a nested container or super encoder fills
+  /// in, then the others, in order (see `addPending`).
+  @exclusivity(unchecked) var firstPending: (slot: Int, child: TraceEncoding)?
   @exclusivity(unchecked) var pending: [(slot: Int, child: TraceEncoding)] = []
   /// Set when the only nested container is a synthesized enum case's payload.
   @exclusivity(unchecked) var enumPayload: TraceEncoding?
@@ -99,10 +101,28 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
   /// the parent keeps it in `pending`: without this, every level with a nested container
   /// would outlive the encoding (≈ 0.85 KB per recorded action with an enum payload).
   func dismantle() {
-    for (_, child) in pending { child.dismantle() }
-    pending = []
+    if let (_, child) = firstPending {
+      child.dismantle()
+      firstPending = nil
+    }
+    if !pending.isEmpty {
+      for (_, child) in pending { child.dismantle() }
+      pending = []
+    }
     enumPayload?.dismantle()
     enumPayload = nil
+  }
+
+  /// Notes a slot that `child` fills in when this level finishes. The first is kept apart
+  /// from the list: most levels with one have only that one (a synthesized enum case's
+  /// payload), and growing the list from empty, then freeing it, cost about 800 instructions
+  /// an enum case encoded (callgrind).
+  func addPending(slot: Int, child: TraceEncoding) {
+    if firstPending == nil {
+      firstPending = (slot, child)
+    } else {
+      pending.append((slot, child))
+    }
   }
 
   /// The finished tree of this level.
@@ -118,14 +138,17 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     case .single:
       return single
     case .keyed:
+      if let (slot, child) = firstPending { fields[slot].value = try child.finish() }
       for (slot, child) in pending { fields[slot].value = try child.finish() }
-      if let enumPayload, fields.count == 1, pending.count == 1, pending[0].child === enumPayload,
+      if let enumPayload, fields.count == 1, pending.isEmpty,
+        firstPending?.child === enumPayload,
         case .object(let payload) = fields[0].value
       {
         return .enumCase(fields[0].key, payload)
       }
       return .object(fields)
     case .unkeyed:
+      if let (slot, child) = firstPending { elements[slot] = try child.finish() }
       for (slot, child) in pending { elements[slot] = try child.finish() }
       return .array(elements)
     }
@@ -135,6 +158,28 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
 
   /// Encodes one value found at `key` below this level.
   func encodeValue<T: Encodable>(_ value: T, key: CodingKey?) throws -> TraceValue {
+    try encodeValue(value, key: key, writingInto: nil)
+  }
+
+  /// `encodeValue(value, key: nil)` on a root level (`TraceValueEncoder`'s) that nothing was
+  /// written to yet: a value written through its own `encode(to:)` writes into this level,
+  /// not into a level made below it for it alone. Both levels have no key, so the coding
+  /// paths, and the tree, are the same; making the second level, and dismantling and freeing
+  /// it, cost about 750 instructions an encoding (an action that missed the recorder's
+  /// cache, an element encoded whole; callgrind).
+  func encodeAsRoot<T: Encodable>(_ value: T) throws -> TraceValue {
+    guard parent == nil, mode == .none, firstPending == nil else {
+      return try encodeValue(value, key: nil)
+    }
+    return try encodeValue(value, key: nil, writingInto: self)
+  }
+
+  /// `encodeValue`, written into `level` (when given) where it would make a level below this
+  /// one for `value`'s `encode(to:)`.
+  @inline(__always)
+  private func encodeValue<T: Encodable>(
+    _ value: T, key: CodingKey?, writingInto level: TraceEncoding?
+  ) throws -> TraceValue {
     if let leaf = Self.leaf(value) { return leaf }
     switch TypeKindCache.encodingKind(of: T.self, sample: value) {
     case .reference where replacesClassInstances:
@@ -158,6 +203,7 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     case .plain:
       break
     }
+    if let level { return try encode(value, in: level) }
     return try encodeChild(value, key: key)
   }
 
@@ -227,7 +273,8 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     return try encode(value, in: child)
   }
 
-  /// `value` encoded by `child`, a level below this one, which is dismantled after.
+  /// `value` encoded by `child`, a level below this one (or the root itself: see
+  /// `encodeAsRoot`), which is dismantled after.
   @inline(__always)
   private func encode<T: Encodable>(_ value: T, in child: TraceEncoding) throws -> TraceValue {
     // The containers bound while `value` encodes are unbound when it returns or throws.
@@ -340,7 +387,7 @@ struct TraceKeyedEncoding<Key: CodingKey>: TraceLeafKeyedEncoding {
   {
     let child = TraceEncoding(parent: encoding, key: key)
     encoding.fields.append(TraceField(name, .null))
-    encoding.pending.append((encoding.fields.count - 1, child))
+    encoding.addPending(slot: encoding.fields.count - 1, child: child)
     return child
   }
 
@@ -394,7 +441,7 @@ struct TraceUnkeyedEncoding: TraceLeafUnkeyedEncoding {
     let key = TraceCodingKey(index: encoding.elements.count)
     let child = TraceEncoding(parent: encoding, key: key)
     encoding.elements.append(.null)
-    encoding.pending.append((encoding.elements.count - 1, child))
+    encoding.addPending(slot: encoding.elements.count - 1, child: child)
     return child
   }
 

@@ -44,7 +44,7 @@ public struct TraceValueEncoder: Sendable {
   ///   a value asked for two different kinds of container at the same level.
   public func encode<T: Encodable>(_ value: T) throws -> TraceValue {
     try withRoot(replacingClassInstances: false) { root in
-      try root.encodeValue(value, key: nil)
+      try root.encodeAsRoot(value)
     }
   }
 
@@ -77,7 +77,7 @@ public struct TraceValueEncoder: Sendable {
     -> (value: TraceValue, replaced: [TracePath])
   {
     try withRoot(replacingClassInstances: true) { root in
-      (try root.encodeValue(value, key: nil), root.replacedPaths)
+      (try root.encodeAsRoot(value), root.replacedPaths)
     }
   }
 

@@ -125,6 +125,29 @@ final class IdentifiedArrayChunkTests: XCTestCase {
     XCTAssertEqual(new.chunksChanged(since: old), [0, 1, 2, 3])
   }
 
+  /// Lists of more chunks than `chunksChanged` compares at once (16): every changed chunk is
+  /// found, at either side of each run boundary, and a longer list's chunks past the other's
+  /// last are all listed.
+  func testChunksChangedFindsEveryChangedChunkOfALongList() {
+    let old = IdentifiedArrayOf<ChunkRow>(uniqueElements: rows(0..<(40 * 64)))
+    XCTAssertEqual(old.chunkCount, 40)
+    for chunks in [[], [0], [15], [16], [15, 16], [0, 17, 31, 32, 39], Array(0..<40)] {
+      var new = old
+      for chunk in chunks { new[id: chunk * 64 + 5]?.done = true }
+      XCTAssertEqual(new.chunksChanged(since: old), chunks, "\(chunks)")
+    }
+    var longer = old
+    longer[id: 33 * 64]?.title = "changed"
+    longer.append(contentsOf: rows(5_000..<5_130))
+    XCTAssertEqual(longer.chunksChanged(since: old), [33, 40, 41, 42])
+    var shorter = old
+    shorter.remove(atOffsets: (37 * 64)..<(40 * 64))
+    shorter[id: 20 * 64 + 63]?.done = true
+    XCTAssertEqual(shorter.chunksChanged(since: old), [20])
+    XCTAssertEqual(old.chunksChanged(since: IdentifiedArrayOf<ChunkRow>()), Array(0..<40))
+    XCTAssertEqual(IdentifiedArrayOf<ChunkRow>().chunksChanged(since: old), [])
+  }
+
   /// The order a move leaves, computed the plain way: the offsets as a set, the moving rows in
   /// increasing offset order inserted at the destination less the offsets before it (kept
   /// inside the rest).

@@ -358,6 +358,22 @@ final class SwiftTypeCollectorTests: XCTestCase {
     case tagged(Phase, note: String)
   }
 
+  /// Notes each action as the writer does, checking after each one that the action table is
+  /// what a walk of every action so far makes it; returns the collector.
+  private func noteEach(_ actions: [Parent], line: UInt = #line) throws -> SwiftTypeCollector {
+    var types = SwiftTypeCollector()
+    var walk = SwiftTypeWalk(entries: [:], fixed: FixedWalkTypes())
+    for (index, action) in actions.enumerated() {
+      let value = try TraceValueEncoder().encode(action)
+      types.noteAction(action, value: value, casePath: ActionCasePath.path(of: value))
+      walk.visit(action, pattern: "", depth: 0)
+      XCTAssertEqual(
+        SwiftTypeEntry.lines(types.table.action), SwiftTypeEntry.lines(walk.entries),
+        "after action \(index)", line: line)
+    }
+    return types
+  }
+
   /// Child actions met again with another payload are passed over once their cases are
   /// closed (`ClosedActionCase` one level down), yet every case, raw value and optional that
   /// appears late is still added when it appears: per action, the table grows exactly as a
@@ -390,16 +406,7 @@ final class SwiftTypeCollectorTests: XCTestCase {
       .tagged(.done("y"), note: "e"),
       .tagged(.done("z"), note: "f"),
     ]
-    var types = SwiftTypeCollector()
-    var walk = SwiftTypeWalk(entries: [:], fixed: FixedWalkTypes())
-    for (index, action) in actions.enumerated() {
-      let value = try TraceValueEncoder().encode(action)
-      types.noteAction(action, value: value, casePath: ActionCasePath.path(of: value))
-      walk.visit(action, pattern: "", depth: 0)
-      XCTAssertEqual(
-        SwiftTypeEntry.lines(types.table.action), SwiftTypeEntry.lines(walk.entries),
-        "after action \(index)")
-    }
+    let types = try noteEach(actions)
     let own = "TraceRecorderTests.SwiftTypeCollectorTests.(private)."
     XCTAssertEqual(
       SwiftTypeEntry.lines(types.table.action),
@@ -425,6 +432,29 @@ final class SwiftTypeCollectorTests: XCTestCase {
         "tagged._0.loading.progress: Swift.Int integer",
         "tagged.note: Swift.String string",
       ])
+  }
+
+  /// More closed case paths than the collector keeps as recent ones, met in turn (so the
+  /// recent ones are replaced) and again soon after (so one is found there), among actions
+  /// that are not closed: the table still grows exactly as a walk of every action makes it
+  /// grow.
+  func testClosedCasesMetInTurnAddWhatAWalkOfEveryActionAdds() throws {
+    var actions: [Parent] = []
+    for round in 0..<4 {
+      actions += [
+        .child(.rename(id: round, title: "\(round)")),
+        .move(fromOffsets: Array(0..<round), toOffset: round),
+        .tagged(.idle, note: "\(round)"),
+        .child(.setPhase(.loading(progress: round))),
+        .tagged(.done("\(round)"), note: ""),
+        .tagged(.idle, note: "again"),  // closed, and among the recent ones from round 2
+        .child(.setLevel(round % 2 == 0 ? .low : .high)),  // a raw value: never closed
+        .pair(.idle, round < 2 ? .low : .high),  // never closed either
+        .child(.pick(round == 3 ? Child(name: "n", level: .low) : nil)),
+      ]
+    }
+    XCTAssertGreaterThan(5, SwiftTypeCollector.recentClosedKept)
+    _ = try noteEach(actions)
   }
 
   /// A child's action is closed one level down once its case and plain values are known; a

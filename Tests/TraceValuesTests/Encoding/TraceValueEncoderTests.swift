@@ -245,15 +245,55 @@ final class TraceValueEncoderTests: XCTestCase {
         try unkeyed.encode(2)
       }
     }
-    XCTAssertThrowsError(try TraceValueEncoder().encode(["x": Confused()])) { error in
-      guard case EncodingError.invalidValue(_, let context) = error else {
-        return XCTFail("\(error)")
+    // Below a dictionary's key, and as the value given to the encoder (its root level).
+    for (value, path) in [(["x": Confused()] as any Encodable, ["x"]), (Confused(), [])] {
+      XCTAssertThrowsError(try TraceValueEncoder().encode(value)) { error in
+        guard case EncodingError.invalidValue(_, let context) = error else {
+          return XCTFail("\(error)")
+        }
+        XCTAssertEqual(context.codingPath.map(\.stringValue), path)
+        XCTAssertEqual(
+          context.debugDescription,
+          "A value asked for a unkeyed container after a keyed container at the same level")
       }
-      XCTAssertEqual(context.codingPath.map(\.stringValue), ["x"])
-      XCTAssertEqual(
-        context.debugDescription,
-        "A value asked for a unkeyed container after a keyed container at the same level")
     }
+  }
+
+  /// The value given to the encoder writes into its root level: the same tree as at any level
+  /// below, whatever containers it asks for (its coding paths: see
+  /// `testEncodingErrorsCarryTheCodingPath`).
+  func testTheRootValueEncodesAsAValueBelowIt() throws {
+    struct Nesting: Encodable {
+      func encode(to encoder: Encoder) throws {
+        var keyed = encoder.container(keyedBy: TestKey.self)
+        var first = keyed.nestedContainer(
+          keyedBy: TestKey.self, forKey: TestKey(stringValue: "a"))
+        try first.encode(1, forKey: TestKey(stringValue: "x"))
+        var second = keyed.nestedUnkeyedContainer(forKey: TestKey(stringValue: "b"))
+        try second.encode(2)
+        var third = second.nestedContainer(keyedBy: TestKey.self)
+        try third.encode(true, forKey: TestKey(stringValue: "y"))
+        try keyed.encode("z", forKey: TestKey(stringValue: "c"))
+      }
+    }
+    struct Wrapper: Encodable {
+      func encode(to encoder: Encoder) throws {
+        var single = encoder.singleValueContainer()
+        try single.encode(Nesting())
+      }
+    }
+    let tree = TraceValue.object([
+      TraceField("a", .object([TraceField("x", .int(1))])),
+      TraceField("b", .array([.int(2), .object([TraceField("y", .bool(true))])])),
+      TraceField("c", .string("z")),
+    ])
+    XCTAssertEqual(try TraceValueEncoder().encode(Nesting()), tree)
+    XCTAssertEqual(
+      try TraceValueEncoder().encode(["k": Nesting()]), .object([TraceField("k", tree)]))
+    XCTAssertEqual(try TraceValueEncoder().encode(Wrapper()), tree)
+    let (value, replaced) = try TraceValueEncoder().encodeReplacingClassInstances(Nesting())
+    XCTAssertEqual(value, tree)
+    XCTAssertEqual(replaced, [])
   }
 
   func testDecodingErrorsCarryTheCodingPath() throws {
