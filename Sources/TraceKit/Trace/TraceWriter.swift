@@ -111,9 +111,9 @@ public final class TraceWriter {
   @exclusivity(unchecked) private var lastChangedPaths: (paths: [TracePath], texts: [String]) =
     ([], [])
   @exclusivity(unchecked) private var lastPathSet: (paths: [String], id: Int)?
-  /// The last two action paths `actionID` gave an id, found by their bits (`sameBits`) before
-  /// their bytes are hashed: a counter's steps alternate between two actions.
-  @exclusivity(unchecked) private var recentActions: (last: (String, Int)?, beforeLast: (String, Int)?)
+  /// The last two action paths `actionID` gave an id, found by their bits before their bytes
+  /// are hashed: a counter's steps alternate between two actions.
+  @exclusivity(unchecked) private var recentActions = LastTwo(empty: 0)
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
@@ -568,13 +568,11 @@ public final class TraceWriter {
   }
 
   private func actionID(_ actionPath: String) throws(TraceError) -> Int {
-    if let (path, id) = recentActions.last, sameBits(path, actionPath) { return id }
-    if let (path, id) = recentActions.beforeLast, sameBits(path, actionPath) {
-      recentActions = (recentActions.beforeLast, recentActions.last)
-      return id
+    if let entry = recentActions.entry(of: actionPath, byBytes: false) {
+      return recentActions[entry]
     }
     let id = try actionIDByBytes(actionPath)
-    recentActions = ((actionPath, id), recentActions.last)
+    recentActions.keep(actionPath, id)
     return id
   }
 
