@@ -74,6 +74,9 @@ final class TraceStage: @unchecked Sendable {
   func hand(_ batch: inout [TraceOperation]) {
     guard !batch.isEmpty else { return }
     var next = spares.withLock { spares in spares.popLast() } ?? []
+    // With this batch's room at least: a new batch (none given back yet) regrew by doubling
+    // as the first stage appended, moving its operations each time.
+    if next.capacity < batch.capacity { next.reserveCapacity(batch.capacity) }
     swap(&next, &batch)
     handOff.append(next, whenFull: .block)
   }
