@@ -132,7 +132,7 @@ package struct StepLine: Sendable {
     /// names: every such action has the same (empty) fields array, so `actions`, which
     /// goes by the fields' storage, cannot tell them apart, and writing one again (its name
     /// scanned for escapes) cost about 450 instructions.
-    private var recentCases = RecentCases()
+    private var recentCases = LastTwo<[UInt8]>(empty: [])
     /// Longer actions are written each time: keeping them would hold their memory.
     private static let actionJSONLimit = 1_024
     /// The JSON text of path lists written, by their bytes (`StringListKey`): lists of
@@ -227,54 +227,14 @@ package struct StepLine: Sendable {
     private mutating func writeCase(
       named name: String, _ action: TraceValue, into buffer: inout [UInt8]
     ) {
-      if recentCases.append(named: name, to: &buffer) { return }
+      if let entry = recentCases.entry(of: name, byBytes: true) {
+        buffer.append(contentsOf: recentCases[entry])
+        return
+      }
       let start = buffer.count
       action.writeJSON(into: &buffer)
       if buffer.count - start <= Self.actionJSONLimit {
-        recentCases.keep(name, json: Array(buffer[start...]))
-      }
-    }
-
-    /// The names and JSON of the last two cases without fields written. A name is looked for
-    /// in both entries by its bits (a short name is its bits) before either by its bytes, and
-    /// a hit moves nothing: a counter alternating `plus` and `minus` finds each where it is.
-    /// A new case replaces the entry used less lately.
-    private struct RecentCases {
-      private var names = ("", "")
-      private var jsons: ([UInt8], [UInt8]) = ([], [])
-      /// How many entries hold a case (0, 1 or 2).
-      private var count = 0
-      /// The entry used last: the other is replaced.
-      private var newest = 0
-
-      /// Appends the JSON of the case `name` to `buffer` when an entry holds it.
-      mutating func append(named name: String, to buffer: inout [UInt8]) -> Bool {
-        if count > 0 && TraceValues.sameBits(names.0, name) {
-          newest = 0
-        } else if count > 1 && TraceValues.sameBits(names.1, name) {
-          newest = 1
-        } else if count > 0 && ByteHash.sameBytes(names.0, name) {
-          newest = 0
-        } else if count > 1 && ByteHash.sameBytes(names.1, name) {
-          newest = 1
-        } else {
-          return false
-        }
-        if newest == 0 {
-          buffer.append(contentsOf: jsons.0)
-        } else {
-          buffer.append(contentsOf: jsons.1)
-        }
-        return true
-      }
-
-      mutating func keep(_ name: String, json: [UInt8]) {
-        if count == 0 || (count == 2 && newest == 1) {
-          (names.0, jsons.0, newest) = (name, json, 0)
-        } else {
-          (names.1, jsons.1, newest) = (name, json, 1)
-        }
-        count = min(count + 1, 2)
+        recentCases.keep(name, Array(buffer[start...]))
       }
     }
 

@@ -111,9 +111,9 @@ public final class TraceWriter {
   @exclusivity(unchecked) private var lastChangedPaths: (paths: [TracePath], texts: [String]) =
     ([], [])
   @exclusivity(unchecked) private var lastPathSet: (paths: [String], id: Int)?
-  /// The last two action paths `actionID` gave an id, found by their bits (`sameBits`) before
-  /// their bytes are hashed: a counter's steps alternate between two actions.
-  @exclusivity(unchecked) private var recentActions: (last: (String, Int)?, beforeLast: (String, Int)?)
+  /// The last two action paths `actionID` gave an id, found by their bits before their bytes
+  /// are hashed: a counter's steps alternate between two actions.
+  @exclusivity(unchecked) private var recentActions = LastTwo(empty: 0)
   @exclusivity(unchecked) private var originIDs: [StepOrigin: Int] = [:]
   /// Step 0's wall time: later steps store their wall time as an offset from it.
   private var startWallTime = 0.0
@@ -568,13 +568,11 @@ public final class TraceWriter {
   }
 
   private func actionID(_ actionPath: String) throws(TraceError) -> Int {
-    if let (path, id) = recentActions.last, sameBits(path, actionPath) { return id }
-    if let (path, id) = recentActions.beforeLast, sameBits(path, actionPath) {
-      recentActions = (recentActions.beforeLast, recentActions.last)
-      return id
+    if let entry = recentActions.entry(of: actionPath, byBytes: false) {
+      return recentActions[entry]
     }
     let id = try actionIDByBytes(actionPath)
-    recentActions = ((actionPath, id), recentActions.last)
+    recentActions.keep(actionPath, id)
     return id
   }
 
@@ -722,19 +720,21 @@ public final class TraceWriter {
   private func bind(_ row: StepColumns, to statement: SQLiteStatement, at base: Int32)
     throws(SQLiteError)
   {
+    // The step and its time differ from every row before; the other columns often hold what
+    // the same row of the statement's last run held (`bind(remembering:at:)`).
     try statement.bind(row.step, at: base + 1)
     try statement.bind(bitPattern: row.monotonicNanos, at: base + 2)
     // An integer is the offset from step 0's wall time plus mono_ns, a real the time itself.
     if let time = row.wallTime {
       try statement.bind(time, at: base + 3)
     } else {
-      try statement.bind(row.wallOffset, at: base + 3)
+      try statement.bind(remembering: Int64(row.wallOffset), at: base + 3)
     }
-    try statement.bind(row.origin, at: base + 4)
-    try statement.bind(row.action, at: base + 5)
-    try statement.bind(row.changed, at: base + 6)
-    try statement.bind(bitPattern: row.stateHash, at: base + 7)
-    try statement.bind(bitPattern: row.reducerNanos, at: base + 8)
+    try statement.bind(remembering: Int64(row.origin), at: base + 4)
+    try statement.bind(remembering: Int64(row.action), at: base + 5)
+    try statement.bind(remembering: Int64(row.changed), at: base + 6)
+    try statement.bind(remembering: Int64(bitPattern: row.stateHash), at: base + 7)
+    try statement.bind(remembering: Int64(bitPattern: row.reducerNanos), at: base + 8)
   }
 
   // MARK: Effects

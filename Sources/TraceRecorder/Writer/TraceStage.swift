@@ -75,7 +75,12 @@ final class TraceStage: @unchecked Sendable {
     guard !batch.isEmpty else { return }
     var next = spares.withLock { spares in spares.popLast() } ?? []
     swap(&next, &batch)
-    handOff.append(next, whenFull: .block)
+    // With the handed batch's room at least: a new batch (none given back yet) regrew by
+    // doubling as the first stage appended, moving its operations each time.
+    if batch.capacity < next.capacity { batch.reserveCapacity(next.capacity) }
+    // Moved, not copied: while this thread held a second reference, the trace stage's first
+    // change to the batch copied all its operations.
+    handOff.append(consume next, whenFull: .block)
   }
 
   /// Hands `batch` over with the last operation, and waits until the stage made them all

@@ -23,6 +23,17 @@ package final class SQLiteStatement {
   /// one thread at a time and no call re-enters another: no dynamic exclusivity checks (two
   /// a text bound, about 80 instructions).
   @exclusivity(unchecked) private var arena = SQLiteTextArena()
+  /// The integers `bind(remembering:at:)` bound, by parameter index (from 1), while no other
+  /// bind at that index and no `reset` replaced them; allocated when that method is first
+  /// used, with `rememberedCount` entries. A buffer, not an array: an array's checks cost a
+  /// remembered bind about 60 instructions, most of what skipping SQLite's bind saves.
+  @exclusivity(unchecked) private var remembered: UnsafeMutablePointer<RememberedInteger>?
+  @exclusivity(unchecked) private var rememberedCount = 0
+
+  private struct RememberedInteger {
+    var isBound = false
+    var value: Int64 = 0
+  }
 
   init(connection: SQLiteConnection, sql: String) throws(SQLiteError) {
     var pointer: OpaquePointer?
@@ -41,6 +52,7 @@ package final class SQLiteStatement {
   deinit {
     sqlite3_finalize(handle)
     arena.release()
+    remembered?.deallocate()
   }
 
   private func check(_ code: Int32) throws(SQLiteError) {
@@ -52,23 +64,62 @@ package final class SQLiteStatement {
   // MARK: Binding
 
   package func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
+    forget(index)
     try check(sqlite3_bind_int64(handle, index, value))
   }
 
   package func bind(_ value: Int, at index: Int32) throws(SQLiteError) {
-    try check(sqlite3_bind_int64(handle, index, Int64(value)))
+    try bind(Int64(value), at: index)
   }
 
   /// Binds the bit pattern of an unsigned value (SQLite integers are signed 64-bit).
   package func bind(bitPattern value: UInt64, at index: Int32) throws(SQLiteError) {
-    try check(sqlite3_bind_int64(handle, index, Int64(bitPattern: value)))
+    try bind(Int64(bitPattern: value), at: index)
+  }
+
+  /// `bind(_:at:)`, with nothing to do when this method bound `value` at `index` last and
+  /// no other bind or `reset` came since: a multi-row insert run with `runRebindingAll` gives
+  /// a parameter the value it held the run before for most of a step row's columns (its
+  /// origin, its action and path set, which alternate with the steps), and SQLite's bind is
+  /// about 85 instructions.
+  package func bind(remembering value: Int64, at index: Int32) throws(SQLiteError) {
+    let position = Int(index)
+    let entries = remembered ?? rememberEntries()
+    guard position >= 0, position < rememberedCount else {
+      // Out of range: SQLite reports it.
+      try check(sqlite3_bind_int64(handle, index, value))
+      return
+    }
+    let entry = entries + position
+    if entry.pointee.isBound && entry.pointee.value == value { return }
+    entry.pointee.isBound = false
+    try check(sqlite3_bind_int64(handle, index, value))
+    entry.pointee = RememberedInteger(isBound: true, value: value)
+  }
+
+  private func rememberEntries() -> UnsafeMutablePointer<RememberedInteger> {
+    rememberedCount = Int(sqlite3_bind_parameter_count(handle)) + 1
+    let entries = UnsafeMutablePointer<RememberedInteger>.allocate(capacity: rememberedCount)
+    entries.initialize(repeating: RememberedInteger(), count: rememberedCount)
+    remembered = entries
+    return entries
+  }
+
+  /// Drops what `bind(remembering:at:)` knows of `index`, which another bind replaces.
+  private func forget(_ index: Int32) {
+    let position = Int(index)
+    if let remembered, position >= 0, position < rememberedCount {
+      remembered[position].isBound = false
+    }
   }
 
   package func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
+    forget(index)
     try check(sqlite3_bind_double(handle, index, value))
   }
 
   package func bind(_ value: String, at index: Int32) throws(SQLiteError) {
+    forget(index)
     var value = value
     let code = value.withUTF8 { utf8 in
       sqlite3_bind_text(
@@ -103,6 +154,7 @@ package final class SQLiteStatement {
   private func bindStatic(_ text: UnsafeMutableRawPointer, count: Int, at index: Int32)
     throws(SQLiteError)
   {
+    forget(index)
     // A nil destructor is SQLITE_STATIC: the bytes stay valid until the bindings are cleared.
     try check(
       sqlite3_bind_text(
@@ -111,6 +163,7 @@ package final class SQLiteStatement {
 
   /// Binds UTF-8 bytes as TEXT without making a `String` first.
   package func bind(utf8 bytes: [UInt8], at index: Int32) throws(SQLiteError) {
+    forget(index)
     let code = bytes.withUnsafeBytes { buffer in
       sqlite3_bind_text64(
         handle, index,
@@ -131,6 +184,7 @@ package final class SQLiteStatement {
 
   /// Binds bytes as a BLOB (an empty array binds a zero-length BLOB, not NULL).
   package func bind(blob bytes: [UInt8], at index: Int32) throws(SQLiteError) {
+    forget(index)
     let code = bytes.withUnsafeBytes { buffer in
       sqlite3_bind_blob64(
         handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
@@ -140,6 +194,7 @@ package final class SQLiteStatement {
   }
 
   package func bindNull(at index: Int32) throws(SQLiteError) {
+    forget(index)
     try check(sqlite3_bind_null(handle, index))
   }
 
@@ -148,6 +203,9 @@ package final class SQLiteStatement {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
     arena.reset()
+    if let remembered {
+      for position in 0..<rememberedCount { remembered[position].isBound = false }
+    }
   }
 
   // MARK: Running
