@@ -107,14 +107,23 @@ struct EffectLedger {
         kept += 1
       }
     }
-    // What has ended stays ended: the list keeps only what a later cancel could reach.
-    if kept == 0 {
+    // What has ended stays ended: the list keeps only what a later cancel could reach. An
+    // emptied list stays under its key, its storage kept for the effect tracked under that key
+    // next (an effect cancelled at every step otherwise freed its list, and tracking the next
+    // one allocated it again); an empty list reaches nothing, as no list does. Bounded: past
+    // `keptEmptyLimit` keys, an emptied key is removed.
+    if kept == 0, registry.count >= Self.keptEmptyLimit {
       registry.remove(at: index)
-    } else {
-      members.removeLast(members.count - kept)
-      swap(&members, &registry.values[index])
+      return
     }
+    // One at a time: `removeLast(_:)` and `removeAll(keepingCapacity:)` went through
+    // `replaceSubrange`, several times the cost of the usual one or two `removeLast()`s.
+    while members.count > kept { members.removeLast() }
+    swap(&members, &registry.values[index])
   }
+
+  /// How many keys `registry` holds before an emptied key is removed rather than kept.
+  private static let keptEmptyLimit = 4_096
 
   /// An inspector's continue, at `step`, left the future `future` behind: the effects its
   /// steps started that still run are cancelled, as the store cancels them.
@@ -168,8 +177,8 @@ struct EffectLedger {
     }
     var next = 0
     var findings: [ReplayFinding] = []
-    for event in events {
-      switch event {
+    for index in events.indices {
+      switch events[index] {
       case .cancelInFlight(let id):
         cancel(id, cause: .cancelInFlight(id), at: step)
       case .start(let shape):
@@ -254,15 +263,13 @@ struct EffectLedger {
   private mutating func compare(
     _ planned: [EffectShape.Event], _ records: [Int], step: Int, of parent: Int?
   ) -> ReplayFinding? {
-    var starts = 0
-    for event in planned {
-      if case .start = event { starts += 1 }
-    }
+    // Read in place, by index: iterating copied each event (retaining its shape's lists).
+    let starts = planned.count { if case .start = $0 { true } else { false } }
     var fits = parent == nil ? starts == records.count : records.count <= starts
     if fits {
       var next = 0
-      for event in planned where next < records.count {
-        guard case .start(let shape) = event else { continue }
+      for index in planned.indices where next < records.count {
+        guard case .start(let shape) = planned[index] else { continue }
         let record = records[next]
         next += 1
         // Read in place: a copy of the record retains each of its strings.
@@ -289,7 +296,9 @@ struct EffectLedger {
   /// What the reducer cancelled at `step` against what the trace recorded cancelled by it;
   /// clears the step's cancellations.
   mutating func cancellationFindings(at step: Int) -> [ReplayFinding] {
-    defer { cancelledNow.removeAll(keepingCapacity: true) }
+    // Cleared one at a time, its storage kept: `removeAll(keepingCapacity:)` went through
+    // `replaceSubrange` (about 130 an empty list, 200 a list of one), at every step.
+    defer { while !cancelledNow.isEmpty { cancelledNow.removeLast() } }
     let recordedCancelled = recorded.cancelled(by: step)
     if recordedCancelled.isEmpty && cancelledNow.isEmpty { return [] }
     // Most steps that cancel cancel one effect, the one the trace recorded, for its reason:

@@ -117,4 +117,31 @@ final class EffectLedgerTests: XCTestCase {
           ])
       ])
   }
+
+  /// A key whose effects were all cancelled stays registered, empty: a cancel under it then
+  /// reaches nothing, and the next effect tracked under it is the one a later cancel reaches.
+  func testAKeyEmptiedByACancelReachesTheNextEffectTrackedUnderIt() {
+    let records = [
+      EffectRecord(
+        id: UUID(), startedByStep: 1, cancelID: "search",
+        outcome: .cancelled(reason: "cancelInFlight", byStep: 2), kind: "run",
+        startedAfterStep: 0),
+      EffectRecord(
+        id: UUID(), startedByStep: 2, cancelID: "search",
+        outcome: .cancelled(reason: "cancel", byStep: 4), kind: "run", startedAfterStep: 1),
+    ]
+    let effects = RecordedEffects(records)
+    var ledger = EffectLedger(effects)
+    let searching = EffectShape(
+      kind: .run, cancelIDs: [search], location: nil, events: [], sends: [])
+    XCTAssertEqual(ledger.launch([.start(searching)], at: 1), [])
+    XCTAssertEqual(ledger.cancellationFindings(at: 1), [])
+    XCTAssertEqual(ledger.launch([.cancelInFlight(search), .start(searching)], at: 2), [])
+    XCTAssertEqual(ledger.cancellationFindings(at: 2), [])
+    ledger.cancel(search, cause: .cancel(search), at: 4)
+    XCTAssertEqual(ledger.cancellationFindings(at: 4), [])
+    // Emptied again: a cancel under it reaches nothing.
+    ledger.cancel(search, cause: .cancel(search), at: 5)
+    XCTAssertEqual(ledger.cancellationFindings(at: 5), [])
+  }
 }
