@@ -209,9 +209,10 @@ public final class Recorder: Sendable {
     state.withLock { $0.session }?.queueHighWater ?? 0
   }
 
-  /// Live commands held back until the history reaches their step (tests wait for it).
-  var liveCommandsWaiting: Int {
-    state.withLock { $0.session }?.live?.server?.commandsWaiting ?? 0
+  /// Live requests (jumps, the commands behind them, watches) held back until the history
+  /// reaches a step the store captured (tests wait for it).
+  var liveRequestsWaiting: Int {
+    state.withLock { $0.session }?.live?.server?.requestsWaiting ?? 0
   }
 
   /// Whether the recording's writer thread was joined, or there is none (tests: a finished

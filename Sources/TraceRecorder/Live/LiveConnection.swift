@@ -40,7 +40,12 @@ final class LiveConnection {
     var isOpened = false
     /// The sequence number of the next event to send.
     var next = 0
-    /// The end of what the history held when the watch began.
+    /// The store's last captured step when the watch began: the history the watcher is sent
+    /// reaches it (the writer puts a captured step in the history a little later).
+    var holding: Int
+    /// The history's last step and when it last grew while the watch waited for `holding`.
+    var waited: (step: Int, since: ContinuousClock.Instant) = (0, .now)
+    /// The end of what the history held when the watch opened.
     var historyEnd = 0
     var isHistorySent = false
     /// The last step sent, to count the steps a gap skips.

@@ -43,7 +43,7 @@ final class LiveServer: Sendable {
   private let thread = Lock<WriterThread?>(nil)
   /// The store's status after the last command (a welcome reports it).
   private let lastStatus = Lock(LiveStatus(lastStep: 0, isPaused: false))
-  /// How many commands wait for the history (tests wait for a jump to be held back).
+  /// How many requests wait for the history (tests wait for a jump or a watch to be held back).
   private let waitingCount = Atomic<Int>(0)
 
   /// What other threads hand the server's thread.
@@ -135,8 +135,9 @@ final class LiveServer: Sendable {
 
   fileprivate var wakeChannel: WakeChannel { wake }
 
-  /// How many commands wait for the history to reach the step they jump to.
-  var commandsWaiting: Int { waitingCount.load(ordering: .relaxed) }
+  /// How many requests wait for the history to reach a step the store captured: jumps (and
+  /// the commands behind them) and watches.
+  var requestsWaiting: Int { waitingCount.load(ordering: .relaxed) }
 
   fileprivate func noteWaiting(_ count: Int) {
     waitingCount.store(count, ordering: .relaxed)
@@ -147,7 +148,12 @@ final class LiveServer: Sendable {
   /// step, which the writer puts in the history a little later; a jump is answered once the
   /// history holds it, so that it can jump there, or says what it holds then.
   fileprivate func stepToWaitFor(jumpingTo step: Int) -> Int {
-    min(step, capturedSteps.withLock { $0 }?() ?? 0)
+    min(step, capturedStep)
+  }
+
+  /// The store's last step as captured.
+  fileprivate var capturedStep: Int {
+    capturedSteps.withLock { $0 }?() ?? 0
   }
 
   /// Whether the history does not hold `step` yet while the recording goes on.
@@ -159,8 +165,7 @@ final class LiveServer: Sendable {
   fileprivate func welcome() -> LiveWelcome {
     let summary = history.summary
     var status = lastStatus.withLock { $0 }
-    let captured = capturedSteps.withLock { $0 }?() ?? 0
-    status.lastStep = max(status.lastStep, summary.lastStep, captured)
+    status.lastStep = max(status.lastStep, summary.lastStep, capturedStep)
     let metadata = summary.start?.metadata
     return LiveWelcome(
       pid: Int(ProcessFacts.currentID), name: name, rootReducer: metadata?.rootReducer ?? "",
@@ -184,9 +189,7 @@ private final class LiveServerLoop: @unchecked Sendable {
   private var toldStatus: (isPaused: Bool, jumpedTo: Int?) = (false, nil)
   /// Commands held back, in the order they came: a jump to a step the history does not hold
   /// yet, and the commands its connection sent after it.
-  private var waiting: [WaitingCommand] = [] {
-    didSet { server.noteWaiting(waiting.count) }
-  }
+  private var waiting: [WaitingCommand] = []
   /// The history's last step when `runWaiting` last looked.
   private var waitingSawStep = 0
 
@@ -217,6 +220,8 @@ private final class LiveServerLoop: @unchecked Sendable {
       }
       runWaiting()
       let caughtUp = pumpWatchers()
+      let watchesWaiting = connections.count { $0.watch?.isOpened == false }
+      server.noteWaiting(waiting.count + watchesWaiting)
       for connection in connections { connection.flush() }
       connections.removeAll { $0.isClosed }
       server.history.setWatched(connections.contains { $0.watch != nil } || !waiting.isEmpty)
@@ -233,6 +238,9 @@ private final class LiveServerLoop: @unchecked Sendable {
         let summary = server.history.summary
         moreArrived = moreArrived || summary.lastStep != waitingSawStep || summary.ending != nil
       }
+      // A watch waiting for the history to hold its step is woken by the next step, and
+      // looked at every 50 ms for `LiveServer.historyWait`.
+      if watchesWaiting > 0 { _ = server.history.clearWake() }
       if let closingSince {
         if connections.isEmpty || ContinuousClock.now - closingSince > LiveServer.closingGrace {
           break
@@ -245,7 +253,7 @@ private final class LiveServerLoop: @unchecked Sendable {
           connection.socket, reading: !connection.isClosing, writing: connection.wantsToWrite)
       }
       let timeout: Int32 =
-        moreArrived ? 0 : (closingSince == nil && waiting.isEmpty ? 1_000 : 50)
+        moreArrived ? 0 : (closingSince == nil && waiting.isEmpty && watchesWaiting == 0 ? 1_000 : 50)
       for entry in poller.wait(milliseconds: timeout) {
         if entry.socket === server.wakeChannel.socket {
           server.wakeChannel.drain()
@@ -353,7 +361,9 @@ private final class LiveServerLoop: @unchecked Sendable {
         connection.queue(.error(id: id, code: "watching", message: "already watching"))
         return
       }
-      connection.watch = LiveConnection.Watch(id: id, live: live)
+      // Answered at once; the history follows once it holds every step captured by now.
+      connection.queue(.ok(id: id, status: server.welcome().status, step: nil))
+      connection.watch = LiveConnection.Watch(id: id, live: live, holding: server.capturedStep)
     case .command(let id, let command):
       run(command, id: id, for: connection)
     default:
@@ -527,10 +537,21 @@ private final class LiveServerLoop: @unchecked Sendable {
     return caughtUp
   }
 
-  /// Sends a new watcher the start of the recording and where its history begins.
+  /// Sends a new watcher the start of the recording and where its history begins, once the
+  /// history holds every step the store had captured when the watch began (`holding`), the
+  /// recording ended, or the history stopped growing short of it for `LiveServer.historyWait`
+  /// (a step the recorder dropped is known only when a later one reaches the history).
   private func open(_ watch: inout LiveConnection.Watch, _ connection: LiveConnection) -> Bool {
+    if server.historyIsShort(of: watch.holding) {
+      let now = ContinuousClock.now
+      let lastStep = server.history.summary.lastStep
+      if lastStep != watch.waited.step { watch.waited = (lastStep, now) }
+      if now - watch.waited.since < LiveServer.historyWait {
+        connection.watch = watch
+        return false
+      }
+    }
     guard let opening = server.history.opening else { return false }
-    connection.queue(.ok(id: watch.id, status: server.welcome().status, step: nil))
     connection.queue(.start(opening.start))
     if let record = opening.base.record {
       if record.step > 1 {

@@ -79,6 +79,30 @@ final class LiveAttachTests: XCTestCase {
     XCTAssertEqual(lines, ["start LiveFeature"] + steps[0..<3] + ["historyEnd 3", steps[3]])
   }
 
+  /// The store captured three steps; the writer (woken by its timer below its threshold) has
+  /// put few of them, or none, in the history when the watch begins. The watcher is still
+  /// sent all three before `historyEnd`: the history it gets is everything the app held.
+  func testAWatchBegunBeforeTheWriterCaughtUpIsSentEveryCapturedStepAsHistory() async throws {
+    let recorder = try makeRecorder()
+    let store = makeStore(recorder)
+    let client = try await connect()
+    store.send(.plus)
+    store.send(.addRow(7))
+    store.send(.row(.element(id: 7, action: .tap)))
+    try await client.off { try $0.watch(live: true) }
+    let lines = try await client.lines(until: { $0.hasPrefix("historyEnd") })
+    recorder.finish()
+    await recorder.waitUntilFinished()
+    try await waitUntilGone(socketPath)
+    let rows = try TraceReader(path: directory.path("t.rewind")).rows(from: 1, to: 3)
+    let steps = rows.map { row in
+      "step \(row.step) \(row.origin.storageText) \(row.actionPath) ["
+        + row.changedPaths.joined(separator: ", ") + "]"
+    }
+    XCTAssertEqual(rows.map(\.actionPath), ["plus", "addRow", "row.element.tap"])
+    XCTAssertEqual(lines, ["start LiveFeature"] + steps + ["historyEnd 3"])
+  }
+
   func testPauseJumpResumeContinueAndSendChangeTheStoreExactlyAndAreRecorded() async throws {
     let recorder = try makeRecorder()
     let store = makeStore(recorder)

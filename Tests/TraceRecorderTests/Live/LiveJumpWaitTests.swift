@@ -8,8 +8,10 @@ import XCTest
 /// A jump to a step the store captured and the writer has not put in the live history yet:
 /// `ps` and the answer to a send already name that step, so the jump waits for it rather than
 /// being refused (and a jump past the store's last step is refused with the range `ps`
-/// names). The writer is held inside the step's state encoding (`WriterValve`), so
-/// the history is behind for as long as the test says, whatever the machine's speed.
+/// names). A watch begun then waits too, so that the history it is sent before `historyEnd`
+/// holds every step the store had taken. The writer is held inside the step's state encoding
+/// (`WriterValve`), so the history is behind for as long as the test says, whatever the
+/// machine's speed.
 @MainActor
 final class LiveJumpWaitTests: XCTestCase {
   private var directory: TemporaryDirectory!
@@ -61,7 +63,7 @@ final class LiveJumpWaitTests: XCTestCase {
     let (recorder, store) = try record()
     let client = try await holdTheWriterAtStep3(store)
     let jump = Task { try await client.run(.jump(step: 3)) }
-    let waits = await eventually { recorder.liveCommandsWaiting == 1 }
+    let waits = await eventually { recorder.liveRequestsWaiting == 1 }
     XCTAssertTrue(waits, "the jump was not held back")
     // Another inspector's command is answered while the jump waits.
     let other = try await connect()
@@ -79,7 +81,7 @@ final class LiveJumpWaitTests: XCTestCase {
     // the range that `ps` names.
     await client.assertRefused(
       .jump(step: 9), code: "notHeld", "step 9 is not in the history held in memory (steps 0…5)")
-    XCTAssertEqual(recorder.liveCommandsWaiting, 0)
+    XCTAssertEqual(recorder.liveRequestsWaiting, 0)
     recorder.finish()
   }
 
@@ -90,10 +92,48 @@ final class LiveJumpWaitTests: XCTestCase {
     // is refused with what the history holds.
     await client.assertRefused(
       .jump(step: 4), code: "notHeld", "step 4 is not in the history held in memory (steps 0…2)")
-    XCTAssertEqual(recorder.liveCommandsWaiting, 0)
+    XCTAssertEqual(recorder.liveRequestsWaiting, 0)
     StallFeature.valve.open()
     XCTAssertEqual(store.value, 4)
     recorder.finish()
+  }
+
+  func testAWatchBegunWhileTheWriterIsBehindIsSentEveryCapturedStepBeforeHistoryEnd()
+    async throws
+  {
+    let (recorder, store) = try record()
+    let client = try await holdTheWriterAtStep3(store)
+    try await client.off { try $0.watch(live: true) }
+    let waits = await eventually { recorder.liveRequestsWaiting == 1 }
+    XCTAssertTrue(waits, "the watch did not wait for the history")
+    StallFeature.valve.open()
+    let lines = try await client.lines(until: { $0.hasPrefix("historyEnd") })
+    XCTAssertEqual(lines, ["start StallFeature"] + (1...4).map(Self.stepLine) + ["historyEnd 4"])
+    XCTAssertEqual(recorder.liveRequestsWaiting, 0)
+    store.send(.set(5))
+    let live = try await client.lines(until: { $0.hasPrefix("step 5") })
+    XCTAssertEqual(live, [Self.stepLine(5)])
+    recorder.finish()
+  }
+
+  func testAWatchWhoseStepsTheHistoryStopsShortOfIsSentWhatItHoldsAfterTheWait() async throws {
+    let (recorder, store) = try record()
+    let client = try await holdTheWriterAtStep3(store)
+    try await client.off { try $0.watch(live: true) }
+    // The writer stays held: the history stops at step 2, and after `historyWait` the watch
+    // is sent what the history holds; steps 3 and 4 follow once the writer goes on.
+    let lines = try await client.lines(until: { $0.hasPrefix("historyEnd") })
+    XCTAssertEqual(lines, ["start StallFeature"] + (1...2).map(Self.stepLine) + ["historyEnd 2"])
+    XCTAssertEqual(recorder.liveRequestsWaiting, 0)
+    StallFeature.valve.open()
+    let live = try await client.lines(until: { $0.hasPrefix("step 4") })
+    XCTAssertEqual(live, (3...4).map(Self.stepLine))
+    recorder.finish()
+  }
+
+  /// `TestClient.summary` of step `step`, a `.set(step)` sent by the user.
+  private static func stepLine(_ step: Int) -> String {
+    "step \(step) user set [value, stall]"
   }
 }
 
