@@ -75,6 +75,22 @@ final class JSONWriterTests: XCTestCase {
     }
   }
 
+  /// Random trees written in turn into one buffer (emptied between them, and growing from its
+  /// smallest size), and into an array: the same bytes.
+  func testABufferHoldsTheBytesAnArrayGets() {
+    var random = RandomTraceValue(seed: 2_027)
+    var buffer = JSONBuffer(capacity: 0)
+    for round in 0..<2_000 {
+      let value = random.value()
+      var array: [UInt8] = [0x5B]
+      value.writeJSON(into: &array)
+      if round % 3 != 0 { buffer.removeAll() }
+      let before = Array(buffer.bytes)
+      value.writeJSON(into: &buffer)
+      XCTAssertEqual(Array(buffer.bytes), before + array.dropFirst(), "round \(round)")
+    }
+  }
+
   private static func assertWritten(
     _ bytes: [UInt8], _ message: String, file: StaticString = #filePath, line: UInt = #line
   ) {
