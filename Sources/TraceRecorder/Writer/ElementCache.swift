@@ -111,7 +111,7 @@ struct ElementCache {
     runs.reserveCapacity((flat.count + Self.runLength - 1) / Self.runLength)
     // The JSON written here goes into one buffer first and is then copied at its size:
     // written into its own array from empty, each element's grew through several allocations.
-    var scratch: [UInt8] = []
+    var scratch = JSONBuffer()
     let hashedByRuns = flat.count > Self.runLength
     var start = 0
     while start < flat.count {
@@ -280,13 +280,13 @@ struct ElementCache {
   }
 
   /// `tree`'s JSON in an array of its size, written in `scratch` (emptied first).
-  private static func json(of tree: TraceValue, using scratch: inout [UInt8]) -> [UInt8] {
-    scratch.removeAll(keepingCapacity: true)
+  private static func json(of tree: TraceValue, using scratch: inout JSONBuffer) -> [UInt8] {
+    scratch.removeAll()
     tree.writeJSON(into: &scratch)
     // Copied from a buffer pointer: this initializer is specialized for bytes here, where
     // `init(unsafeUninitializedCapacity:)` allocated through the library's generic code (a
     // metadata look-up of the storage class per element, about 690 instructions in all).
-    return scratch.withUnsafeBufferPointer { written in [UInt8](written) }
+    return [UInt8](scratch.bytes)
   }
 
   private static func hash(of tree: TraceValue) -> UInt64 {

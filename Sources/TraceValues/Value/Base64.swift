@@ -9,33 +9,34 @@ enum Base64 {
     return table
   }()
 
-  static func encode(_ bytes: [UInt8], into buffer: inout [UInt8]) {
+  static func encode<Output: JSONOutput & ~Copyable>(_ bytes: [UInt8], into buffer: inout Output)
+  {
     let alphabet = Self.alphabet
     var index = 0
     let count = bytes.count
-    buffer.reserveCapacity(buffer.count + (count + 2) / 3 * 4)
+    buffer.reserveMore((count + 2) / 3 * 4)
     while index + 3 <= count {
       let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
         | UInt32(bytes[index + 2])
-      buffer.append(alphabet[Int(chunk >> 18)])
-      buffer.append(alphabet[Int(chunk >> 12 & 0x3F)])
-      buffer.append(alphabet[Int(chunk >> 6 & 0x3F)])
-      buffer.append(alphabet[Int(chunk & 0x3F)])
+      buffer.appendByte(alphabet[Int(chunk >> 18)])
+      buffer.appendByte(alphabet[Int(chunk >> 12 & 0x3F)])
+      buffer.appendByte(alphabet[Int(chunk >> 6 & 0x3F)])
+      buffer.appendByte(alphabet[Int(chunk & 0x3F)])
       index += 3
     }
     switch count - index {
     case 1:
       let chunk = UInt32(bytes[index]) << 16
-      buffer.append(alphabet[Int(chunk >> 18)])
-      buffer.append(alphabet[Int(chunk >> 12 & 0x3F)])
-      buffer.append(UInt8(ascii: "="))
-      buffer.append(UInt8(ascii: "="))
+      buffer.appendByte(alphabet[Int(chunk >> 18)])
+      buffer.appendByte(alphabet[Int(chunk >> 12 & 0x3F)])
+      buffer.appendByte(UInt8(ascii: "="))
+      buffer.appendByte(UInt8(ascii: "="))
     case 2:
       let chunk = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-      buffer.append(alphabet[Int(chunk >> 18)])
-      buffer.append(alphabet[Int(chunk >> 12 & 0x3F)])
-      buffer.append(alphabet[Int(chunk >> 6 & 0x3F)])
-      buffer.append(UInt8(ascii: "="))
+      buffer.appendByte(alphabet[Int(chunk >> 18)])
+      buffer.appendByte(alphabet[Int(chunk >> 12 & 0x3F)])
+      buffer.appendByte(alphabet[Int(chunk >> 6 & 0x3F)])
+      buffer.appendByte(UInt8(ascii: "="))
     default:
       break
     }

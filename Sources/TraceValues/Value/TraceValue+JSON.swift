@@ -29,6 +29,16 @@ extension TraceValue {
   /// print(String(decoding: buffer, as: UTF8.self))  // {"a":1.0,"$$b":null}
   /// ```
   public func writeJSON(into buffer: inout [UInt8]) {
+    write(into: &buffer)
+  }
+
+  /// Appends the JSON form of the value to `buffer`, as `writeJSON(into:)` appends it to an
+  /// array (for a writer that writes many values one after another: see `JSONBuffer`).
+  package func writeJSON(into buffer: inout JSONBuffer) {
+    write(into: &buffer)
+  }
+
+  func write<Output: JSONOutput & ~Copyable>(into buffer: inout Output) {
     switch self {
     case .null:
       JSONWriter.appendASCII("null", into: &buffer)
@@ -47,29 +57,29 @@ extension TraceValue {
       Base64.encode(value, into: &buffer)
       JSONWriter.appendASCII("\"}", into: &buffer)
     case .array(let elements):
-      buffer.append(UInt8(ascii: "["))
+      buffer.appendByte(UInt8(ascii: "["))
       var first = true
       for element in elements {
-        if !first { buffer.append(UInt8(ascii: ",")) }
+        if !first { buffer.appendByte(UInt8(ascii: ",")) }
         first = false
-        element.writeJSON(into: &buffer)
+        element.write(into: &buffer)
       }
-      buffer.append(UInt8(ascii: "]"))
+      buffer.appendByte(UInt8(ascii: "]"))
     case .object(let fields):
-      buffer.append(UInt8(ascii: "{"))
+      buffer.appendByte(UInt8(ascii: "{"))
       JSONWriter.writeFields(fields, leadingComma: false, into: &buffer)
-      buffer.append(UInt8(ascii: "}"))
+      buffer.appendByte(UInt8(ascii: "}"))
     case .enumCase(let name, let fields):
       JSONWriter.appendASCII("{\"$case\":", into: &buffer)
       JSONWriter.writeString(name, escapingDollar: false, into: &buffer)
       JSONWriter.writeFields(fields, leadingComma: true, into: &buffer)
-      buffer.append(UInt8(ascii: "}"))
+      buffer.appendByte(UInt8(ascii: "}"))
     case .reflected(let typeName, let value):
       JSONWriter.appendASCII("{\"$reflected\":", into: &buffer)
       JSONWriter.writeString(typeName, escapingDollar: false, into: &buffer)
       JSONWriter.appendASCII(",\"value\":", into: &buffer)
-      value.writeJSON(into: &buffer)
-      buffer.append(UInt8(ascii: "}"))
+      value.write(into: &buffer)
+      buffer.appendByte(UInt8(ascii: "}"))
     }
   }
 
@@ -131,39 +141,46 @@ extension TraceValue {
   }
 }
 
-/// The byte-level JSON writer shared by `TraceValue` and the path printer.
+/// The byte-level JSON writer shared by `TraceValue` and the path printer. It writes into any
+/// `JSONOutput`: a byte array, or a `JSONBuffer`.
 enum JSONWriter {
   @inline(__always)
-  static func appendASCII(_ text: StaticString, into buffer: inout [UInt8]) {
-    text.withUTF8Buffer { buffer.append(contentsOf: $0) }
+  static func appendASCII<Output: JSONOutput & ~Copyable>(
+    _ text: StaticString, into buffer: inout Output
+  ) {
+    text.withUTF8Buffer { buffer.appendBytes($0) }
   }
 
-  static func writeFields(_ fields: [TraceField], leadingComma: Bool, into buffer: inout [UInt8]) {
+  static func writeFields<Output: JSONOutput & ~Copyable>(
+    _ fields: [TraceField], leadingComma: Bool, into buffer: inout Output
+  ) {
     var comma = leadingComma
     for field in fields {
-      if comma { buffer.append(UInt8(ascii: ",")) }
+      if comma { buffer.appendByte(UInt8(ascii: ",")) }
       comma = true
       writeString(field.key, escapingDollar: true, into: &buffer)
-      buffer.append(UInt8(ascii: ":"))
-      field.value.writeJSON(into: &buffer)
+      buffer.appendByte(UInt8(ascii: ":"))
+      field.value.write(into: &buffer)
     }
   }
 
-  static func writeInt(_ value: Int64, into buffer: inout [UInt8]) {
+  static func writeInt<Output: JSONOutput & ~Copyable>(_ value: Int64, into buffer: inout Output) {
     if value < 0 {
-      buffer.append(UInt8(ascii: "-"))
+      buffer.appendByte(UInt8(ascii: "-"))
     }
     writeUInt(value.magnitude, into: &buffer)
   }
 
-  static func writeUInt(_ value: UInt64, into buffer: inout [UInt8]) {
+  static func writeUInt<Output: JSONOutput & ~Copyable>(_ value: UInt64, into buffer: inout Output)
+  {
     if value < 10 {
-      buffer.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+      buffer.appendByte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
       return
     }
     // Digits are produced backwards into a 20-byte scratch tuple, then appended in one go.
     var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &scratch) { digits in
+    withUnsafeMutableBytes(of: &scratch) { raw in
+      let digits = raw.bindMemory(to: UInt8.self)
       var remaining = value
       var index = 20
       while remaining > 0 {
@@ -171,15 +188,18 @@ enum JSONWriter {
         digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
         remaining /= 10
       }
-      buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[index..<20]))
+      buffer.appendBytes(UnsafeBufferPointer(rebasing: digits[index..<20]))
     }
   }
 
-  static func writeDouble(_ value: Double, into buffer: inout [UInt8]) {
+  static func writeDouble<Output: JSONOutput & ~Copyable>(
+    _ value: Double, into buffer: inout Output
+  ) {
     if value.isFinite {
       // Swift's description is the shortest text that reads back to the same bits, and it
       // always has a '.' or an exponent ("1.0", "1e-05"), so it cannot read back as an integer.
-      buffer.append(contentsOf: value.description.utf8)
+      var text = value.description
+      text.withUTF8 { buffer.appendBytes($0) }
       return
     }
     appendASCII("{\"$double\":\"", into: &buffer)
@@ -196,18 +216,22 @@ enum JSONWriter {
     appendASCII("\"}", into: &buffer)
   }
 
-  static func appendHex(_ value: UInt64, digits: Int, into buffer: inout [UInt8]) {
+  static func appendHex<Output: JSONOutput & ~Copyable>(
+    _ value: UInt64, digits: Int, into buffer: inout Output
+  ) {
     var shift = (digits - 1) * 4
     while shift >= 0 {
       let nibble = UInt8(truncatingIfNeeded: (value >> UInt64(shift)) & 0xF)
-      buffer.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+      buffer.appendByte(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
       shift -= 4
     }
   }
 
   /// Writes a quoted JSON string. With `escapingDollar`, a string starting with `$` gets a second
   /// `$` in front, which is how object keys stay apart from the `$case`/`$bytes`/… markers.
-  static func writeString(_ string: String, escapingDollar: Bool, into buffer: inout [UInt8]) {
+  static func writeString<Output: JSONOutput & ~Copyable>(
+    _ string: String, escapingDollar: Bool, into buffer: inout Output
+  ) {
     // The string's own bytes where it has them (native and small strings): `withUTF8` needs a
     // mutable copy, which cost a retain, a release and a uniqueness check per string.
     let written: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
@@ -219,28 +243,60 @@ enum JSONWriter {
     }
   }
 
+  /// Writes `bytes` (UTF-8) as a quoted JSON string, escaped as `writeJSON` documents, with a
+  /// second `$` in front when `escapingDollar` and the first byte is `$`.
   @inline(__always)
-  private static func writeQuoted(
-    _ bytes: UnsafeBufferPointer<UInt8>, escapingDollar: Bool, into buffer: inout [UInt8]
+  static func writeQuoted<Output: JSONOutput & ~Copyable>(
+    _ bytes: UnsafeBufferPointer<UInt8>, escapingDollar: Bool, into buffer: inout Output
   ) {
-    buffer.append(UInt8(ascii: "\""))
+    buffer.appendByte(UInt8(ascii: "\""))
     if escapingDollar, bytes.first == UInt8(ascii: "$") {
-      buffer.append(UInt8(ascii: "$"))
+      buffer.appendByte(UInt8(ascii: "$"))
     }
-    writeEscaped(bytes, into: &buffer)
-    buffer.append(UInt8(ascii: "\""))
+    // Most strings (keys, ids, names) need no escape: one scan, then one copy. The scan cost
+    // about a third of the byte-by-byte writer's for the strings of a todo.
+    if isPlain(bytes) {
+      buffer.appendBytes(bytes)
+    } else {
+      writeEscaped(bytes, into: &buffer)
+    }
+    buffer.appendByte(UInt8(ascii: "\""))
   }
 
-  private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout [UInt8])
-  {
+  /// Whether none of the bytes needs `writeEscaped`'s byte-by-byte look (see `plainWord`).
+  /// Eight bytes at a time, the last word overlapping the one before; a string shorter than a
+  /// word is read into one, padded with spaces.
+  @inline(__always)
+  static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let count = bytes.count
+    if count < 8 {
+      var word: UInt64 = 0x2020_2020_2020_2020
+      for index in 0..<count {
+        word = word << 8 | UInt64(base[index])
+      }
+      return plainWord(word)
+    }
+    let raw = UnsafeRawPointer(base)
+    var index = 0
+    while index &+ 8 < count {
+      if !plainWord(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return false }
+      index &+= 8
+    }
+    return plainWord(raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+  }
+
+  private static func writeEscaped<Output: JSONOutput & ~Copyable>(
+    _ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout Output
+  ) {
     guard let base = bytes.baseAddress else { return }
     var runStart = 0
     var index = 0
     let count = bytes.count
     while index < count {
-      // Eight bytes at a time while none of them needs a look (see `plainWord`): most text
-      // is plain, and the byte-by-byte test below cost about ten instructions a byte. A word
-      // that does need one (or the last few bytes) is looked at byte by byte.
+      // Eight bytes at a time while none of them needs a look (see `plainWord`): the
+      // byte-by-byte test below cost about ten instructions a byte. A word that does need one
+      // (or the last few bytes) is looked at byte by byte.
       if index &+ 8 <= count,
         plainWord(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
       {
@@ -261,7 +317,7 @@ enum JSONWriter {
           if index + 2 < count, bytes[index + 1] == 0x80,
             bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
           {
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            buffer.appendBytes(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             appendASCII(bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029", into: &buffer)
             index += 3
             runStart = index
@@ -270,7 +326,7 @@ enum JSONWriter {
           }
           continue
         }
-        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        buffer.appendBytes(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         switch byte {
         case 0x22: appendASCII("\\\"", into: &buffer)
         case 0x5C: appendASCII("\\\\", into: &buffer)
@@ -287,14 +343,15 @@ enum JSONWriter {
         runStart = index
       }
     }
-    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+    buffer.appendBytes(UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
   }
 
   /// Whether none of a word's eight bytes needs `writeEscaped`'s byte-by-byte look: no control
   /// character (below 0x20, and 0x7F), no quote, no backslash and no 0xE2 (which may start
   /// U+2028 or U+2029).
-  /// Whole-word tests that tell whether any byte is below a bound or equal to a value, exactly
-  /// (a borrow can only move the flag to a higher byte of the same word).
+  ///
+  /// Each byte's low seven bits are tested apart from its top bit, so no sum carries into the
+  /// next byte and every test is exact; the tests are combined without branches.
   ///
   /// ```swift
   /// JSONWriter.plainWord(0x6867_6665_6463_6261)  // true: "abcdefgh"
@@ -304,12 +361,15 @@ enum JSONWriter {
   static func plainWord(_ word: UInt64) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func hasZeroByte(_ value: UInt64) -> Bool {
-      (value &- ones) & ~value & highs != 0
+    let low = word & ~highs
+    // Each sum's top bit, per byte: set when the low seven bits are not the value.
+    @inline(__always) func differs(_ value: UInt64) -> UInt64 {
+      (low ^ (ones &* value)) &+ ones &* 0x7F
     }
-    let control = (word &- ones &* 0x20) & ~word & highs != 0
-    return !control && !hasZeroByte(word ^ (ones &* 0x22)) && !hasZeroByte(word ^ (ones &* 0x5C))
-      && !hasZeroByte(word ^ (ones &* 0x7F)) && !hasZeroByte(word ^ (ones &* 0xE2))
+    // ASCII: at least 0x20, not 0x7F, not a quote, not a backslash. Others: not 0xE2.
+    let ascii = (low &+ ones &* 0x60) & ~(low &+ ones) & differs(0x22) & differs(0x5C)
+    let plain = (ascii & ~word) | (differs(0x62) & word)
+    return plain & highs == highs
   }
 }
 

@@ -1,0 +1,78 @@
+/// Where `JSONWriter` writes: a byte array, or a `JSONBuffer`.
+protocol JSONOutput: ~Copyable {
+  mutating func appendByte(_ byte: UInt8)
+  mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>)
+  /// Makes room for `count` more bytes.
+  mutating func reserveMore(_ count: Int)
+}
+
+extension Array: JSONOutput where Element == UInt8 {
+  @inline(__always)
+  mutating func appendByte(_ byte: UInt8) { append(byte) }
+
+  @inline(__always)
+  mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+
+  mutating func reserveMore(_ count: Int) { reserveCapacity(self.count + count) }
+}
+
+/// Bytes written by the JSON writer, for a writer that writes many values in turn and copies
+/// each one out (`TraceValue.writeJSON(into:)`): appending a byte is a store and a count (an
+/// array's `append` also calls its uniqueness check), and appending a run is one `memcpy`.
+///
+/// ```swift
+/// var buffer = JSONBuffer()
+/// TraceValue.array([.int(1), .string("a")]).writeJSON(into: &buffer)
+/// print(String(decoding: buffer.bytes, as: UTF8.self))  // [1,"a"]
+/// buffer.removeAll()
+/// ```
+package struct JSONBuffer: ~Copyable, JSONOutput {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  /// The number of bytes written since the last `removeAll()`.
+  package private(set) var count = 0
+
+  package init(capacity: Int = 256) {
+    self.capacity = Swift.max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  /// The bytes written since the last `removeAll()`, valid until the next write.
+  package var bytes: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: base, count: count)
+  }
+
+  /// Forgets the bytes written, keeping the memory.
+  package mutating func removeAll() { count = 0 }
+
+  @inline(__always)
+  mutating func appendByte(_ byte: UInt8) {
+    if count == capacity { grow(toHold: count + 1) }
+    base[count] = byte
+    count += 1
+  }
+
+  @inline(__always)
+  mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    if capacity - count < bytes.count { grow(toHold: count + bytes.count) }
+    (base + count).initialize(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  mutating func reserveMore(_ count: Int) {
+    if capacity - self.count < count { grow(toHold: self.count + count) }
+  }
+
+  @inline(never)
+  private mutating func grow(toHold needed: Int) {
+    let newCapacity = Swift.max(needed, capacity * 2)
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.initialize(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+}
