@@ -36,6 +36,8 @@ final class LiveConnection {
     var id: Int
     /// Whether it stays after the history for the steps that follow.
     var live: Bool
+    /// Whether the watch was answered `ok`.
+    var isAnswered = false
     /// Whether the start and the first base were sent.
     var isOpened = false
     /// The sequence number of the next event to send.

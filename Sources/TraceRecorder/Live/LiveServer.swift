@@ -361,9 +361,9 @@ private final class LiveServerLoop: @unchecked Sendable {
         connection.queue(.error(id: id, code: "watching", message: "already watching"))
         return
       }
-      // Answered at once; the history follows once it holds every step captured by now.
-      connection.queue(.ok(id: id, status: server.welcome().status, step: nil))
-      connection.watch = LiveConnection.Watch(id: id, live: live, holding: server.capturedStep)
+      var watch = LiveConnection.Watch(id: id, live: live, holding: server.capturedStep)
+      connection.watch = watch
+      _ = open(&watch, connection)
     case .command(let id, let command):
       run(command, id: id, for: connection)
     default:
@@ -537,11 +537,18 @@ private final class LiveServerLoop: @unchecked Sendable {
     return caughtUp
   }
 
-  /// Sends a new watcher the start of the recording and where its history begins, once the
-  /// history holds every step the store had captured when the watch began (`holding`), the
-  /// recording ended, or the history stopped growing short of it for `LiveServer.historyWait`
-  /// (a step the recorder dropped is known only when a later one reaches the history).
+  /// Answers a new watch once the recording's start is in the history, and sends the watcher
+  /// the start and where its history begins once the history holds every step the store had
+  /// captured when the watch began (`holding`), the recording ended, or the history stopped
+  /// growing short of it for `LiveServer.historyWait` (a step the recorder dropped is known
+  /// only when a later one reaches the history). Without a wait, the answer and the start go
+  /// out together, so a client that acts on the answer finds the watch open.
   private func open(_ watch: inout LiveConnection.Watch, _ connection: LiveConnection) -> Bool {
+    if !watch.isAnswered {
+      guard server.history.opening != nil else { return false }
+      connection.queue(.ok(id: watch.id, status: server.welcome().status, step: nil))
+      watch.isAnswered = true
+    }
     if server.historyIsShort(of: watch.holding) {
       let now = ContinuousClock.now
       let lastStep = server.history.summary.lastStep
