@@ -269,7 +269,10 @@ package struct StepLine: Sendable {
         texts = entry
       } else {
         let description = path.description
+        // Room for the quotes and a few escapes (a key's `"` in `[id: "…"]`): grown from
+        // empty, the text was copied twice on the way (about 400 instructions a new path).
         var json: [UInt8] = []
+        json.reserveCapacity(description.utf8.count + 8)
         TraceValue.string(description).writeJSON(into: &json)
         texts = PathTexts(key: key, description: description, json: json)
         paths[slot] = texts
