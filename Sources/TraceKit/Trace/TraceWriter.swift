@@ -108,6 +108,8 @@ public final class TraceWriter {
   /// last set of texts (`pathSetID`): a step that changes the same paths as the step before
   /// it (the same arrays of components, which the encoder keeps from step to step) gets the
   /// same texts and id by their bits, with no look-up of each path, no new array, no hash.
+  /// A new set of those texts copies its JSON from the paths' cached texts
+  /// (`StepLine.Encoder.writeChangedPathSet`).
   @exclusivity(unchecked) private var lastChangedPaths: (paths: [TracePath], texts: [String]) =
     ([], [])
   @exclusivity(unchecked) private var lastPathSet: (paths: [String], id: Int)?
@@ -619,7 +621,10 @@ public final class TraceWriter {
     try pathSetIDs.id(of: StringListKey(paths)) { id throws(TraceError) in
       isNew = true
       scratch.removeAll(keepingCapacity: true)
-      lineEncoder.writeStringArray(paths, into: &scratch)
+      // The set's texts are most often the step's, just named from its changed paths.
+      let named =
+        StringListBitsKey.sameBits(paths, lastChangedPaths.texts) ? lastChangedPaths.paths : []
+      lineEncoder.writeChangedPathSet(paths, namedFrom: named, into: &scratch)
       try sql { () throws(SQLiteError) in
         try insertPathSet.bind(id, at: 1)
         try insertPathSet.bind(utf8: scratch, at: 2)

@@ -162,4 +162,49 @@ final class StepLineEncoderCacheTests: XCTestCase {
       guard Array(buffer.dropFirst()) == expected else { return }
     }
   }
+
+  /// A path set's JSON is its strings' JSON, in order, whichever paths it is said to be named
+  /// from: the step's own (the usual case), others, fewer, shuffled, or texts made anew (the
+  /// same bytes in other bits), and with the paths' texts cached or not.
+  func testAPathSetIsItsStringsJSONWhicheverPathsItIsNamedFrom() {
+    let long = "00000000-0000-0000-007D-000000000007.a-long-key"
+    let pieces = ["todos", "title", "caf\u{E9}", "cafe\u{301}", "\"", "a.b", "", "x\ny", long]
+    var random = SplitMix(seed: 27)
+    func component() -> TracePath.Component {
+      let piece = pieces[Int(random.next() % UInt64(pieces.count))]
+      switch random.next() % 4 {
+      case 0: return .index(Int(random.next() % 5))
+      case 1: return .id(.string(piece))
+      default: return .key(piece)
+      }
+    }
+    func path() -> TracePath { TracePath((0..<Int(random.next() % 4)).map { _ in component() }) }
+    var encoder = StepLine.Encoder()
+    for round in 0..<2_000 {
+      let paths = (0..<Int(random.next() % 5)).map { _ in path() }
+      var strings = encoder.changedPathTexts(paths)
+      var named = paths
+      switch random.next() % 6 {
+      case 0: strings = strings.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+      case 1: strings.shuffle(using: &random)
+      case 2: named.shuffle(using: &random)
+      case 3: named = (0..<3).map { _ in path() }
+      case 4: if !named.isEmpty { named.removeFirst() }
+      default: break
+      }
+      var expected: [UInt8] = [UInt8(ascii: "@"), UInt8(ascii: "[")]
+      for (index, string) in strings.enumerated() {
+        if index > 0 { expected.append(UInt8(ascii: ",")) }
+        TraceValue.string(string).writeJSON(into: &expected)
+      }
+      expected.append(UInt8(ascii: "]"))
+      var written: [UInt8] = [UInt8(ascii: "@")]
+      encoder.writeChangedPathSet(strings, namedFrom: named, into: &written)
+      XCTAssertEqual(written, expected, "round \(round)")
+      guard written == expected else { return }
+      var cached: [UInt8] = [UInt8(ascii: "@")]
+      encoder.writeStringArray(strings, into: &cached)
+      XCTAssertEqual(cached, expected, "round \(round), the cached writer")
+    }
+  }
 }

@@ -133,6 +133,15 @@ package final class SQLiteStatement {
   /// bindings are cleared) instead of copying it into an allocation of its own: for statements
   /// that bind many texts a run, and are `run()` (which clears the bindings) after each.
   package func bind(borrowing value: String, at index: Int32) throws(SQLiteError) {
+    // The string's own bytes where it has them (native and small strings): `withUTF8` needs a
+    // mutable copy, a retain, a release and a uniqueness check more.
+    let copied = value.utf8.withContiguousStorageIfAvailable { utf8 in
+      (arena.copy(UnsafeRawBufferPointer(utf8)), utf8.count)
+    }
+    if let (text, count) = copied {
+      try bindStatic(text, count: count, at: index)
+      return
+    }
     var value = value
     let (text, count) = value.withUTF8 { utf8 in
       (arena.copy(UnsafeRawBufferPointer(utf8)), utf8.count)
