@@ -126,8 +126,13 @@ final class ReplayReadAhead: @unchecked Sendable {
       if let file = source as? TraceFileSource {
         // A file's rows without their action paths and changed paths, which replay does not
         // use (every column is still checked).
-        batch.keyframeInterval = try file.summary().keyframeInterval
-        try file.forEachStepLine(from: 0, to: last) { entry, chunk in
+        let summary = try file.summary()
+        batch.keyframeInterval = summary.keyframeInterval
+        // A closed trace's last step is its last row, and no row comes after it: reading it
+        // to its end without an upper bound reads the same rows, and SQLite's program then
+        // does not compare each row's step with the bound (about 110 instructions a row).
+        let to = summary.isComplete && last == summary.stepCount ? Int.max : last
+        try file.forEachStepLine(from: 0, to: to) { entry, chunk in
           batch.add(entry.step, entry.origin, entry.stateHash, line: chunk, content: nil)
         }
       } else {
