@@ -41,14 +41,20 @@ final class ReplayReadAhead: @unchecked Sendable {
     var chunks: [TraceReader.LoadedChunk] = []
     var rares: [Rare] = []
 
-    /// The line of `item` whose diff gives its state; nil when there is none or `rare` says
-    /// what its state is built from. A step of a chunk has its line found even then: a step
-    /// without a line, or a chunk that does not split, stops a replay at that step (before
-    /// what `rare` holds), as it stops any reading of the file.
-    func line(of item: Item) throws(TraceError) -> TraceReader.StepPayload? {
-      guard item.chunk >= 0 else { return nil }
-      let line = try chunks[Int(item.chunk)].payload(of: item.step)
-      return item.rare >= 0 && rares[Int(item.rare)].base != nil ? nil : line
+    /// Parses the changes of `item`'s line into `changes` when its diff gives its state;
+    /// false when there is no such line, or `rare` says what its state is built from. A step
+    /// of a chunk has its line found even then: a step without a line, or a chunk that does
+    /// not split, stops a replay at that step (before what `rare` holds), as it stops any
+    /// reading of the file.
+    func changes(
+      of item: Item, cachingPathsIn paths: TraceReader.PathCache,
+      into changes: inout [TraceChange]
+    ) throws(TraceError) -> Bool {
+      guard item.chunk >= 0 else { return false }
+      let parse = item.rare < 0 || rares[Int(item.rare)].base == nil
+      try chunks[Int(item.chunk)].changes(
+        of: item.step, parsing: parse, cachingPathsIn: paths, into: &changes)
+      return parse
     }
 
     /// What `item` carries besides its line.
@@ -204,7 +210,7 @@ final class ReplayReadAhead: @unchecked Sendable {
       content: StepContent?
     ) -> Bool {
       var rare: Rare?
-      // Found even for a step whose state is built from a whole one: see `Block.line(of:)`.
+      // Found even for a step whose state is built from a whole one: see `Block.changes`.
       let chunk = line.map { slot(of: $0) } ?? -1
       var readable = true
       do throws(InspectorError) {

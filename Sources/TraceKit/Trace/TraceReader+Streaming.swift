@@ -70,11 +70,7 @@ extension TraceReader {
     public func changes(
       cachingPathsIn paths: PathCache, into changes: inout [TraceChange]
     ) throws(TraceError) {
-      do {
-        try chunk.changes(of: chunk.lines[index], paths: paths.cache, into: &changes)
-      } catch {
-        throw failure(error)
-      }
+      try streamed.changes(ofLineAt: index, cachingPathsIn: paths, into: &changes)
     }
 
     /// The dependency values the reducer read during the step.
@@ -157,7 +153,7 @@ extension TraceReader {
     }
 
     private func failure(_ error: StepLine.Failure) -> TraceError {
-      TraceError(.corruptChunk(error.reason), file: file, step: step, chunk: chunk.id)
+      streamed.failure(error, ofLineAt: index)
     }
   }
 
@@ -183,6 +179,12 @@ extension TraceReader {
     /// (steps go up), or -1 before the first (a binary search). `index` becomes the line's.
     @inline(__always)
     func payload(of step: Int, from index: inout Int) throws(TraceError) -> StepPayload {
+      StepPayload(streamed: self, index: try lineIndex(of: step, from: &index))
+    }
+
+    /// `payload(of:from:)` as the line's place in the chunk.
+    @inline(__always)
+    func lineIndex(of step: Int, from index: inout Int) throws(TraceError) -> Int {
       index =
         index < 0
         ? chunk.lineIndex(of: step) ?? chunk.lines.count
@@ -192,7 +194,24 @@ extension TraceReader {
           .corruptChunk("the chunk has no line for this step"), file: file, step: step,
           chunk: chunk.id)
       }
-      return StepPayload(streamed: self, index: index)
+      return index
+    }
+
+    /// `StepPayload.changes(cachingPathsIn:into:)` of the line at `index`.
+    func changes(
+      ofLineAt index: Int, cachingPathsIn paths: PathCache, into changes: inout [TraceChange]
+    ) throws(TraceError) {
+      do {
+        try chunk.changes(of: chunk.lines[index], paths: paths.cache, into: &changes)
+      } catch {
+        throw failure(error, ofLineAt: index)
+      }
+    }
+
+    /// What a line that does not parse is reported as.
+    func failure(_ error: StepLine.Failure, ofLineAt index: Int) -> TraceError {
+      TraceError(
+        .corruptChunk(error.reason), file: file, step: chunk.lines[index].step, chunk: chunk.id)
     }
   }
 
@@ -281,6 +300,20 @@ extension TraceReader {
       let current: StreamedChunk
       if let streamed { current = streamed } else { current = try split() }
       return try current.payload(of: step, from: &index)
+    }
+
+    /// Finds the line of `step` as `payload(of:)` does (and throws what it throws), and
+    /// when `parse` is true parses the line's changes into `changes`, as the payload's
+    /// `changes(cachingPathsIn:into:)` does: a replay reads every step so, without a payload
+    /// made and dropped (a reference counted) at each.
+    package func changes(
+      of step: Int, parsing parse: Bool, cachingPathsIn paths: PathCache,
+      into changes: inout [TraceChange]
+    ) throws(TraceError) {
+      let current: StreamedChunk
+      if let streamed { current = streamed } else { current = try split() }
+      let line = try current.lineIndex(of: step, from: &index)
+      if parse { try current.changes(ofLineAt: line, cachingPathsIn: paths, into: &changes) }
     }
 
     /// The chunk split into lines (split at the first call).
