@@ -139,7 +139,8 @@ final class ReplayReadAhead: @unchecked Sendable {
         // does not compare each row's step with the bound (about 110 instructions a row).
         let to = summary.isComplete && last == summary.stepCount ? Int.max : last
         try file.forEachStepLine(from: 0, to: to) { entry, chunk in
-          batch.add(entry.step, entry.origin, entry.stateHash, line: chunk, content: nil)
+          if let chunk { batch.enter(chunk) }
+          return batch.add(entry.step, entry.origin, entry.stateHash, hasLine: true, content: nil)
         }
       } else {
         // A source that streams a file's lines hands them split; each chunk once.
@@ -152,8 +153,9 @@ final class ReplayReadAhead: @unchecked Sendable {
             }
             chunk = streamed?.chunk
           }
+          if let chunk { batch.enter(chunk) }
           return batch.add(
-            entry.step, entry.origin, entry.stateHash, line: chunk, content: content)
+            entry.step, entry.origin, entry.stateHash, hasLine: chunk != nil, content: content)
         }
       }
     } catch {
@@ -168,7 +170,7 @@ final class ReplayReadAhead: @unchecked Sendable {
     let source: any TraceSource
     let ahead: ReadAhead<Handed>
     var block = Block()
-    /// The chunk of the last line added, and its place in `block.chunks` (-1: not there yet).
+    /// The chunk of the last line, and its place in `block.chunks` (-1: not there yet).
     var lastChunk: TraceReader.LoadedChunk?
     var lastChunkSlot: Int32 = -1
     /// A trace file's keyframe interval: a file holds keyframes only at its multiples (what
@@ -185,40 +187,47 @@ final class ReplayReadAhead: @unchecked Sendable {
       block.items.reserveCapacity(ReplayReadAhead.blockSize)
     }
 
-    /// One step: the chunk of its line, or (`content`, from a source other than a file)
-    /// what it holds. False when the reading stops here.
+    /// The chunk the next lines are in.
+    mutating func enter(_ chunk: TraceReader.LoadedChunk) {
+      if chunk !== lastChunk {
+        lastChunk = chunk
+        lastChunkSlot = -1
+      }
+    }
+
+    /// One step: whether its line is in the chunk entered last, or (`content`, from a source
+    /// other than a file) what it holds. False when the reading stops here.
     mutating func add(
-      _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, line: TraceReader.LoadedChunk?,
+      _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, hasLine: Bool,
       content: StepContent?
     ) -> Bool {
       // Most steps: the line that follows the last, between keyframes.
-      if let line, step == lastStep + 1, step != 0, !mayHoldKeyframe(step) {
+      if hasLine, step == lastStep + 1, step != 0, !mayHoldKeyframe(step) {
         block.items.append(
-          Item(
-            step: step, origin: origin, stateHash: stateHash, chunk: slot(of: line), rare: -1))
+          Item(step: step, origin: origin, stateHash: stateHash, chunk: slot(), rare: -1))
         lastStep = step
         if block.items.count == ReplayReadAhead.blockSize { send() }
         return open
       }
-      return addRare(step, origin, stateHash, line: line, content: content)
+      return addRare(step, origin, stateHash, hasLine: hasLine, content: content)
     }
 
     /// `add` for a step that starts from a whole state, may have a keyframe, or comes from a
     /// source other than a file.
     private mutating func addRare(
-      _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, line: TraceReader.LoadedChunk?,
+      _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, hasLine: Bool,
       content: StepContent?
     ) -> Bool {
       var rare: Rare?
       // Found even for a step whose state is built from a whole one: see `Block.changes`.
-      let chunk = line.map { slot(of: $0) } ?? -1
+      let chunk = hasLine ? slot() : -1
       var readable = true
       do throws(InspectorError) {
         // After a gap (steps the recorder dropped) the writer stored a keyframe: start
         // again from it, since this step's diff is relative to a state never recorded.
         if step == 0 || step != lastStep + 1 {
           rare = Rare(base: .state(try source.state(at: step)))
-        } else if line == nil, let content {
+        } else if !hasLine, let content {
           rare = Rare(base: .changes(try content.changes()))
         }
       } catch {
@@ -249,11 +258,11 @@ final class ReplayReadAhead: @unchecked Sendable {
       return open && readable
     }
 
-    /// The place of the line's chunk in `block.chunks`, added there with its first line.
-    private mutating func slot(of chunk: TraceReader.LoadedChunk) -> Int32 {
-      if chunk !== lastChunk || lastChunkSlot < 0 {
-        block.chunks.append(chunk)
-        lastChunk = chunk
+    /// The place of the chunk entered last in `block.chunks`, added there with its first
+    /// line of the block.
+    private mutating func slot() -> Int32 {
+      if lastChunkSlot < 0, let lastChunk {
+        block.chunks.append(lastChunk)
         lastChunkSlot = Int32(block.chunks.count - 1)
       }
       return lastChunkSlot

@@ -394,21 +394,24 @@ extension TraceReader {
   /// without the row's action path and changed paths, with the chunk that holds its line,
   /// neither decompressed nor split yet: `chunk.payload(of: entry.step)` finds the line (or
   /// throws what `forEachStep` throws at that step), on whichever thread checks the steps.
-  /// `body` returns false to stop.
+  /// The chunk is handed with its first row only (nil: the previous row's chunk), so that a
+  /// row costs no reference count. `body` returns false to stop.
   ///
   /// ```swift
-  /// try reader.forEachStepLine(from: 1, to: 3) { entry, chunk in
+  /// var chunk: TraceReader.LoadedChunk?
+  /// try reader.forEachStepLine(from: 1, to: 3) { entry, next in
+  ///   chunk = next ?? chunk
   ///   print(entry.step, entry.origin)  // 1 user
   ///   return true
   /// }
   /// ```
   package func forEachStepLine(
-    from: Int, to: Int, _ body: (StepIndexEntry, LoadedChunk) -> Bool
+    from: Int, to: Int, _ body: (StepIndexEntry, LoadedChunk?) -> Bool
   ) throws(TraceError) {
     var chunks = ChunkStream()
     do {
       try forEachEntry(from: from, to: to) { entry in
-        body(entry, try chunks.chunk(holding: entry.step, in: self))
+        body(entry, try chunks.next(holding: entry.step, in: self))
       }
     } catch let error as TraceError {
       throw error
@@ -442,22 +445,22 @@ extension TraceReader {
     }
   }
 
-  /// The chunk a stream of rows is in, not decompressed (unless it is the last) nor split
-  /// (`LoadedChunk`): each chunk is read once, and only one is held at a time.
+  /// The chunks a stream of rows is in, not decompressed (unless it is the last) nor split
+  /// (`LoadedChunk`): each chunk is read once, and the stream holds none.
   private struct ChunkStream {
-    var chunk: LoadedChunk?
+    /// The last step of the last chunk read (below every step before the first).
+    var lastStep = Int.min
 
-    /// The chunk of `step`, the next row of the stream (steps go up).
-    mutating func chunk(
+    /// The chunk of `step`, the next row of the stream (steps go up), when it is not the
+    /// previous row's; nil when it is.
+    mutating func next(
       holding step: Int, in reader: TraceReader
-    ) throws(TraceError) -> LoadedChunk {
-      if let current = chunk, step <= current.lastStep { return current }
-      // Drop the previous chunk before reading the next, so at most one is in memory.
-      chunk = nil
+    ) throws(TraceError) -> LoadedChunk? {
+      if step <= lastStep { return nil }
       let range = try reader.chunkRange(holding: step)
       let loaded = try reader.readChunk(
         id: range.first, step: step, deferringDecompression: true)
-      chunk = loaded
+      lastStep = loaded.lastStep
       return loaded
     }
   }
