@@ -16,6 +16,23 @@ final class StepLineDirectParseTests: XCTestCase {
     return Array(bytes.dropLast())
   }
 
+  /// `body` with `bytes` whole, cut at every byte from `start`, and with every byte from
+  /// `start` on replaced by each of `replacements`; each with what was done to it.
+  func variants(
+    of bytes: [UInt8], from start: Int, replacing replacements: [UInt8],
+    _ body: ([UInt8], String) -> Void
+  ) {
+    body(bytes, "whole")
+    for cut in start..<bytes.count { body(Array(bytes[..<cut]), "cut at \(cut)") }
+    for place in start..<bytes.count {
+      for byte in replacements where byte != bytes[place] {
+        var damaged = bytes
+        damaged[place] = byte
+        body(damaged, "\(UnicodeScalar(byte)) at \(place)")
+      }
+    }
+  }
+
   func testDirectChangesEqualTheGeneralParseForEveryOpAndValueKind() throws {
     let values: [TraceValue] = [
       .int(0), .int(-7), .int(123_456_789_012_345_678), .int(.max), .int(.min),
@@ -78,15 +95,7 @@ final class StepLineDirectParseTests: XCTestCase {
             }
             compared += 1
           }
-          same(bytes, "whole")
-          for cut in start..<bytes.count { same(Array(bytes[..<cut]), "cut at \(cut)") }
-          for place in start..<bytes.count {
-            for byte in replacements where byte != bytes[place] {
-              var damaged = bytes
-              damaged[place] = byte
-              same(damaged, "\(UnicodeScalar(byte)) at \(place)")
-            }
-          }
+          variants(of: bytes, from: start, replacing: replacements, same)
         }
       }
     }
@@ -137,15 +146,7 @@ final class StepLineDirectParseTests: XCTestCase {
           bytes.withUnsafeBytes { line in
             XCTAssertNotNil(cache.head(at: start, in: line, before: line.count))
           }
-          same(bytes, "whole")
-          for cut in start..<bytes.count { same(Array(bytes[..<cut]), "cut at \(cut)") }
-          for place in start..<bytes.count {
-            for byte in replacements where byte != bytes[place] {
-              var damaged = bytes
-              damaged[place] = byte
-              same(damaged, "\(UnicodeScalar(byte)) at \(place)")
-            }
-          }
+          variants(of: bytes, from: start, replacing: replacements, same)
         }
       }
     }
