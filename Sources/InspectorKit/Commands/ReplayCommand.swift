@@ -47,15 +47,14 @@ enum ReplayCommand {
       let step = item.step
       rebuilt += 1
       effects.observe(step: step, origin: item.origin)
-      let line: TraceReader.StepPayload?
+      let hasLine: Bool
       do throws(TraceError) {
-        line = try block.line(of: item)
-        try line?.changes(cachingPathsIn: paths, into: &changes)
+        hasLine = try block.changes(of: item, cachingPathsIn: paths, into: &changes)
       } catch {
         unreadable = TraceFileSource.inspectorError(error)
         return false
       }
-      if line != nil {
+      if hasLine {
         // Only a failure is stored: writing `failure` at every step destroys the old value
         // through a generic witness.
         if let error = apply(taking: &changes, to: &state, step: step, context: context) {

@@ -41,14 +41,20 @@ final class ReplayReadAhead: @unchecked Sendable {
     var chunks: [TraceReader.LoadedChunk] = []
     var rares: [Rare] = []
 
-    /// The line of `item` whose diff gives its state; nil when there is none or `rare` says
-    /// what its state is built from. A step of a chunk has its line found even then: a step
-    /// without a line, or a chunk that does not split, stops a replay at that step (before
-    /// what `rare` holds), as it stops any reading of the file.
-    func line(of item: Item) throws(TraceError) -> TraceReader.StepPayload? {
-      guard item.chunk >= 0 else { return nil }
-      let line = try chunks[Int(item.chunk)].payload(of: item.step)
-      return item.rare >= 0 && rares[Int(item.rare)].base != nil ? nil : line
+    /// Parses the changes of `item`'s line into `changes` when its diff gives its state;
+    /// false when there is no such line, or `rare` says what its state is built from. A step
+    /// of a chunk has its line found even then: a step without a line, or a chunk that does
+    /// not split, stops a replay at that step (before what `rare` holds), as it stops any
+    /// reading of the file.
+    func changes(
+      of item: Item, cachingPathsIn paths: TraceReader.PathCache,
+      into changes: inout [TraceChange]
+    ) throws(TraceError) -> Bool {
+      guard item.chunk >= 0 else { return false }
+      let parse = item.rare < 0 || rares[Int(item.rare)].base == nil
+      try chunks[Int(item.chunk)].changes(
+        of: item.step, parsing: parse, cachingPathsIn: paths, into: &changes)
+      return parse
     }
 
     /// What `item` carries besides its line.
@@ -126,9 +132,15 @@ final class ReplayReadAhead: @unchecked Sendable {
       if let file = source as? TraceFileSource {
         // A file's rows without their action paths and changed paths, which replay does not
         // use (every column is still checked).
-        batch.keyframeInterval = try file.summary().keyframeInterval
-        try file.forEachStepLine(from: 0, to: last) { entry, chunk in
-          batch.add(entry.step, entry.origin, entry.stateHash, line: chunk, content: nil)
+        let summary = try file.summary()
+        batch.keyframeInterval = summary.keyframeInterval
+        // A closed trace's last step is its last row, and no row comes after it: reading it
+        // to its end without an upper bound reads the same rows, and SQLite's program then
+        // does not compare each row's step with the bound (about 110 instructions a row).
+        let to = summary.isComplete && last == summary.stepCount ? Int.max : last
+        try file.forEachStepLine(from: 0, to: to) { entry, chunk in
+          if let chunk { batch.enter(chunk) }
+          return batch.add(entry.step, entry.origin, entry.stateHash, hasLine: true, content: nil)
         }
       } else {
         // A source that streams a file's lines hands them split; each chunk once.
@@ -141,8 +153,9 @@ final class ReplayReadAhead: @unchecked Sendable {
             }
             chunk = streamed?.chunk
           }
+          if let chunk { batch.enter(chunk) }
           return batch.add(
-            entry.step, entry.origin, entry.stateHash, line: chunk, content: content)
+            entry.step, entry.origin, entry.stateHash, hasLine: chunk != nil, content: content)
         }
       }
     } catch {
@@ -157,7 +170,7 @@ final class ReplayReadAhead: @unchecked Sendable {
     let source: any TraceSource
     let ahead: ReadAhead<Handed>
     var block = Block()
-    /// The chunk of the last line added, and its place in `block.chunks` (-1: not there yet).
+    /// The chunk of the last line, and its place in `block.chunks` (-1: not there yet).
     var lastChunk: TraceReader.LoadedChunk?
     var lastChunkSlot: Int32 = -1
     /// A trace file's keyframe interval: a file holds keyframes only at its multiples (what
@@ -174,40 +187,47 @@ final class ReplayReadAhead: @unchecked Sendable {
       block.items.reserveCapacity(ReplayReadAhead.blockSize)
     }
 
-    /// One step: the chunk of its line, or (`content`, from a source other than a file)
-    /// what it holds. False when the reading stops here.
+    /// The chunk the next lines are in.
+    mutating func enter(_ chunk: TraceReader.LoadedChunk) {
+      if chunk !== lastChunk {
+        lastChunk = chunk
+        lastChunkSlot = -1
+      }
+    }
+
+    /// One step: whether its line is in the chunk entered last, or (`content`, from a source
+    /// other than a file) what it holds. False when the reading stops here.
     mutating func add(
-      _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, line: TraceReader.LoadedChunk?,
+      _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, hasLine: Bool,
       content: StepContent?
     ) -> Bool {
       // Most steps: the line that follows the last, between keyframes.
-      if let line, step == lastStep + 1, step != 0, !mayHoldKeyframe(step) {
+      if hasLine, step == lastStep + 1, step != 0, !mayHoldKeyframe(step) {
         block.items.append(
-          Item(
-            step: step, origin: origin, stateHash: stateHash, chunk: slot(of: line), rare: -1))
+          Item(step: step, origin: origin, stateHash: stateHash, chunk: slot(), rare: -1))
         lastStep = step
         if block.items.count == ReplayReadAhead.blockSize { send() }
         return open
       }
-      return addRare(step, origin, stateHash, line: line, content: content)
+      return addRare(step, origin, stateHash, hasLine: hasLine, content: content)
     }
 
     /// `add` for a step that starts from a whole state, may have a keyframe, or comes from a
     /// source other than a file.
     private mutating func addRare(
-      _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, line: TraceReader.LoadedChunk?,
+      _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, hasLine: Bool,
       content: StepContent?
     ) -> Bool {
       var rare: Rare?
-      // Found even for a step whose state is built from a whole one: see `Block.line(of:)`.
-      let chunk = line.map { slot(of: $0) } ?? -1
+      // Found even for a step whose state is built from a whole one: see `Block.changes`.
+      let chunk = hasLine ? slot() : -1
       var readable = true
       do throws(InspectorError) {
         // After a gap (steps the recorder dropped) the writer stored a keyframe: start
         // again from it, since this step's diff is relative to a state never recorded.
         if step == 0 || step != lastStep + 1 {
           rare = Rare(base: .state(try source.state(at: step)))
-        } else if line == nil, let content {
+        } else if !hasLine, let content {
           rare = Rare(base: .changes(try content.changes()))
         }
       } catch {
@@ -238,11 +258,11 @@ final class ReplayReadAhead: @unchecked Sendable {
       return open && readable
     }
 
-    /// The place of the line's chunk in `block.chunks`, added there with its first line.
-    private mutating func slot(of chunk: TraceReader.LoadedChunk) -> Int32 {
-      if chunk !== lastChunk || lastChunkSlot < 0 {
-        block.chunks.append(chunk)
-        lastChunk = chunk
+    /// The place of the chunk entered last in `block.chunks`, added there with its first
+    /// line of the block.
+    private mutating func slot() -> Int32 {
+      if lastChunkSlot < 0, let lastChunk {
+        block.chunks.append(lastChunk)
         lastChunkSlot = Int32(block.chunks.count - 1)
       }
       return lastChunkSlot

@@ -85,9 +85,10 @@ package final class TraceFileSource: TraceSource {
 
   /// The steps `from…to` as a replay reads them (`TraceReader.forEachStepLine`): each row
   /// checked whole, handed out as its step, origin and state hash with the chunk of its line
-  /// (`payload(of:)` finds the line, and throws what a reading throws at that step).
+  /// when it is not the previous row's (`payload(of:)` finds the line, and throws what a
+  /// reading throws at that step).
   package func forEachStepLine(
-    from: Int, to: Int, _ body: (StepIndexEntry, TraceReader.LoadedChunk) -> Bool
+    from: Int, to: Int, _ body: (StepIndexEntry, TraceReader.LoadedChunk?) -> Bool
   ) throws(InspectorError) {
     try read { () throws(TraceError) in try reader.forEachStepLine(from: from, to: to, body) }
   }

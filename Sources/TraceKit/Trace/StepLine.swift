@@ -562,7 +562,49 @@ package struct StepLine: Sendable {
     @exclusivity(unchecked) private var next = 0
     static let limit = 32
 
+    /// The bytes of the last change head read (`{"op":"set","path":"count","value":`, from
+    /// the change's brace to its value), with its op and path: a trace's steps mostly change
+    /// the path the step before changed, and a line whose change starts with these bytes is
+    /// read by one comparison instead of three and a look in `entries`. Exact: those steps
+    /// read only these bytes, so the same bytes give the same op and path. A buffer, not an
+    /// array: an array held by the cache is retained and released at every look.
+    private let headBytes = UnsafeMutableRawPointer.allocate(
+      byteCount: PathCache.headLimit, alignment: 1)
+    @exclusivity(unchecked) private var headCount = 0
+    @exclusivity(unchecked) private var headOp: UInt8 = 0
+    @exclusivity(unchecked) private var headPath = TracePath([])
+    /// Longer heads (long paths) are read the usual way.
+    static let headLimit = 96
+
     init() {}
+
+    deinit {
+      headBytes.deallocate()
+    }
+
+    /// The op and path of the change whose head starts at `index`, when its bytes (before
+    /// `end`) are the last kept head's; and where its value starts.
+    @inline(__always)
+    func head(
+      at index: Int, in line: UnsafeRawBufferPointer, before end: Int
+    ) -> (op: UInt8, path: TracePath, value: Int)? {
+      let count = headCount
+      guard count > 0, index + count <= end, let base = line.baseAddress,
+        memcmp(base + index, headBytes, count) == 0
+      else { return nil }
+      return (headOp, headPath, index + count)
+    }
+
+    /// Keeps the head `line[range]` (a set's or an insert's, through `"value":`).
+    func keepHead(
+      _ range: Range<Int>, in line: UnsafeRawBufferPointer, op: UInt8, path: TracePath
+    ) {
+      guard range.count <= Self.headLimit, let base = line.baseAddress else { return }
+      headBytes.copyMemory(from: base + range.lowerBound, byteCount: range.count)
+      headCount = range.count
+      headOp = op
+      headPath = path
+    }
 
     /// The actions of recent lines: most lines repeat an action seen just before (a counter's
     /// `plus`, `plus`, `minus`), whose bytes are recognised by one comparison instead of
@@ -681,30 +723,42 @@ package struct StepLine: Sendable {
     // Most lines change a few paths: one allocation instead of one per doubling.
     if changes.capacity < 4 { changes.reserveCapacity(4) }
     while true {
-      guard let head = changeHead(line, at: index) else { return false }
-      let op = head.op
-      index = head.path
-      guard index < end, line[index] == UInt8(ascii: "\"") else { return false }
+      let op: UInt8
       let path: TracePath
-      let pathEnd: Int
-      if let cached = paths.path(startingAt: index, in: line, before: end) {
-        (path, pathEnd) = cached
+      let valueStart: Int
+      if let kept = paths.head(at: index, in: line, before: end) {
+        (op, path, valueStart) = kept
       } else {
-        guard let found = skipValue(line, from: index), found <= end else { return false }
-        pathEnd = found
-        let pathText = UnsafeRawBufferPointer(rebasing: line[index..<pathEnd])
-        guard case .string(let text)? = try? TraceValue(json: Array(pathText)),
-          let parsed = try? TracePath(parsing: text)
-        else { return false }
-        paths.store(pathText, parsed)
-        path = parsed
+        let changeStart = index
+        guard let head = changeHead(line, at: index) else { return false }
+        op = head.op
+        index = head.path
+        guard index < end, line[index] == UInt8(ascii: "\"") else { return false }
+        let pathEnd: Int
+        if let cached = paths.path(startingAt: index, in: line, before: end) {
+          (path, pathEnd) = cached
+        } else {
+          guard let found = skipValue(line, from: index), found <= end else { return false }
+          pathEnd = found
+          let pathText = UnsafeRawBufferPointer(rebasing: line[index..<pathEnd])
+          guard case .string(let text)? = try? TraceValue(json: Array(pathText)),
+            let parsed = try? TracePath(parsing: text)
+          else { return false }
+          paths.store(pathText, parsed)
+          path = parsed
+        }
+        index = pathEnd
+        if op == UInt8(ascii: "r") {
+          changes.append(.remove(path))
+          valueStart = -1
+        } else {
+          guard let start = expect(",\"value\":", in: line, at: index) else { return false }
+          valueStart = start
+          paths.keepHead(changeStart..<start, in: line, op: op, path: path)
+        }
       }
-      index = pathEnd
-      if op == UInt8(ascii: "r") {
-        changes.append(.remove(path))
-      } else {
-        guard let valueStart = expect(",\"value\":", in: line, at: index),
-          let valueEnd = skipValue(line, from: valueStart), valueEnd <= end
+      if valueStart >= 0 {
+        guard let valueEnd = scalarEnd(line, from: valueStart), valueEnd <= end
         else { return false }
         let bytes = UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd])
         let value: TraceValue
@@ -851,6 +905,28 @@ package struct StepLine: Sendable {
     let count = text.utf8CodeUnitCount
     guard index >= 0, index + count <= line.count, let base = line.baseAddress else { return nil }
     return memcmp(base + index, text.utf8Start, count) == 0 ? index + count : nil
+  }
+
+  /// `skipValue(line, from: start)`, with an integer passed inline: most values a diff sets
+  /// are numbers (`14}`), which end at the first byte that is not a digit or a minus. Exact:
+  /// `skipValue` runs a scalar to the first of `, } ] : "`, and no byte before it is one.
+  @inline(__always)
+  static func scalarEnd(_ line: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    var index = start
+    while index < line.count {
+      let byte = line[index]
+      if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") || byte == UInt8(ascii: "-") {
+        index += 1
+        continue
+      }
+      if index > start,
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+      {
+        return index
+      }
+      break
+    }
+    return skipValue(line, from: start)
   }
 
   /// The index just after the JSON value starting at `start` (no whitespace: this writer

@@ -211,8 +211,15 @@ extension TraceReader {
       reducerNanos: UInt64(reducer))
   }
 
+  /// The wall time of step 0, from which a row's own is derived: read once, then kept.
+  /// Inlined: every row of a scan asks for it, and a call cost more than the look.
+  @inline(__always)
   private func startWallTime(step: Int) throws(TraceError) -> Double {
     if let start = interned.startWallTime { return start }
+    return try readStartWallTime(step: step)
+  }
+
+  private func readStartWallTime(step: Int) throws(TraceError) -> Double {
     let start: Double?
     do {
       let statement = try database.prepare("SELECT wall FROM steps WHERE step = 0")
@@ -230,7 +237,17 @@ extension TraceReader {
     return start
   }
 
+  /// The origin a row's `origin` column names, checked. Inlined for the two codes most rows
+  /// hold, a user's step and the initial one, which name no other step and so need no check
+  /// (two calls a row otherwise).
+  @inline(__always)
   private func origin(_ id: Int64, step: Int) throws(TraceError) -> StepOrigin {
+    if id == 1 { return .user }
+    if id == 0 { return .initial }
+    return try storedOrigin(id, step: step)
+  }
+
+  private func storedOrigin(_ id: Int64, step: Int) throws(TraceError) -> StepOrigin {
     if let known = StepOrigin(storedCode: id) {
       return try checked(known, code: id, step: step)
     }

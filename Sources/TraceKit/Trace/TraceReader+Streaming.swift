@@ -70,11 +70,7 @@ extension TraceReader {
     public func changes(
       cachingPathsIn paths: PathCache, into changes: inout [TraceChange]
     ) throws(TraceError) {
-      do {
-        try chunk.changes(of: chunk.lines[index], paths: paths.cache, into: &changes)
-      } catch {
-        throw failure(error)
-      }
+      try streamed.changes(ofLineAt: index, cachingPathsIn: paths, into: &changes)
     }
 
     /// The dependency values the reducer read during the step.
@@ -157,7 +153,7 @@ extension TraceReader {
     }
 
     private func failure(_ error: StepLine.Failure) -> TraceError {
-      TraceError(.corruptChunk(error.reason), file: file, step: step, chunk: chunk.id)
+      streamed.failure(error, ofLineAt: index)
     }
   }
 
@@ -183,6 +179,12 @@ extension TraceReader {
     /// (steps go up), or -1 before the first (a binary search). `index` becomes the line's.
     @inline(__always)
     func payload(of step: Int, from index: inout Int) throws(TraceError) -> StepPayload {
+      StepPayload(streamed: self, index: try lineIndex(of: step, from: &index))
+    }
+
+    /// `payload(of:from:)` as the line's place in the chunk.
+    @inline(__always)
+    func lineIndex(of step: Int, from index: inout Int) throws(TraceError) -> Int {
       index =
         index < 0
         ? chunk.lineIndex(of: step) ?? chunk.lines.count
@@ -192,7 +194,24 @@ extension TraceReader {
           .corruptChunk("the chunk has no line for this step"), file: file, step: step,
           chunk: chunk.id)
       }
-      return StepPayload(streamed: self, index: index)
+      return index
+    }
+
+    /// `StepPayload.changes(cachingPathsIn:into:)` of the line at `index`.
+    func changes(
+      ofLineAt index: Int, cachingPathsIn paths: PathCache, into changes: inout [TraceChange]
+    ) throws(TraceError) {
+      do {
+        try chunk.changes(of: chunk.lines[index], paths: paths.cache, into: &changes)
+      } catch {
+        throw failure(error, ofLineAt: index)
+      }
+    }
+
+    /// What a line that does not parse is reported as.
+    func failure(_ error: StepLine.Failure, ofLineAt index: Int) -> TraceError {
+      TraceError(
+        .corruptChunk(error.reason), file: file, step: chunk.lines[index].step, chunk: chunk.id)
     }
   }
 
@@ -283,6 +302,30 @@ extension TraceReader {
       return try current.payload(of: step, from: &index)
     }
 
+    /// Finds the line of `step` as `payload(of:)` does (and throws what it throws), and
+    /// when `parse` is true parses the line's changes into `changes`, as the payload's
+    /// `changes(cachingPathsIn:into:)` does: a replay reads every step so, without a payload
+    /// made and dropped (a reference counted) at each.
+    package func changes(
+      of step: Int, parsing parse: Bool, cachingPathsIn paths: PathCache,
+      into changes: inout [TraceChange]
+    ) throws(TraceError) {
+      if streamed == nil { _ = try split() }
+      // Lent, not retained: this chunk holds its split form from here on, and a retain and
+      // release of it (and of it again for each of its fields read) cost about 100
+      // instructions a step.
+      let result = Unmanaged.passUnretained(streamed.unsafelyUnwrapped)
+        ._withUnsafeGuaranteedRef { current in
+          Result { () throws(TraceError) in
+            let line = try current.lineIndex(of: step, from: &index)
+            if parse {
+              try current.changes(ofLineAt: line, cachingPathsIn: paths, into: &changes)
+            }
+          }
+        }
+      try result.get()
+    }
+
     /// The chunk split into lines (split at the first call).
     func split() throws(TraceError) -> StreamedChunk {
       if let streamed { return streamed }
@@ -361,21 +404,24 @@ extension TraceReader {
   /// without the row's action path and changed paths, with the chunk that holds its line,
   /// neither decompressed nor split yet: `chunk.payload(of: entry.step)` finds the line (or
   /// throws what `forEachStep` throws at that step), on whichever thread checks the steps.
-  /// `body` returns false to stop.
+  /// The chunk is handed with its first row only (nil: the previous row's chunk), so that a
+  /// row costs no reference count. `body` returns false to stop.
   ///
   /// ```swift
-  /// try reader.forEachStepLine(from: 1, to: 3) { entry, chunk in
+  /// var chunk: TraceReader.LoadedChunk?
+  /// try reader.forEachStepLine(from: 1, to: 3) { entry, next in
+  ///   chunk = next ?? chunk
   ///   print(entry.step, entry.origin)  // 1 user
   ///   return true
   /// }
   /// ```
   package func forEachStepLine(
-    from: Int, to: Int, _ body: (StepIndexEntry, LoadedChunk) -> Bool
+    from: Int, to: Int, _ body: (StepIndexEntry, LoadedChunk?) -> Bool
   ) throws(TraceError) {
     var chunks = ChunkStream()
     do {
       try forEachEntry(from: from, to: to) { entry in
-        body(entry, try chunks.chunk(holding: entry.step, in: self))
+        body(entry, try chunks.next(holding: entry.step, in: self))
       }
     } catch let error as TraceError {
       throw error
@@ -409,22 +455,22 @@ extension TraceReader {
     }
   }
 
-  /// The chunk a stream of rows is in, not decompressed (unless it is the last) nor split
-  /// (`LoadedChunk`): each chunk is read once, and only one is held at a time.
+  /// The chunks a stream of rows is in, not decompressed (unless it is the last) nor split
+  /// (`LoadedChunk`): each chunk is read once, and the stream holds none.
   private struct ChunkStream {
-    var chunk: LoadedChunk?
+    /// The last step of the last chunk read (below every step before the first).
+    var lastStep = Int.min
 
-    /// The chunk of `step`, the next row of the stream (steps go up).
-    mutating func chunk(
+    /// The chunk of `step`, the next row of the stream (steps go up), when it is not the
+    /// previous row's; nil when it is.
+    mutating func next(
       holding step: Int, in reader: TraceReader
-    ) throws(TraceError) -> LoadedChunk {
-      if let current = chunk, step <= current.lastStep { return current }
-      // Drop the previous chunk before reading the next, so at most one is in memory.
-      chunk = nil
+    ) throws(TraceError) -> LoadedChunk? {
+      if step <= lastStep { return nil }
       let range = try reader.chunkRange(holding: step)
       let loaded = try reader.readChunk(
         id: range.first, step: step, deferringDecompression: true)
-      chunk = loaded
+      lastStep = loaded.lastStep
       return loaded
     }
   }

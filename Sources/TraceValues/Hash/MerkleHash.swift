@@ -194,67 +194,95 @@ package enum MerkleHash {
       var count: Int
     }
 
-    // One hashing thread, asked at every step: no dynamic exclusivity checks.
-    @exclusivity(unchecked) private var fields: [Field] = []
+    // One hashing thread, asked at every step: no dynamic exclusivity checks. Buffers, not
+    // arrays: an array written in place is checked for uniqueness, through a closure, at
+    // every step.
+    @exclusivity(unchecked) private var fields = UnsafeMutablePointer<Field>.allocate(capacity: 0)
+    @exclusivity(unchecked) private var fieldCount = 0
+    @exclusivity(unchecked) private var fieldCapacity = 0
     /// The object's words: its head word, then each field's key and value.
-    @exclusivity(unchecked) private var words: [UInt64] = []
+    @exclusivity(unchecked) private var words = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
+    @exclusivity(unchecked) private var wordCount = 0
+    @exclusivity(unchecked) private var wordCapacity = 0
+    /// The storage `rebuild` writes the words into before they are copied to `words`.
+    @exclusivity(unchecked) private var spare: [UInt64] = []
 
     package init() {}
+
+    deinit {
+      fields.deinitialize(count: fieldCount)
+      fields.deallocate()
+      words.deallocate()
+    }
 
     package func hash(_ value: TraceValue) -> UInt64 {
       guard case .object(let current) = value else { return MerkleHash.hash(value) }
       if !update(current) { rebuild(current) }
       var hasher = StableHasher()
-      words.withUnsafeBufferPointer { hasher.combine($0) }
+      hasher.combine(UnsafeBufferPointer(start: words, count: wordCount))
       return hasher.finalize()
     }
 
     /// Writes again the words of each field that changed; false when they cannot be written
     /// in place (another number of fields, another key, or words of another length).
     private func update(_ current: [TraceField]) -> Bool {
-      guard current.count == fields.count else { return false }
+      guard current.count == fieldCount else { return false }
+      let fields = fields
+      let words = words
       // In place: an element read out of an array would be copied (its strings retained).
       return current.withUnsafeBufferPointer { current in
-        fields.withUnsafeMutableBufferPointer { fields in
-          words.withUnsafeMutableBufferPointer { words in
-            for index in current.indices {
-              guard sameBits(current[index].key, fields[index].key) else { return false }
-              let value = current[index].value
-              if fields[index].isScalar, Self.sameValueBits(value, fields[index].scalar) { continue }
-              var written = ThreeWords()
-              combineChild(value, into: &written)
-              guard written.count == fields[index].count, written.count <= 3 else { return false }
-              let start = fields[index].start
-              words[start] = written.words.0
-              if written.count > 1 { words[start + 1] = written.words.1 }
-              if written.count > 2 { words[start + 2] = written.words.2 }
-              fields[index].isScalar = !isContainer(value)
-              fields[index].scalar = fields[index].isScalar ? value : .null
-            }
-            return true
-          }
+        for index in current.indices {
+          guard sameBits(current[index].key, fields[index].key) else { return false }
+          let value = current[index].value
+          if fields[index].isScalar, Self.sameValueBits(value, fields[index].scalar) { continue }
+          var written = ThreeWords()
+          combineChild(value, into: &written)
+          guard written.count == fields[index].count, written.count <= 3 else { return false }
+          let start = fields[index].start
+          words[start] = written.words.0
+          if written.count > 1 { words[start + 1] = written.words.1 }
+          if written.count > 2 { words[start + 2] = written.words.2 }
+          fields[index].isScalar = !isContainer(value)
+          fields[index].scalar = fields[index].isScalar ? value : .null
         }
+        return true
       }
     }
 
     /// Writes every word again.
     private func rebuild(_ current: [TraceField]) {
       var sink = StableWordBuffer()
-      swap(&sink.words, &words)
+      swap(&sink.words, &spare)
       sink.words.removeAll(keepingCapacity: true)
-      fields.removeAll(keepingCapacity: true)
+      fields.deinitialize(count: fieldCount)
+      fieldCount = 0
+      if fieldCapacity < current.count {
+        fields.deallocate()
+        fields = .allocate(capacity: current.count)
+        fieldCapacity = current.count
+      }
       sink.combine(MerkleHash.objectHead(fieldCount: current.count))
       for field in current {
         combine(string: field.key, into: &sink)
         let start = sink.words.count
         combineChild(field.value, into: &sink)
         let isScalar = !isContainer(field.value)
-        fields.append(
-          Field(
+        (fields + fieldCount).initialize(
+          to: Field(
             key: field.key, scalar: isScalar ? field.value : .null, isScalar: isScalar,
             start: start, count: sink.words.count - start))
+        fieldCount += 1
       }
-      swap(&sink.words, &words)
+      if wordCapacity < sink.words.count {
+        words.deallocate()
+        words = .allocate(capacity: sink.words.count)
+        wordCapacity = sink.words.count
+      }
+      sink.words.withUnsafeBufferPointer { written in
+        words.update(from: written.baseAddress!, count: written.count)
+      }
+      wordCount = sink.words.count
+      swap(&sink.words, &spare)
     }
 
     /// Whether two values are the same bits: the same number or flag, or the same string or

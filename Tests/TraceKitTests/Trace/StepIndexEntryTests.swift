@@ -73,7 +73,13 @@ final class StepIndexEntryTests: XCTestCase {
   func lean(_ path: String) -> [String] {
     read(path) { reader, add in
       var lineError: TraceError?
-      try reader.forEachStepLine(from: 0, to: .max) { entry, chunk in
+      var chunk: TraceReader.LoadedChunk?
+      try reader.forEachStepLine(from: 0, to: .max) { entry, next in
+        chunk = next ?? chunk
+        guard let chunk else {
+          XCTFail("step \(entry.step) came before any chunk")
+          return false
+        }
         do throws(TraceError) {
           let payload = try chunk.payload(of: entry.step)
           add("\(entry.step) \(entry.origin) \(entry.stateHash) line \(payload.step)")

@@ -16,6 +16,23 @@ final class StepLineDirectParseTests: XCTestCase {
     return Array(bytes.dropLast())
   }
 
+  /// `body` with `bytes` whole, cut at every byte from `start`, and with every byte from
+  /// `start` on replaced by each of `replacements`; each with what was done to it.
+  func variants(
+    of bytes: [UInt8], from start: Int, replacing replacements: [UInt8],
+    _ body: ([UInt8], String) -> Void
+  ) {
+    body(bytes, "whole")
+    for cut in start..<bytes.count { body(Array(bytes[..<cut]), "cut at \(cut)") }
+    for place in start..<bytes.count {
+      for byte in replacements where byte != bytes[place] {
+        var damaged = bytes
+        damaged[place] = byte
+        body(damaged, "\(UnicodeScalar(byte)) at \(place)")
+      }
+    }
+  }
+
   func testDirectChangesEqualTheGeneralParseForEveryOpAndValueKind() throws {
     let values: [TraceValue] = [
       .int(0), .int(-7), .int(123_456_789_012_345_678), .int(.max), .int(.min),
@@ -78,15 +95,58 @@ final class StepLineDirectParseTests: XCTestCase {
             }
             compared += 1
           }
-          same(bytes, "whole")
-          for cut in start..<bytes.count { same(Array(bytes[..<cut]), "cut at \(cut)") }
-          for place in start..<bytes.count {
-            for byte in replacements where byte != bytes[place] {
-              var damaged = bytes
-              damaged[place] = byte
-              same(damaged, "\(UnicodeScalar(byte)) at \(place)")
-            }
+          variants(of: bytes, from: start, replacing: replacements, same)
+        }
+      }
+    }
+    XCTAssertGreaterThan(compared, 10_000)
+  }
+
+  /// The cache keeps the last change head read (`{"op":"set","path":…,"value":`), and a
+  /// change that starts with its bytes is read from it: what is read must not depend on it.
+  /// Each written line is read after a line that keeps the head of its first change, whole,
+  /// cut short, and with each byte of its changes replaced, and must read as with a new cache
+  /// (which keeps no head): the same changes, or the same failure.
+  func testAKeptChangeHeadReadsAsANewCacheOnWrittenAndDamagedLines() throws {
+    let values: [TraceValue] = [
+      .int(14), .int(-7), .int(0), .double(2.5), .string("a"), .null, .array([.int(1)]),
+    ]
+    let paths = try ["count", "todos[id: 3].title"].map { try TracePath(parsing: $0) }
+    let replacements = Array("\"\\{}[],:x 5-".utf8)
+    func read(_ line: [UInt8], _ cache: StepLine.PathCache) -> String {
+      line.withUnsafeBytes { line in
+        do throws(StepLine.Failure) {
+          return "\(try StepLine.changes(parsing: line, paths: cache))"
+        } catch {
+          return "failure: \(error.reason)"
+        }
+      }
+    }
+    var compared = 0
+    for value in values {
+      for path in paths {
+        for changes: [TraceChange] in [
+          [.set(path, value)], [.insert(path, value), .set(path, .int(15))],
+          [.set(path, value), .remove(path)],
+        ] {
+          let bytes = written(.enumCase("plus", []), changes)
+          let keeper = written(.enumCase("minus", []), [changes[0]])
+          let cache = StepLine.PathCache()
+          func same(_ line: [UInt8], _ what: String) {
+            _ = read(keeper, cache)
+            XCTAssertEqual(
+              read(line, cache), read(line, StepLine.PathCache()),
+              "\(what): \(String(decoding: line, as: UTF8.self))")
+            compared += 1
           }
+          // The head is kept, and the whole line's first change is read from it.
+          _ = read(keeper, cache)
+          let start = try XCTUnwrap(
+            bytes.withUnsafeBytes { line in cache.changesStart(line).map { $0 + 1 } })
+          bytes.withUnsafeBytes { line in
+            XCTAssertNotNil(cache.head(at: start, in: line, before: line.count))
+          }
+          variants(of: bytes, from: start, replacing: replacements, same)
         }
       }
     }
