@@ -133,7 +133,9 @@ final class ReplayReadAhead: @unchecked Sendable {
         // A file's rows without their action paths and changed paths, which replay does not
         // use (every column is still checked).
         let summary = try file.summary()
-        batch.keyframeInterval = summary.keyframeInterval
+        let layout = try file.keyframeStepLayout()
+        batch.keyframeInterval = layout.interval
+        batch.offIntervalKeyframes = layout.offInterval
         // A closed trace's last step is its last row, and no row comes after it: reading it
         // to its end without an upper bound reads the same rows, and SQLite's program then
         // does not compare each row's step with the bound (about 110 instructions a row).
@@ -177,6 +179,9 @@ final class ReplayReadAhead: @unchecked Sendable {
     /// `TraceFileSource.keyframe(at:)` checks first), so other steps need not ask. Nil: ask
     /// at every step.
     var keyframeInterval: Int?
+    /// The steps off the interval that hold a keyframe (after gaps, or rows the writer did
+    /// not write, which `state(at:)` would start from): checked too.
+    var offIntervalKeyframes: Set<Int> = []
     var lastStep = -1
     /// False once the checking thread stopped taking blocks.
     var open = true
@@ -234,7 +239,7 @@ final class ReplayReadAhead: @unchecked Sendable {
         rare = Rare(base: .unreadable(error))
         readable = false
       }
-      if readable, step > 0, mayHoldKeyframe(step) {
+      if readable, step > 0, mayHoldKeyframe(step, startsAfterGap: step != lastStep + 1) {
         do throws(InspectorError) {
           if let keyframe = try source.keyframe(at: step) {
             rare = rare ?? Rare()
@@ -275,9 +280,13 @@ final class ReplayReadAhead: @unchecked Sendable {
       lastChunkSlot = -1
     }
 
-    private func mayHoldKeyframe(_ step: Int) -> Bool {
+    /// `startsAfterGap`: the step's state is the keyframe stored after a gap, not one to
+    /// check against it.
+    private func mayHoldKeyframe(_ step: Int, startsAfterGap: Bool = false) -> Bool {
       guard let keyframeInterval else { return true }
-      return keyframeInterval > 0 && step % keyframeInterval == 0
+      if keyframeInterval > 0 && step % keyframeInterval == 0 { return true }
+      return !startsAfterGap && !offIntervalKeyframes.isEmpty
+        && offIntervalKeyframes.contains(step)
     }
 
     /// Hands over what is left and the end: the source's error, or nil at the last step.

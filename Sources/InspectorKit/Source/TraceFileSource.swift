@@ -12,7 +12,9 @@ package final class TraceFileSource: TraceSource {
   package let path: String
   private let reader: TraceReader
   private var cachedSummary: TraceSummary?
-  private var keyframeInterval: Int?
+  /// The keyframe interval and the steps off it that hold a keyframe (after gaps, or a row
+  /// the writer did not write): `keyframe(at:)` is asked at every step of a replay.
+  private var keyframeLayout: (interval: Int, offInterval: Set<Int>)?
 
   package init(path: String) throws(InspectorError) {
     self.path = path
@@ -117,17 +119,25 @@ package final class TraceFileSource: TraceSource {
     return try read { () throws(TraceError) in try reader.state(at: step) }
   }
 
+  /// The keyframe interval and the steps off it that hold a keyframe, read once.
+  package func keyframeStepLayout() throws(InspectorError) -> (
+    interval: Int, offInterval: Set<Int>
+  ) {
+    if let keyframeLayout { return keyframeLayout }
+    let interval = try summary().keyframeInterval
+    let steps = try read { () throws(TraceError) in try reader.keyframeSteps() }
+    let layout = (interval, Set(steps.filter { interval <= 0 || $0 % interval != 0 }))
+    keyframeLayout = layout
+    return layout
+  }
+
   package func keyframe(at step: Int) throws(InspectorError) -> TraceValue? {
-    // Asked at every step of a replay: the interval alone, not the summary (a copy of it
-    // retains its strings and arrays).
-    let interval: Int
-    if let cached = keyframeInterval {
-      interval = cached
-    } else {
-      interval = try summary().keyframeInterval
-      keyframeInterval = interval
-    }
-    guard interval > 0, step % interval == 0 else { return nil }
+    // Asked at every step of a replay: the interval and the few steps off it, not the
+    // summary (a copy of it retains its strings and arrays).
+    let layout = try keyframeStepLayout()
+    guard layout.interval > 0 && step % layout.interval == 0
+      || !layout.offInterval.isEmpty && layout.offInterval.contains(step)
+    else { return nil }
     do {
       return try reader.keyframe(at: step)
     } catch {

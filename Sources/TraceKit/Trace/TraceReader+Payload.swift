@@ -342,6 +342,23 @@ extension TraceReader {
     return try keyframeState(at: step)
   }
 
+  /// The steps that hold a keyframe, in order: those at multiples of the interval, those
+  /// after gaps, and any other row the file holds (which `state(at:)` would start from).
+  ///
+  /// ```swift
+  /// try reader.keyframeSteps()  // [0, 256, 512]
+  /// ```
+  public func keyframeSteps() throws(TraceError) -> [Int] {
+    var steps: [Int] = []
+    do {
+      let statement = try database.prepare("SELECT step FROM keyframes ORDER BY step")
+      while try statement.step() { steps.append(Int(statement.int64(at: 0))) }
+    } catch {
+      throw queryError(error)
+    }
+    return steps
+  }
+
   private func keyframeStep(atOrBefore step: Int) throws(TraceError) -> Int {
     let statement = selectKeyframeStatement
     defer { statement.reset() }

@@ -170,6 +170,23 @@ final class HostileTraceEndToEndTests: EndToEndTestCase {
     }
   }
 
+  /// A keyframe row at step 5, off the interval (the writer stores one only at a multiple of
+  /// it or after a gap), holding step 0's state under step 5's hash: `show` starts from it and
+  /// refuses it, so `replay`, which says whether the trace reads right, must check it too.
+  func testAKeyframeOffTheIntervalIsCheckedByReplay() throws {
+    let trace = try hostile("extra.rewind") { editor in
+      try editor.execute(
+        "INSERT INTO keyframes SELECT 5, (SELECT state_hash FROM steps WHERE step = 5), "
+          + "raw_size, data FROM keyframes WHERE step = 0")
+    }
+    let shown = try inspect(["show", "TRACE", "5"], trace: trace)
+    XCTAssertEqual(shown.status, 2, shown.err)
+    try assertFails(
+      ["replay", "TRACE"], trace: trace,
+      line: "inspector: replay check failed: keyframe does not match its hash "
+        + "(extra.rewind, step 5)", status: 1)
+  }
+
   func testKeyframeIntervalBelowOneIsRefused() throws {
     for (index, value) in ["0", "-4", "every"].enumerated() {
       let trace = try hostile("interval-\(index).rewind") { editor in
