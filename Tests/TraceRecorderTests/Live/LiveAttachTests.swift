@@ -70,12 +70,8 @@ final class LiveAttachTests: XCTestCase {
     await recorder.waitUntilFinished()
     try await waitUntilGone(socketPath)
     // Exactly the steps of the trace, as the trace has them.
-    let rows = try TraceReader(path: directory.path("t.rewind")).rows(from: 1, to: 4)
-    let steps = rows.map { row in
-      "step \(row.step) \(row.origin.storageText) \(row.actionPath) ["
-        + row.changedPaths.joined(separator: ", ") + "]"
-    }
-    XCTAssertEqual(rows.map(\.actionPath), ["plus", "addRow", "row.element.tap", "plus"])
+    let (steps, actions) = try tracedSteps(through: 4)
+    XCTAssertEqual(actions, ["plus", "addRow", "row.element.tap", "plus"])
     XCTAssertEqual(lines, ["start LiveFeature"] + steps[0..<3] + ["historyEnd 3", steps[3]])
   }
 
@@ -94,13 +90,20 @@ final class LiveAttachTests: XCTestCase {
     recorder.finish()
     await recorder.waitUntilFinished()
     try await waitUntilGone(socketPath)
-    let rows = try TraceReader(path: directory.path("t.rewind")).rows(from: 1, to: 3)
-    let steps = rows.map { row in
+    let (steps, actions) = try tracedSteps(through: 3)
+    XCTAssertEqual(actions, ["plus", "addRow", "row.element.tap"])
+    XCTAssertEqual(lines, ["start LiveFeature"] + steps + ["historyEnd 3"])
+  }
+
+  /// Steps 1 through `last` of the recorded trace as `TestClient.summary` writes a step, and
+  /// their action paths.
+  private func tracedSteps(through last: Int) throws -> (lines: [String], actions: [String]) {
+    let rows = try TraceReader(path: directory.path("t.rewind")).rows(from: 1, to: last)
+    let lines = rows.map { row in
       "step \(row.step) \(row.origin.storageText) \(row.actionPath) ["
         + row.changedPaths.joined(separator: ", ") + "]"
     }
-    XCTAssertEqual(rows.map(\.actionPath), ["plus", "addRow", "row.element.tap"])
-    XCTAssertEqual(lines, ["start LiveFeature"] + steps + ["historyEnd 3"])
+    return (lines, rows.map(\.actionPath))
   }
 
   func testPauseJumpResumeContinueAndSendChangeTheStoreExactlyAndAreRecorded() async throws {
