@@ -133,9 +133,7 @@ final class ReplayReadAhead: @unchecked Sendable {
         // A file's rows without their action paths and changed paths, which replay does not
         // use (every column is still checked).
         let summary = try file.summary()
-        let layout = try file.keyframeStepLayout()
-        batch.keyframeInterval = layout.interval
-        batch.offIntervalKeyframes = layout.offInterval
+        batch.keyframes = try file.keyframeLayout()
         // A closed trace's last step is its last row, and no row comes after it: reading it
         // to its end without an upper bound reads the same rows, and SQLite's program then
         // does not compare each row's step with the bound (about 110 instructions a row).
@@ -175,13 +173,9 @@ final class ReplayReadAhead: @unchecked Sendable {
     /// The chunk of the last line, and its place in `block.chunks` (-1: not there yet).
     var lastChunk: TraceReader.LoadedChunk?
     var lastChunkSlot: Int32 = -1
-    /// A trace file's keyframe interval: a file holds keyframes only at its multiples (what
-    /// `TraceFileSource.keyframe(at:)` checks first), so other steps need not ask. Nil: ask
-    /// at every step.
-    var keyframeInterval: Int?
-    /// The steps off the interval that hold a keyframe (after gaps, or rows the writer did
-    /// not write, which `state(at:)` would start from): checked too.
-    var offIntervalKeyframes: Set<Int> = []
+    /// Where a trace file holds keyframes (what `TraceFileSource.keyframe(at:)` checks
+    /// first), so other steps need not ask. Nil: ask at every step.
+    var keyframes: KeyframeLayout?
     var lastStep = -1
     /// False once the checking thread stopped taking blocks.
     var open = true
@@ -283,10 +277,8 @@ final class ReplayReadAhead: @unchecked Sendable {
     /// `startsAfterGap`: the step's state is the keyframe stored after a gap, not one to
     /// check against it.
     private func mayHoldKeyframe(_ step: Int, startsAfterGap: Bool = false) -> Bool {
-      guard let keyframeInterval else { return true }
-      if keyframeInterval > 0 && step % keyframeInterval == 0 { return true }
-      return !startsAfterGap && !offIntervalKeyframes.isEmpty
-        && offIntervalKeyframes.contains(step)
+      guard let keyframes else { return true }
+      return keyframes.isOnInterval(step) || !startsAfterGap && keyframes.isOffInterval(step)
     }
 
     /// Hands over what is left and the end: the source's error, or nil at the last step.

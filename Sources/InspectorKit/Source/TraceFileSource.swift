@@ -12,9 +12,8 @@ package final class TraceFileSource: TraceSource {
   package let path: String
   private let reader: TraceReader
   private var cachedSummary: TraceSummary?
-  /// The keyframe interval and the steps off it that hold a keyframe (after gaps, or a row
-  /// the writer did not write): `keyframe(at:)` is asked at every step of a replay.
-  private var keyframeLayout: (interval: Int, offInterval: Set<Int>)?
+  /// Where the file holds keyframes (`keyframe(at:)` is asked at every step of a replay).
+  private var cachedKeyframeLayout: KeyframeLayout?
 
   package init(path: String) throws(InspectorError) {
     self.path = path
@@ -119,25 +118,20 @@ package final class TraceFileSource: TraceSource {
     return try read { () throws(TraceError) in try reader.state(at: step) }
   }
 
-  /// The keyframe interval and the steps off it that hold a keyframe, read once.
-  package func keyframeStepLayout() throws(InspectorError) -> (
-    interval: Int, offInterval: Set<Int>
-  ) {
-    if let keyframeLayout { return keyframeLayout }
+  /// Where the file holds keyframes, read once.
+  package func keyframeLayout() throws(InspectorError) -> KeyframeLayout {
+    if let cachedKeyframeLayout { return cachedKeyframeLayout }
     let interval = try summary().keyframeInterval
     let steps = try read { () throws(TraceError) in try reader.keyframeSteps() }
-    let layout = (interval, Set(steps.filter { interval <= 0 || $0 % interval != 0 }))
-    keyframeLayout = layout
+    let layout = KeyframeLayout(interval: interval, steps: steps)
+    cachedKeyframeLayout = layout
     return layout
   }
 
   package func keyframe(at step: Int) throws(InspectorError) -> TraceValue? {
-    // Asked at every step of a replay: the interval and the few steps off it, not the
-    // summary (a copy of it retains its strings and arrays).
-    let layout = try keyframeStepLayout()
-    guard layout.interval > 0 && step % layout.interval == 0
-      || !layout.offInterval.isEmpty && layout.offInterval.contains(step)
-    else { return nil }
+    // Asked at every step of a replay: the layout, not the summary (a copy of it retains its
+    // strings and arrays).
+    guard try keyframeLayout().mayHold(step) else { return nil }
     do {
       return try reader.keyframe(at: step)
     } catch {
@@ -260,5 +254,37 @@ package final class TraceFileSource: TraceSource {
     var converted = InspectorError.input(what, where: location)
     converted.cause = error.kind
     return converted
+  }
+}
+
+/// Where a trace file holds keyframes: at the multiples of its interval, and at the few other
+/// steps it has a row for (after gaps, or a row the writer did not write, which
+/// `TraceReader.state(at:)` would start from all the same).
+package struct KeyframeLayout: Sendable {
+  package let interval: Int
+  /// The steps off the interval that hold a keyframe.
+  package let offInterval: Set<Int>
+
+  /// The layout of a file with keyframe interval `interval` and keyframes at `steps`.
+  package init(interval: Int, steps: [Int]) {
+    self.interval = interval
+    offInterval = Set(steps.filter { interval <= 0 || $0 % interval != 0 })
+  }
+
+  /// Whether `step` is a multiple of the interval.
+  @inline(__always)
+  package func isOnInterval(_ step: Int) -> Bool {
+    interval > 0 && step % interval == 0
+  }
+
+  /// Whether the file holds a keyframe at `step`, off the interval.
+  @inline(__always)
+  package func isOffInterval(_ step: Int) -> Bool {
+    !offInterval.isEmpty && offInterval.contains(step)
+  }
+
+  /// Whether the file may hold a keyframe at `step`.
+  package func mayHold(_ step: Int) -> Bool {
+    isOnInterval(step) || isOffInterval(step)
   }
 }

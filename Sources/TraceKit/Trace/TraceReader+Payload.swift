@@ -348,7 +348,7 @@ extension TraceReader {
   /// ```swift
   /// try reader.keyframeSteps()  // [0, 256, 512]
   /// ```
-  public func keyframeSteps() throws(TraceError) -> [Int] {
+  package func keyframeSteps() throws(TraceError) -> [Int] {
     var steps: [Int] = []
     do {
       let statement = try database.prepare("SELECT step FROM keyframes ORDER BY step")

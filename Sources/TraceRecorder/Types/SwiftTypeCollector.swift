@@ -29,8 +29,7 @@ struct SwiftTypeCollector {
   /// path into `walkedActions`, where a closed case stays closed. Each todos10k action (two
   /// cases, a new id each) misses the writer's cache, and that look-up was about 390
   /// instructions of the ~700 its note cost (callgrind).
-  private var recentPaths: [String] = []
-  private var recentClosed: [ClosedActionCase] = []
+  private var recentClosed: [(casePath: String, closed: ClosedActionCase)] = []
   static let recentClosedKept = 4
   /// How many times the action table grew.
   private var actionGrowths = 0
@@ -182,7 +181,9 @@ struct SwiftTypeCollector {
   /// Records an action's types the first time its case path is met, or anything in it the
   /// table does not know (the writer asks once per distinct action).
   mutating func noteAction<Action>(_ action: Action, value: TraceValue, casePath: String) {
-    if let recent = recentPaths.firstIndex(of: casePath), recentClosed[recent].matches(value) {
+    if let recent = recentClosed.firstIndex(where: { $0.casePath == casePath }),
+      recentClosed[recent].closed.matches(value)
+    {
       return
     }
     var found: [Missing] = []
@@ -223,16 +224,12 @@ struct SwiftTypeCollector {
 
   /// Keeps `closed`, the closed case at `casePath`, among the recent ones (the oldest goes).
   private mutating func noteRecent(_ closed: ClosedActionCase, at casePath: String) {
-    if let known = recentPaths.firstIndex(of: casePath) {
-      recentClosed[known] = closed
+    if let known = recentClosed.firstIndex(where: { $0.casePath == casePath }) {
+      recentClosed[known].closed = closed
       return
     }
-    if recentPaths.count >= Self.recentClosedKept {
-      recentPaths.removeFirst()
-      recentClosed.removeFirst()
-    }
-    recentPaths.append(casePath)
-    recentClosed.append(closed)
+    if recentClosed.count >= Self.recentClosedKept { recentClosed.removeFirst() }
+    recentClosed.append((casePath, closed))
   }
 
   /// Walks a whole value (with `visit`), then walks for what of its encoding (`value`) that
