@@ -300,16 +300,26 @@ struct ElementCache {
   }
 
   /// Through the buffer: iterating the entries copies each one (three retains and releases).
-  /// A container is added by its head and hash, a scalar by its tree.
+  /// A container is added by its head and hash, gathered with the containers next to it and
+  /// fed in one call; a scalar by its tree.
   private static func add(_ run: [Entry], to hasher: inout MerkleHash.RunHasher) {
     run.withUnsafeBufferPointer { entries in
-      for index in entries.indices {
-        let head = entries[index].head
-        if head != 0 {
-          hasher.add(containerHead: head, hash: entries[index].hash)
-        } else {
-          hasher.add(entries[index].tree, hash: 0)
+      guard !entries.isEmpty else { return }
+      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * entries.count) { words in
+        var pending = 0
+        for index in entries.indices {
+          let head = entries[index].head
+          if head != 0 {
+            words[pending] = head
+            words[pending + 1] = entries[index].hash
+            pending += 2
+          } else {
+            hasher.add(containerWords: UnsafeBufferPointer(rebasing: words[..<pending]))
+            pending = 0
+            hasher.add(entries[index].tree, hash: 0)
+          }
         }
+        hasher.add(containerWords: UnsafeBufferPointer(rebasing: words[..<pending]))
       }
     }
   }
