@@ -244,8 +244,8 @@ public final class TraceWriter {
   /// incremental encoder has both without building, hashing and writing the whole tree again
   /// (for a list of 10,000 todos, 38 M of the 173 M instructions of a recording's start).
   package init(
-    path: String, metadata: TraceMetadata, initialStateJSON: [UInt8], initialStateHash: UInt64,
-    wallTime: Double
+    path: String, metadata: TraceMetadata, initialStateJSON: consuming [UInt8],
+    initialStateHash: UInt64, wallTime: Double
   ) throws(TraceError) {
     self.path = path
     self.metadata = metadata
@@ -334,7 +334,9 @@ public final class TraceWriter {
       step: 0, monotonicNanos: 0, wallTime: wallTime, origin: .initial, actionPath: "",
       action: .null, changes: [], changedPaths: [], stateHash: initialStateHash,
       reducerNanos: 0)
-    try write(initial, stateJSON: initialStateJSON, keyframe: true)
+    // Moved, not copied: the newline is appended in place when the caller handed its only
+    // reference, with room for it.
+    try write(initial, stateJSON: consume initialStateJSON, keyframe: true)
     try flush()
   }
 

@@ -192,48 +192,47 @@ struct ElementCache {
   /// Writes `value`'s JSON from the elements' cached JSON, writing and caching the JSON of
   /// the elements changed since the last keyframe: a keyframe of a large array costs a copy of
   /// its bytes, not the encoding of every element.
-  mutating func writeJSON(into buffer: inout [UInt8]) {
-    buffer.append(UInt8(ascii: "["))
+  mutating func writeJSON(into buffer: inout JSONBuffer) {
+    buffer.appendByte(UInt8(ascii: "["))
     var first = true
+    // The elements of a run whose JSON was written from their trees here, to be kept: their
+    // positions in the run and where their bytes are in `buffer`.
+    var written: [(index: Int, start: Int, count: Int)] = []
     for run in runs.indices {
-      // Through the buffer: iterating the entries copies each one. A run whose JSON is all
-      // written is only read (a run shared with another cache is not copied for nothing).
-      let complete = runs[run].withUnsafeBufferPointer { entries in
-        entries.allSatisfy { !$0.json.isEmpty }
-      }
-      if complete {
-        runs[run].withUnsafeBufferPointer { entries in
-          for index in entries.indices {
-            if !first { buffer.append(UInt8(ascii: ",")) }
-            first = false
-            buffer.append(contentsOf: entries[index].json)
-          }
-        }
-        continue
-      }
-      runs[run].withUnsafeMutableBufferPointer { entries in
+      // Read through the buffer (iterating the entries copies each one): a run is changed,
+      // in place, only to keep the JSON written for its elements.
+      runs[run].withUnsafeBufferPointer { entries in
         for index in entries.indices {
-          if !first { buffer.append(UInt8(ascii: ",")) }
+          if !first { buffer.appendByte(UInt8(ascii: ",")) }
           first = false
           switch entries[index].kept {
           case .unchanged(let json) where !json.isEmpty, .changed(let json) where !json.isEmpty:
-            buffer.append(contentsOf: json)
+            json.withUnsafeBufferPointer { buffer.appendBytes($0) }
           case .unchanged, .changed:
-            var json: [UInt8] = []
-            entries[index].tree.writeJSON(into: &json)
-            buffer.append(contentsOf: json)
-            if case .changed = entries[index].kept {
-              entries[index].kept = .changed(json)
-            } else {
-              entries[index].kept = .unchanged(json)
-            }
+            let start = buffer.count
+            entries[index].tree.writeJSON(into: &buffer)
+            written.append((index, start, buffer.count - start))
           case .walked:
             entries[index].tree.writeJSON(into: &buffer)
           }
         }
       }
+      guard !written.isEmpty else { continue }
+      let bytes = buffer.bytes
+      runs[run].withUnsafeMutableBufferPointer { entries in
+        for element in written {
+          let json = [UInt8](
+            UnsafeBufferPointer(rebasing: bytes[element.start..<element.start + element.count]))
+          if case .changed = entries[element.index].kept {
+            entries[element.index].kept = .changed(json)
+          } else {
+            entries[element.index].kept = .unchanged(json)
+          }
+        }
+      }
+      written.removeAll(keepingCapacity: true)
     }
-    buffer.append(UInt8(ascii: "]"))
+    buffer.appendByte(UInt8(ascii: "]"))
   }
 
   /// Replaces the tree at a position (same count); `rehash()` updates the hashes. `hash`: the
@@ -300,16 +299,26 @@ struct ElementCache {
   }
 
   /// Through the buffer: iterating the entries copies each one (three retains and releases).
-  /// A container is added by its head and hash, a scalar by its tree.
+  /// A container is added by its head and hash, gathered with the containers next to it and
+  /// fed in one call; a scalar by its tree.
   private static func add(_ run: [Entry], to hasher: inout MerkleHash.RunHasher) {
     run.withUnsafeBufferPointer { entries in
-      for index in entries.indices {
-        let head = entries[index].head
-        if head != 0 {
-          hasher.add(containerHead: head, hash: entries[index].hash)
-        } else {
-          hasher.add(entries[index].tree, hash: 0)
+      guard !entries.isEmpty else { return }
+      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * entries.count) { words in
+        var pending = 0
+        for index in entries.indices {
+          let head = entries[index].head
+          if head != 0 {
+            words[pending] = head
+            words[pending + 1] = entries[index].hash
+            pending += 2
+          } else {
+            hasher.add(containerWords: UnsafeBufferPointer(rebasing: words[..<pending]))
+            pending = 0
+            hasher.add(entries[index].tree, hash: 0)
+          }
         }
+        hasher.add(containerWords: UnsafeBufferPointer(rebasing: words[..<pending]))
       }
     }
   }

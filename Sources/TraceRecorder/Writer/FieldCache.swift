@@ -228,7 +228,7 @@ struct FieldCache {
 
   /// Writes `value`'s JSON (as `TraceValue.writeJSON` writes it) from the cached parts; an
   /// identified array's elements keep the JSON written for them (see `ElementCache.writeJSON`).
-  func writeJSON(into buffer: inout [UInt8]) {
+  func writeJSON(into buffer: inout JSONBuffer) {
     switch encoding {
     case .tree(let value): value.writeJSON(into: &buffer)
     case .elements(var elements):
@@ -241,14 +241,14 @@ struct FieldCache {
   }
 
   /// The JSON of the object `fields` make.
-  static func writeObjectJSON(_ fields: [FieldCache], into buffer: inout [UInt8]) {
-    buffer.append(UInt8(ascii: "{"))
+  static func writeObjectJSON(_ fields: [FieldCache], into buffer: inout JSONBuffer) {
+    buffer.appendByte(UInt8(ascii: "{"))
     for (index, field) in fields.enumerated() {
-      if index > 0 { buffer.append(UInt8(ascii: ",")) }
+      if index > 0 { buffer.appendByte(UInt8(ascii: ",")) }
       TraceValue.writeJSONKey(field.key, into: &buffer)
       field.writeJSON(into: &buffer)
     }
-    buffer.append(UInt8(ascii: "}"))
+    buffer.appendByte(UInt8(ascii: "}"))
   }
 
   /// Puts the elements an identified-array field staged into its cache and updates its hash

@@ -43,13 +43,20 @@ struct IncrementalEncoder {
 
     /// The encoded state's JSON (`value.writeJSON`), from the cached parts: what a keyframe
     /// stores, without building the tree of an identified array's elements.
-    var json: [UInt8] {
-      var bytes: [UInt8] = []
+    var json: [UInt8] { json(capacity: 4096) }
+
+    /// `json`, assembled in a `JSONBuffer` of `capacity` bytes (a writer passes the size of
+    /// its last keyframe, so that the buffer does not grow) and copied out once, with room for
+    /// the newline the trace writer appends. Appending each element's cached JSON to an array
+    /// cost about 150 instructions, and the array was copied each time it grew, and once more
+    /// for the newline when full.
+    func json(capacity: Int) -> [UInt8] {
+      var buffer = JSONBuffer(capacity: capacity)
       switch source {
-      case .fields(let fields): FieldCache.writeObjectJSON(fields, into: &bytes)
-      case .whole(let value): value.writeJSON(into: &bytes)
+      case .fields(let fields): FieldCache.writeObjectJSON(fields, into: &buffer)
+      case .whole(let value): value.writeJSON(into: &buffer)
       }
-      return bytes
+      return buffer.array(room: 1)
     }
 
     /// The encoded state. Built on demand: for an identified-array field it is O(count), so a

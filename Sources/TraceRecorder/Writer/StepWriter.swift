@@ -32,6 +32,9 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   @exclusivity(unchecked) private var operations: [TraceOperation] = []
   /// The last step handed over: with it, this stage knows which steps are keyframes.
   @exclusivity(unchecked) private var lastStep = 0
+  /// The room a keyframe's JSON is assembled in: the last one's size and an eighth (see
+  /// `IncrementalEncoder.Result.json(capacity:)`).
+  @exclusivity(unchecked) private var keyframeCapacity = 4096
   private let keyframeInterval: Int
   /// The history live attach keeps in memory: it gets every record the trace gets.
   private let live: LiveHistory?
@@ -243,7 +246,10 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       // thread has the whole state to encode, and the trace stage nothing yet. A failure
       // there is reported as the trace stage's later ones are (at its last commit).
       let tree = tree.node
-      let initialStateJSON = redacted == nil ? encoded.json : []
+      // Moved into the trace writer (`json` has room for the newline it appends): with a copy
+      // kept by the closure, appending the newline copied the whole JSON (846k instructions
+      // for 10,000 todos).
+      var initialStateJSON = redacted == nil ? keyframeJSON(encoded) : []
       let initialStateHash = encoded.hash
       let redactedState = redacted
       do {
@@ -256,7 +262,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
                 path: path, metadata: metadata, initialState: redactedState, wallTime: wallTime)
             } else {
               try TraceWriter(
-                path: path, metadata: metadata, initialStateJSON: initialStateJSON,
+                path: path, metadata: metadata, initialStateJSON: Self.take(&initialStateJSON),
                 initialStateHash: initialStateHash, wallTime: wallTime)
             }
           },
@@ -274,6 +280,20 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       metadata: metadata, wallTime: wallTime, initialState: redacted ?? encoded.value,
       tree: tree.node)
     lastFlush = MonotonicClock.nanoseconds()
+  }
+
+  /// The state's JSON for a keyframe, assembled in room for the last one's.
+  private func keyframeJSON(_ encoded: IncrementalEncoder.Result) -> [UInt8] {
+    let json = encoded.json(capacity: keyframeCapacity)
+    keyframeCapacity = Swift.max(keyframeCapacity, json.count + json.count / 8)
+    return json
+  }
+
+  /// The bytes, leaving an empty array: the caller's copy is then the only one.
+  private static func take(_ bytes: inout [UInt8]) -> [UInt8] {
+    var taken: [UInt8] = []
+    swap(&taken, &bytes)
+    return taken
   }
 
   private func append(_ facts: StepFacts, action captured: Action, state: State)
@@ -360,7 +380,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
         keyframe = json
       } else {
         // The keyframe's JSON from the encoder's cached parts (no tree of the whole state).
-        keyframe = encoded.json
+        keyframe = keyframeJSON(encoded)
       }
     }
     let typeTable = types.isDirty ? types.table : nil

@@ -87,12 +87,12 @@ extension TraceValue {
   /// doubled), with its colon: for writers that assemble an object's JSON from cached parts.
   ///
   /// ```swift
-  /// var buffer: [UInt8] = []
+  /// var buffer = JSONBuffer()
   /// TraceValue.writeJSONKey("$b", into: &buffer)  // "$$b":
   /// ```
-  package static func writeJSONKey(_ key: String, into buffer: inout [UInt8]) {
+  package static func writeJSONKey(_ key: String, into buffer: inout JSONBuffer) {
     JSONWriter.writeString(key, escapingDollar: true, into: &buffer)
-    buffer.append(UInt8(ascii: ":"))
+    buffer.appendByte(UInt8(ascii: ":"))
   }
 
   /// The JSON form of the value as a string (see `writeJSON(into:)` for the mapping).

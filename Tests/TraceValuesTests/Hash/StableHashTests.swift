@@ -65,6 +65,30 @@ final class StableHashTests: XCTestCase {
       }())
   }
 
+  /// Containers fed as a buffer of head and hash words hash as containers fed one by one, after
+  /// any number of words already waiting (a small array's head, scalars before them).
+  func testContainerWordsFedAtOnceHashAsContainersFedOneByOne() {
+    var random = SplitMix(seed: 0xC0FF)
+    for count in 0..<24 {
+      let heads = (0..<count).map { _ in random.next() | 1 }
+      let hashes = (0..<count).map { _ in random.next() }
+      let words = (0..<count).flatMap { [heads[$0], hashes[$0]] }
+      for scalars in 0..<4 {
+        for small in [false, true] {
+          var one = small ? MerkleHash.RunHasher(smallArrayCount: count) : MerkleHash.RunHasher()
+          var all = one
+          for scalar in 0..<scalars {
+            one.add(.int(Int64(scalar)), hash: 0)
+            all.add(.int(Int64(scalar)), hash: 0)
+          }
+          for index in 0..<count { one.add(containerHead: heads[index], hash: hashes[index]) }
+          words.withUnsafeBufferPointer { all.add(containerWords: $0) }
+          XCTAssertEqual(all.finalize(), one.finalize(), "\(count), \(scalars), \(small)")
+        }
+      }
+    }
+  }
+
   func testScalarsHashToFixedNumbers() {
     XCTAssertEqual(TraceValue.null.stableHash, 0x34C9_6ACD_CADB_1BBB)
     XCTAssertEqual(TraceValue.bool(true).stableHash, 0xE908_593D_2D29_0D21)
