@@ -747,7 +747,10 @@ public final class TraceWriter {
   // MARK: Effects
 
   /// Records an effect the store started (with whatever of its ending is already known).
-  public func effectStarted(_ record: EffectRecord) throws(TraceError) {
+  ///
+  /// The record is consumed: it moves into the pending effects, where a borrowed one was
+  /// copied (its texts, outcome and sends retained) and the caller's then destroyed.
+  public func effectStarted(_ record: consuming EffectRecord) throws(TraceError) {
     try checkWritable(step: record.startedByStep)
     pendingEffectPositions[EffectKey(record.id)] = pendingEffects.count
     pendingEffects.append(record)
