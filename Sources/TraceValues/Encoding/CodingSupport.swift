@@ -155,8 +155,8 @@ enum TypeKindCache {
   }
 
   private static let kinds = Lock<[ObjectIdentifier: Kind]>([:])
-  /// The kinds the encoder saw, probed for references with the first value of each type.
-  private static let encodingKinds = Lock<[ObjectIdentifier: Kind]>([:])
+  /// The kinds the encoder met, decided from each type; nil for a type whose values decide.
+  private static let encodingKinds = Lock<[ObjectIdentifier: Kind?]>([:])
 
   static func kind(of type: Any.Type) -> Kind {
     let id = ObjectIdentifier(type)
@@ -167,15 +167,34 @@ enum TypeKindCache {
   }
 
   /// The kind of a value being encoded: as `kind(of:)`, except that a plain type is
-  /// `.reference` when it is a class or when `ReferenceProbe` finds class instances in the
-  /// first value of it the encoder meets.
-  static func encodingKind<T>(of type: T.Type, sample: T) -> Kind {
+  /// `.reference` when `ReferenceProbe` finds class instances in it. `value` is looked at
+  /// only for a type whose values decide (`encodingKind(of:)` is nil).
+  @inline(__always)
+  static func encodingKind<T>(of type: T.Type, value: T) -> Kind {
+    encodingKind(of: type) ?? valueKind(of: value)
+  }
+
+  /// The kind of every value of `type`, or nil when each value decides (`valueKind(of:)`):
+  /// a type with an existential at one of its positions, or one that reflects itself (see
+  /// `ReferenceProbe.holding(_:)`).
+  static func encodingKind<T>(of type: T.Type) -> Kind? {
     let id = ObjectIdentifier(type)
     if let kind = encodingKinds.withLock({ $0[id] }) { return kind }
-    var kind = structuralKind(of: type)
-    if kind == .plain, ReferenceProbe.holdsReferences(sample) { kind = .reference }
+    var kind: Kind? = structuralKind(of: type)
+    if kind == .plain {
+      switch ReferenceProbe.holding(type) {
+      case .nothing: break
+      case .references: kind = .reference
+      case .eachValue: kind = nil
+      }
+    }
     encodingKinds.withLock { $0[id] = kind }
     return kind
+  }
+
+  /// The kind of `value`, of a type whose values decide: a mirror of it, every time.
+  static func valueKind<T>(of value: T) -> Kind {
+    ReferenceProbe.holdsReferences(value) ? .reference : .plain
   }
 
   private static func structuralKind(of type: Any.Type) -> Kind {
