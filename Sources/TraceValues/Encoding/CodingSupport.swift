@@ -148,9 +148,10 @@ enum EnumCaseDetector {
 enum TypeKindCache {
   enum Kind {
     case plain, optional, set, dictionary
-    /// A class, or a value whose own stored properties hold class instances (see
-    /// `ReferenceProbe`): such a value can change in place, and a recorder may not read it
-    /// off the main actor (see `TraceValueEncoder.classInstancesReplaced`).
+    /// A class, or a value whose type's own stored properties (an enum's payload, in any
+    /// case) hold class instances (see `ReferenceProbe`): such a value can change in place,
+    /// and a recorder may not read it off the main actor (see
+    /// `TraceValueEncoder.encodeReplacingClassInstances`).
     case reference
   }
 

@@ -97,7 +97,8 @@ final class RecorderReferenceStateTests: XCTestCase {
         "Recording to \(path): the state at tally, meter, rows[…] hold class instances, which "
           + "change in place where the recorder cannot see them; they are recorded as "
           + "\"<not recorded: …>\". Make them value types to record them.",
-        "Recording to \(path): the action at log._0 holds class instances, which change in "
+        // `Action` has a case holding a class (`log`): every action is its placeholder.
+        "Recording to \(path): the action at . holds class instances, which change in "
           + "place where the recorder cannot see them; it is recorded as \"<not recorded: …>\". "
           + "Make it a value type to record it.",
       ])
@@ -116,6 +117,7 @@ final class RecorderReferenceStateTests: XCTestCase {
         + #""<not recorded: Row holds class instances>"], "#
         + #"notes: [(id: 7, text: "a"), (id: 8, text: "changed")], count: 2)"#)
     XCTAssertEqual(
-      try reader.action(at: 7).description, #".log("<not recorded: Tally is a class>")"#)
+      try (1...8).map { try reader.action(at: $0).description },
+      Array(repeating: #""<not recorded: Action holds class instances>""#, count: 8))
   }
 }
