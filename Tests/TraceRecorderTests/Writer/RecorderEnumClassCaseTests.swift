@@ -58,7 +58,7 @@ final class RecorderEnumClassCaseTests: XCTestCase {
   private static let actions: [JarShelf.Action] = [.plain(1), .box, .bump, .bump, .rename("jar")]
 
   private static let shelfState =
-    #"(title: "%@", count: "<not recorded: Count holds class instances>")"#
+    #"(title: "%@", count: "<not recorded: JarCount holds class instances>")"#
 
   private static func issue(_ path: String, at field: String) -> String {
     "Recording to \(path): the state at \(field) holds class instances, which change in "
@@ -83,12 +83,14 @@ final class RecorderEnumClassCaseTests: XCTestCase {
   }
 }
 
-private final class Jar: @unchecked Sendable {
+/// A box the app changes in place (also `FirstSampleProbeTests`').
+final class Jar: @unchecked Sendable {
   var count = 0
 }
 
-/// A count that is a number or a jar's, written as the number either way.
-private enum Count: Codable, Sendable {
+/// A count that is a number or a jar's, written as the number either way: its own
+/// `encode(to:)` reads the jar.
+enum JarCount: Codable, Sendable {
   case plain(Int)
   case boxed(Jar)
 
@@ -110,7 +112,7 @@ private struct JarShelf: Reducer {
 
   struct State: Codable, Sendable {
     var title = "shelf"
-    var count = Count.plain(0)
+    var count = JarCount.plain(0)
   }
 
   enum Action: Codable, Equatable, Sendable {
