@@ -26,9 +26,9 @@
 ///   value puts there (a class-bound existential holds a class): `.eachValue`, and
 ///   `holdsReferences(_:)` opens that position in each value;
 /// - a type that reflects itself (`CustomReflectable`) and whose stored properties hold class
-///   instances or existentials speaks for its values through its mirror (a copy-on-write
-///   wrapper that reflects as what it wraps, a binding that reflects as its key path and
-///   value): `.eachValue`, probed through its mirror;
+///   instances or existentials speaks for its values through its mirror (a binding that
+///   reflects as its key path and value): `.eachValue`, probed through its mirror; a
+///   `CopyOnWriteWrapper` holds what its stored value type holds;
 /// - an enum whose cases the runtime's metadata does not list (see `TypeMetadata`):
 ///   `.eachValue`, its value's case probed.
 enum ReferenceProbe {
@@ -51,11 +51,7 @@ enum ReferenceProbe {
   /// tuple, the types at its positions.
   static func holding(_ type: Any.Type) -> Holding {
     if type is AnyClass { return .references }
-    if type is any ElementTypeReporting.Type || type is any OptionalCoding.Type
-      || type is any KeyValueTypeReporting.Type
-    {
-      return .nothing
-    }
+    if standardContainer(type) != nil { return .nothing }
     var holding = Holding.nothing
     switch TypeMetadata.kind(of: type) {
     case .class, .foreignClass, .objcClassWrapper:
@@ -74,9 +70,41 @@ enum ReferenceProbe {
     default:
       return .nothing
     }
-    if holding != .nothing, type is any CustomReflectable.Type { return .eachValue }
-    return holding
+    // Protocol casts only here, where few types come: a first cast that fails searches every
+    // conformance record of the process (about a million instructions a type).
+    guard holding != .nothing else { return .nothing }
+    if let wrapper = type as? any CopyOnWriteWrapper.Type {
+      return Self.holding(wrapper.storedValueType)
+    }
+    return type is any CustomReflectable.Type ? .eachValue : holding
   }
+
+  /// An `Optional`, `Array`, `ContiguousArray` or `Set` (its element type) or a `Dictionary`
+  /// (its key and value types), known by its type descriptor: no protocol cast.
+  private static func standardContainer(_ type: Any.Type) -> (Any.Type, Any.Type?)? {
+    switch TypeMetadata.kind(of: type) {
+    case .optional:
+      return (TypeMetadata.genericArgument(0, of: type), nil)
+    case .struct:
+      let descriptor = TypeMetadata.descriptor(of: type)
+      if descriptor == dictionaryDescriptor {
+        return (
+          TypeMetadata.genericArgument(0, of: type), TypeMetadata.genericArgument(1, of: type)
+        )
+      }
+      guard elementsDescriptors.contains(descriptor) else { return nil }
+      return (TypeMetadata.genericArgument(0, of: type), nil)
+    default:
+      return nil
+    }
+  }
+
+  private static let elementsDescriptors = [
+    TypeMetadata.descriptor(of: [Int].self),
+    TypeMetadata.descriptor(of: ContiguousArray<Int>.self),
+    TypeMetadata.descriptor(of: Set<Int>.self),
+  ]
+  private static let dictionaryDescriptor = TypeMetadata.descriptor(of: [Int: Int].self)
 
   /// Whether `value` holds class instances at the positions of its type: its mirror's
   /// children, each decided by its own type (an existential's, by the type of what it holds).
@@ -127,16 +155,10 @@ enum ReferenceProbe {
   /// levels of optionals and collections below the value probed.
   private static func position(_ type: Any.Type, depth: Int) -> Holding {
     if type is AnyClass { return .references }
-    if let optional = type as? any OptionalCoding.Type {
-      return element(optional.wrappedType, depth: depth)
-    }
-    if let collection = type as? any ElementTypeReporting.Type {
-      return element(collection.elementType, depth: depth)
-    }
-    if let dictionary = type as? any KeyValueTypeReporting.Type {
+    if let (element, value) = standardContainer(type) {
+      guard let value else { return self.element(element, depth: depth) }
       guard depth < 4 else { return .nothing }
-      return position(dictionary.keyType, depth: depth + 1)
-        .and(position(dictionary.valueType, depth: depth + 1))
+      return position(element, depth: depth + 1).and(position(value, depth: depth + 1))
     }
     switch TypeMetadata.kind(of: type) {
     case .class, .foreignClass, .objcClassWrapper:
@@ -160,30 +182,10 @@ enum ReferenceProbe {
   }
 }
 
-/// The element type of a standard collection.
-protocol ElementTypeReporting {
-  static var elementType: Any.Type { get }
-}
-
-extension Array: ElementTypeReporting {
-  static var elementType: Any.Type { Element.self }
-}
-
-extension ContiguousArray: ElementTypeReporting {
-  static var elementType: Any.Type { Element.self }
-}
-
-extension Set: ElementTypeReporting {
-  static var elementType: Any.Type { Element.self }
-}
-
-/// The key and value types of a dictionary.
-protocol KeyValueTypeReporting {
-  static var keyType: Any.Type { get }
-  static var valueType: Any.Type { get }
-}
-
-extension Dictionary: KeyValueTypeReporting {
-  static var keyType: Any.Type { Key.self }
-  static var valueType: Any.Type { Value.self }
+/// A value type whose class instance is its own copy-on-write storage (changed in place only
+/// while one value holds it, as `isKnownUniquelyReferenced` tells): its values hold what
+/// values of `storedValueType` hold. `@PresentationState` is one (its conformance is where
+/// the recorder sees both modules): without it, its mirror would be asked for every value.
+package protocol CopyOnWriteWrapper {
+  static var storedValueType: Any.Type { get }
 }

@@ -63,6 +63,19 @@ enum TypeMetadata {
     return payloads.count == payloadCases ? payloads : nil
   }
 
+  /// The nominal type descriptor of a struct, enum or optional type, as a bit pattern: the
+  /// same for every specialization of a generic type (`[Int]` and `[String]`).
+  static func descriptor(of type: Any.Type) -> UInt {
+    metadata(type).load(fromByteOffset: wordSize, as: UInt.self)
+  }
+
+  /// The generic argument at `index` of a generic struct, enum or optional type.
+  static func genericArgument(_ index: Int, of type: Any.Type) -> Any.Type {
+    let argument = metadata(type).load(
+      fromByteOffset: (2 + index) * wordSize, as: UnsafeRawPointer.self)
+    return unsafeBitCast(argument, to: Any.Type.self)
+  }
+
   private static let wordSize = MemoryLayout<UnsafeRawPointer>.size
 
   private static func metadata(_ type: Any.Type) -> UnsafeRawPointer {
