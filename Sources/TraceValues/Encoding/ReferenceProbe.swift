@@ -11,6 +11,7 @@
 /// enum Count: Encodable { case plain(Int), boxed(Cache) }
 /// ReferenceProbe.holding(Model.self)    // .references
 /// ReferenceProbe.holding(Count.self)    // .references: one case holds a class
+/// ReferenceProbe.caseHoldings(Count.self)  // [.nothing, .references]: by the value's case
 /// ReferenceProbe.holding([Cache].self)  // .nothing: elements are probed one by one
 /// ```
 ///
@@ -31,6 +32,9 @@
 ///   `CopyOnWriteWrapper` holds what its stored value type holds;
 /// - an enum whose cases the runtime's metadata does not list (see `TypeMetadata`):
 ///   `.eachValue`, its value's case probed.
+///
+/// An enum whose cases hold different things is decided by each value's case
+/// (`caseHoldings(_:)`): only the values of a case that holds class instances are.
 enum ReferenceProbe {
   /// What the values of a type hold, as far as the type says.
   enum Holding: Equatable {
@@ -60,13 +64,7 @@ enum ReferenceProbe {
       holding = fieldsHolding(type)
     case .enum:
       guard let payloads = TypeMetadata.enumPayloadTypes(of: type) else { return .eachValue }
-      for payload in payloads {
-        // The values of a case that has several are its payloads, not a deeper tuple.
-        let payloadHolding =
-          TypeMetadata.kind(of: payload) == .tuple
-          ? fieldsHolding(payload) : position(payload, depth: 0)
-        holding = holding.and(payloadHolding)
-      }
+      for payload in payloads { holding = holding.and(payloadHolding(payload)) }
     default:
       return .nothing
     }
@@ -77,6 +75,36 @@ enum ReferenceProbe {
       return Self.holding(wrapper.storedValueType)
     }
     return type is any CustomReflectable.Type ? .eachValue : holding
+  }
+
+  /// What each case of an enum type holds, by the tag of its values
+  /// (`TypeMetadata.enumTag(of:)`), when its cases do not all hold the same: a value of a
+  /// case whose payload holds no class instance is read as any value is, though another case
+  /// of its type holds one. Nil for any other type, for an enum whose cases hold the same
+  /// (`holding(_:)` says what), and for one that speaks through its mirror.
+  ///
+  /// ```swift
+  /// enum Action { case tap, load(Int), log(Cache) }
+  /// ReferenceProbe.caseHoldings(Action.self)  // [.nothing, .references, .nothing]: load, log, tap
+  /// ```
+  static func caseHoldings(_ type: Any.Type) -> [Holding]? {
+    guard TypeMetadata.kind(of: type) == .enum,
+      let payloads = TypeMetadata.enumPayloadTypes(of: type)
+    else { return nil }
+    let holdings =
+      payloads.map(payloadHolding)
+      + repeatElement(.nothing, count: TypeMetadata.enumEmptyCaseCount(of: type))
+    guard holdings.contains(where: { $0 != holdings[0] }),
+      !(type is any CopyOnWriteWrapper.Type), !(type is any CustomReflectable.Type)
+    else { return nil }
+    return holdings
+  }
+
+  /// What an enum case's payload holds: its values when it has several (not a deeper tuple),
+  /// else the payload as a position.
+  private static func payloadHolding(_ payload: Any.Type) -> Holding {
+    TypeMetadata.kind(of: payload) == .tuple
+      ? fieldsHolding(payload) : position(payload, depth: 0)
   }
 
   /// An `Optional`, `Array`, `ContiguousArray` or `Set` (its element type) or a `Dictionary`

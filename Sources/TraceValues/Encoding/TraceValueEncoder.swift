@@ -65,9 +65,9 @@ public struct TraceValueEncoder: Sendable {
     return try body(root)
   }
 
-  /// Encodes `value` as values only: a class instance, or a value whose type's stored
-  /// properties (an enum's payloads, in any case) may hold one (found by `ReferenceProbe`,
-  /// from the type), is not read but written as a placeholder string
+  /// Encodes `value` as values only: a class instance, or a value whose stored properties
+  /// (an enum value's payload) may hold one by their types (found by `ReferenceProbe`), is not
+  /// read but written as a placeholder string
   /// (`"<not recorded: Cache is a class>"`); returns where.
   ///
   /// A recorder encodes on its own thread what the main actor captured earlier: a value is a
@@ -133,7 +133,7 @@ public struct TraceValueEncoder: Sendable {
   /// field by field: not a type it encodes itself (`Date`, `UUID`, `Data`, `URL`), not an
   /// optional, a set or a dictionary (sorted or unwrapped here), not a class or a value holding
   /// class instances (a placeholder), nor a type whose values decide whether they hold one
-  /// (see `TypeKindCache.encodingKind(of:)`). The answer depends on the type alone. A recorder
+  /// (see `TypeKindCache.decision(of:)`). The answer depends on the type alone. A recorder
   /// may then encode such a value's fields one by one and reuse the encodings of those that
   /// did not change.
   ///

@@ -32,7 +32,9 @@ enum TypeMetadata {
 
   /// The payload type of each case of an enum that has one (a case with several values has a
   /// tuple type), or nil when the metadata cannot be read: an enum compiled without
-  /// reflection metadata, or a payload type the runtime cannot resolve.
+  /// reflection metadata, or a payload type the runtime cannot resolve. In the order of the
+  /// tags the runtime gives the cases' values (`enumTag(of:)`): the cases with a payload, in
+  /// their declared order, then those without (`enumEmptyCaseCount(of:)`).
   static func enumPayloadTypes(of type: Any.Type) -> [Any.Type]? {
     let kind = kind(of: type)
     guard kind == .enum || kind == .optional else { return nil }
@@ -61,6 +63,27 @@ enum TypeMetadata {
       payloads.append(payload)
     }
     return payloads.count == payloadCases ? payloads : nil
+  }
+
+  /// The number of cases without a payload of an enum type: their tags follow the payload
+  /// cases'.
+  static func enumEmptyCaseCount(of type: Any.Type) -> Int {
+    let descriptor = metadata(type).load(fromByteOffset: wordSize, as: UnsafeRawPointer.self)
+    return Int(descriptor.load(fromByteOffset: 24, as: UInt32.self))
+  }
+
+  /// The tag of an enum value: which case it holds, numbered as `enumPayloadTypes(of:)` lists
+  /// them. Asked of the enum value witness table's `getEnumTag` (after the common table's eight
+  /// functions, its size, stride, flags and extra inhabitant count), as the runtime's mirror
+  /// asks it.
+  @inline(__always)
+  static func enumTag<T>(of value: T) -> Int {
+    let metadata = metadata(T.self)
+    let witnesses = metadata.load(fromByteOffset: -wordSize, as: UnsafeRawPointer.self)
+    let getEnumTag = witnesses.load(
+      fromByteOffset: 10 * wordSize + 8,
+      as: (@convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32).self)
+    return withUnsafePointer(to: value) { Int(getEnumTag($0, metadata)) }
   }
 
   /// The nominal type descriptor of a struct, enum or optional type, as a bit pattern: the

@@ -5,13 +5,15 @@ import TraceKit
 import TraceRecorder
 import XCTest
 
-/// A state whose enum has a case holding a class is recorded as a placeholder from step 0,
-/// while it still holds a plain number: whether a value holds class instances is decided
-/// from its type, not from the first value met. Changing the box in place changes nothing
-/// the trace says, and a typed replay of the trace matches.
+/// A state whose enum has a case holding a class is recorded as a number while it holds one,
+/// and as a placeholder from the step it holds the box: whether a value holds class
+/// instances is decided by its type and, for an enum, by the value's case, never by the first
+/// value met. The box is not read on the writer's thread (it held 0 when it was put there,
+/// and 2 by the time the writer got to that step), changing it in place changes nothing the
+/// trace says, and a typed replay of the trace matches.
 @MainActor
 final class RecorderEnumClassCaseTests: XCTestCase {
-  func testAnEnumWithAClassCaseIsAPlaceholderFromStepZero() async throws {
+  func testAnEnumIsAPlaceholderFromTheStepItHoldsTheBox() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("jar.rewind")
     let recorder = try Recorder(path: path)
@@ -22,7 +24,7 @@ final class RecorderEnumClassCaseTests: XCTestCase {
     }
     XCTAssertNil(recorder.error)
     XCTAssertEqual(issues, [Self.issue(path, at: "count")])
-    try assertTrace(path, state: Self.shelfState, changed: #"["title"]"#)
+    try assertTrace(path, state: Self.shelfState, prefix: "")
     XCTAssertEqual(
       try Replay(trace: path, reducer: JarShelf(jar: Jar()), initialState: JarShelf.State()).run(),
       .matched(steps: 5))
@@ -30,7 +32,7 @@ final class RecorderEnumClassCaseTests: XCTestCase {
 
   /// The Recorder not outermost (in `CombineReducers`), the enum in a child state reached
   /// through a `Scope`.
-  func testAnEnumWithAClassCaseInAScopedChildIsAPlaceholderFromStepZero() async throws {
+  func testAnEnumInAScopedChildIsAPlaceholderFromTheStepItHoldsTheBox() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("scoped.rewind")
     let recorder = try Recorder(path: path)
@@ -47,8 +49,8 @@ final class RecorderEnumClassCaseTests: XCTestCase {
     XCTAssertNil(recorder.error)
     XCTAssertEqual(issues, [Self.issue(path, at: "shelf.count")])
     try assertTrace(
-      path, state: "(shelf: \(Self.shelfState), label: \"cupboard\")",
-      changed: #"["shelf.title"]"#)
+      path, state: { "(shelf: \(Self.shelfState($0, $1)), label: \"cupboard\")" },
+      prefix: "shelf.")
     XCTAssertEqual(
       try Replay(trace: path, reducer: JarCupboard(jar: Jar()), initialState: JarCupboard.State())
         .run(),
@@ -57,8 +59,11 @@ final class RecorderEnumClassCaseTests: XCTestCase {
 
   private static let actions: [JarShelf.Action] = [.plain(1), .box, .bump, .bump, .rename("jar")]
 
-  private static let shelfState =
-    #"(title: "%@", count: "<not recorded: JarCount holds class instances>")"#
+  private static func shelfState(_ title: String, _ count: String) -> String {
+    "(title: \"\(title)\", count: \(count))"
+  }
+
+  private static let placeholder = #""<not recorded: JarCount holds class instances>""#
 
   private static func issue(_ path: String, at field: String) -> String {
     "Recording to \(path): the state at \(field) holds class instances, which change in "
@@ -66,20 +71,25 @@ final class RecorderEnumClassCaseTests: XCTestCase {
       + "Make it a value type to record it."
   }
 
-  /// Step 0 and every step after it hold `state` (with the title filled in); only the
-  /// rename changes anything.
-  private func assertTrace(_ path: String, state: String, changed: String) throws {
+  /// The count is 0, then 1, then the placeholder from the `.box` step on; the bumps change
+  /// nothing, the rename the title. `state`: the state's text for a title and a count;
+  /// `prefix`: the shelf's path.
+  private func assertTrace(
+    _ path: String, state: (String, String) -> String, prefix: String
+  ) throws {
     let reader = try TraceReader(path: path)
     XCTAssertEqual(
       try reader.rows(from: 1, to: .max).map { "\($0.step) \($0.changedPaths)" },
-      ["1 []", "2 []", "3 []", "4 []", "5 \(changed)"])
-    for step in 0...4 {
+      [
+        "1 [\"\(prefix)count\"]", "2 [\"\(prefix)count\"]", "3 []", "4 []",
+        "5 [\"\(prefix)title\"]",
+      ])
+    let counts = ["0", "1", Self.placeholder, Self.placeholder, Self.placeholder]
+    for (step, count) in counts.enumerated() {
       XCTAssertEqual(
-        try reader.state(at: step).description, state.replacingOccurrences(of: "%@", with: "shelf"),
-        "step \(step)")
+        try reader.state(at: step).description, state("shelf", count), "step \(step)")
     }
-    XCTAssertEqual(
-      try reader.state(at: 5).description, state.replacingOccurrences(of: "%@", with: "jar"))
+    XCTAssertEqual(try reader.state(at: 5).description, state("jar", Self.placeholder))
   }
 }
 

@@ -2,9 +2,9 @@ import TraceValues
 import XCTest
 
 /// Whether a value is written as a placeholder (it holds class instances, which change in
-/// place) is decided from its type, whatever value of it comes first: every case of an enum,
-/// a generic argument, an empty collection's element type. Where the type cannot say (an
-/// existential), each value decides.
+/// place) is decided from its type, whatever value of it comes first: each case of an enum
+/// (a value by its case), a generic argument, an empty collection's element type. Where the
+/// type cannot say (an existential), each value decides.
 final class ClassInstancesByTypeTests: XCTestCase {
   final class Box: Encodable {
     var value = 0
@@ -36,6 +36,15 @@ final class ClassInstancesByTypeTests: XCTestCase {
     case label(String)
     case framed(Box)
     case empty
+  }
+
+  /// Cases without a payload before and between those with one.
+  enum Phase: Encodable {
+    case idle
+    case boxed(Box)
+    case waiting
+    case counted(Int)
+    case named(String)
   }
 
   enum Pair: Encodable {
@@ -76,30 +85,49 @@ final class ClassInstancesByTypeTests: XCTestCase {
     }
   }
 
-  func testAnEnumWhoseOtherCaseHoldsAClassIsAPlaceholderFromItsFirstValue() throws {
+  /// Only the values of a case that holds a class are placeholders: decided by the value's
+  /// case, whichever came first.
+  func testAnEnumValueIsAPlaceholderOnlyInACaseThatHoldsAClass() throws {
     XCTAssertEqual(
-      try encoded(Count.plain(1)), #""<not recorded: Count holds class instances>" at [root]"#)
+      try encoded(Count.boxed(Box())), #""<not recorded: Count holds class instances>" at [root]"#)
+    XCTAssertEqual(try encoded(Count.plain(1)), ".plain(1)")
     XCTAssertEqual(
       try encoded(Count.boxed(Box())), #""<not recorded: Count holds class instances>" at [root]"#)
   }
 
   func testAGenericEnumHoldsWhatItsArgumentIs() throws {
+    XCTAssertEqual(try encoded(Loadable<Box>.idle), ".idle")
     XCTAssertEqual(
-      try encoded(Loadable<Box>.idle),
+      try encoded(Loadable<Box>.loaded(Box())),
       #""<not recorded: Loadable<Box> holds class instances>" at [root]"#)
     XCTAssertEqual(try encoded(Loadable<Point>.idle), ".idle")
     XCTAssertEqual(try encoded(Loadable<Point>.loaded(Point())), ".loaded((x: 1, y: 2))")
   }
 
   func testAnIndirectCaseMultiplePayloadsAndATuplePayloadAreRead() throws {
+    XCTAssertEqual(try encoded(Tree.leaf(1)), ".leaf(1)")
     XCTAssertEqual(
-      try encoded(Tree.leaf(1)), #""<not recorded: Tree holds class instances>" at [root]"#)
+      try encoded(Tree.node(Box())), #""<not recorded: Tree holds class instances>" at [root]"#)
     XCTAssertEqual(
-      try encoded(Shape.dot(1)), #""<not recorded: Shape holds class instances>" at [root]"#)
+      try [Shape.dot(1), .label("a"), .framed(Box()), .empty].map(encoded),
+      [
+        ".dot(1)", #".label("a")"#, #""<not recorded: Shape holds class instances>" at [root]"#,
+        ".empty",
+      ])
+    XCTAssertEqual(try encoded(Pair.one(1)), ".one(1)")
     XCTAssertEqual(
-      try encoded(Shape.empty), #""<not recorded: Shape holds class instances>" at [root]"#)
+      try encoded(Pair.pair(1, Box())), #""<not recorded: Pair holds class instances>" at [root]"#)
+  }
+
+  /// The runtime numbers the cases with a payload first, then those without, whatever their
+  /// declared order: each value's case is found by that number.
+  func testCasesWithoutAPayloadDeclaredFirstAreTheirOwnCases() throws {
     XCTAssertEqual(
-      try encoded(Pair.one(1)), #""<not recorded: Pair holds class instances>" at [root]"#)
+      try [Phase.idle, .boxed(Box()), .waiting, .counted(2), .named("b")].map(encoded),
+      [
+        ".idle", #""<not recorded: Phase holds class instances>" at [root]"#, ".waiting",
+        ".counted(2)", #".named("b")"#,
+      ])
   }
 
   func testWeakOptionalAndEmptyCollectionsOfAClassHoldClassInstances() throws {
@@ -112,12 +140,12 @@ final class ClassInstancesByTypeTests: XCTestCase {
       try encoded(Index()), #""<not recorded: Index holds class instances>" at [root]"#)
   }
 
-  /// An array of an enum is left to its elements, each a placeholder by its type.
+  /// An array of an enum is left to its elements, each decided by its case.
   func testAnArrayOfAnEnumWhoseFirstElementIsPlainIsLeftToItsElements() throws {
     XCTAssertEqual(
-      try encoded(Counts(counts: [.plain(1), .plain(2)])),
-      #"(counts: ["<not recorded: Count holds class instances>", "#
-        + #""<not recorded: Count holds class instances>"]) at [counts[0]], [counts[1]]"#)
+      try encoded(Counts(counts: [.plain(1), .boxed(Box()), .plain(2)])),
+      #"(counts: [.plain(1), "<not recorded: Count holds class instances>", .plain(2)]) "#
+        + "at [counts[1]]")
   }
 
   /// Each value decides: a struct, then a class, then a struct again.
