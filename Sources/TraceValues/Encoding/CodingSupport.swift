@@ -148,15 +148,44 @@ enum EnumCaseDetector {
 enum TypeKindCache {
   enum Kind {
     case plain, optional, set, dictionary
-    /// A class, or a value whose own stored properties hold class instances (see
-    /// `ReferenceProbe`): such a value can change in place, and a recorder may not read it
-    /// off the main actor (see `TraceValueEncoder.classInstancesReplaced`).
+    /// A class, or a value whose type's own stored properties (an enum value's payload)
+    /// hold class instances (see `ReferenceProbe`): such a value can change in place,
+    /// and a recorder may not read it off the main actor (see
+    /// `TraceValueEncoder.encodeReplacingClassInstances`).
     case reference
   }
 
+  /// How the values of a type are encoded, decided once per type (`decision(of:)`).
+  enum Decision {
+    /// Every value's kind.
+    case kind(Kind)
+    /// An enum whose cases hold different things: the kind of each case's values, by the
+    /// value's tag (`TypeMetadata.enumTag(of:)`); nil where the value decides.
+    case eachCase([Kind?])
+    /// Each value decides (`valueKind(of:)`).
+    case eachValue
+
+    /// The kind of `value`, a value of the type decided.
+    @inline(__always)
+    func kind<T>(of value: T) -> Kind {
+      switch self {
+      case .kind(let kind):
+        return kind
+      case .eachCase(let kinds):
+        let tag = TypeMetadata.enumTag(of: value)
+        guard kinds.indices.contains(tag), let kind = kinds[tag] else {
+          return TypeKindCache.valueKind(of: value)
+        }
+        return kind
+      case .eachValue:
+        return TypeKindCache.valueKind(of: value)
+      }
+    }
+  }
+
   private static let kinds = Lock<[ObjectIdentifier: Kind]>([:])
-  /// The kinds the encoder saw, probed for references with the first value of each type.
-  private static let encodingKinds = Lock<[ObjectIdentifier: Kind]>([:])
+  /// The decisions the encoder met, made from each type.
+  private static let decisions = Lock<[ObjectIdentifier: Decision]>([:])
 
   static func kind(of type: Any.Type) -> Kind {
     let id = ObjectIdentifier(type)
@@ -167,15 +196,52 @@ enum TypeKindCache {
   }
 
   /// The kind of a value being encoded: as `kind(of:)`, except that a plain type is
-  /// `.reference` when it is a class or when `ReferenceProbe` finds class instances in the
-  /// first value of it the encoder meets.
-  static func encodingKind<T>(of type: T.Type, sample: T) -> Kind {
-    let id = ObjectIdentifier(type)
-    if let kind = encodingKinds.withLock({ $0[id] }) { return kind }
-    var kind = structuralKind(of: type)
-    if kind == .plain, ReferenceProbe.holdsReferences(sample) { kind = .reference }
-    encodingKinds.withLock { $0[id] = kind }
+  /// `.reference` when `ReferenceProbe` finds class instances in it. `value` is looked at
+  /// only for a type whose values decide: an enum's by their case, others through a mirror
+  /// (see `decision(of:)`).
+  @inline(__always)
+  static func encodingKind<T>(of type: T.Type, value: T) -> Kind {
+    decision(of: type).kind(of: value)
+  }
+
+  /// The kind of every value of `type`, or nil when its values decide.
+  static func encodingKind<T>(of type: T.Type) -> Kind? {
+    guard case .kind(let kind) = decision(of: type) else { return nil }
     return kind
+  }
+
+  /// How the values of `type` are encoded: one kind for all, or the value's own for an enum
+  /// whose cases hold different things (by its case), a type with an existential at one of
+  /// its positions or one that reflects itself (through its mirror; see
+  /// `ReferenceProbe.holding(_:)`).
+  static func decision<T>(of type: T.Type) -> Decision {
+    let id = ObjectIdentifier(type)
+    if let decision = decisions.withLock({ $0[id] }) { return decision }
+    var decision = Decision.kind(structuralKind(of: type))
+    if case .kind(.plain) = decision {
+      switch ReferenceProbe.holding(type) {
+      case .nothing: break
+      case .references: decision = .kind(.reference)
+      case .eachValue: decision = .eachValue
+      }
+      if let cases = ReferenceProbe.caseHoldings(type) {
+        decision = .eachCase(
+          cases.map { holding in
+            switch holding {
+            case .nothing: .plain
+            case .references: .reference
+            case .eachValue: nil
+            }
+          })
+      }
+    }
+    decisions.withLock { $0[id] = decision }
+    return decision
+  }
+
+  /// The kind of `value`, of a type whose values decide: a mirror of it, every time.
+  static func valueKind<T>(of value: T) -> Kind {
+    ReferenceProbe.holdsReferences(value) ? .reference : .plain
   }
 
   private static func structuralKind(of type: Any.Type) -> Kind {

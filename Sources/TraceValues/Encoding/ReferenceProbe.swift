@@ -1,77 +1,219 @@
-/// Finds class instances in a value: the one thing a recorder cannot compare by the value's
-/// bits (a class changed in place keeps them), whether or not the value's `encode(to:)` shows
-/// them.
+@_spi(Reflection) import Swift
+
+/// Finds class instances in a type's values: the one thing a recorder cannot compare by the
+/// value's bits (a class changed in place keeps them), whether or not the value's
+/// `encode(to:)` shows them.
 ///
 /// ```swift
 /// final class Cache { var hits = 0 }
 /// struct Model: Encodable { var name = "a"; let cache = Cache()
 ///   func encode(to encoder: Encoder) throws { … writes name and cache.hits … } }
-/// ReferenceProbe.holdsReferences(Model())  // true
-/// ReferenceProbe.holdsReferences([1, 2])    // false: elements are probed one by one
+/// enum Count: Encodable { case plain(Int), boxed(Cache) }
+/// ReferenceProbe.holding(Model.self)    // .references
+/// ReferenceProbe.holding(Count.self)    // .references: one case holds a class
+/// ReferenceProbe.caseHoldings(Count.self)  // [.nothing, .references]: by the value's case
+/// ReferenceProbe.holding([Cache].self)  // .nothing: elements are probed one by one
 /// ```
 ///
-/// It looks at one level: the value itself, or its stored properties (an enum's payload, a
-/// tuple's elements, an optional's or a collection's first element inside them). Deeper
-/// values the encoder meets are probed in turn. Collections and optionals at the top are left
-/// to their elements. The encoder probes the first value of each type it meets, so an enum
-/// whose other cases hold a class the encoder never writes is not seen; any `Encodable` class
-/// is seen when it is encoded.
+/// It looks at one level: the type itself, or its stored properties (every case's payload of
+/// an enum, each value of a case that has several; a tuple's elements), through the element
+/// types of `Optional`, `Array`, `ContiguousArray`, `Set` and the key and value types of
+/// `Dictionary` inside them. Deeper values the encoder meets are probed in turn. Collections
+/// and optionals at the top are left to their elements. A stored property of a struct type or
+/// a tuple type is a deeper value.
+///
+/// The type decides, except where it cannot say:
+/// - a position whose type is an existential (`Any`, `any P`, `any Error`) holds whatever a
+///   value puts there (a class-bound existential holds a class): `.eachValue`, and
+///   `holdsReferences(_:)` opens that position in each value;
+/// - a type that reflects itself (`CustomReflectable`) and whose stored properties hold class
+///   instances or existentials speaks for its values through its mirror (a binding that
+///   reflects as its key path and value): `.eachValue`, probed through its mirror; a
+///   `CopyOnWriteWrapper` holds what its stored value type holds;
+/// - an enum whose cases the runtime's metadata does not list (see `TypeMetadata`):
+///   `.eachValue`, its value's case probed.
+///
+/// An enum whose cases hold different things is decided by each value's case
+/// (`caseHoldings(_:)`): only the values of a case that holds class instances are.
 enum ReferenceProbe {
+  /// What the values of a type hold, as far as the type says.
+  enum Holding: Equatable {
+    case nothing
+    /// Class instances, in every value or in some.
+    case references
+    /// Only each value can say (`holdsReferences(_:)`).
+    case eachValue
+
+    /// What a type holds when it holds what `self` and `other` hold.
+    func and(_ other: Holding) -> Holding {
+      if self == .references || other == .references { return .references }
+      return self == .eachValue || other == .eachValue ? .eachValue : .nothing
+    }
+  }
+
+  /// What the values of `type` hold, from the type: its kind and, for a struct, an enum or a
+  /// tuple, the types at its positions.
+  static func holding(_ type: Any.Type) -> Holding {
+    if type is AnyClass { return .references }
+    if standardContainer(type) != nil { return .nothing }
+    var holding = Holding.nothing
+    switch TypeMetadata.kind(of: type) {
+    case .class, .foreignClass, .objcClassWrapper:
+      return .references
+    case .struct, .tuple:
+      holding = fieldsHolding(type)
+    case .enum:
+      guard let payloads = TypeMetadata.enumPayloadTypes(of: type) else { return .eachValue }
+      for payload in payloads { holding = holding.and(payloadHolding(payload)) }
+    default:
+      return .nothing
+    }
+    // Protocol casts only here, where few types come: a first cast that fails searches every
+    // conformance record of the process (about a million instructions a type).
+    guard holding != .nothing else { return .nothing }
+    if let wrapper = type as? any CopyOnWriteWrapper.Type {
+      return Self.holding(wrapper.storedValueType)
+    }
+    return type is any CustomReflectable.Type ? .eachValue : holding
+  }
+
+  /// What each case of an enum type holds, by the tag of its values
+  /// (`TypeMetadata.enumTag(of:)`), when its cases do not all hold the same: a value of a
+  /// case whose payload holds no class instance is read as any value is, though another case
+  /// of its type holds one. Nil for any other type, for an enum whose cases hold the same
+  /// (`holding(_:)` says what), and for one that speaks through its mirror.
+  ///
+  /// ```swift
+  /// enum Action { case tap, load(Int), log(Cache) }
+  /// ReferenceProbe.caseHoldings(Action.self)  // [.nothing, .references, .nothing]: load, log, tap
+  /// ```
+  static func caseHoldings(_ type: Any.Type) -> [Holding]? {
+    guard TypeMetadata.kind(of: type) == .enum,
+      let payloads = TypeMetadata.enumPayloadTypes(of: type)
+    else { return nil }
+    let holdings =
+      payloads.map(payloadHolding)
+      + repeatElement(.nothing, count: TypeMetadata.enumEmptyCaseCount(of: type))
+    guard holdings.contains(where: { $0 != holdings[0] }),
+      !(type is any CopyOnWriteWrapper.Type), !(type is any CustomReflectable.Type)
+    else { return nil }
+    return holdings
+  }
+
+  /// What an enum case's payload holds: its values when it has several (not a deeper tuple),
+  /// else the payload as a position.
+  private static func payloadHolding(_ payload: Any.Type) -> Holding {
+    TypeMetadata.kind(of: payload) == .tuple
+      ? fieldsHolding(payload) : position(payload, depth: 0)
+  }
+
+  /// An `Optional`, `Array`, `ContiguousArray` or `Set` (its element type) or a `Dictionary`
+  /// (its key and value types), known by its type descriptor: no protocol cast.
+  private static func standardContainer(_ type: Any.Type) -> (Any.Type, Any.Type?)? {
+    switch TypeMetadata.kind(of: type) {
+    case .optional:
+      return (TypeMetadata.genericArgument(0, of: type), nil)
+    case .struct:
+      let descriptor = TypeMetadata.descriptor(of: type)
+      if descriptor == dictionaryDescriptor {
+        return (
+          TypeMetadata.genericArgument(0, of: type), TypeMetadata.genericArgument(1, of: type)
+        )
+      }
+      guard elementsDescriptors.contains(descriptor) else { return nil }
+      return (TypeMetadata.genericArgument(0, of: type), nil)
+    default:
+      return nil
+    }
+  }
+
+  private static let elementsDescriptors = [
+    TypeMetadata.descriptor(of: [Int].self),
+    TypeMetadata.descriptor(of: ContiguousArray<Int>.self),
+    TypeMetadata.descriptor(of: Set<Int>.self),
+  ]
+  private static let dictionaryDescriptor = TypeMetadata.descriptor(of: [Int: Int].self)
+
+  /// Whether `value` holds class instances at the positions of its type: its mirror's
+  /// children, each decided by its own type (an existential's, by the type of what it holds).
+  /// A mirror per value: for the types `holding(_:)` calls `.eachValue`.
   static func holdsReferences(_ value: Any) -> Bool {
     let mirror = Mirror(reflecting: value)
     switch mirror.displayStyle {
     case .class:
       return true
     case .struct, .tuple, .enum:
-      return mirror.children.contains { isReference($0.value, depth: 0) }
+      return mirror.children.contains { holdsReferences($0.value, depth: 0) }
     default:
       return false
     }
   }
 
-  private static func isReference(_ value: Any, depth: Int) -> Bool {
-    let mirror = Mirror(reflecting: value)
-    switch mirror.displayStyle {
-    case .class:
+  private static func holdsReferences(_ value: Any, depth: Int) -> Bool {
+    switch position(type(of: value), depth: depth) {
+    case .nothing:
+      return false
+    case .references:
       return true
-    case .optional, .collection, .set:
-      guard depth < 4, let first = mirror.children.first else { return holdsClasses(value) }
-      return isReference(first.value, depth: depth + 1)
-    case .dictionary:
-      guard depth < 4, let first = mirror.children.first else { return false }
-      return Mirror(reflecting: first.value).children.contains {
-        isReference($0.value, depth: depth + 1)
+    case .eachValue:
+      // A collection or optional of existentials: each element, by what it holds.
+      let mirror = Mirror(reflecting: value)
+      guard mirror.displayStyle == .dictionary else {
+        return mirror.children.contains { holdsReferences($0.value, depth: depth + 1) }
       }
+      return mirror.children.contains {
+        Mirror(reflecting: $0.value).children.contains {
+          holdsReferences($0.value, depth: depth + 1)
+        }
+      }
+    }
+  }
+
+  /// What the stored properties of a struct, or the elements of a tuple, hold.
+  private static func fieldsHolding(_ type: Any.Type) -> Holding {
+    var holding = Holding.nothing
+    let complete = _forEachField(of: type, options: []) { _, _, field, _ in
+      holding = holding.and(position(field, depth: 0))
+      return holding != .references
+    }
+    return complete || holding == .references ? holding : .eachValue
+  }
+
+  /// What a value of `type` holds as a stored property (or payload, or element) at `depth`
+  /// levels of optionals and collections below the value probed.
+  private static func position(_ type: Any.Type, depth: Int) -> Holding {
+    if type is AnyClass { return .references }
+    if let (element, value) = standardContainer(type) {
+      guard let value else { return self.element(element, depth: depth) }
+      guard depth < 4 else { return .nothing }
+      return position(element, depth: depth + 1).and(position(value, depth: depth + 1))
+    }
+    switch TypeMetadata.kind(of: type) {
+    case .class, .foreignClass, .objcClassWrapper:
+      return .references
+    case .existential:
+      return TypeMetadata.isClassBoundExistential(type) ? .references : .eachValue
+    case .unknown:
+      // A kind this standard library does not name: a constrained existential
+      // (`any Collection<Int>`).
+      return .eachValue
     default:
-      return false
+      return .nothing
     }
   }
 
-  /// An empty optional, array or set of a class type.
-  private static func holdsClasses(_ value: Any) -> Bool {
-    if let optional = value as? any OptionalCoding {
-      return type(of: optional).wrappedType is AnyClass
-    }
-    if let collection = value as? any ElementTypeReporting {
-      return type(of: collection).elementType is AnyClass
-    }
-    return false
+  /// What an optional's or a collection's elements of `type` hold; past four levels, only
+  /// whether they are a class.
+  private static func element(_ type: Any.Type, depth: Int) -> Holding {
+    guard depth < 4 else { return type is AnyClass ? .references : .nothing }
+    return position(type, depth: depth + 1)
   }
 }
 
-/// The element type of a standard collection, for an empty one.
-protocol ElementTypeReporting {
-  static var elementType: Any.Type { get }
-}
-
-extension Array: ElementTypeReporting {
-  static var elementType: Any.Type { Element.self }
-}
-
-extension ContiguousArray: ElementTypeReporting {
-  static var elementType: Any.Type { Element.self }
-}
-
-extension Set: ElementTypeReporting {
-  static var elementType: Any.Type { Element.self }
+/// A value type whose class instance is its own copy-on-write storage (changed in place only
+/// while one value holds it, as `isKnownUniquelyReferenced` tells): its values hold what
+/// values of `storedValueType` hold. `@PresentationState` is one (its conformance is where
+/// the recorder sees both modules): without it, its mirror would be asked for every value.
+package protocol CopyOnWriteWrapper {
+  static var storedValueType: Any.Type { get }
 }

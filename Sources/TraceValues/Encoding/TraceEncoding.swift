@@ -181,7 +181,7 @@ final class TraceEncoding: Encoder, SingleValueEncodingContainer {
     _ value: T, key: CodingKey?, writingInto level: TraceEncoding?
   ) throws -> TraceValue {
     if let leaf = Self.leaf(value) { return leaf }
-    switch TypeKindCache.encodingKind(of: T.self, sample: value) {
+    switch TypeKindCache.encodingKind(of: T.self, value: value) {
     case .reference where replacesClassInstances:
       return placeholder(for: T.self, key: key)
     case .reference:

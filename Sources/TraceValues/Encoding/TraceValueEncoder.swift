@@ -66,7 +66,8 @@ public struct TraceValueEncoder: Sendable {
   }
 
   /// Encodes `value` as values only: a class instance, or a value whose stored properties
-  /// hold one (found by `ReferenceProbe`), is not read but written as a placeholder string
+  /// (an enum value's payload) may hold one by their types (found by `ReferenceProbe`), is not
+  /// read but written as a placeholder string
   /// (`"<not recorded: Cache is a class>"`); returns where.
   ///
   /// A recorder encodes on its own thread what the main actor captured earlier: a value is a
@@ -101,9 +102,9 @@ public struct TraceValueEncoder: Sendable {
     _ body: (_ index: Int, _ value: TraceValue, _ replaced: [TracePath]) throws -> Void
   ) throws {
     guard let first = elements.first else { return }
-    // A leaf, an optional, a set, a dictionary or a class: each is encoded alone, as before.
-    guard TraceEncoding.leaf(first) == nil,
-      TypeKindCache.encodingKind(of: Element.self, sample: first) == .plain
+    // A leaf, an optional, a set, a dictionary, a type holding class instances or one whose
+    // values decide whether they do: each is encoded alone, as before.
+    guard TraceEncoding.leaf(first) == nil, TypeKindCache.encodingKind(of: Element.self) == .plain
     else {
       for index in elements.indices {
         let (value, replaced) = try encodeReplacingClassInstances(elements[index])
@@ -131,8 +132,10 @@ public struct TraceValueEncoder: Sendable {
   /// Whether this encoder writes `value` as exactly what its own keyed `encode(to:)` writes,
   /// field by field: not a type it encodes itself (`Date`, `UUID`, `Data`, `URL`), not an
   /// optional, a set or a dictionary (sorted or unwrapped here), not a class or a value holding
-  /// class instances (a placeholder). A recorder may then encode such a value's fields one by
-  /// one and reuse the encodings of those that did not change.
+  /// class instances (a placeholder), nor a type whose values decide whether they hold one
+  /// (see `TypeKindCache.decision(of:)`). The answer depends on the type alone. A recorder
+  /// may then encode such a value's fields one by one and reuse the encodings of those that
+  /// did not change.
   ///
   /// ```swift
   /// TraceValueEncoder.encodesFieldByField(Point(x: 1, y: 2))  // true
@@ -142,6 +145,6 @@ public struct TraceValueEncoder: Sendable {
     if T.self == Date.self || T.self == UUID.self || T.self == Data.self || T.self == URL.self {
       return false
     }
-    return TypeKindCache.encodingKind(of: T.self, sample: value) == .plain
+    return TypeKindCache.encodingKind(of: T.self) == .plain
   }
 }

@@ -8,7 +8,9 @@
 /// wrote a new buffer, and its bits differ. Only a class instance could change in place with
 /// the same bits, and the memo is used only where class instances are written as their
 /// placeholder (`StableHashEncoder(replacingClassInstances: true)`), whose text depends on the
-/// type alone.
+/// type alone: whether a value is one is decided from its type, or, where the type cannot say,
+/// from the value, whose bits then hold what decides: an enum value's case (its tag is in its
+/// bits), or what an existential holds (see `TypeKindCache.decision(of:)`).
 ///
 /// Which bits: all of the value's `size` bytes, or those its type's `ValueBytes` names (the
 /// encoder's `valueBytes`, asked once per type and kept as a `ValueLayout`). A struct's
@@ -40,8 +42,8 @@ final class HashMemo {
   /// What the encoder does with the values of `kindType` here (`TypeKindCache`), kept so
   /// that a value with new bits does not take the cache's lock and dictionary look-up again.
   @exclusivity(unchecked) private var kindType: Any.Type?
-  @exclusivity(unchecked) private var kind = TypeKindCache.Kind.plain
-  /// `optionalType`'s `OptionalCoding` conformance, if any, kept as `kind` is.
+  @exclusivity(unchecked) private var decision = TypeKindCache.Decision.kind(.plain)
+  /// `optionalType`'s `OptionalCoding` conformance, if any, kept as `decision` is.
   @exclusivity(unchecked) private var optionalType: Any.Type?
   @exclusivity(unchecked) private var optional: (any OptionalCoding.Type)?
 
@@ -78,13 +80,14 @@ final class HashMemo {
     return same ? hashed : nil
   }
 
-  /// `TypeKindCache.encodingKind(of:sample:)` of `value`, kept for its type at this place.
+  /// `TypeKindCache.encodingKind(of:value:)`, with the type's decision kept for the type at
+  /// this place.
   @inline(__always)
   func encodingKind<T>(of value: T) -> TypeKindCache.Kind {
-    if let kindType, kindType == T.self { return kind }
-    kind = TypeKindCache.encodingKind(of: T.self, sample: value)
+    if let kindType, kindType == T.self { return decision.kind(of: value) }
+    decision = TypeKindCache.decision(of: T.self)
     kindType = T.self
-    return kind
+    return decision.kind(of: value)
   }
 
   /// `type` as an `OptionalCoding` type, kept for its type at this place.

@@ -409,7 +409,7 @@ final class HashingEncoding: Encoder, SingleValueEncodingContainer {
     if T.self == UUID.self { return .uuid(unsafeBitCast(value, to: UUID.self)) }
     if let leaf = TraceEncoding.leaf(value) { return .scalar(leaf) }
     let kind =
-      memo?.encodingKind(of: value) ?? TypeKindCache.encodingKind(of: T.self, sample: value)
+      memo?.encodingKind(of: value) ?? TypeKindCache.encodingKind(of: T.self, value: value)
     switch kind {
     case .reference where replacesClassInstances:
       return .scalar(.string(TraceEncoding.placeholderText(for: T.self)))
