@@ -2,8 +2,9 @@ import TraceKit
 
 /// `inspector replay TRACE`: rebuilds every state from step 0 by applying each step's diff,
 /// checks every state against its recorded hash and every keyframe against the rebuilt state,
-/// and the effect table against the steps (`EffectTableCheck`: what it can say without the
-/// feature's types). It holds one state at a time (memory stays flat) and stops at the first
+/// each step's changed paths in the index against its changes (`ChangedPathCheck`), and the
+/// effect table against the steps (`EffectTableCheck`: what it can say without the feature's
+/// types). It holds one state at a time (memory stays flat) and stops at the first
 /// mismatch with the diff that shows it.
 ///
 /// ```text
@@ -40,6 +41,7 @@ enum ReplayCommand {
     let hashes = MerkleHash.FieldMemo()
     // One array for every step's changes: its storage is reused from step to step.
     var changes: [TraceChange] = []
+    var changedPaths = ChangedPathCheck()
     // The steps are read on a second thread (`ReplayReadAhead`) while this one applies,
     // hashes and checks them; the source is this thread's again after `finish()`.
     let readAhead = ReplayReadAhead(source: source, through: summary.stepCount)
@@ -48,6 +50,9 @@ enum ReplayCommand {
       rebuilt += 1
       effects.observe(step: step, origin: item.origin)
       let hasLine: Bool
+      // What the step's changes name when the index names other paths; reported only once
+      // the diff applied and the hash matched (those failures say more).
+      var named: [String]?
       do throws(TraceError) {
         hasLine = try block.changes(of: item, cachingPathsIn: paths, into: &changes)
       } catch {
@@ -55,6 +60,9 @@ enum ReplayCommand {
         return false
       }
       if hasLine {
+        if let set = block.pathSet(of: item) {
+          named = changedPaths.mismatch(changes, set: set, before: state)
+        }
         // Only a failure is stored: writing `failure` at every step destroys the old value
         // through a generic witness.
         if let error = apply(taking: &changes, to: &state, step: step, context: context) {
@@ -73,6 +81,9 @@ enum ReplayCommand {
           state = whole
           if step != 0 { resumed += 1 }
         case .changes(let changes)?:
+          if let set = block.pathSet(of: item) {
+            named = changedPaths.mismatch(changes, set: set, before: state)
+          }
           if let error = apply(changes, to: &state, step: step, context: context) {
             failure = error
             return false
@@ -93,6 +104,10 @@ enum ReplayCommand {
       let hash = stableHash(of: &state, memo: hashes)
       if hash != item.stateHash {
         mismatch = (step, .hash(hash))
+        return false
+      }
+      if let named, let set = block.pathSet(of: item) {
+        mismatch = (step, .changedPaths(index: set.texts, named: named))
         return false
       }
       lastStep = step
@@ -142,6 +157,15 @@ enum ReplayCommand {
           entry, old: previous, new: state, context: context, out: &out)
         failure = .init(
           .checkFailed, "replay check failed: state hash mismatch",
+          where: context.location(step: entry.step))
+      case .changedPaths(let index, let named):
+        out.write(
+          context.style.bold("step \(entry.step): " + EscapedText.plain(entry.actionPath)) + "\n")
+        out.write("the index's changed paths: " + listed(index) + "\n")
+        out.write("the step's changes change: " + listed(named) + "\n")
+        failure = .init(
+          .checkFailed,
+          "replay check failed: the index's changed paths do not match the step's changes",
           where: context.location(step: entry.step))
       }
     }
@@ -237,6 +261,13 @@ enum ReplayCommand {
     case keyframe(TraceValue)
     /// The rebuilt state's hash.
     case hash(UInt64)
+    /// The index's changed-path set, and the paths the step's changes change.
+    case changedPaths(index: [String], named: [String])
+  }
+
+  /// Paths as a line: each escaped, separated by commas; `(none)` for none.
+  static func listed(_ paths: [String]) -> String {
+    paths.isEmpty ? "(none)" : paths.map(EscapedText.plain).joined(separator: ", ")
   }
 
   static func report(
