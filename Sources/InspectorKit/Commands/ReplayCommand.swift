@@ -2,9 +2,9 @@ import TraceKit
 
 /// `inspector replay TRACE`: rebuilds every state from step 0 by applying each step's diff,
 /// checks every state against its recorded hash and every keyframe against the rebuilt state,
-/// each step's changed paths in the index against its changes (`ChangedPathCheck`), and the
-/// effect table against the steps (`EffectTableCheck`: what it can say without the feature's
-/// types). It holds one state at a time (memory stays flat) and stops at the first
+/// a file's changed paths in the index against each step's changes (`ChangedPathCheck`), and
+/// the effect table against the steps (`EffectTableCheck`: what it can say without the
+/// feature's types). It holds one state at a time (memory stays flat) and stops at the first
 /// mismatch with the diff that shows it.
 ///
 /// ```text
@@ -81,9 +81,6 @@ enum ReplayCommand {
           state = whole
           if step != 0 { resumed += 1 }
         case .changes(let changes)?:
-          if let set = block.pathSet(of: item) {
-            named = changedPaths.mismatch(changes, set: set, before: state)
-          }
           if let error = apply(changes, to: &state, step: step, context: context) {
             failure = error
             return false

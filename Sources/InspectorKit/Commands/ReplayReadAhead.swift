@@ -32,7 +32,8 @@ final class ReplayReadAhead: @unchecked Sendable {
     var chunk: Int32
     /// The block's `rares` entry of the step, or -1.
     var rare: Int32
-    /// The block's `pathSets` entry of the step's index row (-1: none).
+    /// The block's `pathSets` entry of the step's index row (-1: none, from a source other
+    /// than a file).
     var pathSet: Int32
   }
 
@@ -171,13 +172,10 @@ final class ReplayReadAhead: @unchecked Sendable {
         }
         if let setError { throw setError }
       } else {
-        // A source that streams a file's lines hands them split; each chunk once.
+        // A source that streams a file's lines hands them split; each chunk once. Its rows
+        // name no changed-path set of a file, so none is checked (`Item.pathSet` -1).
         var streamed: (split: TraceReader.StreamedChunk, chunk: TraceReader.LoadedChunk)?
         try source.forEachStepContent(from: 0, to: last) { entry, content in
-          if entry.changedPaths != batch.lastPathSet?.texts {
-            let id = (batch.lastPathSet?.id ?? -1) + 1
-            batch.enter(PathSet(id: id, texts: entry.changedPaths))
-          }
           var chunk: TraceReader.LoadedChunk?
           if let line = content.streamedLine {
             if line.streamed !== streamed?.split {
