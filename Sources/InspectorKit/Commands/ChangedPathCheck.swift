@@ -18,25 +18,28 @@ import TraceKit
 ///
 /// ```swift
 /// var check = ChangedPathCheck()
-/// check.mismatch([.set(count, .int(1))], set: (7, ["count"]), before: state)  // nil
-/// check.mismatch([.set(count, .int(1))], set: (8, ["title"]), before: state)  // ["count"]
+/// check.mismatch([.set(count, .int(1))], set: 7, texts: ["count"], before: state)  // nil
+/// check.mismatch([.set(count, .int(1))], set: 8, texts: ["title"], before: state)  // ["count"]
 /// ```
 struct ChangedPathCheck {
   /// The set id last found right with changes that each name their own path, and their paths.
   private var verifiedSet: Int64?
   private var verifiedPaths: [TracePath] = []
 
-  /// Nil when `set` (its id and texts) is what `changes`, applied to `state`, name; else what
-  /// they name.
+  /// Nil when set `id`, whose texts are `texts`, is what `changes`, applied to `state`, name;
+  /// else what they name. The texts are asked for only when the set was not checked with
+  /// these paths before (no reference count on most steps).
   mutating func mismatch(
-    _ changes: [TraceChange], set: (id: Int64, texts: [String]), before state: TraceValue
+    _ changes: [TraceChange], set id: Int64, texts: @autoclosure () -> [String],
+    before state: TraceValue
   ) -> [String]? {
-    if verifiedSet == set.id, Self.sameOwnPaths(changes, verifiedPaths) { return nil }
+    if verifiedSet == id, Self.sameOwnPaths(changes, verifiedPaths) { return nil }
     verifiedSet = nil
-    let named = Self.texts(of: changes, before: state, choosingFrom: set.texts)
-    guard named == set.texts else { return named }
+    let texts = texts()
+    let named = Self.texts(of: changes, before: state, choosingFrom: texts)
+    guard named == texts else { return named }
     if changes.allSatisfy(Self.namesOwnPath) {
-      verifiedSet = set.id
+      verifiedSet = id
       verifiedPaths = changes.map(\.path)
     }
     return nil

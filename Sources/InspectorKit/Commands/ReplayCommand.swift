@@ -60,8 +60,11 @@ enum ReplayCommand {
         return false
       }
       if hasLine {
-        if let set = block.pathSet(of: item) {
-          named = changedPaths.mismatch(changes, set: set, before: state)
+        if item.pathSet >= 0 {
+          let set = Int(item.pathSet)
+          named = changedPaths.mismatch(
+            changes, set: block.pathSets[set].id, texts: block.pathSets[set].texts,
+            before: state)
         }
         // Only a failure is stored: writing `failure` at every step destroys the old value
         // through a generic witness.
@@ -103,8 +106,10 @@ enum ReplayCommand {
         mismatch = (step, .hash(hash))
         return false
       }
-      if let named, let set = block.pathSet(of: item) {
-        mismatch = (step, .changedPaths(index: set.texts, named: named))
+      if let named {
+        mismatch = (
+          step, .changedPaths(index: block.pathSets[Int(item.pathSet)].texts, named: named)
+        )
         return false
       }
       lastStep = step
@@ -187,7 +192,8 @@ enum ReplayCommand {
         " (" + NumberText.counted(dropped, "step") + " dropped in "
         + NumberText.counted(summary.gaps.count, "gap")
         + (resumed == 0
-          ? "" : resumed == summary.gaps.count && resumed == 1
+          ? ""
+          : resumed == summary.gaps.count && resumed == 1
             ? "; restarted from the keyframe after it"
             : "; restarted from a keyframe after " + NumberText.counted(resumed, "gap"))
         + ")"

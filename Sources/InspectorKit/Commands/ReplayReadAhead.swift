@@ -67,13 +67,6 @@ final class ReplayReadAhead: @unchecked Sendable {
       return parse
     }
 
-    /// The changed-path set `item`'s index row names.
-    func pathSet(of item: Item) -> (id: Int64, texts: [String])? {
-      guard item.pathSet >= 0 else { return nil }
-      let set = pathSets[Int(item.pathSet)]
-      return (set.id, set.texts)
-    }
-
     /// What `item` carries besides its line.
     func rare(of item: Item) -> Rare? {
       item.rare < 0 ? nil : rares[Int(item.rare)]

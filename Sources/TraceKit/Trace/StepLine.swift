@@ -386,7 +386,16 @@ package struct StepLine: Sendable {
     var action: TraceValue?
     var changes: [TraceChange]?
     var dependencies: [DependencyRead] = []
+    var seen: [String] = []
     for field in fields {
+      // A reader that took the first of two and one that took the last would tell two
+      // stories: no reader takes either.
+      if Self.members.contains(field.key) {
+        guard !seen.contains(field.key) else {
+          throw Failure(reason: "'\(field.key)' appears twice in the line")
+        }
+        seen.append(field.key)
+      }
       switch field.key {
       case "step":
         guard case .int(let number) = field.value, let number = Int(exactly: number) else {
@@ -422,9 +431,12 @@ package struct StepLine: Sendable {
     self.dependencies = dependencies
   }
 
+  /// The members a line's reader reads; a line holds each at most once.
+  static let members = ["step", "action", "changes", "deps"]
+
   /// Only the changes of a line, without building its action: replaying a trace reads
   /// every line for its changes alone. Falls back to the full parse for a line written in
-  /// another member order.
+  /// another member order, or with members after its changes other than `deps`.
   static func changes(parsing line: UnsafeRawBufferPointer, paths: PathCache? = nil)
     throws(Failure) -> [TraceChange]
   {
@@ -459,7 +471,9 @@ package struct StepLine: Sendable {
   private static func generalChanges(_ line: UnsafeRawBufferPointer)
     throws(Failure) -> [TraceChange]
   {
-    guard let range = changesRange(line) else { return try StepLine(parsing: line).changes }
+    guard let range = changesRange(line), line[range.lowerBound] == UInt8(ascii: "["),
+      endsAfterChanges(line, at: range.upperBound)
+    else { return try StepLine(parsing: line).changes }
     let value: TraceValue
     do {
       value = try TraceValue(json: Array(UnsafeRawBufferPointer(rebasing: line[range])))
@@ -476,9 +490,14 @@ package struct StepLine: Sendable {
   }
 
   /// Only the action of a line, without building its changes (`log` shows the action alone).
-  /// Falls back to the full parse for a line written in another member order.
+  /// Falls back to the full parse for a line written in another member order, or with
+  /// members after its changes other than `deps`.
   static func action(parsing line: UnsafeRawBufferPointer) throws(Failure) -> TraceValue {
-    guard let range = actionRange(line) else { return try StepLine(parsing: line).action }
+    guard let range = actionRange(line),
+      let changesStart = changesStart(line, afterAction: range),
+      let changesEnd = skipChanges(line, from: changesStart),
+      endsAfterChanges(line, at: changesEnd)
+    else { return try StepLine(parsing: line).action }
     do {
       return try TraceValue(json: Array(UnsafeRawBufferPointer(rebasing: line[range])))
     } catch {
@@ -719,7 +738,9 @@ package struct StepLine: Sendable {
     let end = range.upperBound
     guard index < end, line[index] == UInt8(ascii: "[") else { return false }
     index += 1
-    if index < end, line[index] == UInt8(ascii: "]") { return true }
+    if index < end, line[index] == UInt8(ascii: "]") {
+      return endsAfterChanges(line, at: index + 1)
+    }
     // Most lines change a few paths: one allocation instead of one per doubling.
     if changes.capacity < 4 { changes.reserveCapacity(4) }
     while true {
@@ -779,10 +800,26 @@ package struct StepLine: Sendable {
       guard index < end, line[index] == UInt8(ascii: "}") else { return false }
       index += 1
       guard index < end else { return false }
-      if line[index] == UInt8(ascii: "]") { return true }
+      if line[index] == UInt8(ascii: "]") { return endsAfterChanges(line, at: index + 1) }
       guard line[index] == UInt8(ascii: ",") else { return false }
       index += 1
     }
+  }
+
+  /// Whether the line ends after its changes (which end before `index`) as this writer ends
+  /// it: `}`, or `,"deps":…}`. Any other member after them (one the line already holds, a
+  /// later version's) is the whole-line parse's to read.
+  @inline(__always)
+  static func endsAfterChanges(_ line: UnsafeRawBufferPointer, at index: Int) -> Bool {
+    if index == line.count - 1, line[index] == UInt8(ascii: "}") { return true }
+    return endsWithDependencies(line, at: index)
+  }
+
+  private static func endsWithDependencies(_ line: UnsafeRawBufferPointer, at index: Int) -> Bool {
+    guard let start = expect(",\"deps\":", in: line, at: index),
+      let end = skipValue(line, from: start)
+    else { return false }
+    return end == line.count - 1 && line[end] == UInt8(ascii: "}")
   }
 
   /// The op of the change written at `index` as this writer writes it (`{"op":"set","path":`,

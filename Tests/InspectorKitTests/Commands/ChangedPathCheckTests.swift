@@ -111,11 +111,11 @@ final class ChangedPathCheckTests: XCTestCase {
         let named = ChangedPathCheck.texts(of: changes, before: old, choosingFrom: written)
         XCTAssertEqual(named, written, "\(old) → \(new): \(changes)")
         var check = ChangedPathCheck()
-        XCTAssertNil(check.mismatch(changes, set: (1, written), before: old))
+        XCTAssertNil(check.mismatch(changes, set: 1, texts: written, before: old))
         if !written.isEmpty {
           XCTAssertNotNil(
-            check.mismatch(changes, set: (2, Array(written.dropLast())), before: old))
-          XCTAssertNotNil(check.mismatch(changes, set: (3, written + ["zz"]), before: old))
+            check.mismatch(changes, set: 2, texts: Array(written.dropLast()), before: old))
+          XCTAssertNotNil(check.mismatch(changes, set: 3, texts: written + ["zz"], before: old))
         }
         for change in changes {
           let alone = ChangedPathCheck.texts(of: [change], before: old, choosingFrom: written)
@@ -142,14 +142,14 @@ final class ChangedPathCheckTests: XCTestCase {
       TraceField("count", .int(0)), TraceField("title", .string("a")),
     ])
     var check = ChangedPathCheck()
-    XCTAssertNil(check.mismatch([.set(count, .int(1))], set: (7, ["count"]), before: state))
-    XCTAssertNil(check.mismatch([.set(count, .int(2))], set: (7, ["count"]), before: state))
+    XCTAssertNil(check.mismatch([.set(count, .int(1))], set: 7, texts: ["count"], before: state))
+    XCTAssertNil(check.mismatch([.set(count, .int(2))], set: 7, texts: ["count"], before: state))
     XCTAssertEqual(
-      check.mismatch([.set(title, .string("b"))], set: (7, ["count"]), before: state),
+      check.mismatch([.set(title, .string("b"))], set: 7, texts: ["count"], before: state),
       ["title"])
     XCTAssertEqual(
-      check.mismatch([.set(count, .int(3))], set: (8, ["title"]), before: state), ["count"])
-    XCTAssertEqual(check.mismatch([], set: (7, ["count"]), before: state), [])
-    XCTAssertNil(check.mismatch([], set: (0, []), before: state))
+      check.mismatch([.set(count, .int(3))], set: 8, texts: ["title"], before: state), ["count"])
+    XCTAssertEqual(check.mismatch([], set: 7, texts: ["count"], before: state), [])
+    XCTAssertNil(check.mismatch([], set: 0, texts: [], before: state))
   }
 }
