@@ -14,7 +14,9 @@ import TraceKit
 ///
 /// A step whose changes are each a `set` of a value other than an object, or a `remove`
 /// (most steps), is checked once per set and list of paths: the next step with the same set id
-/// and the same paths is the same answer.
+/// and the same paths is the same answer. A line of one such `set` read as the path cache's
+/// kept change head (`TraceReader.PathCache.lastLineIsKeptSet`) is known by the head's number
+/// alone, without looking at its change.
 ///
 /// ```swift
 /// var check = ChangedPathCheck()
@@ -25,14 +27,23 @@ struct ChangedPathCheck {
   /// The set id last found right with changes that each name their own path, and their paths.
   private var verifiedSet: Int64?
   private var verifiedPaths: [TracePath] = []
+  /// The set id last found right for a line of one change read as the kept head, and the
+  /// head's number then.
+  private var verifiedHead: (set: Int64, head: Int)?
 
   /// Nil when set `id`, whose texts are `texts`, is what `changes`, applied to `state`, name;
   /// else what they name. The texts are asked for only when the set was not checked with
-  /// these paths before (no reference count on most steps).
+  /// these paths before (no reference count on most steps). `paths` is the cache `changes`
+  /// were just read through, if they were.
   mutating func mismatch(
     _ changes: [TraceChange], set id: Int64, texts: @autoclosure () -> [String],
-    before state: TraceValue
+    before state: inout TraceValue, readThrough paths: TraceReader.PathCache? = nil
   ) -> [String]? {
+    if let verified = verifiedHead, verified.set == id, let paths, paths.lastLineIsKeptSet,
+      paths.keptHeadNumber == verified.head
+    {
+      return nil
+    }
     if verifiedSet == id, Self.sameOwnPaths(changes, verifiedPaths) { return nil }
     verifiedSet = nil
     let texts = texts()
@@ -41,6 +52,9 @@ struct ChangedPathCheck {
     if changes.allSatisfy(Self.namesOwnPath) {
       verifiedSet = id
       verifiedPaths = changes.map(\.path)
+      if let paths, paths.lastLineIsKeptSet {
+        verifiedHead = (id, paths.keptHeadNumber)
+      }
     }
     return nil
   }

@@ -61,10 +61,8 @@ enum ReplayCommand {
       }
       if hasLine {
         if item.pathSet >= 0 {
-          let set = Int(item.pathSet)
-          named = changedPaths.mismatch(
-            changes, set: block.pathSets[set].id, texts: block.pathSets[set].texts,
-            before: state)
+          named = changedPathMismatch(
+            changes, of: item, in: block, state: &state, check: &changedPaths, paths: paths)
         }
         // Only a failure is stored: writing `failure` at every step destroys the old value
         // through a generic witness.
@@ -203,6 +201,21 @@ enum ReplayCommand {
       "replay: " + NumberText.counted(rebuilt, "state") + " rebuilt, "
         + NumberText.counted(keyframes + 1, "keyframe") + " and every hash match" + gaps + "; "
         + NumberText.counted(summary.effectCount, "effect") + " \(agree) with the steps\n")
+  }
+
+  /// What `changes` name when `item`'s changed-path set is not that (`ChangedPathCheck`).
+  /// Out of the step closure (not inlined), with the state read through `inout`: inlined, the
+  /// check left the closure unspecialized, retaining five times a step (about 380
+  /// instructions).
+  @inline(never)
+  static func changedPathMismatch(
+    _ changes: [TraceChange], of item: ReplayReadAhead.Item, in block: ReplayReadAhead.Block,
+    state: inout TraceValue, check: inout ChangedPathCheck, paths: TraceReader.PathCache
+  ) -> [String]? {
+    let set = Int(item.pathSet)
+    return check.mismatch(
+      changes, set: block.pathSetIDs[set], texts: block.pathSets[set].texts, before: &state,
+      readThrough: paths)
   }
 
   /// Applies a step's diff; the failure when it does not apply.

@@ -50,6 +50,8 @@ final class ReplayReadAhead: @unchecked Sendable {
     var chunks: [TraceReader.LoadedChunk] = []
     var rares: [Rare] = []
     var pathSets: [PathSet] = []
+    /// The ids of `pathSets`, read at every step without a reference count.
+    var pathSetIDs: [Int64] = []
 
     /// Parses the changes of `item`'s line into `changes` when its diff gives its state;
     /// false when there is no such line, or `rare` says what its state is built from. A step
@@ -309,6 +311,7 @@ final class ReplayReadAhead: @unchecked Sendable {
     private mutating func pathSetSlot() -> Int32 {
       if lastPathSetSlot < 0, let lastPathSet {
         block.pathSets.append(lastPathSet)
+        block.pathSetIDs.append(lastPathSet.id)
         lastPathSetSlot = Int32(block.pathSets.count - 1)
       }
       return lastPathSetSlot

@@ -103,7 +103,9 @@ final class ChangedPathCheckTests: XCTestCase {
     var random = SplitMix(seed: 28)
     var kinds: Set<String> = []
     for _ in 0..<20_000 {
-      let (old, new) = pair(&random)
+      let drawn = pair(&random)
+      var old = drawn.0
+      let new = drawn.1
       for hashingAbove in [-1, Differ.smallArray] {
         let (changes, paths) = TraceDiff.changesAndPaths(
           from: old, to: new, hashingAbove: hashingAbove)
@@ -111,11 +113,11 @@ final class ChangedPathCheckTests: XCTestCase {
         let named = ChangedPathCheck.texts(of: changes, before: old, choosingFrom: written)
         XCTAssertEqual(named, written, "\(old) → \(new): \(changes)")
         var check = ChangedPathCheck()
-        XCTAssertNil(check.mismatch(changes, set: 1, texts: written, before: old))
+        XCTAssertNil(check.mismatch(changes, set: 1, texts: written, before: &old))
         if !written.isEmpty {
           XCTAssertNotNil(
-            check.mismatch(changes, set: 2, texts: Array(written.dropLast()), before: old))
-          XCTAssertNotNil(check.mismatch(changes, set: 3, texts: written + ["zz"], before: old))
+            check.mismatch(changes, set: 2, texts: Array(written.dropLast()), before: &old))
+          XCTAssertNotNil(check.mismatch(changes, set: 3, texts: written + ["zz"], before: &old))
         }
         for change in changes {
           let alone = ChangedPathCheck.texts(of: [change], before: old, choosingFrom: written)
@@ -138,18 +140,58 @@ final class ChangedPathCheckTests: XCTestCase {
   func testARememberedSetIsCheckedAgainWhenThePathsOrTheIdDiffer() {
     let count = TracePath([.key("count")])
     let title = TracePath([.key("title")])
-    let state: TraceValue = .object([
+    var state: TraceValue = .object([
       TraceField("count", .int(0)), TraceField("title", .string("a")),
     ])
     var check = ChangedPathCheck()
-    XCTAssertNil(check.mismatch([.set(count, .int(1))], set: 7, texts: ["count"], before: state))
-    XCTAssertNil(check.mismatch([.set(count, .int(2))], set: 7, texts: ["count"], before: state))
+    XCTAssertNil(check.mismatch([.set(count, .int(1))], set: 7, texts: ["count"], before: &state))
+    XCTAssertNil(check.mismatch([.set(count, .int(2))], set: 7, texts: ["count"], before: &state))
     XCTAssertEqual(
-      check.mismatch([.set(title, .string("b"))], set: 7, texts: ["count"], before: state),
+      check.mismatch([.set(title, .string("b"))], set: 7, texts: ["count"], before: &state),
       ["title"])
     XCTAssertEqual(
-      check.mismatch([.set(count, .int(3))], set: 8, texts: ["title"], before: state), ["count"])
-    XCTAssertEqual(check.mismatch([], set: 7, texts: ["count"], before: state), [])
-    XCTAssertNil(check.mismatch([], set: 0, texts: [], before: state))
+      check.mismatch([.set(count, .int(3))], set: 8, texts: ["title"], before: &state), ["count"])
+    XCTAssertEqual(check.mismatch([], set: 7, texts: ["count"], before: &state), [])
+    XCTAssertNil(check.mismatch([], set: 0, texts: [], before: &state))
+  }
+
+  /// Lines of one change read as the path cache's kept head are known by the head's number:
+  /// the same set and head pass, another head or another set is checked again, and a line of
+  /// one change that is not a kept `set` is never taken for one.
+  func testALineReadAsTheKeptHeadIsCheckedOncePerSetAndHead() throws {
+    var state: TraceValue = .object([
+      TraceField("count", .int(0)), TraceField("title", .string("a")),
+    ])
+    let paths = TraceReader.PathCache()
+    var check = ChangedPathCheck()
+    func read(_ changes: String) throws -> [TraceChange] {
+      let line = #"{"step":1,"action":null,"changes":"# + changes + "}"
+      return try Array(line.utf8).withUnsafeBytes { bytes in
+        try StepLine.changes(parsing: bytes, paths: paths.cache)
+      }
+    }
+    func mismatch(_ changes: String, set: Int64, _ texts: [String]) throws -> [String]? {
+      check.mismatch(
+        try read(changes), set: set, texts: texts, before: &state, readThrough: paths)
+    }
+    let count = #"[{"op":"set","path":"count","value":1}]"#
+    let title = #"[{"op":"set","path":"title","value":"b"}]"#
+    // A set id names one list of texts in a file; "zzz" under a known id shows whether the
+    // texts were looked at.
+    XCTAssertNil(try mismatch(count, set: 7, ["count"]))
+    XCTAssertTrue(paths.lastLineIsKeptSet)
+    XCTAssertNil(try mismatch(count, set: 7, ["zzz"]))
+    XCTAssertEqual(
+      try mismatch(#"[{"op":"set","path":"count","value":{"a":1}}]"#, set: 7, ["zzz"]),
+      ["count"])
+    XCTAssertEqual(try mismatch(count, set: 8, ["title"]), ["count"])
+    XCTAssertEqual(try mismatch(title, set: 7, ["count"]), ["title"])
+    XCTAssertEqual(try mismatch(count, set: 7, ["zzz"]), ["count"])
+    XCTAssertEqual(
+      try mismatch(#"[{"op":"remove","path":"title"}]"#, set: 7, ["count"]), ["title"])
+    XCTAssertFalse(paths.lastLineIsKeptSet)
+    XCTAssertEqual(
+      try mismatch(#"[{"op":"insert","path":"count","value":1}]"#, set: 7, ["zzz"]), ["count"])
+    XCTAssertFalse(paths.lastLineIsKeptSet)
   }
 }
