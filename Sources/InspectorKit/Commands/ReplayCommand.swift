@@ -2,7 +2,8 @@ import TraceKit
 
 /// `inspector replay TRACE`: rebuilds every state from step 0 by applying each step's diff,
 /// checks every state against its recorded hash and every keyframe against the rebuilt state,
-/// and the effect table against the steps (`EffectTableCheck`: what it can say without the
+/// a file's changed paths in the index against each step's changes (`ChangedPathCheck`), and
+/// the effect table against the steps (`EffectTableCheck`: what it can say without the
 /// feature's types). It holds one state at a time (memory stays flat) and stops at the first
 /// mismatch with the diff that shows it.
 ///
@@ -40,6 +41,7 @@ enum ReplayCommand {
     let hashes = MerkleHash.FieldMemo()
     // One array for every step's changes: its storage is reused from step to step.
     var changes: [TraceChange] = []
+    var changedPaths = ChangedPathCheck()
     // The steps are read on a second thread (`ReplayReadAhead`) while this one applies,
     // hashes and checks them; the source is this thread's again after `finish()`.
     let readAhead = ReplayReadAhead(source: source, through: summary.stepCount)
@@ -48,6 +50,9 @@ enum ReplayCommand {
       rebuilt += 1
       effects.observe(step: step, origin: item.origin)
       let hasLine: Bool
+      // What the step's changes name when the index names other paths; reported only once
+      // the diff applied and the hash matched (those failures say more).
+      var named: [String]?
       do throws(TraceError) {
         hasLine = try block.changes(of: item, cachingPathsIn: paths, into: &changes)
       } catch {
@@ -55,6 +60,10 @@ enum ReplayCommand {
         return false
       }
       if hasLine {
+        if item.pathSet >= 0 {
+          named = changedPathMismatch(
+            changes, of: item, in: block, state: &state, check: &changedPaths, paths: paths)
+        }
         // Only a failure is stored: writing `failure` at every step destroys the old value
         // through a generic witness.
         if let error = apply(taking: &changes, to: &state, step: step, context: context) {
@@ -93,6 +102,12 @@ enum ReplayCommand {
       let hash = stableHash(of: &state, memo: hashes)
       if hash != item.stateHash {
         mismatch = (step, .hash(hash))
+        return false
+      }
+      if let named {
+        mismatch = (
+          step, .changedPaths(index: block.pathSets[Int(item.pathSet)].texts, named: named)
+        )
         return false
       }
       lastStep = step
@@ -143,6 +158,15 @@ enum ReplayCommand {
         failure = .init(
           .checkFailed, "replay check failed: state hash mismatch",
           where: context.location(step: entry.step))
+      case .changedPaths(let index, let named):
+        out.write(
+          context.style.bold("step \(entry.step): " + EscapedText.plain(entry.actionPath)) + "\n")
+        out.write("the index's changed paths: " + listed(index) + "\n")
+        out.write("the step's changes change: " + listed(named) + "\n")
+        failure = .init(
+          .checkFailed,
+          "replay check failed: the index's changed paths do not match the step's changes",
+          where: context.location(step: entry.step))
       }
     }
     if let unreadable {
@@ -166,7 +190,8 @@ enum ReplayCommand {
         " (" + NumberText.counted(dropped, "step") + " dropped in "
         + NumberText.counted(summary.gaps.count, "gap")
         + (resumed == 0
-          ? "" : resumed == summary.gaps.count && resumed == 1
+          ? ""
+          : resumed == summary.gaps.count && resumed == 1
             ? "; restarted from the keyframe after it"
             : "; restarted from a keyframe after " + NumberText.counted(resumed, "gap"))
         + ")"
@@ -176,6 +201,21 @@ enum ReplayCommand {
       "replay: " + NumberText.counted(rebuilt, "state") + " rebuilt, "
         + NumberText.counted(keyframes + 1, "keyframe") + " and every hash match" + gaps + "; "
         + NumberText.counted(summary.effectCount, "effect") + " \(agree) with the steps\n")
+  }
+
+  /// What `changes` name when `item`'s changed-path set is not that (`ChangedPathCheck`).
+  /// Out of the step closure (not inlined), with the state read through `inout`: inlined, the
+  /// check left the closure unspecialized, retaining five times a step (about 380
+  /// instructions).
+  @inline(never)
+  static func changedPathMismatch(
+    _ changes: [TraceChange], of item: ReplayReadAhead.Item, in block: ReplayReadAhead.Block,
+    state: inout TraceValue, check: inout ChangedPathCheck, paths: TraceReader.PathCache
+  ) -> [String]? {
+    let set = Int(item.pathSet)
+    return check.mismatch(
+      changes, set: block.pathSetIDs[set], texts: block.pathSets[set].texts, before: &state,
+      readThrough: paths)
   }
 
   /// Applies a step's diff; the failure when it does not apply.
@@ -237,6 +277,13 @@ enum ReplayCommand {
     case keyframe(TraceValue)
     /// The rebuilt state's hash.
     case hash(UInt64)
+    /// The index's changed-path set, and the paths the step's changes change.
+    case changedPaths(index: [String], named: [String])
+  }
+
+  /// Paths as a line: each escaped, separated by commas; `(none)` for none.
+  static func listed(_ paths: [String]) -> String {
+    paths.isEmpty ? "(none)" : paths.map(EscapedText.plain).joined(separator: ", ")
   }
 
   static func report(

@@ -32,6 +32,15 @@ final class ReplayReadAhead: @unchecked Sendable {
     var chunk: Int32
     /// The block's `rares` entry of the step, or -1.
     var rare: Int32
+    /// The block's `pathSets` entry of the step's index row (-1: none, from a source other
+    /// than a file).
+    var pathSet: Int32
+  }
+
+  /// A changed-path set the index names (`steps.changed`): its id, and its texts.
+  struct PathSet {
+    var id: Int64
+    var texts: [String]
   }
 
   /// Steps handed over together, with the chunks their lines are in and what the few steps
@@ -40,6 +49,9 @@ final class ReplayReadAhead: @unchecked Sendable {
     var items: [Item] = []
     var chunks: [TraceReader.LoadedChunk] = []
     var rares: [Rare] = []
+    var pathSets: [PathSet] = []
+    /// The ids of `pathSets`, read at every step without a reference count.
+    var pathSetIDs: [Int64] = []
 
     /// Parses the changes of `item`'s line into `changes` when its diff gives its state;
     /// false when there is no such line, or `rare` says what its state is built from. A step
@@ -138,12 +150,25 @@ final class ReplayReadAhead: @unchecked Sendable {
         // to its end without an upper bound reads the same rows, and SQLite's program then
         // does not compare each row's step with the bound (about 110 instructions a row).
         let to = summary.isComplete && last == summary.stepCount ? Int.max : last
+        var setError: InspectorError?
         try file.forEachStepLine(from: 0, to: to) { entry, chunk in
           if let chunk { batch.enter(chunk) }
+          // Consecutive rows mostly name the same set: its texts are looked up once.
+          if entry.changed != batch.lastPathSet?.id {
+            do throws(InspectorError) {
+              let texts = try file.changedPathSet(entry.changed, step: entry.step)
+              batch.enter(PathSet(id: entry.changed, texts: texts))
+            } catch {
+              setError = error
+              return false
+            }
+          }
           return batch.add(entry.step, entry.origin, entry.stateHash, hasLine: true, content: nil)
         }
+        if let setError { throw setError }
       } else {
-        // A source that streams a file's lines hands them split; each chunk once.
+        // A source that streams a file's lines hands them split; each chunk once. Its rows
+        // name no changed-path set of a file, so none is checked (`Item.pathSet` -1).
         var streamed: (split: TraceReader.StreamedChunk, chunk: TraceReader.LoadedChunk)?
         try source.forEachStepContent(from: 0, to: last) { entry, content in
           var chunk: TraceReader.LoadedChunk?
@@ -173,6 +198,10 @@ final class ReplayReadAhead: @unchecked Sendable {
     /// The chunk of the last line, and its place in `block.chunks` (-1: not there yet).
     var lastChunk: TraceReader.LoadedChunk?
     var lastChunkSlot: Int32 = -1
+    /// The changed-path set of the last row, and its place in `block.pathSets` (-1: not
+    /// there yet).
+    var lastPathSet: PathSet?
+    var lastPathSetSlot: Int32 = -1
     /// Where a trace file holds keyframes (what `TraceFileSource.keyframe(at:)` checks
     /// first), so other steps need not ask. Nil: ask at every step.
     var keyframes: KeyframeLayout?
@@ -194,6 +223,12 @@ final class ReplayReadAhead: @unchecked Sendable {
       }
     }
 
+    /// The changed-path set the next rows name.
+    mutating func enter(_ set: PathSet) {
+      lastPathSet = set
+      lastPathSetSlot = -1
+    }
+
     /// One step: whether its line is in the chunk entered last, or (`content`, from a source
     /// other than a file) what it holds. False when the reading stops here.
     mutating func add(
@@ -203,7 +238,9 @@ final class ReplayReadAhead: @unchecked Sendable {
       // Most steps: the line that follows the last, between keyframes.
       if hasLine, step == lastStep + 1, step != 0, !mayHoldKeyframe(step) {
         block.items.append(
-          Item(step: step, origin: origin, stateHash: stateHash, chunk: slot(), rare: -1))
+          Item(
+            step: step, origin: origin, stateHash: stateHash, chunk: slot(), rare: -1,
+            pathSet: pathSetSlot()))
         lastStep = step
         if block.items.count == ReplayReadAhead.blockSize { send() }
         return open
@@ -251,7 +288,9 @@ final class ReplayReadAhead: @unchecked Sendable {
         rareIndex = Int32(block.rares.count - 1)
       }
       block.items.append(
-        Item(step: step, origin: origin, stateHash: stateHash, chunk: chunk, rare: rareIndex))
+        Item(
+          step: step, origin: origin, stateHash: stateHash, chunk: chunk, rare: rareIndex,
+          pathSet: pathSetSlot()))
       lastStep = step
       if block.items.count == ReplayReadAhead.blockSize || !readable { send() }
       return open && readable
@@ -267,11 +306,23 @@ final class ReplayReadAhead: @unchecked Sendable {
       return lastChunkSlot
     }
 
+    /// The place of the set entered last in `block.pathSets`, added there with its first row
+    /// of the block.
+    private mutating func pathSetSlot() -> Int32 {
+      if lastPathSetSlot < 0, let lastPathSet {
+        block.pathSets.append(lastPathSet)
+        block.pathSetIDs.append(lastPathSet.id)
+        lastPathSetSlot = Int32(block.pathSets.count - 1)
+      }
+      return lastPathSetSlot
+    }
+
     private mutating func send() {
       open = ahead.send(.steps(block))
       block = Block()
       block.items.reserveCapacity(ReplayReadAhead.blockSize)
       lastChunkSlot = -1
+      lastPathSetSlot = -1
     }
 
     /// `startsAfterGap`: the step's state is the keyframe stored after a gap, not one to

@@ -94,6 +94,11 @@ package final class TraceFileSource: TraceSource {
     try read { () throws(TraceError) in try reader.forEachStepLine(from: from, to: to, body) }
   }
 
+  /// The texts of the changed-path set a `StepIndexEntry` names (`entry.changed`).
+  package func changedPathSet(_ id: Int64, step: Int) throws(InspectorError) -> [String] {
+    try read { () throws(TraceError) in try reader.changedPathSet(id, step: step) }
+  }
+
   package func action(at step: Int) throws(InspectorError) -> TraceValue {
     try read { () throws(TraceError) in try reader.action(at: step) }
   }

@@ -386,7 +386,16 @@ package struct StepLine: Sendable {
     var action: TraceValue?
     var changes: [TraceChange]?
     var dependencies: [DependencyRead] = []
+    var seen: [String] = []
     for field in fields {
+      // A reader that took the first of two and one that took the last would tell two
+      // stories: no reader takes either.
+      if Self.members.contains(field.key) {
+        guard !seen.contains(field.key) else {
+          throw Failure(reason: "'\(field.key)' appears twice in the line")
+        }
+        seen.append(field.key)
+      }
       switch field.key {
       case "step":
         guard case .int(let number) = field.value, let number = Int(exactly: number) else {
@@ -422,9 +431,12 @@ package struct StepLine: Sendable {
     self.dependencies = dependencies
   }
 
+  /// The members a line's reader reads; a line holds each at most once.
+  static let members = ["step", "action", "changes", "deps"]
+
   /// Only the changes of a line, without building its action: replaying a trace reads
   /// every line for its changes alone. Falls back to the full parse for a line written in
-  /// another member order.
+  /// another member order, or with members after its changes other than `deps`.
   static func changes(parsing line: UnsafeRawBufferPointer, paths: PathCache? = nil)
     throws(Failure) -> [TraceChange]
   {
@@ -459,7 +471,9 @@ package struct StepLine: Sendable {
   private static func generalChanges(_ line: UnsafeRawBufferPointer)
     throws(Failure) -> [TraceChange]
   {
-    guard let range = changesRange(line) else { return try StepLine(parsing: line).changes }
+    guard let range = changesRange(line), line[range.lowerBound] == UInt8(ascii: "[") else {
+      return try StepLine(parsing: line).changes
+    }
     let value: TraceValue
     do {
       value = try TraceValue(json: Array(UnsafeRawBufferPointer(rebasing: line[range])))
@@ -472,18 +486,31 @@ package struct StepLine: Sendable {
     var changes: [TraceChange] = []
     changes.reserveCapacity(elements.count)
     for element in elements { changes.append(try change(element)) }
+    // Read, and then the line must end as the writer ends it: a line that says more after
+    // its changes is the whole-line parse's to read.
+    guard endsAfterChanges(line, at: range.upperBound) else {
+      return try StepLine(parsing: line).changes
+    }
     return changes
   }
 
   /// Only the action of a line, without building its changes (`log` shows the action alone).
-  /// Falls back to the full parse for a line written in another member order.
+  /// Falls back to the full parse for a line written in another member order, or with
+  /// members after its changes other than `deps`.
   static func action(parsing line: UnsafeRawBufferPointer) throws(Failure) -> TraceValue {
     guard let range = actionRange(line) else { return try StepLine(parsing: line).action }
+    let action: TraceValue
     do {
-      return try TraceValue(json: Array(UnsafeRawBufferPointer(rebasing: line[range])))
+      action = try TraceValue(json: Array(UnsafeRawBufferPointer(rebasing: line[range])))
     } catch {
       throw Failure(reason: error.description)
     }
+    // Read, and then the changes must follow and end the line as the writer writes them.
+    guard let changesStart = changesStart(line, afterAction: range),
+      let changesEnd = skipChanges(line, from: changesStart),
+      endsAfterChanges(line, at: changesEnd)
+    else { return try StepLine(parsing: line).action }
+    return action
   }
 
   /// The action and dependency reads of a line, found in one pass that builds neither the
@@ -575,6 +602,13 @@ package struct StepLine: Sendable {
     @exclusivity(unchecked) private var headPath = TracePath([])
     /// Longer heads (long paths) are read the usual way.
     static let headLimit = 96
+    /// Counts the heads kept: while it holds, the kept head (its op and path) is the same.
+    @exclusivity(unchecked) private(set) var keptHeadNumber = 0
+    /// Whether the last line `directChanges` read holds exactly one change, a `set` of a
+    /// value that is not an object (nor a marker around one), whose op and path are the kept
+    /// head's (read from it, or kept from it): a reader that checked such a line knows the next
+    /// one with the same `keptHeadNumber` sets the same path to a value of the same kind.
+    @exclusivity(unchecked) var lastLineIsKeptSet = false
 
     init() {}
 
@@ -595,15 +629,19 @@ package struct StepLine: Sendable {
       return (headOp, headPath, index + count)
     }
 
-    /// Keeps the head `line[range]` (a set's or an insert's, through `"value":`).
+    /// Keeps the head `line[range]` (a set's or an insert's, through `"value":`); false when
+    /// it is too long to keep (the kept head stays as it was).
+    @discardableResult
     func keepHead(
       _ range: Range<Int>, in line: UnsafeRawBufferPointer, op: UInt8, path: TracePath
-    ) {
-      guard range.count <= Self.headLimit, let base = line.baseAddress else { return }
+    ) -> Bool {
+      guard range.count <= Self.headLimit, let base = line.baseAddress else { return false }
       headBytes.copyMemory(from: base + range.lowerBound, byteCount: range.count)
       headCount = range.count
       headOp = op
       headPath = path
+      keptHeadNumber &+= 1
+      return true
     }
 
     /// The actions of recent lines: most lines repeat an action seen just before (a counter's
@@ -717,9 +755,16 @@ package struct StepLine: Sendable {
   ) throws(Failure) -> Bool {
     var index = range.lowerBound
     let end = range.upperBound
+    paths.lastLineIsKeptSet = false
+    // The changes read from, or kept as, the kept head; whether the last value read is an
+    // object or a marker.
+    var keptHeads = 0
+    var container = false
     guard index < end, line[index] == UInt8(ascii: "[") else { return false }
     index += 1
-    if index < end, line[index] == UInt8(ascii: "]") { return true }
+    if index < end, line[index] == UInt8(ascii: "]") {
+      return endsAfterChanges(line, at: index + 1)
+    }
     // Most lines change a few paths: one allocation instead of one per doubling.
     if changes.capacity < 4 { changes.reserveCapacity(4) }
     while true {
@@ -728,6 +773,7 @@ package struct StepLine: Sendable {
       let valueStart: Int
       if let kept = paths.head(at: index, in: line, before: end) {
         (op, path, valueStart) = kept
+        keptHeads += 1
       } else {
         let changeStart = index
         guard let head = changeHead(line, at: index) else { return false }
@@ -754,7 +800,7 @@ package struct StepLine: Sendable {
         } else {
           guard let start = expect(",\"value\":", in: line, at: index) else { return false }
           valueStart = start
-          paths.keepHead(changeStart..<start, in: line, op: op, path: path)
+          if paths.keepHead(changeStart..<start, in: line, op: op, path: path) { keptHeads += 1 }
         }
       }
       if valueStart >= 0 {
@@ -773,16 +819,41 @@ package struct StepLine: Sendable {
             throw Failure(reason: error.description)
           }
         }
+        switch value {
+        case .object, .reflected: container = true
+        default: container = false
+        }
         changes.append(op == UInt8(ascii: "s") ? .set(path, value) : .insert(path, value))
         index = valueEnd
       }
       guard index < end, line[index] == UInt8(ascii: "}") else { return false }
       index += 1
       guard index < end else { return false }
-      if line[index] == UInt8(ascii: "]") { return true }
+      if line[index] == UInt8(ascii: "]") {
+        guard endsAfterChanges(line, at: index + 1) else { return false }
+        paths.lastLineIsKeptSet =
+          changes.count == 1 && keptHeads == 1 && op == UInt8(ascii: "s") && !container
+        return true
+      }
       guard line[index] == UInt8(ascii: ",") else { return false }
       index += 1
     }
+  }
+
+  /// Whether the line ends after its changes (which end before `index`) as this writer ends
+  /// it: `}`, or `,"deps":…}`. Any other member after them (one the line already holds, a
+  /// later version's) is the whole-line parse's to read.
+  @inline(__always)
+  static func endsAfterChanges(_ line: UnsafeRawBufferPointer, at index: Int) -> Bool {
+    if index == line.count - 1, line[index] == UInt8(ascii: "}") { return true }
+    return endsWithDependencies(line, at: index)
+  }
+
+  private static func endsWithDependencies(_ line: UnsafeRawBufferPointer, at index: Int) -> Bool {
+    guard let start = expect(",\"deps\":", in: line, at: index),
+      let end = skipValue(line, from: start)
+    else { return false }
+    return end == line.count - 1 && line[end] == UInt8(ascii: "}")
   }
 
   /// The op of the change written at `index` as this writer writes it (`{"op":"set","path":`,

@@ -126,7 +126,8 @@ extension TraceReader {
       _ = try actionPath(columns.action, step: step)
     }
     try checkPathSet(columns.changed, step: step)
-    return StepIndexEntry(step: step, origin: origin, stateHash: columns.stateHash)
+    return StepIndexEntry(
+      step: step, origin: origin, stateHash: columns.stateHash, changed: columns.changed)
   }
 
   /// `decodeEntry` with the row's action path, looked up as `decodeRow` looks it up.
@@ -138,7 +139,9 @@ extension TraceReader {
     let origin = try origin(columns.origin, step: step)
     let actionPath = try actionPath(columns.action, step: step)
     try checkPathSet(columns.changed, step: step)
-    return (StepIndexEntry(step: step, origin: origin, stateHash: columns.stateHash), actionPath)
+    let entry = StepIndexEntry(
+      step: step, origin: origin, stateHash: columns.stateHash, changed: columns.changed)
+    return (entry, actionPath)
   }
 
   /// A row's columns, each checked, with its ids not yet looked up.
@@ -317,6 +320,13 @@ extension TraceReader {
   @inline(__always)
   private func checkPathSet(_ id: Int64, step: Int) throws(TraceError) {
     if interned.lastPathSet?.id != id { _ = try pathSet(id, step: step) }
+  }
+
+  /// The texts of changed-path set `id` (a row's `changed` column), as `StepRow.changedPaths`
+  /// gives them; an id that names no set, or a set that is not a JSON array of strings,
+  /// throws what reading the row throws.
+  package func changedPathSet(_ id: Int64, step: Int) throws(TraceError) -> [String] {
+    try pathSet(id, step: step)
   }
 
   private func pathSet(_ id: Int64, step: Int?) throws(TraceError) -> [String] {

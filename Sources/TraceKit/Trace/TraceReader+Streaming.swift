@@ -220,6 +220,14 @@ extension TraceReader {
     let cache = StepLine.PathCache()
 
     public init() {}
+
+    /// Whether the last line read through this cache is one `set` of a value other than an
+    /// object, with the op and path of the change head it keeps
+    /// (`StepLine.PathCache.lastLineIsKeptSet`).
+    package var lastLineIsKeptSet: Bool { cache.lastLineIsKeptSet }
+
+    /// The number of the kept change head: the same number, the same op and path.
+    package var keptHeadNumber: Int { cache.keptHeadNumber }
   }
 
   /// A chunk read, decompressed and split into lines when its first line is asked for: a

@@ -66,6 +66,12 @@ extension TraceChange: CustomStringConvertible {
     if let extra = fields.first(where: { !allowed.contains($0.key) }) {
       throw TraceChangeFormatError("unexpected member \(TraceValue.string(extra.key).jsonString)")
     }
+    // A reader that took the first of two and one that took the last would read two changes.
+    for (index, field) in fields.enumerated()
+    where fields[..<index].contains(where: { $0.key == field.key }) {
+      throw TraceChangeFormatError(
+        "member \(TraceValue.string(field.key).jsonString) appears twice")
+    }
     switch op {
     case "set", "insert":
       guard let value = member("value") else {
