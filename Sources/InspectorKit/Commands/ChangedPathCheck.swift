@@ -31,6 +31,14 @@ struct ChangedPathCheck {
   /// head's number then.
   private var verifiedHead: (set: Int64, head: Int)?
 
+  /// Whether a line of one change read as `paths`' kept head, with set `id`, was found right
+  /// before: the counter's every step, answered inline without a call or a reference count.
+  @inline(__always)
+  func knowsKeptHead(set id: Int64, readThrough paths: TraceReader.PathCache) -> Bool {
+    guard let verified = verifiedHead else { return false }
+    return verified.set == id && paths.lastLineIsKeptSet && paths.keptHeadNumber == verified.head
+  }
+
   /// Nil when set `id`, whose texts are `texts`, is what `changes`, applied to `state`, name;
   /// else what they name. The texts are asked for only when the set was not checked with
   /// these paths before (no reference count on most steps). `paths` is the cache `changes`
@@ -39,11 +47,7 @@ struct ChangedPathCheck {
     _ changes: [TraceChange], set id: Int64, texts: @autoclosure () -> [String],
     before state: inout TraceValue, readThrough paths: TraceReader.PathCache? = nil
   ) -> [String]? {
-    if let verified = verifiedHead, verified.set == id, let paths, paths.lastLineIsKeptSet,
-      paths.keptHeadNumber == verified.head
-    {
-      return nil
-    }
+    if let paths, knowsKeptHead(set: id, readThrough: paths) { return nil }
     if verifiedSet == id, Self.sameOwnPaths(changes, verifiedPaths) { return nil }
     verifiedSet = nil
     let texts = texts()

@@ -60,7 +60,10 @@ enum ReplayCommand {
         return false
       }
       if hasLine {
-        if item.pathSet >= 0 {
+        if item.pathSet >= 0,
+          !changedPaths.knowsKeptHead(
+            set: block.pathSetIDs[Int(item.pathSet)], readThrough: paths)
+        {
           named = changedPathMismatch(
             changes, of: item, in: block, state: &state, check: &changedPaths, paths: paths)
         }
