@@ -11,7 +11,7 @@
 /// by its id whose title changed), and what it leaves out would go unrecorded. Values that
 /// differ in bits are encoded again and their encodings compared. A class instance, which
 /// changes in place and keeps its bits, is never encoded by the writer (see
-/// `TraceValueEncoder.classInstancesReplaced`): its placeholder does not change.
+/// `TraceValueEncoder.encodeReplacingClassInstances`): its placeholder does not change.
 ///
 /// ```swift
 /// let rows = [1, 2]
