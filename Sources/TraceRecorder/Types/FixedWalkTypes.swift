@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Reflection) import Swift
+import TraceValues
 
 /// The types whose `SwiftTypeWalk` adds the same entries whatever the value: a walk of one
 /// element of a collection of such a type tells what a walk of every element would, so the
@@ -48,7 +49,7 @@ final class FixedWalkTypes {
 
   private static func isFixed(_ type: Any.Type, depth: Int) -> Bool {
     if leaves.contains(ObjectIdentifier(type)) { return true }
-    guard depth < maximumDepth, RuntimeKind.of(type) == .struct,
+    guard depth < maximumDepth, TypeMetadata.kind(of: type) == .struct,
       !(type is any CustomReflectable.Type)
     else { return false }
     var fixed = true

@@ -1,4 +1,5 @@
 @_spi(Reflection) import Swift
+import TraceValues
 
 #if canImport(Glibc)
   import Glibc
@@ -27,7 +28,7 @@ struct SignificantBytes: Sendable {
 
   static func of<T>(_ type: T.Type) -> SignificantBytes {
     let size = MemoryLayout<T>.size
-    guard RuntimeKind.of(type) == .struct else { return SignificantBytes(ranges: nil) }
+    guard TypeMetadata.kind(of: type) == .struct else { return SignificantBytes(ranges: nil) }
     var ranges: [Range<Int>] = []
     guard Self.addFields(of: type, at: 0, to: &ranges) else {
       return SignificantBytes(ranges: nil)
@@ -83,7 +84,7 @@ struct SignificantBytes: Sendable {
         return true
       }
       let wrappedSize = Self.size(of: wrapped)
-      guard add(wrapped, kind: RuntimeKind.of(wrapped), at: offset, to: &ranges) else {
+      guard add(wrapped, kind: TypeMetadata.kind(of: wrapped), at: offset, to: &ranges) else {
         return false
       }
       append(offset + wrappedSize..<offset + size, to: &ranges)

@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// The names a payload-free enum's cases code as: for the `CodingKeys` that Swift synthesizes
 /// for an enum, the names of that enum's cases. Read from the type's metadata (its count of
 /// cases), then each case built from its tag and asked for its `stringValue`.
@@ -39,17 +41,9 @@ enum EnumCaseNames {
 
   /// The number of cases of a payload-free enum, from its nominal type descriptor.
   private static func caseCount(of type: Any.Type) -> Int? {
-    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-    // MetadataKind.enum: 1 | isNonHeap (0x200).
-    guard metadata.load(as: UInt.self) == 0x201 else { return nil }
-    let descriptor = metadata.load(fromByteOffset: 8, as: UnsafeRawPointer.self)
-    // ContextDescriptorKind.enum is 18, in the low five bits of the flags.
-    guard descriptor.load(as: UInt32.self) & 0x1F == 18 else { return nil }
-    // TargetEnumDescriptor: flags, parent, name, access function, fields, then the payload
-    // cases (low 24 bits) and the empty cases.
-    let payloadCases = descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0xFF_FFFF
-    let emptyCases = descriptor.load(fromByteOffset: 24, as: UInt32.self)
-    guard payloadCases == 0 else { return nil }
-    return Int(emptyCases)
+    guard TypeMetadata.kind(of: type) == .enum else { return nil }
+    let cases = TypeMetadata.enumCaseCounts(of: type)
+    guard cases.payload == 0 else { return nil }
+    return cases.empty
   }
 }

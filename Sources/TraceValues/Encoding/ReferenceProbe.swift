@@ -93,7 +93,7 @@ enum ReferenceProbe {
     else { return nil }
     let holdings =
       payloads.map(payloadHolding)
-      + repeatElement(.nothing, count: TypeMetadata.enumEmptyCaseCount(of: type))
+      + repeatElement(.nothing, count: TypeMetadata.enumCaseCounts(of: type).empty)
     guard holdings.contains(where: { $0 != holdings[0] }),
       !(type is any CopyOnWriteWrapper.Type), !(type is any CustomReflectable.Type)
     else { return nil }

@@ -14,10 +14,10 @@
 /// runtime's `TargetEnumDescriptor`, `FieldDescriptor`, `FieldRecord`): a value type's
 /// metadata holds its kind word, then its nominal type descriptor, then its generic
 /// arguments; the descriptor's fifth word is a relative pointer to its field descriptor.
-enum TypeMetadata {
+package enum TypeMetadata {
   /// The runtime's kind of `type`: a kind word above the last enumerated kind (0x7FF) is a
   /// class's isa pointer.
-  static func kind(of type: Any.Type) -> _MetadataKind {
+  package static func kind(of type: Any.Type) -> _MetadataKind {
     let word = metadata(type).load(as: UInt.self)
     if word > 0x7FF { return .class }
     return _MetadataKind(rawValue: word) ?? .unknown
@@ -34,13 +34,13 @@ enum TypeMetadata {
   /// tuple type), or nil when the metadata cannot be read: an enum compiled without
   /// reflection metadata, or a payload type the runtime cannot resolve. In the order of the
   /// tags the runtime gives the cases' values (`enumTag(of:)`): the cases with a payload, in
-  /// their declared order, then those without (`enumEmptyCaseCount(of:)`).
+  /// their declared order, then those without (`enumCaseCounts(of:)`).
   static func enumPayloadTypes(of type: Any.Type) -> [Any.Type]? {
     let kind = kind(of: type)
     guard kind == .enum || kind == .optional else { return nil }
     let metadata = metadata(type)
     let descriptor = metadata.load(fromByteOffset: wordSize, as: UnsafeRawPointer.self)
-    let payloadCases = descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0x00FF_FFFF
+    let payloadCases = enumCaseCounts(of: type).payload
     guard let fields = relative(descriptor + 16) else {
       return payloadCases == 0 ? [] : nil
     }
@@ -65,11 +65,15 @@ enum TypeMetadata {
     return payloads.count == payloadCases ? payloads : nil
   }
 
-  /// The number of cases without a payload of an enum type: their tags follow the payload
-  /// cases'.
-  static func enumEmptyCaseCount(of type: Any.Type) -> Int {
+  /// The number of cases with a payload and without one of an enum type (the descriptor's
+  /// `NumPayloadCasesAndPayloadSizeOffset`, low 24 bits, and `NumEmptyCases`): the empty
+  /// cases' tags follow the payload cases'.
+  static func enumCaseCounts(of type: Any.Type) -> (payload: Int, empty: Int) {
     let descriptor = metadata(type).load(fromByteOffset: wordSize, as: UnsafeRawPointer.self)
-    return Int(descriptor.load(fromByteOffset: 24, as: UInt32.self))
+    return (
+      Int(descriptor.load(fromByteOffset: 20, as: UInt32.self) & 0x00FF_FFFF),
+      Int(descriptor.load(fromByteOffset: 24, as: UInt32.self))
+    )
   }
 
   /// The tag of an enum value: which case it holds, numbered as `enumPayloadTypes(of:)` lists
