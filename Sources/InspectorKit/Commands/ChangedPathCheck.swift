@@ -86,32 +86,29 @@ struct ChangedPathCheck {
   static func texts(
     of changes: [TraceChange], before state: TraceValue, choosingFrom index: [String]
   ) -> [String] {
-    var texts: [String] = []
-    func add(_ path: TracePath) {
-      let text = path.description
-      if !texts.contains(text) { texts.append(text) }
-    }
+    var paths: [TracePath] = []
     for change in changes {
       switch change {
       case .remove(let path):
-        add(path)
+        paths.append(path)
       case .insert(let path, let value):
         if let named = identified(path, value), index.contains(named.description) {
-          add(named)
+          paths.append(named)
         } else {
-          add(path)
+          paths.append(path)
         }
       case .set(let path, let value):
         guard let (old, new) = objects(state.value(at: path), value) else {
-          add(path)
+          paths.append(path)
           continue
         }
         for inner in TraceDiff.changedPaths(from: old, to: new) {
-          add(TracePath(path.components + inner.components))
+          paths.append(TracePath(path.components + inner.components))
         }
       }
     }
-    return texts
+    // Each text once, in order, as the writer names a step's paths.
+    return TracePath.changedPathTexts(paths)
   }
 
   /// `path` with its last index replaced by the `id` of `value`, an identified element.
