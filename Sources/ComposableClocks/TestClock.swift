@@ -136,7 +136,9 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Moves time forward until no task sleeps on the clock any more.
+  /// Moves time forward until no task sleeps on the clock any more. A woken task that sleeps
+  /// again is advanced too if it does so while `run` lets woken tasks run (the heuristic of
+  /// `advance(by:)`); wait for a sleeper with `waitForSleepers(_:)` to be exact.
   public func run() async {
     await settle()
     while let next = nextDeadline {

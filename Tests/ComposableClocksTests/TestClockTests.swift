@@ -15,6 +15,7 @@ final class TestClockTests: XCTestCase {
       try await clock.sleep(for: .seconds(1))
       order.append("early")
     }
+    await clock.waitForSleepers(2)
     await clock.advance(by: .milliseconds(999))
     XCTAssertEqual(order.values, [])
     await clock.advance(by: .seconds(2))
@@ -24,16 +25,21 @@ final class TestClockTests: XCTestCase {
   }
 
   func testRunAdvancesUntilNoSleeperIsLeft() async throws {
+    // Every sleeper is asleep before `run` starts, so the test does not lean on how long `run`
+    // lets woken tasks run (a heuristic): each task wakes once, at its own deadline.
     let clock = TestClock()
-    let task = Task {
-      for _ in 0..<3 {
-        try await clock.sleep(for: .seconds(10))
+    let order = Order()
+    let tasks = [30, 10, 20].map { seconds in
+      Task {
+        try await clock.sleep(for: .seconds(seconds))
+        order.append("\(seconds)")
       }
-      return clock.now
     }
+    await clock.waitForSleepers(3)
     await clock.run()
-    let end = try await task.value
-    XCTAssertEqual(end, TestClock.Instant(offset: .seconds(30)))
+    for task in tasks { try await task.value }
+    XCTAssertEqual(order.values, ["10", "20", "30"])
+    XCTAssertEqual(clock.now, TestClock.Instant(offset: .seconds(30)))
     XCTAssertEqual(clock.sleeperCount, 0)
   }
 
