@@ -31,12 +31,14 @@ struct ChangedPathCheck {
   /// head's number then.
   private var verifiedHead: (set: Int64, head: Int)?
 
-  /// Whether a line of one change read as `paths`' kept head, with set `id`, was found right
-  /// before: the counter's every step, answered inline without a call or a reference count.
+  /// Whether a line of one change read as the kept head `head` (`PathCache.keptSetHead` of
+  /// the cache it was read through), with set `id`, was found right before: the counter's
+  /// every step, answered inline without a call or a reference count. The caller asks the
+  /// cache first: a call made while this check is read retains its paths around the call.
   @inline(__always)
-  func knowsKeptHead(set id: Int64, readThrough paths: TraceReader.PathCache) -> Bool {
+  func knowsKeptHead(set id: Int64, head: Int?) -> Bool {
     guard let verified = verifiedHead else { return false }
-    return verified.set == id && paths.lastLineIsKeptSet && paths.keptHeadNumber == verified.head
+    return verified.set == id && head == verified.head
   }
 
   /// Nil when set `id`, whose texts are `texts`, is what `changes`, applied to `state`, name;
@@ -47,7 +49,8 @@ struct ChangedPathCheck {
     _ changes: [TraceChange], set id: Int64, texts: @autoclosure () -> [String],
     before state: inout TraceValue, readThrough paths: TraceReader.PathCache? = nil
   ) -> [String]? {
-    if let paths, knowsKeptHead(set: id, readThrough: paths) { return nil }
+    let head = paths?.keptSetHead
+    if knowsKeptHead(set: id, head: head) { return nil }
     if verifiedSet == id, Self.sameOwnPaths(changes, verifiedPaths) { return nil }
     verifiedSet = nil
     let texts = texts()
@@ -56,8 +59,8 @@ struct ChangedPathCheck {
     if changes.allSatisfy(Self.namesOwnPath) {
       verifiedSet = id
       verifiedPaths = changes.map(\.path)
-      if let paths, paths.lastLineIsKeptSet {
-        verifiedHead = (id, paths.keptHeadNumber)
+      if let head {
+        verifiedHead = (id, head)
       }
     }
     return nil

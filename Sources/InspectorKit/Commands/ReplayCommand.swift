@@ -60,9 +60,9 @@ enum ReplayCommand {
         return false
       }
       if hasLine {
+        let keptHead = paths.keptSetHead
         if item.pathSet >= 0,
-          !changedPaths.knowsKeptHead(
-            set: block.pathSetIDs[Int(item.pathSet)], readThrough: paths)
+          !changedPaths.knowsKeptHead(set: block.pathSetIDs[Int(item.pathSet)], head: keptHead)
         {
           named = changedPathMismatch(
             changes, of: item, in: block, state: &state, check: &changedPaths, paths: paths)

@@ -440,6 +440,7 @@ package struct StepLine: Sendable {
   static func changes(parsing line: UnsafeRawBufferPointer, paths: PathCache? = nil)
     throws(Failure) -> [TraceChange]
   {
+    guard let paths else { return try generalChanges(line) }
     var changes: [TraceChange] = []
     try self.changes(parsing: line, paths: paths, into: &changes)
     return changes
@@ -450,16 +451,17 @@ package struct StepLine: Sendable {
   /// and a free at each.
   ///
   /// `stepEnd` is the byte before the line's `"action"` key (`DecodedChunk.Line.stepEnd`),
-  /// when the caller knows it: the line need not be peeked again.
+  /// when the caller knows it: the line need not be peeked again. `paths` is not optional:
+  /// binding an optional cache retained and released it at every line.
   static func changes(
-    parsing line: UnsafeRawBufferPointer, paths: PathCache?, stepEnd: Int? = nil,
+    parsing line: UnsafeRawBufferPointer, paths: PathCache, stepEnd: Int? = nil,
     into changes: inout [TraceChange]
   ) throws(Failure) {
     // `removeAll(keepingCapacity:)` goes through the general `replaceSubrange`; a line
     // changes a path or two, and popping them costs a fraction of that.
     while changes.popLast() != nil {}
     // The direct reader finds the end of the array itself: no second scan over it.
-    if let paths, let start = paths.changesStart(line, stepEnd: stepEnd),
+    if let start = paths.changesStart(line, stepEnd: stepEnd),
       try directChanges(line, in: start..<line.count, paths: paths, into: &changes)
     {
       return
@@ -610,10 +612,15 @@ package struct StepLine: Sendable {
     /// one with the same `keptHeadNumber` sets the same path to a value of the same kind.
     @exclusivity(unchecked) var lastLineIsKeptSet = false
 
-    init() {}
+    init() {
+      startCounts.initialize(repeating: 0, count: Self.startSlots)
+    }
 
     deinit {
       headBytes.deallocate()
+      actionUsed.deallocate()
+      startBytes.deallocate()
+      startCounts.deallocate()
     }
 
     /// The op and path of the change whose head starts at `index`, when its bytes (before
@@ -655,17 +662,71 @@ package struct StepLine: Sendable {
     /// actions while its changing ones came in, and on `Showcase`'s script 41 % of lines
     /// missed, against 19 % now.
     @exclusivity(unchecked) private var recentActions: [[UInt8]] = []
-    @exclusivity(unchecked) private var actionUsed: [Bool] = []
+    /// A mark for each of `recentActions`: a buffer, since marking an array's element checks
+    /// it for uniqueness and retains `recentActions` around that, at every line.
+    private let actionUsed = UnsafeMutablePointer<Bool>.allocate(capacity: PathCache.actionCount)
     @exclusivity(unchecked) private var nextAction = 0
     static let actionCount = 16
     /// Longer actions are scanned each time: keeping them would copy them per line.
     static let actionLimit = 256
 
-    /// `StepLine.changesStart`, with the action found as `actionRange` finds it.
+    /// The bytes of recent lines from the `"action"` key through the `"changes"` key
+    /// (`"action":{"$case":"plus"},"changes":`), in `startSlots` places of `startLimit` bytes,
+    /// with their counts (0: none): most lines begin as one of the few lines before them (a
+    /// counter's `plus`, `plus`, `minus`), and such a line's changes start where that line's
+    /// did, found by one comparison instead of reading the action and the key (about 100
+    /// instructions a line). Exact: finding the start reads only these bytes (the action's
+    /// value ends at its last byte or at the comma after it, and the key follows), so the same
+    /// bytes give the same start.
+    private let startBytes = UnsafeMutableRawPointer.allocate(
+      byteCount: PathCache.startSlots * PathCache.startLimit, alignment: 8)
+    private let startCounts = UnsafeMutablePointer<Int>.allocate(capacity: PathCache.startSlots)
+    /// The place the next start is kept in (each in turn).
+    @exclusivity(unchecked) private var nextStart = 0
+    static let startSlots = 4
+    static let startLimit = 128
+
+    /// `StepLine.changesStart`, with the action found as `actionRange` finds it. `stepEnd`,
+    /// when given, is the byte before the `"action"` key: then a line that begins there as a
+    /// recent line did is answered from it (`keptChangesStart`).
     func changesStart(_ line: UnsafeRawBufferPointer, stepEnd: Int? = nil) -> Int? {
-      actionRange(line, stepEnd: stepEnd).flatMap {
-        StepLine.changesStart(line, afterAction: $0)
+      if let stepEnd, let start = keptChangesStart(line, stepEnd: stepEnd) { return start }
+      guard
+        let start = actionRange(line, stepEnd: stepEnd).flatMap({
+          StepLine.changesStart(line, afterAction: $0)
+        })
+      else { return nil }
+      if let stepEnd { keepStart(line, from: stepEnd + 1, to: start) }
+      return start
+    }
+
+    /// Where the changes start in `line`, when its bytes from `stepEnd + 1` begin with a kept
+    /// start; nil when they begin with none.
+    @inline(__always)
+    func keptChangesStart(_ line: UnsafeRawBufferPointer, stepEnd: Int) -> Int? {
+      guard stepEnd >= 0, let base = line.baseAddress else { return nil }
+      let from = stepEnd + 1
+      for slot in 0..<Self.startSlots {
+        let count = startCounts[slot]
+        guard count > 0, from + count <= line.count,
+          memcmp(base + from, startBytes + slot * Self.startLimit, count) == 0
+        else { continue }
+        return from + count
       }
+      return nil
+    }
+
+    /// Keeps `line[from..<end]`, the bytes from a line's `"action"` key through its
+    /// `"changes"` key, in place of the start kept longest ago (unless it is longer than
+    /// `startLimit`).
+    private func keepStart(_ line: UnsafeRawBufferPointer, from: Int, to end: Int) {
+      let count = end - from
+      guard from >= 0, count > 0, count <= Self.startLimit, let base = line.baseAddress else {
+        return
+      }
+      (startBytes + nextStart * Self.startLimit).copyMemory(from: base + from, byteCount: count)
+      startCounts[nextStart] = count
+      nextStart = (nextStart + 1) % Self.startSlots
     }
 
     /// `StepLine.actionRange`, with the action's end found by comparing with recent lines'
@@ -697,8 +758,8 @@ package struct StepLine: Sendable {
       if afterAction - afterActionKey <= Self.actionLimit {
         let action = Array(UnsafeRawBufferPointer(rebasing: line[afterActionKey..<afterAction]))
         if recentActions.count < Self.actionCount {
+          actionUsed[recentActions.count] = false
           recentActions.append(action)
-          actionUsed.append(false)
         } else {
           // The first kept action not used since the hand last passed it is replaced; the
           // hand clears the marks it passes (at most one round).
@@ -795,7 +856,6 @@ package struct StepLine: Sendable {
         }
         index = pathEnd
         if op == UInt8(ascii: "r") {
-          changes.append(.remove(path))
           valueStart = -1
         } else {
           guard let start = expect(",\"value\":", in: line, at: index) else { return false }
@@ -823,8 +883,15 @@ package struct StepLine: Sendable {
         case .object, .reflected: container = true
         default: container = false
         }
-        changes.append(op == UInt8(ascii: "s") ? .set(path, value) : .insert(path, value))
+        // Moved into the change: a copy retains the path and releases it again.
+        if op == UInt8(ascii: "s") {
+          changes.append(.set(consume path, consume value))
+        } else {
+          changes.append(.insert(consume path, consume value))
+        }
         index = valueEnd
+      } else {
+        changes.append(.remove(consume path))
       }
       guard index < end, line[index] == UInt8(ascii: "}") else { return false }
       index += 1

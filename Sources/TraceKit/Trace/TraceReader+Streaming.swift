@@ -226,8 +226,10 @@ extension TraceReader {
     /// (`StepLine.PathCache.lastLineIsKeptSet`).
     package var lastLineIsKeptSet: Bool { cache.lastLineIsKeptSet }
 
-    /// The number of the kept change head: the same number, the same op and path.
-    package var keptHeadNumber: Int { cache.keptHeadNumber }
+    /// The number of the kept change head when `lastLineIsKeptSet` (the same number, the same
+    /// op and path), else nil: one call for a replay's every step, where the two getters
+    /// cost two calls and a retain and a release of the cache.
+    package var keptSetHead: Int? { cache.lastLineIsKeptSet ? cache.keptHeadNumber : nil }
   }
 
   /// A chunk read, decompressed and split into lines when its first line is asked for: a

@@ -153,6 +153,57 @@ final class StepLineDirectParseTests: XCTestCase {
     XCTAssertGreaterThan(compared, 10_000)
   }
 
+  /// A line that begins as a recent line began (from its action's key through its `changes`
+  /// key) has its changes found where that line's were: every such line, whole, cut and
+  /// damaged from its action on, reads as it reads through a new cache.
+  func testAKeptLineStartReadsAsANewCacheOnWrittenAndDamagedLines() throws {
+    let actions: [TraceValue] = [
+      .enumCase("plus", []), .enumCase("plus", [TraceField("_0", .int(1))]), .int(12),
+      .string("plus\",\"changes\":[]"), .null, .array([.int(1)]),
+    ]
+    let path = try TracePath(parsing: "count")
+    let replacements = Array("\"\\{}[],:x 5-".utf8)
+    func read(_ line: [UInt8], _ cache: StepLine.PathCache) -> String {
+      line.withUnsafeBytes { line in
+        do throws(StepLine.Failure) {
+          var changes: [TraceChange] = []
+          try StepLine.changes(
+            parsing: line, paths: cache, stepEnd: StepLine.peekStepEnd(line)?.comma,
+            into: &changes)
+          return "\(changes)"
+        } catch {
+          return "failure: \(error.reason)"
+        }
+      }
+    }
+    var compared = 0
+    var kept = 0
+    for action in actions {
+      for changes: [TraceChange] in [
+        [.set(path, .int(14))], [.set(path, .string("a")), .remove(path)],
+      ] {
+        let bytes = written(action, changes)
+        let keeper = written(action, [.set(path, .int(-3))])
+        let cache = StepLine.PathCache()
+        let stepEnd = try XCTUnwrap(bytes.withUnsafeBytes { StepLine.peekStepEnd($0)?.comma })
+        // The keeper's start is kept; the line's changes start is found from it.
+        _ = read(keeper, cache)
+        bytes.withUnsafeBytes { line in
+          if cache.keptChangesStart(line, stepEnd: stepEnd) != nil { kept += 1 }
+        }
+        variants(of: bytes, from: stepEnd + 1, replacing: replacements) { line, what in
+          _ = read(keeper, cache)
+          XCTAssertEqual(
+            read(line, cache), read(line, StepLine.PathCache()),
+            "\(what): \(String(decoding: line, as: UTF8.self))")
+          compared += 1
+        }
+      }
+    }
+    XCTAssertEqual(kept, actions.count * 2)
+    XCTAssertGreaterThan(compared, 5_000)
+  }
+
   /// The cache remembers recent actions' bytes to find where the changes start; actions that
   /// begin with a remembered one (a longer number, a string with more after it, an object
   /// with more fields, the same text inside a longer string) must still be read whole.
