@@ -78,6 +78,9 @@ struct ElementCache {
   }
 
   private(set) var count: Int
+  /// The bytes of the elements' JSON written or given when the cache was made, with their
+  /// commas and brackets: room for a first keyframe's (see `IncrementalEncoder.Result`).
+  private(set) var jsonCount = 2
   /// Trees and hashes in one array per run: one retain per run when the list is copied.
   private var runs: [[Entry]]
   /// Each run's hash, for an array hashed by runs (`hashedByRuns`); empty for a shorter one,
@@ -121,10 +124,10 @@ struct ElementCache {
       for index in start..<end {
         let tree = flat[index]
         let given: [UInt8]? = jsons?[index] ?? nil
+        let json = given ?? Self.json(of: tree, using: &scratch)
+        jsonCount += json.count + 1
         run.append(
-          Entry(
-            tree: tree, hash: flatHashes?[index] ?? Self.hash(of: tree),
-            json: given ?? Self.json(of: tree, using: &scratch)))
+          Entry(tree: tree, hash: flatHashes?[index] ?? Self.hash(of: tree), json: json))
       }
       if hashedByRuns { runHashes.append(Self.runHash(run)) }
       runs.append(run)
