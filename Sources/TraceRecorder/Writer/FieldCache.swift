@@ -251,6 +251,20 @@ struct FieldCache {
     buffer.appendByte(UInt8(ascii: "}"))
   }
 
+  /// The bytes of the JSON the identified arrays among `fields` (at any depth) wrote when they
+  /// were encoded (see `ElementCache.jsonCount`).
+  static func elementsJSONCount(_ fields: [FieldCache]) -> Int {
+    var total = 0
+    for field in fields {
+      switch field.encoding {
+      case .tree: break
+      case .elements(let elements): total += elements.jsonCount
+      case .object(let fields): total += elementsJSONCount(fields)
+      }
+    }
+    return total
+  }
+
   /// Puts the elements an identified-array field staged into its cache and updates its hash
   /// (for a struct, the staged elements of its fields at any depth, and its hash).
   /// In place once nothing else holds the cache's runs (the previous step's encoding dropped):

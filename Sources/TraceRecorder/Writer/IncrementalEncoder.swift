@@ -45,18 +45,26 @@ struct IncrementalEncoder {
     /// stores, without building the tree of an identified array's elements.
     var json: [UInt8] { json(capacity: 4096) }
 
-    /// `json`, assembled in a `JSONBuffer` of `capacity` bytes (a writer passes the size of
-    /// its last keyframe, so that the buffer does not grow) and copied out once, with room for
-    /// the newline the trace writer appends. Appending each element's cached JSON to an array
-    /// cost about 150 instructions, and the array was copied each time it grew, and once more
-    /// for the newline when full.
+    /// `json`, written through a `JSONBuffer` straight into an array of `capacity` bytes (a
+    /// writer passes the size of its last keyframe, or `jsonSizeHint` before the first) with
+    /// room for the newline the trace writer appends; copied out once only when it outgrows
+    /// that. Appending each element's cached JSON to an array cost about 150 instructions,
+    /// and the array was copied each time it grew, and once more for the newline when full.
     func json(capacity: Int) -> [UInt8] {
-      var buffer = JSONBuffer(capacity: capacity)
-      switch source {
-      case .fields(let fields): FieldCache.writeObjectJSON(fields, into: &buffer)
-      case .whole(let value): value.writeJSON(into: &buffer)
+      JSONBuffer.array(capacity: capacity, room: 1) { buffer in
+        switch source {
+        case .fields(let fields): FieldCache.writeObjectJSON(fields, into: &buffer)
+        case .whole(let value): value.writeJSON(into: &buffer)
+        }
       }
-      return buffer.array(room: 1)
+    }
+
+    /// Room for `json` before any keyframe was written: the identified arrays' JSON as
+    /// written when they were encoded, an eighth more, and 4 KB for the rest.
+    var jsonSizeHint: Int {
+      guard case .fields(let fields) = source else { return 4096 }
+      let elements = FieldCache.elementsJSONCount(fields)
+      return elements + elements / 8 + 4096
     }
 
     /// The encoded state. Built on demand: for an identified-array field it is O(count), so a

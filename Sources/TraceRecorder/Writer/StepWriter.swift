@@ -32,8 +32,8 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
   @exclusivity(unchecked) private var operations: [TraceOperation] = []
   /// The last step handed over: with it, this stage knows which steps are keyframes.
   @exclusivity(unchecked) private var lastStep = 0
-  /// The room a keyframe's JSON is assembled in: the last one's size and an eighth (see
-  /// `IncrementalEncoder.Result.json(capacity:)`).
+  /// The room a keyframe's JSON is written in: the last one's size and an eighth, or the
+  /// first one's estimate (see `IncrementalEncoder.Result.json(capacity:)`).
   @exclusivity(unchecked) private var keyframeCapacity = 4096
   private let keyframeInterval: Int
   /// The history live attach keeps in memory: it gets every record the trace gets.
@@ -249,7 +249,7 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
       // Moved into the trace writer (`json` has room for the newline it appends): with a copy
       // kept by the closure, appending the newline copied the whole JSON (846k instructions
       // for 10,000 todos).
-      var initialStateJSON = redacted == nil ? keyframeJSON(encoded) : []
+      var initialStateJSON = redacted == nil ? keyframeJSON(encoded, first: true) : []
       let initialStateHash = encoded.hash
       let redactedState = redacted
       do {
@@ -282,8 +282,10 @@ final class StepWriter<State: Encodable & Sendable, Action: Encodable & Sendable
     lastFlush = MonotonicClock.nanoseconds()
   }
 
-  /// The state's JSON for a keyframe, assembled in room for the last one's.
-  private func keyframeJSON(_ encoded: IncrementalEncoder.Result) -> [UInt8] {
+  /// The state's JSON for a keyframe, written in room for the last one's (the first: for what
+  /// the encoding estimates, `jsonSizeHint`).
+  private func keyframeJSON(_ encoded: IncrementalEncoder.Result, first: Bool = false) -> [UInt8] {
+    if first { keyframeCapacity = Swift.max(keyframeCapacity, encoded.jsonSizeHint) }
     let json = encoded.json(capacity: keyframeCapacity)
     keyframeCapacity = Swift.max(keyframeCapacity, json.count + json.count / 8)
     return json

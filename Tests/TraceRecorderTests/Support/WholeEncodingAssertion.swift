@@ -21,4 +21,11 @@ func assertEncodesAsWhole(
   XCTAssertEqual(
     result.json, json, "step \(step): the keyframe JSON from cached parts", file: file,
     line: line)
+  // Written in place when it fits its room, copied out when it outgrows it: the same bytes,
+  // with room for the trace writer's newline either way.
+  for capacity in [16, json.count] {
+    let written = result.json(capacity: capacity)
+    XCTAssertEqual(written, json, "step \(step), capacity \(capacity)", file: file, line: line)
+    XCTAssertGreaterThan(written.capacity, written.count, "step \(step)", file: file, line: line)
+  }
 }

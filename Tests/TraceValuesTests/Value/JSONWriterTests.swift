@@ -91,6 +91,23 @@ final class JSONWriterTests: XCTestCase {
     }
   }
 
+  /// Random trees written straight into an array at every capacity from too small to more
+  /// than enough: the bytes an array gets, with the room asked for after them, whether they
+  /// fit or were copied out.
+  func testAnArrayWrittenInPlaceHoldsTheBytesAnArrayGets() {
+    var random = RandomTraceValue(seed: 2_029)
+    for round in 0..<500 {
+      let value = random.value()
+      var expected: [UInt8] = []
+      value.writeJSON(into: &expected)
+      for capacity in [0, expected.count - 1, expected.count, expected.count + 7] {
+        let written = JSONBuffer.array(capacity: capacity, room: 1) { value.writeJSON(into: &$0) }
+        XCTAssertEqual(written, expected, "round \(round), capacity \(capacity)")
+        XCTAssertGreaterThan(written.capacity, written.count, "round \(round): no room")
+      }
+    }
+  }
+
   private static func assertWritten(
     _ bytes: [UInt8], _ message: String, file: StaticString = #filePath, line: UInt = #line
   ) {
