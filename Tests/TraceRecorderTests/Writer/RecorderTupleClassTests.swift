@@ -24,7 +24,13 @@ final class RecorderTupleClassTests: XCTestCase {
       await recorder.waitUntilFinished()
     }
     XCTAssertNil(recorder.error)
-    XCTAssertEqual(issues, [Self.issue(path, at: "pair"), Self.issue(path, at: "list")])
+    XCTAssertEqual(
+      issues,
+      [
+        "Recording to \(path): the state at pair, list hold class instances, which change in "
+          + "place where the recorder cannot see them; they are recorded as \"<not recorded: "
+          + "…>\". Make them value types to record them."
+      ])
     let reader = try TraceReader(path: path)
     XCTAssertEqual(
       try reader.rows(from: 1, to: .max).map { "\($0.step) \($0.changedPaths)" },
@@ -38,12 +44,6 @@ final class RecorderTupleClassTests: XCTestCase {
           + "plain: (number: 1, name: \"a\"))",
         "step \(step)")
     }
-  }
-
-  private static func issue(_ path: String, at field: String) -> String {
-    "Recording to \(path): the state at \(field) holds class instances, which change in "
-      + "place where the recorder cannot see them; it is recorded as \"<not recorded: …>\". "
-      + "Make it a value type to record it."
   }
 }
 
