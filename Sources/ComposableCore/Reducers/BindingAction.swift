@@ -18,7 +18,7 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
   // `@unchecked Sendable`: the key path is immutable, the value is `Sendable` (required by
   // `set`), and the closures capture only those two.
   let set: @Sendable (inout Root) -> Void
-  let value: any Sendable
+  package let value: any Sendable
   let valueIsEqualTo: @Sendable (Any) -> Bool
 
   /// The action that sets the field at `keyPath` to `value`.

@@ -162,7 +162,14 @@ enum TypeKindCache {
     /// An enum whose cases hold different things: the kind of each case's values, by the
     /// value's tag (`TypeMetadata.enumTag(of:)`); nil where the value decides.
     case eachCase([Kind?])
-    /// Each value decides (`valueKind(of:)`).
+    /// Each value decides by the types its existentials hold now, at these byte offsets
+    /// (`ReferenceProbe.existentialsHoldReferences(_:at:)`), or through its mirror where one
+    /// holds a collection of existentials.
+    case existentials([Int])
+    /// Each value decides by what the value it carries holds
+    /// (`ReferenceProbe.reflectedValueHoldsReferences(_:as:)`).
+    case reflectedValue(any ReflectsAsItsValue.Type)
+    /// Each value decides through its mirror (`valueKind(of:)`).
     case eachValue
 
     /// The kind of `value`, a value of the type decided.
@@ -177,6 +184,14 @@ enum TypeKindCache {
           return TypeKindCache.valueKind(of: value)
         }
         return kind
+      case .existentials(let offsets):
+        guard let holds = ReferenceProbe.existentialsHoldReferences(value, at: offsets) else {
+          return TypeKindCache.valueKind(of: value)
+        }
+        return holds ? .reference : .plain
+      case .reflectedValue(let carrier):
+        return ReferenceProbe.reflectedValueHoldsReferences(value, as: carrier)
+          ? .reference : .plain
       case .eachValue:
         return TypeKindCache.valueKind(of: value)
       }
@@ -197,8 +212,8 @@ enum TypeKindCache {
 
   /// The kind of a value being encoded: as `kind(of:)`, except that a plain type is
   /// `.reference` when `ReferenceProbe` finds class instances in it. `value` is looked at
-  /// only for a type whose values decide: an enum's by their case, others through a mirror
-  /// (see `decision(of:)`).
+  /// only for a type whose values decide: an enum's by their case, others by the types their
+  /// existentials or the value they carry hold, or through a mirror (see `decision(of:)`).
   @inline(__always)
   static func encodingKind<T>(of type: T.Type, value: T) -> Kind {
     decision(of: type).kind(of: value)
@@ -212,8 +227,8 @@ enum TypeKindCache {
 
   /// How the values of `type` are encoded: one kind for all, or the value's own for an enum
   /// whose cases hold different things (by its case), a type with an existential at one of
-  /// its positions or one that reflects itself (through its mirror; see
-  /// `ReferenceProbe.holding(_:)`).
+  /// its positions (by what it holds) or one that reflects itself (as the value it carries,
+  /// or through its mirror; see `ReferenceProbe.holding(_:)` and `valueProbe(_:)`).
   static func decision<T>(of type: T.Type) -> Decision {
     let id = ObjectIdentifier(type)
     if let decision = decisions.withLock({ $0[id] }) { return decision }
@@ -222,7 +237,12 @@ enum TypeKindCache {
       switch ReferenceProbe.holding(type) {
       case .nothing: break
       case .references: decision = .kind(.reference)
-      case .eachValue: decision = .eachValue
+      case .eachValue:
+        switch ReferenceProbe.valueProbe(type) {
+        case .existentials(let offsets): decision = .existentials(offsets)
+        case .reflectedValue(let carrier): decision = .reflectedValue(carrier)
+        case .mirror: decision = .eachValue
+        }
       }
       if let cases = ReferenceProbe.caseHoldings(type) {
         decision = .eachCase(

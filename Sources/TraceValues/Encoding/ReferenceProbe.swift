@@ -19,17 +19,20 @@
 /// an enum, each value of a case that has several; a tuple's elements), through the element
 /// types of `Optional`, `Array`, `ContiguousArray`, `Set` and the key and value types of
 /// `Dictionary` inside them. Deeper values the encoder meets are probed in turn. Collections
-/// and optionals at the top are left to their elements. A stored property of a struct type or
-/// a tuple type is a deeper value.
+/// and optionals at the top are left to their elements. A stored property of a struct type is
+/// a deeper value; one of a tuple type is not (the encoder never meets a tuple on its own, so
+/// the value's `encode(to:)` reads `pair.1` as it reads a property): each of its elements is a
+/// position of its own, as a stored property is.
 ///
 /// The type decides, except where it cannot say:
 /// - a position whose type is an existential (`Any`, `any P`, `any Error`) holds whatever a
-///   value puts there (a class-bound existential holds a class): `.eachValue`, and
-///   `holdsReferences(_:)` opens that position in each value;
+///   value puts there (a class-bound existential holds a class): `.eachValue`, and each value
+///   decides by the type of what it holds there (`valueProbe(_:)`);
 /// - a type that reflects itself (`CustomReflectable`) and whose stored properties hold class
-///   instances or existentials speaks for its values through its mirror (a binding that
-///   reflects as its key path and value): `.eachValue`, probed through its mirror; a
-///   `CopyOnWriteWrapper` holds what its stored value type holds;
+///   instances or existentials speaks for its values through its mirror: `.eachValue`, probed
+///   through its mirror; a `CopyOnWriteWrapper` holds what its stored value type holds; a
+///   type that `ReflectsAsItsValue` (a binding: its key path and its value) holds what the
+///   value it carries holds, decided for each value;
 /// - an enum whose cases the runtime's metadata does not list (see `TypeMetadata`):
 ///   `.eachValue`, its value's case probed.
 ///
@@ -74,6 +77,7 @@ enum ReferenceProbe {
     if let wrapper = type as? any CopyOnWriteWrapper.Type {
       return Self.holding(wrapper.storedValueType)
     }
+    if type is any ReflectsAsItsValue.Type { return .eachValue }
     return type is any CustomReflectable.Type ? .eachValue : holding
   }
 
@@ -95,7 +99,8 @@ enum ReferenceProbe {
       payloads.map(payloadHolding)
       + repeatElement(.nothing, count: TypeMetadata.enumCaseCounts(of: type).empty)
     guard holdings.contains(where: { $0 != holdings[0] }),
-      !(type is any CopyOnWriteWrapper.Type), !(type is any CustomReflectable.Type)
+      !(type is any CopyOnWriteWrapper.Type), !(type is any ReflectsAsItsValue.Type),
+      !(type is any CustomReflectable.Type)
     else { return nil }
     return holdings
   }
@@ -134,9 +139,83 @@ enum ReferenceProbe {
   ]
   private static let dictionaryDescriptor = TypeMetadata.descriptor(of: [Int: Int].self)
 
+  /// How each value of a type that `holding(_:)` calls `.eachValue` is probed.
+  enum ValueProbe {
+    /// By the types the value's existentials hold now, read from their containers at these
+    /// byte offsets in the value (`existentialsHoldReferences(_:at:)`): the type's other
+    /// positions hold nothing.
+    case existentials([Int])
+    /// By what the value it carries holds (`reflectedValueHoldsReferences(_:as:)`).
+    case reflectedValue(any ReflectsAsItsValue.Type)
+    /// Through its mirror (`holdsReferences(_:)`).
+    case mirror
+  }
+
+  /// How each value of `type`, a type `holding(_:)` calls `.eachValue`, is probed: a struct
+  /// (not reflecting itself) whose positions are opaque existentials (`any P`, `Any`; not
+  /// `any Error`, whose box the runtime opens) directly or in tuples, and hold nothing
+  /// elsewhere, by the types in those existentials; a type that `ReflectsAsItsValue` by that
+  /// value; any other through its mirror.
+  static func valueProbe(_ type: Any.Type) -> ValueProbe {
+    if let carrier = type as? any ReflectsAsItsValue.Type { return .reflectedValue(carrier) }
+    guard TypeMetadata.kind(of: type) == .struct, !(type is any CustomReflectable.Type),
+      let offsets = existentialOffsets(type, at: 0), !offsets.isEmpty
+    else { return .mirror }
+    return .existentials(offsets)
+  }
+
+  /// The byte offsets of the opaque existentials among the stored properties of a struct or
+  /// the elements of a tuple at `base`, nil when another position holds something.
+  private static func existentialOffsets(_ type: Any.Type, at base: Int) -> [Int]? {
+    var offsets: [Int]? = []
+    let complete = _forEachField(of: type, options: []) { _, offset, field, _ in
+      switch TypeMetadata.kind(of: field) {
+      case .existential where TypeMetadata.isOpaqueExistential(field):
+        offsets?.append(base + offset)
+      case .tuple:
+        guard let inner = existentialOffsets(field, at: base + offset) else { offsets = nil; break }
+        offsets?.append(contentsOf: inner)
+      default:
+        if position(field, depth: 0) != .nothing { offsets = nil }
+      }
+      return offsets != nil
+    }
+    return complete ? offsets : nil
+  }
+
+  /// Whether the opaque existentials at `offsets` in `value` hold class instances, each by
+  /// the type of what it holds now (`position(_:depth:)`); nil when one holds what only its
+  /// mirror can say (a collection of existentials), and none holds a class.
+  static func existentialsHoldReferences<T>(_ value: T, at offsets: [Int]) -> Bool? {
+    withUnsafePointer(to: value) { pointer in
+      var holds: Bool? = false
+      for offset in offsets {
+        switch position(TypeMetadata.openedType(at: UnsafeRawPointer(pointer) + offset), depth: 0) {
+        case .nothing: continue
+        case .references: return true
+        case .eachValue: holds = nil
+        }
+      }
+      return holds
+    }
+  }
+
+  /// Whether the value `value` carries holds class instances, as a stored property's would.
+  /// `carrier` is `T`, as `valueProbe(_:)` found it.
+  static func reflectedValueHoldsReferences<T>(
+    _ value: T, as carrier: any ReflectsAsItsValue.Type
+  ) -> Bool {
+    func reflected<Carrier: ReflectsAsItsValue>(_: Carrier.Type) -> Any {
+      withUnsafePointer(to: value) {
+        UnsafeRawPointer($0).assumingMemoryBound(to: Carrier.self).pointee.reflectedValue
+      }
+    }
+    return holdsReferences(reflected(carrier), depth: 0)
+  }
+
   /// Whether `value` holds class instances at the positions of its type: its mirror's
   /// children, each decided by its own type (an existential's, by the type of what it holds).
-  /// A mirror per value: for the types `holding(_:)` calls `.eachValue`.
+  /// A mirror per value: for the types `valueProbe(_:)` finds no other way for.
   static func holdsReferences(_ value: Any) -> Bool {
     let mirror = Mirror(reflecting: value)
     switch mirror.displayStyle {
@@ -169,11 +248,12 @@ enum ReferenceProbe {
     }
   }
 
-  /// What the stored properties of a struct, or the elements of a tuple, hold.
-  private static func fieldsHolding(_ type: Any.Type) -> Holding {
+  /// What the stored properties of a struct, or the elements of a tuple, hold, at `depth`
+  /// levels of optionals and collections below the value probed.
+  private static func fieldsHolding(_ type: Any.Type, depth: Int = 0) -> Holding {
     var holding = Holding.nothing
     let complete = _forEachField(of: type, options: []) { _, _, field, _ in
-      holding = holding.and(position(field, depth: 0))
+      holding = holding.and(position(field, depth: depth))
       return holding != .references
     }
     return complete || holding == .references ? holding : .eachValue
@@ -193,6 +273,9 @@ enum ReferenceProbe {
       return .references
     case .existential:
       return TypeMetadata.isClassBoundExistential(type) ? .references : .eachValue
+    case .tuple:
+      // Its elements are positions of the same value (a tuple is not met on its own).
+      return fieldsHolding(type, depth: depth)
     case .unknown:
       // A kind this standard library does not name: a constrained existential
       // (`any Collection<Int>`).
@@ -216,4 +299,15 @@ enum ReferenceProbe {
 /// the recorder sees both modules): without it, its mirror would be asked for every value.
 package protocol CopyOnWriteWrapper {
   static var storedValueType: Any.Type { get }
+}
+
+/// A value type that reflects as the value it carries (a binding: the key path it sets and
+/// the value it sets there): its values hold what that value holds, at a stored property's
+/// place. Its other stored properties are not storage the app changes in place (an immutable
+/// key path, closures capturing only these two). `BindingAction` is one (its conformance is
+/// where the recorder sees both modules): without it, its mirror would be asked for every
+/// value, and would show its key path, a class instance.
+package protocol ReflectsAsItsValue: SendableMetatype {
+  /// The value this value carries.
+  var reflectedValue: Any { get }
 }

@@ -30,6 +30,22 @@ package enum TypeMetadata {
     return flags & 0x8000_0000 == 0
   }
 
+  /// Whether an existential type (`.existential` kind) keeps its value in an opaque
+  /// container (`Any`, `any P`): neither class-bound nor `any Error` (the flags' special
+  /// protocol bits, 0x3F000000, are 1 for `Error`, whose value is a boxed reference).
+  static func isOpaqueExistential(_ type: Any.Type) -> Bool {
+    let flags = metadata(type).load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt32.self)
+    return flags & 0x8000_0000 != 0 && flags & 0x3F00_0000 == 0
+  }
+
+  /// The type of the value in the opaque existential container at `container`: the word
+  /// after its three-word value buffer.
+  @inline(__always)
+  static func openedType(at container: UnsafeRawPointer) -> Any.Type {
+    unsafeBitCast(
+      container.load(fromByteOffset: 3 * wordSize, as: UnsafeRawPointer.self), to: Any.Type.self)
+  }
+
   /// The payload type of each case of an enum that has one (a case with several values has a
   /// tuple type), or nil when the metadata cannot be read: an enum compiled without
   /// reflection metadata, or a payload type the runtime cannot resolve. In the order of the

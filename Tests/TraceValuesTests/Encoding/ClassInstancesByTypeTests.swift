@@ -85,6 +85,94 @@ final class ClassInstancesByTypeTests: XCTestCase {
     }
   }
 
+  /// Tuples at a stored property's place: their elements are positions as stored properties
+  /// are (the value's `encode(to:)` reads `pair.1` as it reads any property).
+  struct TuplePair: Encodable {
+    var pair: (Int, Box)
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.unkeyedContainer()
+      try container.encode(pair.0)
+    }
+  }
+
+  struct LabelledTuple: Encodable {
+    var tuple: (a: Int, b: [Box])
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.unkeyedContainer()
+      try container.encode(tuple.a)
+    }
+  }
+
+  struct NestedTuple: Encodable {
+    var tuple: (Int, (String, Box?))
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.unkeyedContainer()
+      try container.encode(tuple.1.0)
+    }
+  }
+
+  struct TupleArray: Encodable {
+    var pairs: [(Int, Box)]
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.unkeyedContainer()
+      try container.encode(pairs.map(\.0))
+    }
+  }
+
+  struct PlainTuple: Encodable {
+    var tuple: (Int, (String, [Point]))
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.unkeyedContainer()
+      try container.encode(tuple.0)
+      try container.encode(tuple.1.0)
+      try container.encode(tuple.1.1)
+    }
+  }
+
+  /// A tuple inside a case's payload, below the payload's own values.
+  enum DeepPair: Encodable {
+    case one(Int)
+    case pair(Int, (Int, Box))
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.singleValueContainer()
+      switch self {
+      case .one(let value), .pair(let value, _): try container.encode(value)
+      }
+    }
+  }
+
+  /// A tuple element whose type cannot say what it holds.
+  struct TupleHolder: Encodable {
+    var tuple: (Int, any Encodable)
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.unkeyedContainer()
+      try container.encode(tuple.0)
+      try container.encode(tuple.1)
+    }
+  }
+
+  /// Existentials a value's type cannot decide: `Any`, `any Error`, and an array of them.
+  struct Mixed: Encodable {
+    var any: Any
+    var error: any Error
+    var list: [any Encodable]
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.unkeyedContainer()
+      try container.encode(list.count)
+    }
+  }
+
+  struct Failure: Error {}
+  final class ClassFailure: Error {}
+
   /// Only the values of a case that holds a class are placeholders: decided by the value's
   /// case, whichever came first.
   func testAnEnumValueIsAPlaceholderOnlyInACaseThatHoldsAClass() throws {
@@ -162,6 +250,61 @@ final class ClassInstancesByTypeTests: XCTestCase {
     XCTAssertEqual(
       try values.map { try hasher.stableHash(of: $0) },
       try values.map { try TraceValueEncoder().encodeReplacingClassInstances($0).value.stableHash })
+  }
+
+  /// A tuple property is decided by its elements' types, through optionals, arrays and
+  /// nested tuples, as a stored property is; an array of tuples by the tuple's elements.
+  func testATuplePropertyIsDecidedByItsElements() throws {
+    XCTAssertEqual(
+      try encoded(TuplePair(pair: (1, Box()))),
+      #""<not recorded: TuplePair holds class instances>" at [root]"#)
+    XCTAssertEqual(
+      try encoded(LabelledTuple(tuple: (a: 1, b: []))),
+      #""<not recorded: LabelledTuple holds class instances>" at [root]"#)
+    XCTAssertEqual(
+      try encoded(NestedTuple(tuple: (1, ("a", nil)))),
+      #""<not recorded: NestedTuple holds class instances>" at [root]"#)
+    XCTAssertEqual(
+      try encoded(TupleArray(pairs: [])),
+      #""<not recorded: TupleArray holds class instances>" at [root]"#)
+    XCTAssertEqual(
+      try encoded(PlainTuple(tuple: (1, ("a", [Point()])))), #"[1, "a", [(x: 1, y: 2)]]"#)
+    XCTAssertEqual(try encoded(DeepPair.one(1)), "1")
+    XCTAssertEqual(
+      try encoded(DeepPair.pair(1, (2, Box()))),
+      #""<not recorded: DeepPair holds class instances>" at [root]"#)
+  }
+
+  /// An existential in a tuple, `Any`, an array of existentials: each value decides, by what
+  /// it holds now.
+  func testExistentialsInTuplesAndArraysAreDecidedByEachValue() throws {
+    let hasher = StableHashEncoder(replacingClassInstances: true)
+    let values = [
+      TupleHolder(tuple: (1, Point())), TupleHolder(tuple: (2, Box())),
+      TupleHolder(tuple: (3, [Point()])), TupleHolder(tuple: (4, [Box()])),
+      TupleHolder(tuple: (5, Point(x: 3))),
+    ]
+    XCTAssertEqual(
+      try values.map(encoded),
+      [
+        "[1, (x: 1, y: 2)]", #""<not recorded: TupleHolder holds class instances>" at [root]"#,
+        "[3, [(x: 1, y: 2)]]", #""<not recorded: TupleHolder holds class instances>" at [root]"#,
+        "[5, (x: 3, y: 2)]",
+      ])
+    XCTAssertEqual(
+      try values.map { try hasher.stableHash(of: $0) },
+      try values.map { try TraceValueEncoder().encodeReplacingClassInstances($0).value.stableHash })
+    let mixed = [
+      Mixed(any: 1, error: Failure(), list: [Point()]),
+      Mixed(any: Box(), error: Failure(), list: []),
+      Mixed(any: 1, error: ClassFailure(), list: []),
+      Mixed(any: [Point()], error: Failure(), list: [Point(), Box()]),
+      Mixed(any: [1: [Box()]], error: Failure(), list: []),
+      Mixed(any: "a", error: Failure(), list: [1, "a"]),
+    ]
+    XCTAssertEqual(
+      try mixed.map(encoded),
+      ["[1]"] + Array(repeating: #""<not recorded: Mixed holds class instances>" at [root]"#, count: 4) + ["[2]"])
   }
 
   /// The tree, and where class instances were replaced if anywhere.
