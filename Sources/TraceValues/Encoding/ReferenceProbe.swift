@@ -31,8 +31,8 @@
 /// - a type that reflects itself (`CustomReflectable`) and whose stored properties hold class
 ///   instances or existentials speaks for its values through its mirror: `.eachValue`, probed
 ///   through its mirror; a `CopyOnWriteWrapper` holds what its stored value type holds; a
-///   type that `ReflectsAsItsValue` (a binding: its key path and its value) holds what the
-///   value it carries holds, decided for each value;
+///   type that `ReflectsAsItsValue` (a binding: its key path and its value) is decided for
+///   each value by the value it carries (`reflectedValueHoldsReferences(_:as:)`);
 /// - an enum whose cases the runtime's metadata does not list (see `TypeMetadata`):
 ///   `.eachValue`, its value's case probed.
 ///
@@ -200,8 +200,10 @@ enum ReferenceProbe {
     }
   }
 
-  /// Whether the value `value` carries holds class instances, as a stored property's would.
-  /// `carrier` is `T`, as `valueProbe(_:)` found it.
+  /// Whether `value` reads class instances through the value it carries: never when that
+  /// value is `Encodable` (the encoder meets it, and decides it where it meets it, as any
+  /// value); otherwise when it holds one at any depth (its text reads all of it). `carrier` is
+  /// `T`, as `valueProbe(_:)` found it.
   static func reflectedValueHoldsReferences<T>(
     _ value: T, as carrier: any ReflectsAsItsValue.Type
   ) -> Bool {
@@ -210,7 +212,15 @@ enum ReferenceProbe {
         UnsafeRawPointer($0).assumingMemoryBound(to: Carrier.self).pointee.reflectedValue
       }
     }
-    return holdsReferences(reflected(carrier), depth: 0)
+    let carried = reflected(carrier)
+    return !(carried is any Encodable) && holdsReferencesAtAnyDepth(carried)
+  }
+
+  /// Whether `value` holds a class instance anywhere inside it: what `String(reflecting:)`
+  /// reads. A mirror a level: only for a carried value that is not `Encodable`.
+  private static func holdsReferencesAtAnyDepth(_ value: Any) -> Bool {
+    position(type(of: value), depth: 0) == .references
+      || Mirror(reflecting: value).children.contains { holdsReferencesAtAnyDepth($0.value) }
   }
 
   /// Whether `value` holds class instances at the positions of its type: its mirror's
@@ -302,11 +312,12 @@ package protocol CopyOnWriteWrapper {
 }
 
 /// A value type that reflects as the value it carries (a binding: the key path it sets and
-/// the value it sets there): its values hold what that value holds, at a stored property's
-/// place. Its other stored properties are not storage the app changes in place (an immutable
-/// key path, closures capturing only these two). `BindingAction` is one (its conformance is
-/// where the recorder sees both modules): without it, its mirror would be asked for every
-/// value, and would show its key path, a class instance.
+/// the value it sets there) and encodes that value through the encoder when it is
+/// `Encodable`, as its text (`String(reflecting:)`) otherwise. Its other stored properties are
+/// not storage the app changes in place (an immutable key path, closures capturing only these
+/// two). `BindingAction` is one (its conformance is where the recorder sees both modules):
+/// without it, its mirror would be asked for every value, and would show its key path, a class
+/// instance.
 package protocol ReflectsAsItsValue: SendableMetatype {
   /// The value this value carries.
   var reflectedValue: Any { get }

@@ -5,9 +5,9 @@ import TraceKit
 import TraceRecorder
 import XCTest
 
-/// A form's binding actions are recorded as the field they set and its value: a binding holds
-/// what its value holds (its key path is not storage), decided for each action by the value's
-/// type.
+/// A form's binding actions are recorded as the field they set and its value (its key path is
+/// not storage): an `Encodable` value through the encoder, which decides it at its place; any
+/// other as its text, a placeholder when a class instance is in it.
 @MainActor
 final class RecorderBindingActionTests: XCTestCase {
   func testATextFieldAndAToggleAreRecordedAsTheirFieldsAndValues() async throws {
@@ -45,13 +45,13 @@ final class RecorderBindingActionTests: XCTestCase {
       ])
   }
 
-  /// A binding whose value is a class instance holds one: it is a placeholder, the next
-  /// binding (a text) is recorded.
-  func testABindingThatSetsAClassInstanceIsAPlaceholder() async throws {
+  /// A binding whose value is an `Encodable` class instance passes it to the encoder, which
+  /// writes the placeholder at the value's place: the field it set stays recorded.
+  func testABindingThatSetsAClassInstanceKeepsItsFieldAndPlaceholdsTheValue() async throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("owner.rewind")
     let recorder = try Recorder(path: path)
-    let owner = Owner()
+    let owner = BindingOwner()
     let issues = await collectingIssues {
       let store = Store(initialState: OwnerForm.State(owner: owner)) {
         OwnerForm().recording(to: recorder)
@@ -67,9 +67,77 @@ final class RecorderBindingActionTests: XCTestCase {
     XCTAssertEqual(
       try (1...2).map { try reader.action(at: $0).description },
       [
-        #".binding("<not recorded: BindingAction<State> holds class instances>")"#,
+        #".binding((set: (keyPath: "\\State.owner", value: "<not recorded: BindingOwner is a class>")))"#,
         #".binding((set: (keyPath: "\\State.name", value: "Blob")))"#,
       ])
+  }
+
+  /// A binding whose value is not `Encodable` is recorded as the value's text, which reads all
+  /// of it: a placeholder when a class instance is in it at any depth.
+  func testABindingOfANonEncodableValueIsItsTextUnlessAClassIsInIt() async throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("tags.rewind")
+    let recorder = try Recorder(path: path)
+    let owner = BindingOwner()
+    let issues = await collectingIssues {
+      let store = Store(initialState: TagForm.State()) { TagForm().recording(to: recorder) }
+      store.send(.set(\.label, BindingLabel(text: "plain")))
+      store.send(.set(\.tag, BindingTag(held: BindingTag.Held(owner: owner))))
+      owner.name = "changed after the step"
+      store.send(.set(\.label, BindingLabel(text: "again")))
+      await recorder.waitUntilFinished()
+    }
+    XCTAssertNil(recorder.error)
+    XCTAssertEqual(issues.count, 1, "\(issues)")
+    let reader = try TraceReader(path: path)
+    XCTAssertEqual(
+      try (1...3).map { try reader.action(at: $0).description },
+      [
+        #".binding((set: (keyPath: "\\State.label", value: "TraceRecorderTests.BindingLabel(text: \"plain\")")))"#,
+        #".binding("<not recorded: BindingAction<State> holds class instances>")"#,
+        #".binding((set: (keyPath: "\\State.label", value: "TraceRecorderTests.BindingLabel(text: \"again\")")))"#,
+      ])
+  }
+}
+
+/// A value a form holds that is not `Encodable`, with no class instance in it.
+struct BindingLabel: Equatable, Sendable {
+  var text: String
+}
+
+/// A value a form holds that is not `Encodable`, with a class instance two levels down.
+struct BindingTag: Equatable, Sendable {
+  struct Held: Equatable, Sendable {
+    var owner: BindingOwner
+  }
+
+  var held: Held
+}
+
+/// A form whose bindings set values that are not `Encodable` (its state encodes only its
+/// count of changes).
+private struct TagForm: Reducer {
+  struct State: Encodable, Equatable, Sendable {
+    var label = BindingLabel(text: "")
+    var tag: BindingTag?
+    var changes = 0
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(changes)
+    }
+  }
+
+  enum Action: Encodable, Equatable, Sendable, BindableAction {
+    case binding(BindingAction<State>)
+  }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, _ in
+      state.changes += 1
+      return .none
+    }
   }
 }
 
@@ -96,17 +164,17 @@ private struct ProfileForm: Reducer {
 }
 
 /// A shared owner, changed in place.
-private final class Owner: Encodable, Equatable, @unchecked Sendable {
+final class BindingOwner: Encodable, Equatable, @unchecked Sendable {
   var name = "owner"
 
-  static func == (lhs: Owner, rhs: Owner) -> Bool { lhs === rhs }
+  static func == (lhs: BindingOwner, rhs: BindingOwner) -> Bool { lhs === rhs }
 }
 
 /// A form whose binding sets a class instance.
 private struct OwnerForm: Reducer {
   struct State: Encodable, Equatable, Sendable {
     var name = ""
-    var owner: Owner
+    var owner: BindingOwner
   }
 
   enum Action: Encodable, Equatable, Sendable, BindableAction {
