@@ -15,8 +15,8 @@ import TraceKit
 /// A step whose changes are each a `set` of a value other than an object, or a `remove`
 /// (most steps), is checked once per set and list of paths: the next step with the same set id
 /// and the same paths is the same answer. A line of one such `set` read as the path cache's
-/// kept change head (`TraceReader.PathCache.lastLineIsKeptSet`) is known by the head's number
-/// alone, without looking at its change.
+/// kept change head (`TraceReader.PathCache.keptSetHead`) is known by the head's number alone,
+/// without looking at its change.
 ///
 /// ```swift
 /// var check = ChangedPathCheck()
@@ -43,13 +43,12 @@ struct ChangedPathCheck {
 
   /// Nil when set `id`, whose texts are `texts`, is what `changes`, applied to `state`, name;
   /// else what they name. The texts are asked for only when the set was not checked with
-  /// these paths before (no reference count on most steps). `paths` is the cache `changes`
-  /// were just read through, if they were.
+  /// these paths before (no reference count on most steps). `head` is the `keptSetHead` of
+  /// the cache `changes` were just read through, if they were.
   mutating func mismatch(
     _ changes: [TraceChange], set id: Int64, texts: @autoclosure () -> [String],
-    before state: inout TraceValue, readThrough paths: TraceReader.PathCache? = nil
+    before state: inout TraceValue, keptHead head: Int? = nil
   ) -> [String]? {
-    let head = paths?.keptSetHead
     if knowsKeptHead(set: id, head: head) { return nil }
     if verifiedSet == id, Self.sameOwnPaths(changes, verifiedPaths) { return nil }
     verifiedSet = nil

@@ -65,7 +65,8 @@ enum ReplayCommand {
           !changedPaths.knowsKeptHead(set: block.pathSetIDs[Int(item.pathSet)], head: keptHead)
         {
           named = changedPathMismatch(
-            changes, of: item, in: block, state: &state, check: &changedPaths, paths: paths)
+            changes, of: item, in: block, state: &state, check: &changedPaths,
+            keptHead: keptHead)
         }
         // Only a failure is stored: writing `failure` at every step destroys the old value
         // through a generic witness.
@@ -213,12 +214,12 @@ enum ReplayCommand {
   @inline(never)
   static func changedPathMismatch(
     _ changes: [TraceChange], of item: ReplayReadAhead.Item, in block: ReplayReadAhead.Block,
-    state: inout TraceValue, check: inout ChangedPathCheck, paths: TraceReader.PathCache
+    state: inout TraceValue, check: inout ChangedPathCheck, keptHead: Int?
   ) -> [String]? {
     let set = Int(item.pathSet)
     return check.mismatch(
       changes, set: block.pathSetIDs[set], texts: block.pathSets[set].texts, before: &state,
-      readThrough: paths)
+      keptHead: keptHead)
   }
 
   /// Applies a step's diff; the failure when it does not apply.

@@ -172,7 +172,7 @@ final class ChangedPathCheckTests: XCTestCase {
     }
     func mismatch(_ changes: String, set: Int64, _ texts: [String]) throws -> [String]? {
       check.mismatch(
-        try read(changes), set: set, texts: texts, before: &state, readThrough: paths)
+        try read(changes), set: set, texts: texts, before: &state, keptHead: paths.keptSetHead)
     }
     let count = #"[{"op":"set","path":"count","value":1}]"#
     let title = #"[{"op":"set","path":"title","value":"b"}]"#
