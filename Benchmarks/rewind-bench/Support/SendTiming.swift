@@ -2,8 +2,7 @@ import ComposableCore
 import CounterFeature
 
 /// Per-send time of one sample of sends: wall clock, and CPU time of the main thread; with
-/// the main thread's page faults, context switches and system time per send (read outside
-/// the timing).
+/// the main thread's page faults and context switches per send (read outside the timing).
 ///
 /// ```swift
 /// let timing = SendTiming.sends(store, 2_000)   // sends CounterScript's actions 2…2001

@@ -2,9 +2,11 @@
   import Glibc
 #endif
 
-/// The calling thread's page faults, context switches and system time so far
-/// (`getrusage(RUSAGE_THREAD)`; zero where that does not exist): read around a sample of sends,
-/// outside its timing, to say where a thread's CPU time went besides its instructions.
+/// The calling thread's page faults and context switches so far (`getrusage(RUSAGE_THREAD)`;
+/// zero where that does not exist): read around a sample of sends, outside its timing, to say
+/// where a thread's CPU time went besides its instructions. Exact counts, unlike `ru_stime`:
+/// a kernel with tick-based accounting (as on the bench's host, 250 Hz) splits user from system
+/// time by where its ticks land, which says nothing about a 15 ms sample, so it is not read.
 ///
 /// ```swift
 /// let before = ThreadUsage.now()
@@ -15,8 +17,6 @@ struct ThreadUsage {
   var minorFaults: Double = 0
   var voluntarySwitches: Double = 0
   var involuntarySwitches: Double = 0
-  /// Time spent in the kernel, in nanoseconds (at the kernel's accounting resolution).
-  var systemNanos: Double = 0
 
   static func now() -> ThreadUsage {
     #if canImport(Glibc)
@@ -25,8 +25,7 @@ struct ThreadUsage {
       guard getrusage(__rusage_who_t(1), &usage) == 0 else { return ThreadUsage() }
       return ThreadUsage(
         minorFaults: Double(usage.ru_minflt), voluntarySwitches: Double(usage.ru_nvcsw),
-        involuntarySwitches: Double(usage.ru_nivcsw),
-        systemNanos: Double(usage.ru_stime.tv_sec) * 1e9 + Double(usage.ru_stime.tv_usec) * 1e3)
+        involuntarySwitches: Double(usage.ru_nivcsw))
     #else
       return ThreadUsage()
     #endif
@@ -39,16 +38,14 @@ struct ThreadUsage {
     ThreadUsage(
       minorFaults: lhs.minorFaults + rhs.minorFaults,
       voluntarySwitches: lhs.voluntarySwitches + rhs.voluntarySwitches,
-      involuntarySwitches: lhs.involuntarySwitches + rhs.involuntarySwitches,
-      systemNanos: lhs.systemNanos + rhs.systemNanos)
+      involuntarySwitches: lhs.involuntarySwitches + rhs.involuntarySwitches)
   }
 
   static func - (lhs: ThreadUsage, rhs: ThreadUsage) -> ThreadUsage {
     ThreadUsage(
       minorFaults: lhs.minorFaults - rhs.minorFaults,
       voluntarySwitches: lhs.voluntarySwitches - rhs.voluntarySwitches,
-      involuntarySwitches: lhs.involuntarySwitches - rhs.involuntarySwitches,
-      systemNanos: lhs.systemNanos - rhs.systemNanos)
+      involuntarySwitches: lhs.involuntarySwitches - rhs.involuntarySwitches)
   }
 
   /// Each count divided by `count` (per send).
@@ -56,6 +53,6 @@ struct ThreadUsage {
     let n = Double(count)
     return ThreadUsage(
       minorFaults: minorFaults / n, voluntarySwitches: voluntarySwitches / n,
-      involuntarySwitches: involuntarySwitches / n, systemNanos: systemNanos / n)
+      involuntarySwitches: involuntarySwitches / n)
   }
 }
