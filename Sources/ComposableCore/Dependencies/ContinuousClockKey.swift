@@ -41,8 +41,7 @@ extension DependencyValues {
   /// Read by a reducer while a store's instrument listens, it reports each `now`.
   public var continuousClock: any Clock<Duration> {
     get {
-      let clock = self[ContinuousClockKey.self]
-      return ReducingContext.isReading ? reporting(clock) : clock
+      ReducingContext.reportingIfReading(self[ContinuousClockKey.self])
     }
     set { self[ContinuousClockKey.self] = newValue }
   }

@@ -143,9 +143,12 @@ package enum ReducingContext {
     log.note(key)
   }
 
-  /// Whether a clock read now would be reported (the clock dependency is wrapped only then).
-  static var isReading: Bool {
-    current()?.isReading ?? false
+  /// `clock` as the clock dependency gives it now: wrapped so that its `now` reads are
+  /// reported when an instrumented core's reducer reads it on this thread (`reporting`), as it
+  /// is otherwise. The context is looked up once for both.
+  static func reportingIfReading(_ clock: any Clock<Duration>) -> any Clock<Duration> {
+    guard let hooks = current(), hooks.isReading else { return clock }
+    return reporting(clock, hooks: hooks)
   }
 }
 
