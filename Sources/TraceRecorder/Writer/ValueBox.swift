@@ -1,7 +1,14 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A Swift value kept for comparison with the next step's (see `FieldCache.swiftValue`).
 /// Immutable; the writer's thread alone reads it (`Sendable` only for the shared `none`).
 final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
-  let value: Value
+  /// Never changed: a `var` only so that `holdsSameBits(at:)` reads it in place (`&value`).
+  @exclusivity(unchecked) private(set) var value: Value
 
   /// `significant`: the bytes of `value` the next step compares (all of them by default).
   init(
@@ -16,6 +23,25 @@ final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
   {
     self.value = value.assumingMemoryBound(to: Value.self).pointee
     super.init(copying: value, like: prototype, inner: inner)
+  }
+
+  /// Whether the `Value` at `other` has this box's bits in its significant bytes (as
+  /// `Equality.same(_:_:in:)` compares them), both read in place.
+  @inline(__always)
+  func holdsSameBits(at other: UnsafePointer<Value>) -> Bool {
+    same(&value, other)
+  }
+
+  /// An instance method, not a static one: `Self` would be looked up in the runtime's
+  /// metadata cache (`Value` is read from this box's own metadata). A value without padding
+  /// (about half the fields compared on the composed app) is compared whole here, without
+  /// the call to `SignificantBytes.same`.
+  private func same(_ lhs: UnsafePointer<Value>, _ rhs: UnsafePointer<Value>) -> Bool {
+    let size = MemoryLayout<Value>.size
+    guard significant.ranges != nil else { return memcmp(lhs, rhs, size) == 0 }
+    return significant.same(
+      UnsafeRawBufferPointer(start: lhs, count: size),
+      UnsafeRawBufferPointer(start: rhs, count: size))
   }
 }
 
