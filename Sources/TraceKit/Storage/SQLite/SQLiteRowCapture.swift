@@ -30,7 +30,7 @@ package final class SQLiteRowCapture {
   private let words: UnsafeMutablePointer<Int64>
   /// Set while a query reads through the buffer: a query inside another (nested) reads its
   /// columns instead.
-  package var isInUse = false
+  @exclusivity(unchecked) package var isInUse = false
 
   /// Registers the function on `connection`, taking `columns` arguments. Only a query of the
   /// connection's own can call it (`SQLITE_DIRECTONLY`: no view or trigger a file holds).
@@ -58,25 +58,23 @@ package final class SQLiteRowCapture {
   /// number).
   @inline(__always)
   package func current(of statement: SQLiteStatement) -> Bool {
-    guard let value = sqlite3_column_value(statement.handle, 0),
-      sqlite3_value_type(value) == SQLITE_INTEGER
-    else { return false }
-    return sqlite3_value_int64(value) == words[0]
+    // The numbers start at 1: a column that is not one of them reads as 0 or another number.
+    sqlite3_column_int64(statement.handle, 0) == words[0]
   }
 
   /// The argument's integer, or nil when it holds anything else (`SQLiteStatement.integer`).
   @inline(__always)
   package func integer(at index: Int32) -> Int64? {
     let index = Int(index)
-    return words[1 + index] == Int64(SQLITE_INTEGER) ? words[1 + columns + index] : nil
+    return words[1 &+ index] == Int64(SQLITE_INTEGER) ? words[1 &+ columns &+ index] : nil
   }
 
   /// The argument's floating-point value, or nil when it holds anything else.
   @inline(__always)
   package func real(at index: Int32) -> Double? {
     let index = Int(index)
-    return words[1 + index] == Int64(SQLITE_FLOAT)
-      ? Double(bitPattern: UInt64(bitPattern: words[1 + columns + index])) : nil
+    return words[1 &+ index] == Int64(SQLITE_FLOAT)
+      ? Double(bitPattern: UInt64(bitPattern: words[1 &+ columns &+ index])) : nil
   }
 
   private static func capture(
