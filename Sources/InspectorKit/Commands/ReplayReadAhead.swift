@@ -238,7 +238,9 @@ final class ReplayReadAhead: @unchecked Sendable {
     }
 
     /// One step: whether its line is in the chunk entered last, or (`content`, from a source
-    /// other than a file) what it holds. False when the reading stops here.
+    /// other than a file) what it holds. False when the reading stops here. Inlined into the
+    /// row's closure: a call at every row.
+    @inline(__always)
     mutating func add(
       _ step: Int, _ origin: StepOrigin, _ stateHash: UInt64, hasLine: Bool,
       content: StepContent?

@@ -116,7 +116,20 @@ extension TraceReader {
   /// order, with the same messages (the action and path-set ids must name an entry), for a
   /// replay that uses only the step, its origin and its state hash.
   func decodeEntry(_ statement: SQLiteStatement) throws(TraceError) -> StepIndexEntry {
-    let columns = try checkedColumns(statement)
+    try entry(checkedColumns(statement))
+  }
+
+  /// `decodeEntry` of a row read through `capture` (`SQLiteRowCapture`); nil when one of its
+  /// columns is not what `checkedColumns` lets through at once: that row's columns are read
+  /// again for the failure and its message.
+  func decodeEntry(_ capture: SQLiteRowCapture) throws(TraceError) -> StepIndexEntry? {
+    guard let columns = try quickColumns(capture) else { return nil }
+    return try entry(columns)
+  }
+
+  /// The rest of `decodeEntry`, once the columns are checked.
+  @inline(__always)
+  private func entry(_ columns: CheckedColumns) throws(TraceError) -> StepIndexEntry {
     let step = columns.step
     let origin = try origin(columns.origin, step: step)
     // Consecutive rows mostly name the ids the previous rows named: those were checked then.
@@ -157,26 +170,33 @@ extension TraceReader {
   }
 
   private func checkedColumns(_ statement: SQLiteStatement) throws(TraceError) -> CheckedColumns {
-    // Every integer column in its range, read once; anything else is checked again column
-    // by column below, for the first column that is wrong and its message.
-    guard let step = statement.integer(at: 0), Self.stepRange.contains(step),
-      let mono = statement.integer(at: 1), mono >= 0,
-      let origin = statement.integer(at: 3),
-      let action = statement.integer(at: 4),
-      let changed = statement.integer(at: 5),
-      let hash = statement.integer(at: 6),
-      let reducer = statement.integer(at: 7), reducer >= 0
+    if let columns = try quickColumns(statement) { return columns }
+    return try columnByColumn(statement)
+  }
+
+  /// The row's columns when each is what a row mostly holds: every integer column in its
+  /// range, read once, and a wall time; nil otherwise, and `columnByColumn` then finds the
+  /// first column that is wrong and its message.
+  @inline(__always)
+  private func quickColumns(_ row: some IndexRowColumns) throws(TraceError) -> CheckedColumns? {
+    guard let step = row.integer(at: 0), Self.stepRange.contains(step),
+      let mono = row.integer(at: 1), mono >= 0,
+      let origin = row.integer(at: 3),
+      let action = row.integer(at: 4),
+      let changed = row.integer(at: 5),
+      let hash = row.integer(at: 6),
+      let reducer = row.integer(at: 7), reducer >= 0
     else {
-      return try columnByColumn(statement)
+      return nil
     }
     let wallTime: Double
-    if let offset = statement.integer(at: 2) {
+    if let offset = row.integer(at: 2) {
       let start = try startWallTime(step: Int(step))
       wallTime = start + Double(mono &+ offset) / 1e9
-    } else if statement.isReal(at: 2) {
-      wallTime = statement.double(at: 2)
+    } else if let real = row.real(at: 2) {
+      wallTime = real
     } else {
-      return try columnByColumn(statement)
+      return nil
     }
     return CheckedColumns(
       step: Int(step), monotonicNanos: UInt64(mono), wallTime: wallTime, origin: origin,
@@ -389,3 +409,21 @@ extension TraceReader {
     }
   }
 }
+
+/// The columns of a `steps` row as `TraceReader.quickColumns` reads them: from the statement
+/// that selected them, or from the function that captured them (`SQLiteRowCapture`).
+protocol IndexRowColumns {
+  /// The column's integer, or nil when it holds anything else.
+  func integer(at column: Int32) -> Int64?
+  /// The column's floating-point value, or nil when it holds anything else.
+  func real(at column: Int32) -> Double?
+}
+
+extension SQLiteStatement: IndexRowColumns {
+  @inline(__always)
+  func real(at column: Int32) -> Double? {
+    isReal(at: column) ? double(at: column) : nil
+  }
+}
+
+extension SQLiteRowCapture: IndexRowColumns {}

@@ -338,8 +338,13 @@ extension TraceReader {
   /// try reader.keyframe(at: 257)  // nil
   /// ```
   public func keyframe(at step: Int) throws(TraceError) -> TraceValue? {
-    guard step >= 0, try keyframeStep(atOrBefore: step) == step else { return nil }
-    return try keyframeState(at: step)
+    guard step >= 0 else { return nil }
+    // One query: the row `keyframeStep(atOrBefore:)` finds is the one `keyframeState(at:)`
+    // reads when it is this step's.
+    let statement = selectKeyframeStatement
+    defer { statement.reset() }
+    guard try keyframeStep(atOrBefore: step, in: statement) == step else { return nil }
+    return try keyframeState(of: statement, at: step)
   }
 
   /// The steps that hold a keyframe, in order: those at multiples of the interval, those
@@ -362,6 +367,13 @@ extension TraceReader {
   private func keyframeStep(atOrBefore step: Int) throws(TraceError) -> Int {
     let statement = selectKeyframeStatement
     defer { statement.reset() }
+    return try keyframeStep(atOrBefore: step, in: statement)
+  }
+
+  /// `keyframeStep(atOrBefore:)` with `statement` (the keyframe query) left on the row found.
+  private func keyframeStep(
+    atOrBefore step: Int, in statement: SQLiteStatement
+  ) throws(TraceError) -> Int {
     do {
       try statement.bind(step, at: 1)
       guard try statement.step() else {
@@ -393,6 +405,13 @@ extension TraceReader {
     guard found, Int(statement.int64(at: 0)) == step else {
       throw TraceError(.missingKeyframe, file: path, step: step)
     }
+    return try keyframeState(of: statement, at: step)
+  }
+
+  /// The state of the keyframe row `statement` stands on, which is `step`'s.
+  private func keyframeState(
+    of statement: SQLiteStatement, at step: Int
+  ) throws(TraceError) -> TraceValue {
     let file = path
     let hash = UInt64(
       bitPattern: try Self.integer(statement, 1, "state_hash", in: Self.anyInteger) { reason in

@@ -38,6 +38,10 @@ public final class TraceReader {
   // Read for every decoded row, by one thread at a time: no dynamic exclusivity checks.
   @exclusivity(unchecked) var interned = InternedIndex()
 
+  /// The function a replay's scan reads each row through (`forEachEntry`), registered by the
+  /// first such scan.
+  var rowCapture: SQLiteRowCapture?
+
   /// Whether the `effects` table has the columns of the effects' kind, parent and surrounding
   /// steps (asked once: a table's columns do not change under a reader).
   var hasEffectLifecycle: Bool?
@@ -48,6 +52,7 @@ public final class TraceReader {
 
   static let rowColumns =
     "step, mono_ns, wall, origin, action, changed, state_hash, reducer_ns"
+  static let rowColumnCount = 8
 
   /// Opens a trace for reading. The file is checked before anything is trusted: that it
   /// exists, is a file, is SQLite, is whole, is a Rewind trace of a known version, and has
@@ -340,10 +345,46 @@ public final class TraceReader {
 
   /// `forEachRow` as a replay reads it: every column checked the same way, in the same order,
   /// with the same messages, but only the step, origin and state hash handed out.
+  ///
+  /// Each row is read through `SQLiteRowCapture`: one function call hands over its eight
+  /// columns, where reading them from the statement costs a call of SQLite's per column. A
+  /// row it cannot vouch for, or whose columns are not all as `checkedColumns` lets through
+  /// at once, ends that: the rest is read as the columns, from the same first row, past the
+  /// rows already handed out, so a damaged row fails with its own message.
   func forEachEntry(
     from: Int, to: Int, _ body: (StepIndexEntry) throws -> Bool
   ) throws {
-    try scan(from: from, to: to, decodeEntry, step: { $0.step }, body)
+    guard let capture = rowCaptureForScan() else {
+      try scan(from: from, to: to, decodeEntry, step: { $0.step }, body)
+      return
+    }
+    capture.isInUse = true
+    defer { capture.isInUse = false }
+    let statement = try rowScan(from: from, to: to, columns: capture.call(Self.rowColumns))
+    defer { statement.reset() }
+    var expected = max(0, from)
+    var handed = 0
+    while try nextRow(of: statement) {
+      guard capture.current(of: statement), let entry = try decodeEntry(capture) else {
+        statement.reset()
+        capture.isInUse = false
+        try scan(
+          from: from, to: to, skipping: handed, decodeEntry, step: { $0.step }, body)
+        return
+      }
+      try checkNoHole(before: entry.step, expected: &expected)
+      handed += 1
+      guard try body(entry) else { return }
+    }
+  }
+
+  /// The connection's `SQLiteRowCapture` of a `steps` row, registered on first use; nil while
+  /// a scan reads through it (a scan inside another reads the columns) or when SQLite refuses
+  /// the function.
+  private func rowCaptureForScan() -> SQLiteRowCapture? {
+    if let rowCapture { return rowCapture.isInUse ? nil : rowCapture }
+    rowCapture = try? SQLiteRowCapture(connection: database, columns: Self.rowColumnCount)
+    return rowCapture
   }
 
   /// `forEachEntry` with each row's action path, which typed replay names in its reports.
@@ -356,17 +397,25 @@ public final class TraceReader {
   /// The rows `from…to` in order, each decoded by `decode`, with the steps that the index
   /// jumps over checked; `body` returns false to stop. Inlined into each way of reading, so
   /// that each is compiled as if written out.
+  /// `skipping`: the first rows are read and checked but not handed to `body` (they were
+  /// before).
   @inline(__always)
   private func scan<Row>(
-    from: Int, to: Int, _ decode: (SQLiteStatement) throws(TraceError) -> Row,
-    step: (Row) -> Int, _ body: (Row) throws -> Bool
+    from: Int, to: Int, skipping skipped: Int = 0,
+    _ decode: (SQLiteStatement) throws(TraceError) -> Row, step: (Row) -> Int,
+    _ body: (Row) throws -> Bool
   ) throws {
     let statement = try rowScan(from: from, to: to)
     defer { statement.reset() }
     var expected = max(0, from)
+    var skipping = skipped
     while try nextRow(of: statement) {
       let row = try decode(statement)
       try checkNoHole(before: step(row), expected: &expected)
+      if skipping > 0 {
+        skipping -= 1
+        continue
+      }
       guard try body(row) else { return }
     }
   }
@@ -375,11 +424,13 @@ public final class TraceReader {
   /// scan's body may itself query the reader. `to: .max` selects without an upper bound,
   /// which leaves out no row (a step is at most `Int.max`) and saves SQLite two instructions
   /// of its program a row (reading the step again and comparing it).
-  private func rowScan(from: Int, to: Int) throws(TraceError) -> SQLiteStatement {
+  private func rowScan(
+    from: Int, to: Int, columns: String = rowColumns
+  ) throws(TraceError) -> SQLiteStatement {
     do {
       let upTo = to == .max ? "" : " AND step <= ?"
       let statement = try database.prepare(
-        "SELECT \(Self.rowColumns) FROM steps WHERE step >= ?\(upTo) ORDER BY step")
+        "SELECT \(columns) FROM steps WHERE step >= ?\(upTo) ORDER BY step")
       try statement.bind(from, at: 1)
       if to != .max { try statement.bind(to, at: 2) }
       return statement
