@@ -59,6 +59,6 @@ struct SendOverheadCase: BenchCase {
         + "\(NumberFormat.compact(recordedMean.switches * 1000)) vs "
         + "\(NumberFormat.compact(bareMean.switches * 1000)) (involuntary "
         + "\(NumberFormat.compact(recordedMean.involuntarySwitches * 1000)) vs "
-        + "\(NumberFormat.compact(bareMean.involuntarySwitches * 1000))))")
+        + "\(NumberFormat.compact(bareMean.involuntarySwitches * 1000)))")
   }
 }
