@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A Swift value kept for comparison with the next step's (see `FieldCache.swiftValue`).
 /// Immutable; the writer's thread alone reads it (`Sendable` only for the shared `none`).
 final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
@@ -33,15 +27,9 @@ final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
   }
 
   /// An instance method, not a static one: `Self` would be looked up in the runtime's
-  /// metadata cache (`Value` is read from this box's own metadata). A value without padding
-  /// (about half the fields compared on the composed app) is compared whole here, without
-  /// the call to `SignificantBytes.same`.
+  /// metadata cache (`Value` is read from this box's own metadata).
   private func same(_ lhs: UnsafePointer<Value>, _ rhs: UnsafePointer<Value>) -> Bool {
-    let size = MemoryLayout<Value>.size
-    guard significant.ranges != nil else { return memcmp(lhs, rhs, size) == 0 }
-    return significant.same(
-      UnsafeRawBufferPointer(start: lhs, count: size),
-      UnsafeRawBufferPointer(start: rhs, count: size))
+    significant.same(at: lhs, rhs, count: MemoryLayout<Value>.size)
   }
 }
 

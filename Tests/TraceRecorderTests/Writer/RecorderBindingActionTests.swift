@@ -12,20 +12,15 @@ import XCTest
 final class RecorderBindingActionTests: XCTestCase {
   func testATextFieldAndAToggleAreRecordedAsTheirFieldsAndValues() async throws {
     let directory = try TemporaryDirectory()
-    let path = directory.path("profile.rewind")
-    let recorder = try Recorder(path: path)
-    let issues = await collectingIssues {
+    let (issues, reader) = try await record(in: directory) { recorder in
       let store = Store(initialState: ProfileForm.State()) { ProfileForm().recording(to: recorder) }
       let actions: [ProfileForm.Action] = [
         .set(\.name, "B"), .set(\.name, "Blob"), .set(\.isPublic, true), .save,
         .set(\.isPublic, false),
       ]
       for action in actions { store.send(action) }
-      await recorder.waitUntilFinished()
     }
-    XCTAssertNil(recorder.error)
     XCTAssertEqual(issues, [])
-    let reader = try TraceReader(path: path)
     XCTAssertEqual(
       try (1...5).map { try reader.action(at: $0).description },
       [
@@ -49,21 +44,16 @@ final class RecorderBindingActionTests: XCTestCase {
   /// writes the placeholder at the value's place: the field it set stays recorded.
   func testABindingThatSetsAClassInstanceKeepsItsFieldAndPlaceholdsTheValue() async throws {
     let directory = try TemporaryDirectory()
-    let path = directory.path("owner.rewind")
-    let recorder = try Recorder(path: path)
     let owner = BindingOwner()
-    let issues = await collectingIssues {
+    let (issues, reader) = try await record(in: directory) { recorder in
       let store = Store(initialState: OwnerForm.State(owner: owner)) {
         OwnerForm().recording(to: recorder)
       }
       store.send(.set(\.owner, owner))
       owner.name = "changed after the step"
       store.send(.set(\.name, "Blob"))
-      await recorder.waitUntilFinished()
     }
-    XCTAssertNil(recorder.error)
     XCTAssertEqual(issues.count, 2, "\(issues)")
-    let reader = try TraceReader(path: path)
     XCTAssertEqual(
       try (1...2).map { try reader.action(at: $0).description },
       [
@@ -76,20 +66,15 @@ final class RecorderBindingActionTests: XCTestCase {
   /// of it: a placeholder when a class instance is in it at any depth.
   func testABindingOfANonEncodableValueIsItsTextUnlessAClassIsInIt() async throws {
     let directory = try TemporaryDirectory()
-    let path = directory.path("tags.rewind")
-    let recorder = try Recorder(path: path)
     let owner = BindingOwner()
-    let issues = await collectingIssues {
+    let (issues, reader) = try await record(in: directory) { recorder in
       let store = Store(initialState: TagForm.State()) { TagForm().recording(to: recorder) }
       store.send(.set(\.label, BindingLabel(text: "plain")))
       store.send(.set(\.tag, BindingTag(held: BindingTag.Held(owner: owner))))
       owner.name = "changed after the step"
       store.send(.set(\.label, BindingLabel(text: "again")))
-      await recorder.waitUntilFinished()
     }
-    XCTAssertNil(recorder.error)
     XCTAssertEqual(issues.count, 1, "\(issues)")
-    let reader = try TraceReader(path: path)
     XCTAssertEqual(
       try (1...3).map { try reader.action(at: $0).description },
       [
@@ -97,6 +82,21 @@ final class RecorderBindingActionTests: XCTestCase {
         #".binding("<not recorded: BindingAction<State> holds class instances>")"#,
         #".binding((set: (keyPath: "\\State.label", value: "TraceRecorderTests.BindingLabel(text: \"again\")")))"#,
       ])
+  }
+
+  /// Records what `send` sends into a new trace in `directory` until the recorder finished
+  /// (with no error): the issues reported meanwhile, and the trace.
+  private func record(
+    in directory: TemporaryDirectory, _ send: (Recorder) async -> Void
+  ) async throws -> (issues: [String], reader: TraceReader) {
+    let path = directory.path("form.rewind")
+    let recorder = try Recorder(path: path)
+    let issues = await collectingIssues {
+      await send(recorder)
+      await recorder.waitUntilFinished()
+    }
+    XCTAssertNil(recorder.error)
+    return (issues, try TraceReader(path: path))
   }
 }
 
