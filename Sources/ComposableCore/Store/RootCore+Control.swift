@@ -138,7 +138,7 @@ extension RootCore: StoreControl {
         continue
       }
       bufferOrigin(entry.origin)
-      bufferedActions.append(entry.action)
+      firstAction.initialize(to: entry.action)
       _ = DependencyValues.$current.withValue(dependencies) {
         runBatch(group: entry.group)
       }

@@ -24,19 +24,25 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   @usableFromInline let needsDependencies: Bool
   /// The instrument the reducer brought, if any: told every step, effect and cancellation.
   @usableFromInline let instrument: (any StoreInstrument<State, Action>)?
+  /// The batch's first action, from its send until the batch ends (initialized only then): a
+  /// slot made once with the core. Most batches are that one action; in `bufferedActions` it
+  /// was appended, copied out and removed again, about 100 instructions a send more.
+  @usableFromInline let firstAction = UnsafeMutablePointer<Action>.allocate(capacity: 1)
   // Only touched on the main actor and never across a call that could touch them again
   // (the reducer mutates the state through `storage`, not through `self`): the dynamic
   // exclusivity checks would cost more than the rest of a bare send.
+  /// The actions sent while a batch runs (after its first one).
   @exclusivity(unchecked) @usableFromInline var bufferedActions: [Action] = []
   /// The origin of the batch's first action (kept only when instrumented): most batches are
   /// one action, which then buffers no origin (appending and clearing a list of them cost
   /// about 80 instructions a recorded send).
   @exclusivity(unchecked) @usableFromInline var firstOrigin = ActionOrigin.user
-  /// The origin of each buffered action after the first (kept only when instrumented):
-  /// `bufferedOrigins[i - 1]` is `bufferedActions[i]`'s.
+  /// The origin of each buffered action (kept only when instrumented): `bufferedOrigins[i]` is
+  /// `bufferedActions[i]`'s.
   @exclusivity(unchecked) @usableFromInline var bufferedOrigins: [ActionOrigin] = []
   @exclusivity(unchecked) @usableFromInline var isSending = false
-  /// The position in `bufferedActions` of the action being reduced.
+  /// The position in `bufferedActions` of the action being reduced; -1 for the first one (in
+  /// `firstAction`).
   @exclusivity(unchecked) @usableFromInline var processingIndex = 0
   /// The number of the last step (instrumented only).
   @exclusivity(unchecked) @usableFromInline var stepCount = 0
@@ -119,6 +125,8 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   isolated deinit {
     storage.destroy()
     cancelEverything(cause: .storeTeardown)
+    // Empty: a batch holds the core until it ends.
+    firstAction.deallocate()
   }
 
   @inlinable
@@ -169,7 +177,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
       bufferedActions.append(action)
       return StoreTask(group: nil)
     }
-    bufferedActions.append(action)
+    firstAction.initialize(to: action)
     // An effect's task carries the dependencies of the reducer that created it (its navigation
     // path among them): the reducers must not run with those.
     if needsDependencies || origin.isEffect {
@@ -180,7 +188,7 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     return runBatch(group: origin.group)
   }
 
-  /// Empties a batch's buffer, keeping its capacity: one action is the common batch, and
+  /// Empties a batch's buffer, keeping its capacity: one action is the common buffer, and
   /// `removeLast` is much cheaper than `removeAll(keepingCapacity:)`.
   @inlinable
   static func clear<Element>(_ buffer: inout [Element]) {
@@ -191,11 +199,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     }
   }
 
-  /// Keeps the origin of the action about to be buffered (instrumented only): the first of a
-  /// batch in `firstOrigin`, the others in `bufferedOrigins`.
+  /// Keeps the origin of the action about to be sent or buffered (instrumented only): the
+  /// first of a batch in `firstOrigin`, the others in `bufferedOrigins`.
   @inlinable
   func bufferOrigin(_ origin: ActionOrigin) {
-    if bufferedActions.isEmpty {
+    if !isSending {
       firstOrigin = origin
     } else {
       bufferedOrigins.append(origin)
@@ -220,17 +228,17 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     isSending = true
     let outer = context.enter(hooks)
     var group = initialGroup
-    var index = 0
+    var index = -1
     while index < bufferedActions.count {
       processingIndex = index
-      let action = bufferedActions[index]
+      let action = index < 0 ? firstAction.pointee : bufferedActions[index]
       index += 1
       let effect = reducer.reduce(into: &storage.pointer.pointee, action: action)
       if case .none = effect.node { continue }
       group = launchRoot(effect, action: consume action, step: 0, group: group)
     }
     context.leave(outer)
-    Self.clear(&bufferedActions)
+    endBatch()
     isSending = false
     if observation.isObserved {
       observation.didFinishBatch()
@@ -251,11 +259,11 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     isSending = true
     let outer = context.enter(hooks)
     var group = initialGroup
-    var index = 0
+    var index = -1
     while index < bufferedActions.count {
       processingIndex = index
-      let action = bufferedActions[index]
-      let origin = index == 0 ? firstOrigin : bufferedOrigins[index &- 1]
+      let action = index < 0 ? firstAction.pointee : bufferedActions[index]
+      let origin = index < 0 ? firstOrigin : bufferedOrigins[index]
       index += 1
       stepCount += 1
       let step = stepCount
@@ -274,13 +282,22 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
     }
     currentStep = nil
     context.leave(outer)
-    Self.clear(&bufferedActions)
+    endBatch()
     if !bufferedOrigins.isEmpty { Self.clear(&bufferedOrigins) }
     isSending = false
     if observation.isObserved {
       notifyObservers()
     }
     return StoreTask(group: group)
+  }
+
+  /// Lets go of a batch's actions: the first one's slot, and the buffer when it was used.
+  @inlinable
+  func endBatch() {
+    firstAction.deinitialize(count: 1)
+    if !bufferedActions.isEmpty {
+      Self.clear(&bufferedActions)
+    }
   }
 
   /// Tells observers about the state after a batch (or an inspector's step).
@@ -314,8 +331,10 @@ package final class RootCore<Root: Reducer>: Core, ReducingCore, EffectTaskGroup
   @usableFromInline
   func reportReentrantSend(_ action: Action) {
     let current =
-      processingIndex < bufferedActions.count
-      ? describeCase(bufferedActions[processingIndex]) : "an action"
+      processingIndex < 0
+      ? describeCase(firstAction.pointee)
+      : processingIndex < bufferedActions.count
+        ? describeCase(bufferedActions[processingIndex]) : "an action"
     reportIssue(
       """
       The store was sent the action \(describeCase(action)) while it was processing \

@@ -71,6 +71,60 @@ final class StoreOrderingTests: XCTestCase {
       [#"The store was sent the action .step("x") while it was processing .step("1")."#])
   }
 
+  /// A recorded batch: the sent action first, then its `.send`s and a re-entrant send in the
+  /// order they came, each step with its own origin; the report names the action being reduced.
+  func testInstrumentedBatchKeepsEachActionsOriginAndOrder() {
+    let holder = StoreHolder()
+    let transcript = Transcript()
+    let store = Store(initialState: Logger.State()) {
+      Reduce<Logger.State, Logger.Action> { state, action in
+        state.log.append(describeAction(action))
+        switch action {
+        case .start:
+          holder.store?.send(.step("reentrant"))
+          return .send(.step("sent"))
+        case .step("sent"):
+          return .send(.step("last"))
+        default:
+          return .none
+        }
+      }
+      .transcribed(into: transcript)
+    }
+    holder.store = store
+    transcript.clear()
+    let (_, issues) = withIssueCollection {
+      store.send(.start)
+    }
+    XCTAssertEqual(store.log, ["start", "step(reentrant)", "step(sent)", "step(last)"])
+    XCTAssertEqual(
+      transcript.text,
+      """
+      step 1 from user: .start
+      end of step 1
+      step 2 from user: .step("reentrant")
+      end of step 2
+      step 3 from .send of step 1: .step("sent")
+      end of step 3
+      step 4 from .send of step 3: .step("last")
+      end of step 4
+      """
+    )
+    XCTAssertEqual(
+      issues.map { String($0.message.prefix { $0 != "\n" }) },
+      [#"The store was sent the action .step("reentrant") while it was processing .start."#])
+    // The next batch starts from an empty buffer.
+    transcript.clear()
+    store.send(.step("again"))
+    XCTAssertEqual(
+      transcript.text,
+      """
+      step 5 from user: .step("again")
+      end of step 5
+      """
+    )
+  }
+
   func testObserversAreNotifiedOncePerBatchWithTheFinalState() {
     let store = Store(initialState: Logger.State()) { Logger() }
     let seen = Box<[[String]]>([])
