@@ -435,8 +435,8 @@ final class FieldWalker: Encoder {
   ) throws -> FieldCache {
     try withUnsafePointer(to: value) {
       try Elements.encodeIncrementally(
-        at: UnsafeRawPointer($0), key: key, previous: previous, staging: staging, in: prefix,
-        types: types)
+        at: UnsafeRawPointer($0), type: ObjectIdentifier(T.self), key: key, previous: previous,
+        staging: staging, in: prefix, types: types)
     }
   }
 
@@ -481,7 +481,7 @@ final class FieldWalker: Encoder {
     if let previous, previous.holds(T.self) {
       return previous.sibling(holding: value, inner: inner)
     }
-    return ValueBox(value, inner: inner, significant: types.significantBytes(of: T.self))
+    return types.box(value, inner: inner)
   }
 
   /// Whether `TraceValueEncoder` marks an optional holding `value` as `Optional.some`: when the
