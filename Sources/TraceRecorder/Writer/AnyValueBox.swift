@@ -27,13 +27,16 @@ class AnyValueBox: @unchecked Sendable {
     self.significant = significant
   }
 
-  /// A box like `prototype` (its type, its significant bytes) for the value at `value`, which
-  /// is of the type `prototype` holds: see `sibling(holding:inner:)`.
-  required init(copying value: UnsafeRawPointer, like prototype: AnyValueBox, inner: AnyValueBox?)
-  {
-    valueType = prototype.valueType
+  /// A box of the class this is called on for the value at `value` (of the type that class
+  /// holds), whose type is `valueType`, comparing `significant`: see `sibling(holding:inner:)`
+  /// and `WalkedTypes.box`, which make boxes through a box's class or a class kept per type.
+  required init(
+    copying value: UnsafeRawPointer, valueType: ObjectIdentifier, inner: AnyValueBox?,
+    significant: SignificantBytes
+  ) {
+    self.valueType = valueType
     self.inner = inner
-    significant = prototype.significant
+    self.significant = significant
   }
 
   /// A box of the same type as this one, comparing the same bytes, holding `value` (a value of
@@ -42,7 +45,16 @@ class AnyValueBox: @unchecked Sendable {
   /// a box in the writer's unspecialized code).
   @inline(__always)
   final func sibling<T>(holding value: T, inner: AnyValueBox?) -> AnyValueBox {
-    withUnsafePointer(to: value) { type(of: self).init(copying: $0, like: self, inner: inner) }
+    withUnsafePointer(to: value) { sibling(copying: UnsafeRawPointer($0), inner: inner) }
+  }
+
+  /// `sibling(holding:inner:)` of the value at `value`, read where it is: a caller whose value
+  /// is generic over more than its own type (an identified array's code, which knows its
+  /// element type and id type) would look its type up to copy it out.
+  @inline(__always)
+  final func sibling(copying value: UnsafeRawPointer, inner: AnyValueBox?) -> AnyValueBox {
+    type(of: self).init(
+      copying: value, valueType: valueType, inner: inner, significant: significant)
   }
 
   /// Whether the boxed value is a `T`.

@@ -312,6 +312,32 @@ struct ElementCache {
     }
   }
 
+  /// The same elements in another order (a move of identified elements): element `position`
+  /// is this cache's element `sources[position]` (`sources` a permutation of its positions),
+  /// with its tree, hashes, JSON and walked fields, so the cache is what `init(trees:…)` and
+  /// `keep(walked:)` make of them, without making any entry again. Hashed anew.
+  func reordered(_ sources: [Int]) -> ElementCache {
+    var moved = self
+    moved.runs = []
+    moved.runs.reserveCapacity(runs.count)
+    moved.runHashes = []
+    var start = 0
+    while start < count {
+      let end = Swift.min(start + Self.runLength, count)
+      var run: [Entry] = []
+      run.reserveCapacity(end - start)
+      for position in start..<end {
+        let source = sources[position]
+        run.append(runs[source / Self.runLength][source % Self.runLength])
+      }
+      if hashedByRuns { moved.runHashes.append(Self.runHash(run)) }
+      moved.runs.append(run)
+      start = end
+    }
+    moved.hash = moved.arrayHash()
+    return moved
+  }
+
   /// Replaces the tree at a position (same count); `rehash()` updates the hashes. `hash`: the
   /// tree's hash when known (a walked element's, from its fields' cached hashes), `walked`:
   /// its fields when walked, else empty (see `Entry.walked`).

@@ -191,11 +191,6 @@ struct FieldCache {
     }
   }
 
-  /// Whether two levels have the same keys in the same order (by index: no entry copied).
-  static func sameKeys(_ fields: [FieldCache], _ other: [FieldCache]) -> Bool {
-    fields.count == other.count && fields.indices.allSatisfy { fields[$0].key == other[$0].key }
-  }
-
   /// The stable hash of the object `fields` make, from their cached hashes.
   static func objectHash(_ fields: [FieldCache]) -> UInt64 {
     var object = MerkleHash.ObjectHasher(fieldCount: fields.count)

@@ -9,32 +9,32 @@ import TraceKit
 
 /// A collection field whose elements `IncrementalEncoder` re-encodes one by one.
 protocol IncrementalElements {
+  /// The field of the value at `value` (a `Self`), read where it is: the writer finds the
+  /// conforming type once per type (`WalkedTypes.elementsType`) and passes the field by
+  /// address, where a cast of each changed field to `any IncrementalElements` cost a dynamic
+  /// cast and a copy into the existential (about 760 instructions a change of the field).
+  /// `type` is `ObjectIdentifier(Self.self)`, which the caller has at hand: the conforming
+  /// type's code, generic over its parts, looked `Self` up in the runtime's metadata cache to
+  /// make it (about 340 instructions a change of the field).
+  ///
   /// With `staging`, the changed elements are staged in the cache (see
   /// `FieldCache.applyStagedElements`), not set. `prefix` is the path of the level the field
   /// is in: the field's edits are under `prefix` and `key`. `types`: the writer's, whose
   /// walkers walk a changed element that is a struct (see `FieldWalker.walkElement`).
-  func encodeIncrementally(
-    key: String, previous: FieldCache?, staging: Bool, at prefix: [TracePath.Component],
-    types: WalkedTypes
-  ) throws -> FieldCache
-
-  /// `encodeIncrementally` of the value at `value` (a `Self`), read where it is: the writer
-  /// finds the conforming type once per type (`WalkedTypes.elementsType`) and passes the field
-  /// by address, where a cast of each changed field to `any IncrementalElements` cost a dynamic
-  /// cast and a copy into the existential (about 760 instructions a change of the field).
   static func encodeIncrementally(
-    at value: UnsafeRawPointer, key: String, previous: FieldCache?, staging: Bool,
-    in prefix: [TracePath.Component], types: WalkedTypes
+    at value: UnsafeRawPointer, type: ObjectIdentifier, key: String, previous: FieldCache?,
+    staging: Bool, in prefix: [TracePath.Component], types: WalkedTypes
   ) throws -> FieldCache
 }
 
 extension IdentifiedArray: IncrementalElements where Element: Encodable {
   static func encodeIncrementally(
-    at value: UnsafeRawPointer, key: String, previous: FieldCache?, staging: Bool,
-    in prefix: [TracePath.Component], types: WalkedTypes
+    at value: UnsafeRawPointer, type: ObjectIdentifier, key: String, previous: FieldCache?,
+    staging: Bool, in prefix: [TracePath.Component], types: WalkedTypes
   ) throws -> FieldCache {
     try value.assumingMemoryBound(to: Self.self).pointee.encodeIncrementally(
-      key: key, previous: previous, staging: staging, at: prefix, types: types)
+      at: value, type: type, key: key, previous: previous, staging: staging, at: prefix,
+      types: types)
   }
 
   /// Re-encodes and re-hashes only the elements of the chunks whose storage changed since the
@@ -48,23 +48,30 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   /// changed is encoded and diffed. Any other element is encoded whole and diffed with its
   /// previous tree.
   ///
+  /// `address` is where this array is, and `type` its `ObjectIdentifier(Self.self)` (see the
+  /// protocol's requirement): the next step's box is copied from there.
+  ///
   /// ```swift
   /// let field = try rows.encodeIncrementally(
-  ///   key: "rows", previous: cached, staging: false, at: [])
+  ///   at: address, type: ObjectIdentifier(Rows.self), key: "rows", previous: cached,
+  ///   staging: false, at: [], types: types)
   /// field.edits?.changes  // [.set(rows[id: 7].done, true)]
   /// ```
-  func encodeIncrementally(
-    key: String, previous: FieldCache?, staging: Bool, at prefix: [TracePath.Component],
-    types: WalkedTypes
+  private func encodeIncrementally(
+    at address: UnsafeRawPointer, type: ObjectIdentifier, key: String, previous: FieldCache?,
+    staging: Bool, at prefix: [TracePath.Component], types: WalkedTypes
   ) throws -> FieldCache {
     let fieldPath = FieldWalker.fieldPath(key, at: prefix, old: previous)
-    guard let previous, previous.swiftValue.holds(Self.self), let elements = previous.elements
+    guard let previous, previous.swiftValue.valueType == type,
+      let elements = previous.elements
     else {
       return try encodeWhole(key: key, at: fieldPath, previous: previous)
     }
     let old = previous.swiftValue.unsafeValue(as: Self.self)
     guard old.count == count, elements.count == count else {
-      return try rebuild(key: key, at: fieldPath, previous: previous, old: old, cache: elements)
+      return try rebuild(
+        at: address, key: key, fieldPath: fieldPath, previous: previous, old: old,
+        cache: elements)
     }
     var cache = elements
     var encoder = ElementEncoder(path: fieldPath)
@@ -82,7 +89,8 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
         if old.ids[index] != ids[index] {
           // Moved (or replaced) elements: the ones that only moved keep their trees.
           return try rebuild(
-            key: key, at: fieldPath, previous: previous, old: old, cache: elements)
+            at: address, key: key, fieldPath: fieldPath, previous: previous, old: old,
+            cache: elements)
         }
         // Read from the chunk `differingIndices` compared: the array's own subscript,
         // unspecialized here, looked the chunk list's type up for each element (about 500
@@ -128,7 +136,7 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
     cache.rehash()
     return FieldCache(
       key: previous.hashedKey, path: fieldPath,
-      swiftValue: previous.swiftValue.sibling(holding: self, inner: nil), elements: cache,
+      swiftValue: previous.swiftValue.sibling(copying: address, inner: nil), elements: cache,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
   }
 
@@ -160,10 +168,12 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
   }
 
   /// Elements added, removed or moved: reuses the tree and hash of every element whose id and
-  /// bits are unchanged, and diffs the field whole.
+  /// bits are unchanged, and diffs the field whole. Elements that only moved keep their cache
+  /// entries, reordered (see `moved`): rebuilt from their parts, a move of one of eight todos
+  /// cost about 39,000 instructions (callgrind, record.throughput.app).
   private func rebuild(
-    key: String, at fieldPath: [TracePath.Component], previous: FieldCache, old: Self,
-    cache: ElementCache
+    at address: UnsafeRawPointer, key: String, fieldPath: [TracePath.Component],
+    previous: FieldCache, old: Self, cache: ElementCache
   ) throws -> FieldCache {
     var encoder = ElementEncoder(path: fieldPath)
     let oldIDs = old.ids
@@ -182,7 +192,15 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
       // An element moved, inserted or removed before shifts the ones after it by one.
       if index + 1 < oldIDs.count, oldIDs[index + 1] == id { return index + 1 }
       if index > 0, index - 1 < oldIDs.count, oldIDs[index - 1] == id { return index - 1 }
-      return oldIDs.firstIndex(of: id)
+      // Compared one by one: `firstIndex(of:)`, unspecialized here, looked its result's and
+      // the array's types up (about 2,200 instructions a call).
+      for position in oldIDs.indices where oldIDs[position] == id { return position }
+      return nil
+    }
+    if oldIDs.count == count, cache.count == count,
+      let sources = movedSources(old, cache: cache, oldPosition: oldPosition)
+    {
+      return moved(at: address, fieldPath: fieldPath, previous: previous, cache: cache, sources)
     }
     var trees: [TraceValue] = []
     var hashes: [UInt64] = []
@@ -227,11 +245,59 @@ extension IdentifiedArray: IncrementalElements where Element: Encodable {
       }
     let (changes, paths) = diff
     // `previous` holds a `Self` (see `encodeIncrementally`): its box is made through that
-    // one's class, without looking `ValueBox<Self>` up.
+    // one's class, from this array where it is, without looking `ValueBox<Self>` or `Self` up.
     return FieldCache(
       key: previous.hashedKey, path: fieldPath,
-      swiftValue: previous.swiftValue.sibling(holding: self, inner: nil), elements: elements,
+      swiftValue: previous.swiftValue.sibling(copying: address, inner: nil), elements: elements,
       edits: FieldCache.Edits(changes: changes, paths: paths, replaced: encoder.replaced).orNil)
+  }
+
+  /// Where each element was in `old` (at `oldPosition`), when every one is an old one with the
+  /// same bits (the elements only moved), read in place in the arrays' only chunks when each
+  /// has one (see `sameBits`); nil at the first that is not.
+  private func movedSources(
+    _ old: Self, cache: ElementCache, oldPosition: (Int) -> Int?
+  ) -> [Int]? {
+    func sources(_ oldBytes: UnsafeRawBufferPointer?, _ newBytes: UnsafeRawBufferPointer?)
+      -> [Int]?
+    {
+      var sources: [Int] = []
+      sources.reserveCapacity(count)
+      for index in 0..<count {
+        guard let match = oldPosition(index), match < cache.count,
+          Self.sameBits(old, at: match, in: oldBytes, self, at: index, in: newBytes)
+        else { return nil }
+        sources.append(match)
+      }
+      return sources
+    }
+    guard old.chunkCount == 1, chunkCount == 1 else { return sources(nil, nil) }
+    return old.chunk(0).withUnsafeBytes { oldBytes in
+      chunk(0).withUnsafeBytes { newBytes in sources(oldBytes, newBytes) }
+    }
+  }
+
+  /// The field of elements that only moved (see `movedSources`): the cache's entries in their
+  /// new order (`ElementCache.reordered`), and the diff from where each went, as `rebuild` makes
+  /// both from the same elements.
+  private func moved(
+    at address: UnsafeRawPointer, fieldPath: [TracePath.Component], previous: FieldCache,
+    cache: ElementCache, _ sources: [Int]
+  ) -> FieldCache {
+    let elements = cache.reordered(sources)
+    let before = cache.value
+    let (changes, paths) =
+      if case .array(let oldTrees) = before,
+        let moved = TraceDiff.reordered(oldTrees, sources: sources, prefix: fieldPath)
+      {
+        moved
+      } else {
+        TraceDiff.whole(at: fieldPath, from: before, to: elements.value)
+      }
+    return FieldCache(
+      key: previous.hashedKey, path: fieldPath,
+      swiftValue: previous.swiftValue.sibling(copying: address, inner: nil), elements: elements,
+      edits: FieldCache.Edits(changes: changes, paths: paths).orNil)
   }
 
   /// `rebuild`'s pass over the elements: each one's tree, hash, JSON and walked fields (see

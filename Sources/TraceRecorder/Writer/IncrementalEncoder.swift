@@ -95,15 +95,18 @@ struct IncrementalEncoder {
     var cache: [FieldCache] = []
     if case .fields(let fields) = previous { cache = fields }
     var stagedElements = false
+    var sameKeys = false
     // Held here alone, so that taking the fields' edits and applying staged elements change
     // them in place (a copy out of a tuple kept the array shared, and copied it).
-    guard var fields = try walk(state, over: cache, stagedElements: &stagedElements) else {
+    guard
+      var fields = try walk(
+        state, over: cache, stagedElements: &stagedElements, sameKeys: &sameKeys)
+    else {
       return try whole(state)
     }
     var changes: [TraceChange] = []
     var paths: [TracePath] = []
     var replaced: [TracePath] = []
-    let sameKeys = FieldCache.sameKeys(fields, cache)
     let hadPrevious = previous != nil
     // By index: iterating the fields themselves copies each entry (most of a small state's
     // cost). Each changed field's edits are moved out of it: most steps change one field, and
@@ -149,9 +152,11 @@ struct IncrementalEncoder {
 
   /// The state's top level walked over the previous step's fields; nil when it is not one
   /// keyed container of fields; `stagedElements`: whether an identified array staged its
-  /// elements. The walker, and its hold on `cache`, ends here.
+  /// elements; `sameKeys`: whether the fields have `cache`'s keys in their order (see
+  /// `FieldWalker.keepsKeys`). The walker, and its hold on `cache`, ends here.
   private mutating func walk<State: Encodable>(
-    _ state: State, over cache: [FieldCache], stagedElements: inout Bool
+    _ state: State, over cache: [FieldCache], stagedElements: inout Bool,
+    sameKeys: inout Bool
   ) throws -> [FieldCache]? {
     let walker = types.walker(over: cache, stagesElements: true, buffer: &spare)
     // No container keeps a walker, nor the walker the previous fields, past the walk.
@@ -166,6 +171,7 @@ struct IncrementalEncoder {
     }
     guard walker.mode == .keyed else { return nil }
     stagedElements = walker.stagedElements
+    sameKeys = walker.keepsKeys
     return walker.takeFields()
   }
 

@@ -13,10 +13,12 @@ final class ValueBox<Value>: AnyValueBox, @unchecked Sendable {
     super.init(valueType: ObjectIdentifier(Value.self), inner: inner, significant: significant)
   }
 
-  required init(copying value: UnsafeRawPointer, like prototype: AnyValueBox, inner: AnyValueBox?)
-  {
+  required init(
+    copying value: UnsafeRawPointer, valueType: ObjectIdentifier, inner: AnyValueBox?,
+    significant: SignificantBytes
+  ) {
     self.value = value.assumingMemoryBound(to: Value.self).pointee
-    super.init(copying: value, like: prototype, inner: inner)
+    super.init(copying: value, valueType: valueType, inner: inner, significant: significant)
   }
 
   /// Whether the `Value` at `other` has this box's bits in its significant bytes (as

@@ -125,6 +125,44 @@ final class MovedElementsTests: XCTestCase {
       ])
   }
 
+  /// Elements that only moved keep what they kept where they were: a row walked before the
+  /// move is walked again over its kept fields after it (its unchanged `counted` not encoded),
+  /// and the keyframe JSON and hash stay the whole encoding's, on a list of one chunk and on
+  /// one of several.
+  func testAMovedElementKeepsItsWalkedFieldsAndItsJSON() throws {
+    for count in [8, 70] {
+      var state = State()
+      state.board.rows = IdentifiedArray(uniqueElements: (1...count).map(Self.row))
+      var encoder = IncrementalEncoder()
+      _ = try encoder.encode(state)
+      var previous = try whole(state)
+      var step = 0
+      func encode(expectingEncodings expected: Int, _ label: String) throws {
+        step += 1
+        let before = Counted.encodings.load(ordering: .relaxed)
+        let result = try encoder.encode(state)
+        XCTAssertEqual(
+          Counted.encodings.load(ordering: .relaxed) - before, expected, "\(count): \(label)")
+        let current = try whole(state)
+        assertIsTheWholeStep(result, from: previous, to: current, step: step, "\(count): \(label)")
+        previous = current
+      }
+      // Row 2's first change encodes it whole, its second walks it over its tree's fields
+      // (`counted` encoded again to be compared), its third over the fields its walk kept.
+      for (title, encodings) in [("a", 1), ("b", 1), ("c", 0)] {
+        state.board.rows[id: Self.id(2)]?.title = title
+        try encode(expectingEncodings: encodings, "change \(title)")
+      }
+      // Row 1 (not changed since the list was encoded) and row 2 (walked) move.
+      state.board.rows.move(fromOffsets: [0, 1], toOffset: 5)
+      try encode(expectingEncodings: 0, "move")
+      state.board.rows[id: Self.id(2)]?.title = "d"
+      try encode(expectingEncodings: 0, "change after the move")
+      state.board.rows[id: Self.id(1)]?.title = "e"
+      try encode(expectingEncodings: 1, "first change of the other moved row")
+    }
+  }
+
   func testEveryStepOfARandomWalkIsExactlyTheWholeDiff() throws {
     var state = State()
     state.board.rows = IdentifiedArray(uniqueElements: (1...6).map(Self.row))
@@ -137,12 +175,21 @@ final class MovedElementsTests: XCTestCase {
       mutate(&state, &random, &next)
       let result = try encoder.encode(state)
       let current = try whole(state)
-      assertEncodesAsWhole(result, current, step: step)
-      let expected = TraceDiff.changesAndPaths(from: previous, to: current, hashingAbove: -1)
-      XCTAssertEqual(result.changes, expected.changes, "step \(step)")
-      XCTAssertEqual(result.paths, expected.paths, "step \(step)")
+      assertIsTheWholeStep(result, from: previous, to: current, step: step, "step \(step)")
       previous = current
     }
+  }
+
+  /// `result` encodes `current` as the whole encoding does, and its changes and paths are the
+  /// whole diff's from `previous`.
+  private func assertIsTheWholeStep(
+    _ result: IncrementalEncoder.Result, from previous: TraceValue, to current: TraceValue,
+    step: Int, _ label: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    assertEncodesAsWhole(result, current, step: step, file: file, line: line)
+    let expected = TraceDiff.changesAndPaths(from: previous, to: current, hashingAbove: -1)
+    XCTAssertEqual(result.changes, expected.changes, label, file: file, line: line)
+    XCTAssertEqual(result.paths, expected.paths, label, file: file, line: line)
   }
 
   private func whole(_ state: State) throws -> TraceValue {

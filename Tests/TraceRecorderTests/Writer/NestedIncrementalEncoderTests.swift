@@ -263,6 +263,95 @@ final class NestedIncrementalEncoderTests: XCTestCase {
     ])
   }
 
+  /// Writes its two numbers in the order its flag says, and its note only when it has one.
+  struct Swapping: Codable, Equatable, Sendable {
+    var first = 0
+    var second = 0
+    var swapped = false
+    var note: String?
+
+    func encode(to encoder: Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      if swapped {
+        try container.encode(second, forKey: .second)
+        try container.encode(first, forKey: .first)
+      } else {
+        try container.encode(first, forKey: .first)
+        try container.encode(second, forKey: .second)
+      }
+      try container.encode(swapped, forKey: .swapped)
+      if let note { try container.encode(note, forKey: .note) }
+    }
+  }
+
+  struct Swaps: Codable, Equatable, Sendable {
+    var inner = Swapping()
+    var count = 0
+  }
+
+  /// A level whose keys come in another order, or with one more or one fewer, is diffed whole
+  /// against its previous encoding; with the same keys in the same order again, its changed
+  /// leaves alone: at the top level and below it.
+  func testALevelWhoseKeysMoveIsDiffedWholeAndItsLeavesAloneOnceTheyStay() throws {
+    var top = Swapping()
+    var nested = Swaps()
+    var topEncoder = IncrementalEncoder()
+    var nestedEncoder = IncrementalEncoder()
+    var previousTop = try TraceValueEncoder().encodeReplacingClassInstances(top).value
+    var previousNested = try TraceValueEncoder().encodeReplacingClassInstances(nested).value
+    _ = try topEncoder.encode(top)
+    _ = try nestedEncoder.encode(nested)
+    // Each step encoded incrementally is the whole encoding, and its changes the whole diff.
+    func encode<S: Encodable>(
+      _ state: S, _ encoder: inout IncrementalEncoder, after previous: inout TraceValue,
+      step: Int
+    ) throws -> [String] {
+      let result = try encoder.encode(state)
+      let whole = try TraceValueEncoder().encodeReplacingClassInstances(state).value
+      assertEncodesAsWhole(result, whole, step: step)
+      XCTAssertEqual(
+        result.changes, TraceDiff.changesAndPaths(from: previous, to: whole).changes,
+        "step \(step)")
+      previous = whole
+      return result.changes.map(\.description)
+    }
+    var topChanges: [[String]] = []
+    var nestedChanges: [[String]] = []
+    let changes: [(inout Swapping) -> Void] = [
+      { $0.first = 1 },
+      { $0.swapped = true },
+      { $0.second = 2 },
+      { $0.note = "n" },
+      { $0.note = nil },
+      { $0.swapped = false },
+      { $0.first = 3 },
+    ]
+    for (step, change) in changes.enumerated() {
+      change(&top)
+      change(&nested.inner)
+      topChanges.append(try encode(top, &topEncoder, after: &previousTop, step: step))
+      nestedChanges.append(try encode(nested, &nestedEncoder, after: &previousNested, step: step))
+    }
+    XCTAssertEqual(topChanges, [
+      ["set first 1"],
+      ["set . (second: 0, first: 1, swapped: true)"],
+      ["set second 2"],
+      [#"set note "n""#],
+      ["remove note"],
+      ["set . (first: 1, second: 2, swapped: false)"],
+      ["set first 3"],
+    ])
+    XCTAssertEqual(nestedChanges, [
+      ["set inner.first 1"],
+      ["set inner (second: 0, first: 1, swapped: true)"],
+      ["set inner.second 2"],
+      [#"set inner.note "n""#],
+      ["remove inner.note"],
+      ["set inner (first: 1, second: 2, swapped: false)"],
+      ["set inner.first 3"],
+    ])
+  }
+
   func testAStructChangedStepAfterStepIsWalkedAgainOnlyWhenItsBitsChanged() throws {
     var state = Deep()
     var encoder = IncrementalEncoder()

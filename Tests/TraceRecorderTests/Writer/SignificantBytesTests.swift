@@ -131,6 +131,40 @@ final class SignificantBytesTests: XCTestCase {
     }
   }
 
+  /// A box the writer's types make through the class they keep for a type compares as a box
+  /// made anew, in the type's significant bytes, keeps its inner box, and makes siblings,
+  /// from a value or from where a value is, that compare the same way.
+  func testABoxMadeThroughTheKeptClassComparesAsABoxMadeAnew() {
+    let types = WalkedTypes()
+    let value = Padded(flag: true, count: 3, small: 9, name: "n")
+    var changed = value
+    changed.small = 10
+    let inner: AnyValueBox = ValueBox(7)
+    for _ in 0..<2 {
+      // The second time through the class kept the first time.
+      let box = types.box(Self.copy(value, padding: 0x00), inner: inner)
+      XCTAssertTrue(box.holds(Padded.self))
+      XCTAssertFalse(box.holds(Dense.self))
+      XCTAssertTrue(box.inner === inner)
+      XCTAssertEqual(box.significant.ranges, SignificantBytes.of(Padded.self).ranges)
+      XCTAssertEqual(box.unsafeValue(as: Padded.self).name, "n")
+      XCTAssertTrue(box.holdsSameBits(as: Self.copy(value, padding: 0xA5)))
+      XCTAssertFalse(box.holdsSameBits(as: changed))
+      let sibling = withUnsafePointer(to: changed) {
+        box.sibling(copying: UnsafeRawPointer($0), inner: nil)
+      }
+      XCTAssertTrue(sibling.holds(Padded.self))
+      XCTAssertNil(sibling.inner)
+      XCTAssertTrue(sibling.holdsSameBits(as: Self.copy(changed, padding: 0x5A)))
+      XCTAssertFalse(sibling.holdsSameBits(as: value))
+    }
+    let dense = types.box(Dense(a: 1, b: 2), inner: nil)
+    XCTAssertTrue(dense.holds(Dense.self))
+    XCTAssertNil(dense.significant.ranges)
+    XCTAssertTrue(dense.holdsSameBits(as: Dense(a: 1, b: 2)))
+    XCTAssertFalse(dense.holdsSameBits(as: Dense(a: 1, b: 3)))
+  }
+
   /// A presented child changed deep inside, step after step: the writer's box of the previous
   /// presentation shares its storage, so the change copies it and the presentation's bits
   /// differ; the child is then compared by its own bits, and the changed leaf alone written.
