@@ -272,9 +272,11 @@ package enum MerkleHash {
     }
 
     /// Writes again the words of each field that changed; false when they cannot be written
-    /// in place (another number of fields, another key, or words of another length).
+    /// in place (another number of fields, another key, or words of another length), or
+    /// none were written yet (an object holds at least its head word: before the first
+    /// `rebuild`, an object without fields would otherwise hash as no words at all).
     private func update(_ current: [TraceField]) -> Bool {
-      guard current.count == fieldCount else { return false }
+      guard wordCount > 0, current.count == fieldCount else { return false }
       let fields = fields
       // In place: an element read out of an array would be copied (its strings retained).
       return current.withUnsafeBufferPointer { current in

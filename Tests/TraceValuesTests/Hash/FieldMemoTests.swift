@@ -49,6 +49,14 @@ final class FieldMemoTests: XCTestCase {
     }
   }
 
+  /// An object without fields (a feature whose state has none), as the first value a memo
+  /// hashes, hashes as its stable hash.
+  func testAnObjectWithoutFieldsFirstHashesAsItsOwnStableHash() {
+    let memo = MerkleHash.FieldMemo()
+    XCTAssertEqual(memo.hash(.object([])), TraceValue.object([]).stableHash)
+    XCTAssertEqual(memo.hash(.object([])), TraceValue.object([]).stableHash)
+  }
+
   /// A wide object (words over many stripes of the hash, each lane kept from step to step)
   /// whose fields change one, two or three at a time, at every place, sometimes to words of
   /// another length or kind: each state hashes as its own stable hash.
