@@ -41,6 +41,9 @@ enum ReplayCommand {
     let hashes = MerkleHash.FieldMemo()
     // One array for every step's changes: its storage is reused from step to step.
     var changes: [TraceChange] = []
+    // Most steps set the root field the step before set, through the path cache's same path:
+    // the field is set again by its place.
+    var applier = TraceDiff.RepeatedRootSet()
     var changedPaths = ChangedPathCheck()
     // The steps are read on a second thread (`ReplayReadAhead`) while this one applies,
     // hashes and checks them; the source is this thread's again after `finish()`.
@@ -70,12 +73,18 @@ enum ReplayCommand {
         }
         // Only a failure is stored: writing `failure` at every step destroys the old value
         // through a generic witness.
-        if let error = apply(taking: &changes, to: &state, step: step, context: context) {
+        if let error = apply(
+          taking: &changes, to: &state, with: &applier, step: step, context: context)
+        {
           failure = error
           return false
         }
       }
       if let rare = block.rare(of: item) {
+        if case .some = rare.base {
+          // The state is built another way: the applier's field is not known in it.
+          applier.forget()
+        }
         switch rare.base {
         case nil:
           break
@@ -234,13 +243,14 @@ enum ReplayCommand {
     }
   }
 
-  /// `apply(_:to:step:context:)` with the changes moved out of `changes` (left empty).
+  /// `apply(_:to:step:context:)` with the changes moved out of `changes` (left empty),
+  /// through `applier` (`TraceDiff.RepeatedRootSet`).
   static func apply(
-    taking changes: inout [TraceChange], to state: inout TraceValue, step: Int,
-    context: CommandContext
+    taking changes: inout [TraceChange], to state: inout TraceValue,
+    with applier: inout TraceDiff.RepeatedRootSet, step: Int, context: CommandContext
   ) -> InspectorError? {
     do {
-      try TraceDiff.apply(taking: &changes, to: &state)
+      try applier.apply(taking: &changes, to: &state)
       return nil
     } catch {
       return diffFailure(error, step: step, context: context)

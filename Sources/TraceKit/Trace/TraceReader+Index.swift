@@ -119,11 +119,11 @@ extension TraceReader {
     try entry(checkedColumns(statement))
   }
 
-  /// `decodeEntry` of a row read through `capture` (`SQLiteRowCapture`); nil when one of its
-  /// columns is not what `checkedColumns` lets through at once: that row's columns are read
-  /// again for the failure and its message.
-  func decodeEntry(_ capture: SQLiteRowCapture) throws(TraceError) -> StepIndexEntry? {
-    guard let columns = try quickColumns(capture) else { return nil }
+  /// `decodeEntry` of a row read through a `SQLiteRowCapture`; nil when one of its columns is
+  /// not what `checkedColumns` lets through at once: that row's columns are read again for
+  /// the failure and its message.
+  func decodeEntry(_ row: SQLiteRowCapture.Row) throws(TraceError) -> StepIndexEntry? {
+    guard let columns = try quickColumns(row) else { return nil }
     return try entry(columns)
   }
 
@@ -411,7 +411,7 @@ extension TraceReader {
 }
 
 /// The columns of a `steps` row as `TraceReader.quickColumns` reads them: from the statement
-/// that selected them, or from the function that captured them (`SQLiteRowCapture`).
+/// that selected them, or from the function that captured them (`SQLiteRowCapture.Row`).
 protocol IndexRowColumns {
   /// The column's integer, or nil when it holds anything else.
   func integer(at column: Int32) -> Int64?
@@ -426,4 +426,4 @@ extension SQLiteStatement: IndexRowColumns {
   }
 }
 
-extension SQLiteRowCapture: IndexRowColumns {}
+extension SQLiteRowCapture.Row: IndexRowColumns {}

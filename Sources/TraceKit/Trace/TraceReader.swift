@@ -50,9 +50,14 @@ public final class TraceReader {
   /// the index first jumps over step numbers (see `TraceReader+Validation.swift`).
   var gapEnds: [Int: Int]?
 
-  static let rowColumns =
-    "step, mono_ns, wall, origin, action, changed, state_hash, reducer_ns"
-  static let rowColumnCount = 8
+  static let rowColumnNames = [
+    "step", "mono_ns", "wall", "origin", "action", "changed", "state_hash", "reducer_ns",
+  ]
+  static let rowColumns = rowColumnNames.joined(separator: ", ")
+  static let rowColumnCount = rowColumnNames.count
+  /// The rows a replay's scan reads between two returned by SQLite (`forEachEntry`): enough
+  /// that returning one costs nothing a row, few enough to stay in the first-level cache.
+  static let rowCaptureRows = 64
 
   /// Opens a trace for reading. The file is checked before anything is trusted: that it
   /// exists, is a file, is SQLite, is whole, is a Rewind trace of a known version, and has
@@ -346,11 +351,15 @@ public final class TraceReader {
   /// `forEachRow` as a replay reads it: every column checked the same way, in the same order,
   /// with the same messages, but only the step, origin and state hash handed out.
   ///
-  /// Each row is read through `SQLiteRowCapture`: one function call hands over its eight
-  /// columns, where reading them from the statement costs a call of SQLite's per column. A
-  /// row it cannot vouch for, or whose columns are not all as `checkedColumns` lets through
-  /// at once, ends that: the rest is read as the columns, from the same first row, past the
-  /// rows already handed out, so a damaged row fails with its own message.
+  /// The rows are read through `SQLiteRowCapture`: one function call in the scan's `WHERE`
+  /// copies a row's eight columns, and the scan returns a row only when the capture's buffer
+  /// is full, where reading the columns from the statement costs a call of SQLite's per
+  /// column and returning each row another. A buffer is read only when its steps go up,
+  /// from the last one handed out, within the range: what `ORDER BY step` returns (a plan
+  /// that sorts fills it with rows in the table's order, or overruns it). A buffer it cannot
+  /// vouch for, or a row whose columns are not all as `checkedColumns` lets through at once,
+  /// ends that: the rest is read as the columns, from the same first row, past the rows
+  /// already handed out, so a damaged row fails with its own message.
   func forEachEntry(
     from: Int, to: Int, _ body: (StepIndexEntry) throws -> Bool
   ) throws {
@@ -360,22 +369,57 @@ public final class TraceReader {
     }
     capture.isInUse = true
     defer { capture.isInUse = false }
-    let statement = try rowScan(from: from, to: to, columns: capture.call(Self.rowColumns))
+    capture.clear()
+    let statement = try rowScan(from: from, to: to, filter: capture.filter(Self.rowColumnNames))
     defer { statement.reset() }
     var expected = max(0, from)
     var handed = 0
-    while try nextRow(of: statement) {
-      guard capture.current(of: statement), let entry = try decodeEntry(capture) else {
+    var more = true
+    while more {
+      // The rows held before a row SQLite cannot read are handed out before its error, as
+      // they would be one by one.
+      var failure: TraceError?
+      do {
+        more = try nextRow(of: statement)
+      } catch {
+        failure = error
+        more = false
+      }
+      var vouched = !capture.overran && Self.goUp(capture, after: expected - 1, through: to)
+      var index = 0
+      while vouched, index < capture.count {
+        guard let entry = try decodeEntry(capture.row(index)) else {
+          vouched = false
+          break
+        }
+        try checkNoHole(before: entry.step, expected: &expected)
+        handed += 1
+        guard try body(entry) else { return }
+        index += 1
+      }
+      guard vouched else {
         statement.reset()
         capture.isInUse = false
         try scan(
           from: from, to: to, skipping: handed, decodeEntry, step: { $0.step }, body)
         return
       }
-      try checkNoHole(before: entry.step, expected: &expected)
-      handed += 1
-      guard try body(entry) else { return }
+      capture.clear()
+      if let failure { throw failure }
     }
+  }
+
+  /// Whether the steps of the rows `capture` holds are integers that go up, each above the
+  /// one before (the first above `last`), none above `to`.
+  @inline(__always)
+  private static func goUp(_ capture: SQLiteRowCapture, after last: Int, through to: Int) -> Bool {
+    var previous = Int64(last)
+    for index in 0..<capture.count {
+      guard let step = capture.row(index).integer(at: 0), step > previous, step <= Int64(to)
+      else { return false }
+      previous = step
+    }
+    return true
   }
 
   /// The connection's `SQLiteRowCapture` of a `steps` row, registered on first use; nil while
@@ -383,7 +427,8 @@ public final class TraceReader {
   /// the function.
   private func rowCaptureForScan() -> SQLiteRowCapture? {
     if let rowCapture { return rowCapture.isInUse ? nil : rowCapture }
-    rowCapture = try? SQLiteRowCapture(connection: database, columns: Self.rowColumnCount)
+    rowCapture = try? SQLiteRowCapture(
+      connection: database, columns: Self.rowColumnCount, rows: Self.rowCaptureRows)
     return rowCapture
   }
 
@@ -423,14 +468,18 @@ public final class TraceReader {
   /// The statement selecting the rows `from…to` in order, bound: a statement per call, so a
   /// scan's body may itself query the reader. `to: .max` selects without an upper bound,
   /// which leaves out no row (a step is at most `Int.max`) and saves SQLite two instructions
-  /// of its program a row (reading the step again and comparing it).
+  /// of its program a row (reading the step again and comparing it). With `filter` (a
+  /// `SQLiteRowCapture`'s term), the rows the term lets through are returned, as one column
+  /// that says nothing: the capture holds the rows.
   private func rowScan(
-    from: Int, to: Int, columns: String = rowColumns
+    from: Int, to: Int, filter: String? = nil
   ) throws(TraceError) -> SQLiteStatement {
     do {
       let upTo = to == .max ? "" : " AND step <= ?"
+      let columns = filter == nil ? Self.rowColumns : "0"
+      let filtered = filter.map { " AND " + $0 } ?? ""
       let statement = try database.prepare(
-        "SELECT \(columns) FROM steps WHERE step >= ?\(upTo) ORDER BY step")
+        "SELECT \(columns) FROM steps WHERE step >= ?\(upTo)\(filtered) ORDER BY step")
       try statement.bind(from, at: 1)
       if to != .max { try statement.bind(to, at: 2) }
       return statement

@@ -185,6 +185,11 @@ package enum MerkleHash {
   /// of it, so a caller that changes it in place still owns it alone. Any value hashes as
   /// `hash(_:)` hashes it.
   ///
+  /// The words' hash (xxHash64) runs four lanes, each over every fourth word, stripe by
+  /// stripe: the memo keeps each lane's value before each stripe, and a lane runs again
+  /// only from the first stripe where one of its words changed (a counter's step changes
+  /// one word: one lane runs over three of its four stripes, not four lanes over four).
+  ///
   /// ```swift
   /// let memo = MerkleHash.FieldMemo()
   /// memo.hash(state) == state.stableHash  // true; the next state's unchanged fields are kept
@@ -214,29 +219,65 @@ package enum MerkleHash {
     @exclusivity(unchecked) private var wordCapacity = 0
     /// The storage `rebuild` writes the words into before they are copied to `words`.
     @exclusivity(unchecked) private var spare: [UInt64] = []
+    /// Each lane's value before each stripe of `words`, and after the last: lane `j` before
+    /// stripe `s` at `4 * s + j`.
+    @exclusivity(unchecked) private var lanes = UnsafeMutablePointer<UInt64>.allocate(
+      capacity: 4)
+    @exclusivity(unchecked) private var laneCapacity = 4
+    /// For each lane, the first stripe whose word of that lane changed since `lanes` were
+    /// worked out (`Int.max`: none).
+    @exclusivity(unchecked) private var stale = UnsafeMutablePointer<Int>.allocate(capacity: 4)
 
-    package init() {}
+    package init() {
+      stale.initialize(repeating: 0, count: 4)
+      let seeds = StableHasher.seedLanes
+      (lanes[0], lanes[1], lanes[2], lanes[3]) = seeds
+    }
 
     deinit {
       fields.deinitialize(count: fieldCount)
       fields.deallocate()
       words.deallocate()
+      lanes.deallocate()
+      stale.deallocate()
     }
 
     package func hash(_ value: TraceValue) -> UInt64 {
       guard case .object(let current) = value else { return MerkleHash.hash(value) }
       if !update(current) { rebuild(current) }
-      var hasher = StableHasher()
-      hasher.combine(UnsafeBufferPointer(start: words, count: wordCount))
+      let stripes = wordCount / 4
+      for lane in 0..<4 where stale[lane] < stripes {
+        var value = lanes[4 &* stale[lane] &+ lane]
+        for stripe in stale[lane]..<stripes {
+          value = StableHasher.round(value, words[4 &* stripe &+ lane])
+          lanes[4 &* (stripe &+ 1) &+ lane] = value
+        }
+        stale[lane] = .max
+      }
+      let last = lanes + 4 &* stripes
+      var hasher = StableHasher(lanes: (last[0], last[1], last[2], last[3]), stripes: stripes)
+      for index in (4 &* stripes)..<wordCount { hasher.combine(words[index]) }
       return hasher.finalize()
     }
 
+    /// Writes `word` at `index` of `words`, and marks its lane stale from its stripe when it
+    /// changed.
+    @inline(__always)
+    private func write(_ word: UInt64, at index: Int) {
+      guard words[index] != word else { return }
+      words[index] = word
+      let lane = index & 3
+      let stripe = index >> 2
+      if stripe < stale[lane] { stale[lane] = stripe }
+    }
+
     /// Writes again the words of each field that changed; false when they cannot be written
-    /// in place (another number of fields, another key, or words of another length).
+    /// in place (another number of fields, another key, or words of another length), or
+    /// none were written yet (an object holds at least its head word: before the first
+    /// `rebuild`, an object without fields would otherwise hash as no words at all).
     private func update(_ current: [TraceField]) -> Bool {
-      guard current.count == fieldCount else { return false }
+      guard wordCount > 0, current.count == fieldCount else { return false }
       let fields = fields
-      let words = words
       // In place: an element read out of an array would be copied (its strings retained).
       return current.withUnsafeBufferPointer { current in
         for index in current.indices {
@@ -244,12 +285,19 @@ package enum MerkleHash {
           let value = current[index].value
           if fields[index].isScalar, Self.sameValueBits(value, fields[index].scalar) { continue }
           var written = ThreeWords()
-          combineChild(value, into: &written)
+          if case .int(let number) = value {
+            // What most steps change, written without the walk over every kind (a call of
+            // about 45 instructions): the words `combineWords` writes for it.
+            written.words = (intHead, UInt64(bitPattern: number), 0)
+            written.count = 2
+          } else {
+            combineChild(value, into: &written)
+          }
           guard written.count == fields[index].count, written.count <= 3 else { return false }
           let start = fields[index].start
-          words[start] = written.words.0
-          if written.count > 1 { words[start + 1] = written.words.1 }
-          if written.count > 2 { words[start + 2] = written.words.2 }
+          write(written.words.0, at: start)
+          if written.count > 1 { write(written.words.1, at: start + 1) }
+          if written.count > 2 { write(written.words.2, at: start + 2) }
           fields[index].isScalar = !isContainer(value)
           fields[index].scalar = fields[index].isScalar ? value : .null
         }
@@ -291,6 +339,15 @@ package enum MerkleHash {
       }
       wordCount = sink.words.count
       swap(&sink.words, &spare)
+      let laneCount = 4 * (wordCount / 4 + 1)
+      if laneCapacity < laneCount {
+        let seeds = (lanes[0], lanes[1], lanes[2], lanes[3])
+        lanes.deallocate()
+        lanes = .allocate(capacity: laneCount)
+        laneCapacity = laneCount
+        (lanes[0], lanes[1], lanes[2], lanes[3]) = seeds
+      }
+      stale.update(repeating: 0, count: 4)
     }
 
     /// Whether two values are the same bits: the same number or flag, or the same string or
@@ -461,6 +518,10 @@ package enum MerkleHash {
     }
   }
 
+  /// The word written before an integer's bits.
+  @inline(__always)
+  static var intHead: UInt64 { 0x02 }
+
   /// The value's own words (a large array's are its run hashes: see `hash`).
   static func combineWords<Sink: StableWordSink>(_ value: TraceValue, into hasher: inout Sink) {
     switch value {
@@ -469,7 +530,7 @@ package enum MerkleHash {
     case .bool(let value):
       hasher.combine(value ? 0x101 : 0x001)
     case .int(let value):
-      hasher.combine(0x02)
+      hasher.combine(intHead)
       hasher.combine(UInt64(bitPattern: value))
     case .uint(let value):
       hasher.combine(0x03)

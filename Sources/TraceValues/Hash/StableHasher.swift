@@ -8,6 +8,12 @@ struct StableHasher: StableWordSink {
   private static let prime4: UInt64 = 0x85EB_CA77_C2B2_AE63
   private static let prime5: UInt64 = 0x27D4_EB2F_1656_67C5
 
+  /// The four lanes before the first stripe (the initial values below).
+  @inline(__always)
+  static var seedLanes: (UInt64, UInt64, UInt64, UInt64) {
+    (prime1 &+ prime2, prime2, 0, 0 &- prime1)
+  }
+
   private var v1 = prime1 &+ prime2
   private var v2 = prime2
   private var v3: UInt64 = 0
@@ -17,6 +23,17 @@ struct StableHasher: StableWordSink {
   private var w2: UInt64 = 0
   private var waiting = 0
   private var stripes = 0
+
+  init() {}
+
+  /// A hasher fed `stripes` stripes (four words each) whose lanes came to `lanes`: each lane
+  /// is `round` over its word of each stripe in turn, from `seedLanes`, so a caller that
+  /// keeps the lanes of words it did not change need not feed those words again
+  /// (`MerkleHash.FieldMemo`). Words fed after it follow the stripes.
+  init(lanes: (UInt64, UInt64, UInt64, UInt64), stripes: Int) {
+    (v1, v2, v3, v4) = lanes
+    self.stripes = stripes
+  }
 
   @inline(__always)
   mutating func combine(_ word: UInt64) {
@@ -131,8 +148,9 @@ struct StableHasher: StableWordSink {
     (value << bits) | (value >> (64 - bits))
   }
 
+  /// One word through a lane.
   @inline(__always)
-  private static func round(_ accumulator: UInt64, _ input: UInt64) -> UInt64 {
+  static func round(_ accumulator: UInt64, _ input: UInt64) -> UInt64 {
     rotate(accumulator &+ input &* prime2, 31) &* prime1
   }
 

@@ -36,10 +36,27 @@ final class StepIndexEntryTests: XCTestCase {
   /// that passes over the reader's two remembered ones, changed-path sets of none, one and
   /// two paths, chunks ended after steps 6 and 17.
   func writeTrace(at path: String) throws -> [Int] {
+    try writeTrace(
+      at: path, steps: Array(1...9) + Array(12...24),
+      changed: { [[], ["items"], ["items", "query"]][$0 % 3] },
+      endsChunk: { $0 == 6 || $0 == 17 })
+  }
+
+  /// Steps 1…`last`, each changing both paths, chunks ended every 50 steps: more rows than
+  /// the replay's row capture holds at once (`TraceReader.rowCaptureRows`).
+  func writeLongTrace(at path: String, through last: Int) throws -> [Int] {
+    try writeTrace(
+      at: path, steps: Array(1...last), changed: { _ in ["items", "query"] },
+      endsChunk: { $0 % 50 == 0 })
+  }
+
+  /// `steps` recorded after step 0, each changing both paths and naming the changed-path set
+  /// `changed` gives it, a chunk ended after each step `endsChunk` picks; the steps written.
+  func writeTrace(
+    at path: String, steps: [Int], changed: (Int) -> [String], endsChunk: (Int) -> Bool
+  ) throws -> [Int] {
     let writer = try TraceWriter(path: path, metadata: metadata, initialState: state(0))
-    let steps = Array(1...9) + Array(12...24)
     for step in steps {
-      let changed = [[], ["items"], ["items", "query"]][step % 3]
       try writer.append(
         StepRecord(
           step: step, monotonicNanos: UInt64(step) * 1_000, wallTime: 1_000 + Double(step),
@@ -49,9 +66,9 @@ final class StepIndexEntryTests: XCTestCase {
             .set(TracePath([.key("items")]), items(step)),
             .set(TracePath([.key("query")]), query(step)),
           ],
-          changedPaths: changed, stateHash: state(step).stableHash, reducerNanos: 10),
+          changedPaths: changed(step), stateHash: state(step).stableHash, reducerNanos: 10),
         state: state(step))
-      if step == 6 || step == 17 { try writer.flush() }
+      if endsChunk(step) { try writer.flush() }
     }
     try writer.close()
     return [0] + steps
@@ -140,25 +157,83 @@ final class StepIndexEntryTests: XCTestCase {
     XCTAssertEqual(seen, [12, 13, 14, 15, 16, 17, 18])
   }
 
+  /// Makes `steps` a table whose step is not its rowid, its rows stored in `order` (`ASC` or
+  /// `DESC`), then runs `damage`.
+  func remakeStepsTable(at path: String, order: String, then damage: String) throws {
+    let editor = try TraceEditor(path: path)
+    // The `step_index` view names `steps`: renamed the legacy way, it names the new table.
+    try editor.execute(
+      "PRAGMA legacy_alter_table = ON; ALTER TABLE steps RENAME TO old_steps; "
+        + "CREATE TABLE steps AS SELECT * FROM old_steps ORDER BY step \(order); "
+        + "DROP TABLE old_steps; \(damage)")
+    editor.close()
+  }
+
   /// A `steps` table whose step is not its rowid (made by hand): SQLite sorts the rows, and
   /// calls the row capture of the replay's reading (`SQLiteRowCapture`) for every row before
-  /// it returns the first. The reading notices that the capture is not the row returned and
-  /// reads the columns: the same steps, and the same error at a damaged row.
+  /// it returns the first. The reading notices that the steps the capture holds do not go up
+  /// and reads the columns: the same steps, and the same error at a damaged row.
   func testRowsReturnedAfterASortReadTheSameAsTheirColumns() throws {
     for damage in ["", "UPDATE steps SET wall = 'noon' WHERE step = 5"] {
       let directory = try TemporaryDirectory()
       let path = directory.path("t.rewind")
       let steps = try writeTrace(at: path)
-      let editor = try TraceEditor(path: path)
-      // The `step_index` view names `steps`: renamed the legacy way, it names the new table.
-      try editor.execute(
-        "PRAGMA legacy_alter_table = ON; ALTER TABLE steps RENAME TO old_steps; "
-          + "CREATE TABLE steps AS SELECT * FROM old_steps ORDER BY step DESC; "
-          + "DROP TABLE old_steps; \(damage)")
-      editor.close()
+      try remakeStepsTable(at: path, order: "DESC", then: damage)
       let lean = lean(path)
       XCTAssertEqual(lean, general(path), damage)
       XCTAssertEqual(lean.count, damage.isEmpty ? steps.count : 6, damage)
+    }
+  }
+
+  /// A trace of more rows than the row capture holds, whole and with a row damaged at the
+  /// start, inside and at the end of its buffers: the replay's reading hands out the same
+  /// steps as the general one, one buffer after another, and stops at the same step with the
+  /// same message (the rows before the damaged one handed out first, none twice).
+  func testRowsOverSeveralBuffersReadTheSameAsTheirColumns() throws {
+    let rows = TraceReader.rowCaptureRows
+    let last = 3 * rows + 8
+    let damagedSteps = [rows - 1, rows, rows + 1, 2 * rows + 5, last]
+    let edits =
+      [""]
+      + damagedSteps.map { "UPDATE steps SET wall = 'noon' WHERE step = \($0)" }
+      + damagedSteps.map { "UPDATE steps SET mono_ns = 'soon' WHERE step = \($0)" }
+      // The last row deleted leaves a shorter index, not a hole: no error.
+      + damagedSteps.dropLast().map { "DELETE FROM steps WHERE step = \($0)" }
+    for edit in edits {
+      let directory = try TemporaryDirectory()
+      let path = directory.path("t.rewind")
+      let steps = try writeLongTrace(at: path, through: last)
+      if !edit.isEmpty {
+        let editor = try TraceEditor(path: path)
+        try editor.execute(edit)
+        editor.close()
+      }
+      let lean = lean(path)
+      XCTAssertEqual(lean, general(path), edit)
+      if edit.isEmpty {
+        XCTAssertEqual(lean.count, steps.count)
+      } else {
+        XCTAssertEqual(lean.last?.hasPrefix("error: "), true, edit)
+      }
+    }
+  }
+
+  /// A sorted `steps` table of more rows than the row capture holds, in either order: SQLite
+  /// calls the capture for every row before it returns the first, on a full buffer after
+  /// the first rows. The reading notices and reads the columns: the same steps, and the same
+  /// error at a damaged row.
+  func testMoreRowsThanABufferReturnedAfterASortReadTheSameAsTheirColumns() throws {
+    let last = 2 * TraceReader.rowCaptureRows + 8
+    for order in ["ASC", "DESC"] {
+      for damage in ["", "UPDATE steps SET wall = 'noon' WHERE step = 100"] {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("t.rewind")
+        let steps = try writeLongTrace(at: path, through: last)
+        try remakeStepsTable(at: path, order: order, then: damage)
+        let lean = lean(path)
+        XCTAssertEqual(lean, general(path), "\(order) \(damage)")
+        XCTAssertEqual(lean.count, damage.isEmpty ? steps.count : 101, "\(order) \(damage)")
+      }
     }
   }
 

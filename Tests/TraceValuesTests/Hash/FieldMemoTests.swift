@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 @testable import TraceValues
@@ -45,6 +46,38 @@ final class FieldMemoTests: XCTestCase {
     let memo = MerkleHash.FieldMemo()
     for (index, state) in states.enumerated() {
       XCTAssertEqual(memo.hash(state), state.stableHash, "state \(index): \(state)")
+    }
+  }
+
+  /// An object without fields (a feature whose state has none), as the first value a memo
+  /// hashes, hashes as its stable hash.
+  func testAnObjectWithoutFieldsFirstHashesAsItsOwnStableHash() {
+    let memo = MerkleHash.FieldMemo()
+    XCTAssertEqual(memo.hash(.object([])), TraceValue.object([]).stableHash)
+    XCTAssertEqual(memo.hash(.object([])), TraceValue.object([]).stableHash)
+  }
+
+  /// A wide object (words over many stripes of the hash, each lane kept from step to step)
+  /// whose fields change one, two or three at a time, at every place, sometimes to words of
+  /// another length or kind: each state hashes as its own stable hash.
+  func testAWideObjectChangedAnywhereHashesAsItsOwnStableHash() {
+    var random = SplitMix(seed: 5)
+    var fields = (0..<13).map { TraceField("field\($0)", .int(Int64($0))) }
+    let memo = MerkleHash.FieldMemo()
+    for step in 0..<3_000 {
+      for _ in 0...Int(random.next() % 3) {
+        let index = Int(random.next() % UInt64(fields.count))
+        fields[index].value =
+          switch random.next() % 10 {
+          case 0: .string(String(repeating: "x", count: Int(random.next() % 20)))
+          case 1: .bool(random.next() % 2 == 0)
+          case 2: .array([.int(Int64(random.next() % 4))])
+          case 3: .double(Double(random.next() % 7))
+          default: .int(Int64(random.next() % 1_000))
+          }
+      }
+      let state = TraceValue.object(fields)
+      XCTAssertEqual(memo.hash(state), state.stableHash, "step \(step): \(state)")
     }
   }
 
