@@ -113,6 +113,11 @@ public final class TraceWriter {
   @exclusivity(unchecked) private var lastChangedPaths: (paths: [TracePath], texts: [String]) =
     ([], [])
   @exclusivity(unchecked) private var lastPathSet: (paths: [String], id: Int)?
+  /// The sets of changed paths named lately, with their texts and ids: a step that changes a
+  /// set met before, not the last step's (a composed app turns between a few), gets its texts
+  /// and id by the paths' bits too. `lastPathSetSlot` is the slot of the last set named.
+  @exclusivity(unchecked) private var recentPathSets = RecentPathSets()
+  @exclusivity(unchecked) private var lastPathSetSlot: Int?
   /// The last two action paths `actionID` gave an id, found by their bits before their bytes
   /// are hashed: a counter's steps alternate between two actions.
   @exclusivity(unchecked) private var recentActions = LastTwo(empty: 0)
@@ -400,8 +405,17 @@ public final class TraceWriter {
   /// find their paths' JSON without hashing them again.
   package func changedPathTexts(_ paths: [TracePath]) -> [String] {
     if StringListBitsKey.sameBits(paths, lastChangedPaths.paths) { return lastChangedPaths.texts }
+    let slot = RecentPathSets.slot(of: paths)
+    lastPathSetSlot = slot
+    if let entry = recentPathSets.entry(of: paths, at: slot) {
+      lastChangedPaths = (entry.paths, entry.texts)
+      // `pathSetID` then finds the id as the last set's.
+      if let id = entry.id { lastPathSet = (entry.texts, id) }
+      return entry.texts
+    }
     let texts = lineEncoder.changedPathTexts(paths)
     lastChangedPaths = (paths, texts)
+    recentPathSets.keep(paths, texts: texts, at: slot)
     return texts
   }
 
@@ -600,6 +614,7 @@ public final class TraceWriter {
     if let last = lastPathSet, StringListBitsKey.sameBits(paths, last.paths) { return last.id }
     let id = try pathSetIDByBits(paths)
     lastPathSet = (paths, id)
+    if let slot = lastPathSetSlot { recentPathSets.noteID(id, of: paths, at: slot) }
     return id
   }
 
