@@ -807,22 +807,59 @@ public final class TraceWriter {
   ) throws(SQLiteError) {
     // Texts bound in place: an effect row has up to seven, and a copy of each was a malloc and
     // a free (about 700 instructions).
+    // A NULL, an outcome and a kind are bound only when the same row of the statement's last
+    // run held another value (`remembering`): most rows have the same NULL columns, and most
+    // effects are `run`s and end the same way.
     try statement.bind(uuidText: record.id, at: base + 1)
     try statement.bind(record.startedByStep, at: base + 2)
-    try statement.bind(borrowing: record.cancelID, at: base + 3)
-    try statement.bind(borrowing: record.file, at: base + 4)
-    try statement.bind(record.line.map(Int64.init), at: base + 5)
-    try statement.bind(record.startNanos.map { Int64(bitPattern: $0) }, at: base + 6)
-    try statement.bind(record.endNanos.map { Int64(bitPattern: $0) }, at: base + 7)
+    if let cancelID = record.cancelID {
+      try statement.bind(borrowing: cancelID, at: base + 3)
+    } else {
+      try statement.bindNull(rememberingAt: base + 3)
+    }
+    if let file = record.file {
+      try statement.bind(borrowing: file, at: base + 4)
+    } else {
+      try statement.bindNull(rememberingAt: base + 4)
+    }
+    try bind(record.line.map(Int64.init), to: statement, at: base + 5)
+    try bind(record.startNanos.map { Int64(bitPattern: $0) }, to: statement, at: base + 6)
+    try bind(record.endNanos.map { Int64(bitPattern: $0) }, to: statement, at: base + 7)
     try bindOutcome(record.outcome, statement: statement, at: base + 8)
-    try statement.bind(borrowing: record.kind, at: base + 11)
+    if let kind = record.kind, let text = Self.staticKindText(kind) {
+      try statement.bind(remembering: text, at: base + 11)
+    } else if let kind = record.kind {
+      try statement.bind(borrowing: kind, at: base + 11)
+    } else {
+      try statement.bindNull(rememberingAt: base + 11)
+    }
     if let parent = record.parentID {
       try statement.bind(uuidText: parent, at: base + 12)
     } else {
-      try statement.bindNull(at: base + 12)
+      try statement.bindNull(rememberingAt: base + 12)
     }
-    try statement.bind(record.startedAfterStep.map(Int64.init), at: base + 13)
-    try statement.bind(record.endedAfterStep.map(Int64.init), at: base + 14)
+    try bind(record.startedAfterStep.map(Int64.init), to: statement, at: base + 13)
+    try bind(record.endedAfterStep.map(Int64.init), to: statement, at: base + 14)
+  }
+
+  /// An integer column that may be NULL, the NULL bound only when not there already.
+  private func bind(_ value: Int64?, to statement: SQLiteStatement, at index: Int32)
+    throws(SQLiteError)
+  {
+    if let value {
+      try statement.bind(value, at: index)
+    } else {
+      try statement.bindNull(rememberingAt: index)
+    }
+  }
+
+  /// The `kind` texts the recorder writes (`EffectRecord.kind`), as static texts.
+  private static func staticKindText(_ kind: String) -> StaticString? {
+    switch kind {
+    case "run": "run"
+    case "concatenation": "concatenation"
+    default: nil
+    }
   }
 
   /// Records that the effect sent the action reduced as `step`.
@@ -861,17 +898,17 @@ public final class TraceWriter {
     }
   }
 
-  /// Binds the outcome's three columns; the statement is run next (which clears them).
+  /// Binds the outcome's three columns.
   private func bindOutcome(_ outcome: EffectOutcome, statement: SQLiteStatement, at index: Int32)
     throws(SQLiteError)
   {
-    try statement.bind(borrowing: outcome.storageText, at: index)
+    try statement.bind(remembering: outcome.storageStaticText, at: index)
     if case .cancelled(let reason, let byStep) = outcome {
       try statement.bind(borrowing: reason, at: index + 1)
-      try statement.bind(byStep.map(Int64.init), at: index + 2)
+      try bind(byStep.map(Int64.init), to: statement, at: index + 2)
     } else {
-      try statement.bindNull(at: index + 1)
-      try statement.bindNull(at: index + 2)
+      try statement.bindNull(rememberingAt: index + 1)
+      try statement.bindNull(rememberingAt: index + 2)
     }
   }
 
