@@ -812,45 +812,24 @@ public final class TraceWriter {
     // effects are `run`s and end the same way.
     try statement.bind(uuidText: record.id, at: base + 1)
     try statement.bind(record.startedByStep, at: base + 2)
-    if let cancelID = record.cancelID {
-      try statement.bind(borrowing: cancelID, at: base + 3)
-    } else {
-      try statement.bindNull(rememberingAt: base + 3)
-    }
-    if let file = record.file {
-      try statement.bind(borrowing: file, at: base + 4)
-    } else {
-      try statement.bindNull(rememberingAt: base + 4)
-    }
-    try bind(record.line.map(Int64.init), to: statement, at: base + 5)
-    try bind(record.startNanos.map { Int64(bitPattern: $0) }, to: statement, at: base + 6)
-    try bind(record.endNanos.map { Int64(bitPattern: $0) }, to: statement, at: base + 7)
+    try statement.bind(borrowing: record.cancelID, at: base + 3)
+    try statement.bind(borrowing: record.file, at: base + 4)
+    try statement.bind(record.line.map(Int64.init), at: base + 5)
+    try statement.bind(record.startNanos.map { Int64(bitPattern: $0) }, at: base + 6)
+    try statement.bind(record.endNanos.map { Int64(bitPattern: $0) }, at: base + 7)
     try bindOutcome(record.outcome, statement: statement, at: base + 8)
     if let kind = record.kind, let text = Self.staticKindText(kind) {
       try statement.bind(remembering: text, at: base + 11)
-    } else if let kind = record.kind {
-      try statement.bind(borrowing: kind, at: base + 11)
     } else {
-      try statement.bindNull(rememberingAt: base + 11)
+      try statement.bind(borrowing: record.kind, at: base + 11)
     }
     if let parent = record.parentID {
       try statement.bind(uuidText: parent, at: base + 12)
     } else {
       try statement.bindNull(rememberingAt: base + 12)
     }
-    try bind(record.startedAfterStep.map(Int64.init), to: statement, at: base + 13)
-    try bind(record.endedAfterStep.map(Int64.init), to: statement, at: base + 14)
-  }
-
-  /// An integer column that may be NULL, the NULL bound only when not there already.
-  private func bind(_ value: Int64?, to statement: SQLiteStatement, at index: Int32)
-    throws(SQLiteError)
-  {
-    if let value {
-      try statement.bind(value, at: index)
-    } else {
-      try statement.bindNull(rememberingAt: index)
-    }
+    try statement.bind(record.startedAfterStep.map(Int64.init), at: base + 13)
+    try statement.bind(record.endedAfterStep.map(Int64.init), at: base + 14)
   }
 
   /// The `kind` texts the recorder writes (`EffectRecord.kind`), as static texts.
@@ -905,7 +884,7 @@ public final class TraceWriter {
     try statement.bind(remembering: outcome.storageStaticText, at: index)
     if case .cancelled(let reason, let byStep) = outcome {
       try statement.bind(borrowing: reason, at: index + 1)
-      try bind(byStep.map(Int64.init), to: statement, at: index + 2)
+      try statement.bind(byStep.map(Int64.init), at: index + 2)
     } else {
       try statement.bindNull(rememberingAt: index + 1)
       try statement.bindNull(rememberingAt: index + 2)

@@ -54,7 +54,12 @@ final class SQLiteRememberedIntegerTests: XCTestCase {
           try insert.bind(borrowing: value, at: Int32(index))
           holds[index] = .text(value)
         case 4:
-          try insert.bindNull(rememberingAt: Int32(index))
+          // The remembering NULL, directly and as an optional's nil.
+          switch random.next() % 3 {
+          case 0: try insert.bindNull(rememberingAt: Int32(index))
+          case 1: try insert.bind(nil as Int64?, at: Int32(index))
+          default: try insert.bind(borrowing: nil as String?, at: Int32(index))
+          }
           holds[index] = .null
         case 5:
           // Two static texts, and one with another text's bytes at another address.

@@ -32,7 +32,7 @@ package final class SQLiteStatement {
 
   /// A parameter's value as a `remembering` bind bound it: an integer, a NULL, or a static
   /// text (by its address: the same address is the same bytes, which never move or change).
-  private struct Remembered: Equatable {
+  private struct Remembered {
     enum Kind: UInt8 {
       case none, integer, null, staticText
     }
@@ -89,49 +89,56 @@ package final class SQLiteStatement {
   /// origin, its action and path set, which alternate with the steps), and SQLite's bind is
   /// about 85 instructions.
   package func bind(remembering value: Int64, at index: Int32) throws(SQLiteError) {
-    try bind(remembering: Remembered(kind: .integer, value: value), at: index) { handle in
-      sqlite3_bind_int64(handle, index, value)
+    let position = Int(index)
+    let entries = remembered ?? rememberEntries()
+    guard position >= 0, position < rememberedCount else {
+      // Out of range: SQLite reports it.
+      try check(sqlite3_bind_int64(handle, index, value))
+      return
     }
+    let entry = entries + position
+    if entry.pointee.kind == .integer && entry.pointee.value == value { return }
+    entry.pointee.kind = .none
+    try check(sqlite3_bind_int64(handle, index, value))
+    entry.pointee = Remembered(kind: .integer, value: value)
   }
 
   /// `bindNull(at:)`, with nothing to do when a `remembering` bind left NULL at `index` (an
   /// `effects` row has several NULL columns, most often the same ones as the row before).
   package func bindNull(rememberingAt index: Int32) throws(SQLiteError) {
-    try bind(remembering: Remembered(kind: .null), at: index) { handle in
-      sqlite3_bind_null(handle, index)
+    guard let entry = rememberedEntry(at: index) else {
+      try check(sqlite3_bind_null(handle, index))
+      return
     }
+    if entry.pointee.kind == .null { return }
+    entry.pointee.kind = .none
+    try check(sqlite3_bind_null(handle, index))
+    entry.pointee = Remembered(kind: .null)
   }
 
   /// Binds a static text where it is (SQLite reads the bytes in place: they never move or
   /// change), with nothing to do when this method bound the same text at `index` last: a
   /// column of a few fixed values (an effect's `outcome`, its `kind`) mostly holds the value
-  /// the same row of the statement's last run held. The text is ASCII (or UTF-8) without NUL.
+  /// the same row of the statement's last run held. The text is UTF-8 without NUL.
   package func bind(remembering text: StaticString, at index: Int32) throws(SQLiteError) {
     let address = Int64(Int(bitPattern: text.utf8Start))
-    try bind(remembering: Remembered(kind: .staticText, value: address), at: index) { handle in
+    let entry = rememberedEntry(at: index)
+    if let entry, entry.pointee.kind == .staticText && entry.pointee.value == address { return }
+    entry?.pointee.kind = .none
+    try check(
       sqlite3_bind_text(
         handle, index, UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self),
-        Int32(clamping: text.utf8CodeUnitCount), nil)
-    }
+        Int32(clamping: text.utf8CodeUnitCount), nil))
+    entry?.pointee = Remembered(kind: .staticText, value: address)
   }
 
-  /// Binds with `bind` unless `index` holds `value` from a `remembering` bind already.
+  /// What the `remembering` binds know of `index`; nil when it is out of range.
   @inline(__always)
-  private func bind(
-    remembering value: Remembered, at index: Int32, _ bind: (OpaquePointer) -> Int32
-  ) throws(SQLiteError) {
+  private func rememberedEntry(at index: Int32) -> UnsafeMutablePointer<Remembered>? {
     let position = Int(index)
     let entries = remembered ?? rememberEntries()
-    guard position >= 0, position < rememberedCount else {
-      // Out of range: SQLite reports it.
-      try check(bind(handle))
-      return
-    }
-    let entry = entries + position
-    if entry.pointee == value { return }
-    entry.pointee = Remembered()
-    try check(bind(handle))
-    entry.pointee = value
+    guard position >= 0, position < rememberedCount else { return nil }
+    return entries + position
   }
 
   private func rememberEntries() -> UnsafeMutablePointer<Remembered> {
@@ -146,7 +153,7 @@ package final class SQLiteStatement {
   private func forget(_ index: Int32) {
     let position = Int(index)
     if let remembered, position >= 0, position < rememberedCount {
-      remembered[position] = Remembered()
+      remembered[position].kind = .none
     }
   }
 
@@ -186,8 +193,13 @@ package final class SQLiteStatement {
     try bindStatic(text, count: count, at: index)
   }
 
+  /// A NULL is bound as `bindNull(rememberingAt:)` binds it.
   package func bind(borrowing value: String?, at index: Int32) throws(SQLiteError) {
-    if let value { try bind(borrowing: value, at: index) } else { try bindNull(at: index) }
+    if let value {
+      try bind(borrowing: value, at: index)
+    } else {
+      try bindNull(rememberingAt: index)
+    }
   }
 
   /// `bind(borrowing:)` for a UUID's text (`UUIDText`), written straight into the arena.
@@ -224,8 +236,9 @@ package final class SQLiteStatement {
     if let value { try bind(value, at: index) } else { try bindNull(at: index) }
   }
 
+  /// A NULL is bound as `bindNull(rememberingAt:)` binds it.
   package func bind(_ value: Int64?, at index: Int32) throws(SQLiteError) {
-    if let value { try bind(value, at: index) } else { try bindNull(at: index) }
+    if let value { try bind(value, at: index) } else { try bindNull(rememberingAt: index) }
   }
 
   /// Binds bytes as a BLOB (an empty array binds a zero-length BLOB, not NULL).
@@ -250,7 +263,7 @@ package final class SQLiteStatement {
     sqlite3_clear_bindings(handle)
     arena.reset()
     if let remembered {
-      for position in 0..<rememberedCount { remembered[position] = Remembered() }
+      for position in 0..<rememberedCount { remembered[position].kind = .none }
     }
   }
 
