@@ -31,14 +31,7 @@ struct RecentPathSets {
   /// The slot of `paths`, from their bits (a path is one reference to its components).
   static func slot(of paths: [TracePath]) -> Int {
     var mixer = ByteHash.Mixer()
-    mixer.mix(UInt64(paths.count))
-    paths.withUnsafeBytes { raw in
-      var offset = 0
-      while offset + 8 <= raw.count {
-        mixer.mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        offset += 8
-      }
-    }
+    mixer.mixBits(of: paths)
     return Int(truncatingIfNeeded: mixer.finish()) & (slotCount - 1)
   }
 
