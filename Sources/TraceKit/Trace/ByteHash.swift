@@ -89,6 +89,19 @@ package enum ByteHash {
       }
     }
 
+    /// Mixes how many `elements` there are and their bits, word by word: for elements made of
+    /// whole words whose bits name what they refer to (strings, `TracePath`s).
+    mutating func mixBits<Element>(of elements: [Element]) {
+      mix(UInt64(elements.count))
+      elements.withUnsafeBytes { raw in
+        var offset = 0
+        while offset + 8 <= raw.count {
+          mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+          offset += 8
+        }
+      }
+    }
+
     func finish() -> UInt64 {
       ByteHash.fmix64(state)
     }

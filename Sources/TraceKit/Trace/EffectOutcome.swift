@@ -17,7 +17,10 @@ public enum EffectOutcome: Sendable, Hashable {
   case unfinished
 
   /// The text stored in the `outcome` column.
-  public var storageText: String {
+  public var storageText: String { storageStaticText.description }
+
+  /// `storageText` as a static text, which the writer binds where it is.
+  package var storageStaticText: StaticString {
     switch self {
     case .running: "running"
     case .finished: "finished"

@@ -22,14 +22,7 @@ struct StringListBitsKey: MixedHashKey {
   init(_ strings: [String]) {
     self.strings = strings
     var mixer = ByteHash.Mixer()
-    mixer.mix(UInt64(strings.count))
-    strings.withUnsafeBytes { raw in
-      var offset = 0
-      while offset + 8 <= raw.count {
-        mixer.mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        offset += 8
-      }
-    }
+    mixer.mixBits(of: strings)
     mixedHash = mixer.finish()
   }
 

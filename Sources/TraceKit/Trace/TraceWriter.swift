@@ -113,6 +113,11 @@ public final class TraceWriter {
   @exclusivity(unchecked) private var lastChangedPaths: (paths: [TracePath], texts: [String]) =
     ([], [])
   @exclusivity(unchecked) private var lastPathSet: (paths: [String], id: Int)?
+  /// The sets of changed paths named lately, with their texts and ids: a step that changes a
+  /// set met before, not the last step's (a composed app turns between a few), gets its texts
+  /// and id by the paths' bits too. `lastPathSetSlot` is the slot of the last set named.
+  @exclusivity(unchecked) private var recentPathSets = RecentPathSets()
+  @exclusivity(unchecked) private var lastPathSetSlot: Int?
   /// The last two action paths `actionID` gave an id, found by their bits before their bytes
   /// are hashed: a counter's steps alternate between two actions.
   @exclusivity(unchecked) private var recentActions = LastTwo(empty: 0)
@@ -400,8 +405,17 @@ public final class TraceWriter {
   /// find their paths' JSON without hashing them again.
   package func changedPathTexts(_ paths: [TracePath]) -> [String] {
     if StringListBitsKey.sameBits(paths, lastChangedPaths.paths) { return lastChangedPaths.texts }
+    let slot = RecentPathSets.slot(of: paths)
+    lastPathSetSlot = slot
+    if let entry = recentPathSets.entry(of: paths, at: slot) {
+      lastChangedPaths = (entry.paths, entry.texts)
+      // `pathSetID` then finds the id as the last set's.
+      if let id = entry.id { lastPathSet = (entry.texts, id) }
+      return entry.texts
+    }
     let texts = lineEncoder.changedPathTexts(paths)
     lastChangedPaths = (paths, texts)
+    recentPathSets.keep(paths, texts: texts, at: slot)
     return texts
   }
 
@@ -600,6 +614,7 @@ public final class TraceWriter {
     if let last = lastPathSet, StringListBitsKey.sameBits(paths, last.paths) { return last.id }
     let id = try pathSetIDByBits(paths)
     lastPathSet = (paths, id)
+    if let slot = lastPathSetSlot { recentPathSets.noteID(id, of: paths, at: slot) }
     return id
   }
 
@@ -728,9 +743,11 @@ public final class TraceWriter {
     throws(SQLiteError)
   {
     // The step and its time differ from every row before; the other columns often hold what
-    // the same row of the statement's last run held (`bind(remembering:at:)`).
-    try statement.bind(row.step, at: base + 1)
-    try statement.bind(bitPattern: row.monotonicNanos, at: base + 2)
+    // the same row of the statement's last run held (`bind(remembering:at:)`). The step and
+    // time go through it too: it binds what differs, and the optimizer inlines it here, where
+    // the plain integer bind was left out of line (about 25 instructions a row more, measured).
+    try statement.bind(remembering: Int64(row.step), at: base + 1)
+    try statement.bind(remembering: Int64(bitPattern: row.monotonicNanos), at: base + 2)
     // An integer is the offset from step 0's wall time plus mono_ns, a real the time itself.
     if let time = row.wallTime {
       try statement.bind(time, at: base + 3)
@@ -792,6 +809,9 @@ public final class TraceWriter {
   ) throws(SQLiteError) {
     // Texts bound in place: an effect row has up to seven, and a copy of each was a malloc and
     // a free (about 700 instructions).
+    // A NULL, an outcome and a kind are bound only when the same row of the statement's last
+    // run held another value (`remembering`): most rows have the same NULL columns, and most
+    // effects are `run`s and end the same way.
     try statement.bind(uuidText: record.id, at: base + 1)
     try statement.bind(record.startedByStep, at: base + 2)
     try statement.bind(borrowing: record.cancelID, at: base + 3)
@@ -800,14 +820,27 @@ public final class TraceWriter {
     try statement.bind(record.startNanos.map { Int64(bitPattern: $0) }, at: base + 6)
     try statement.bind(record.endNanos.map { Int64(bitPattern: $0) }, at: base + 7)
     try bindOutcome(record.outcome, statement: statement, at: base + 8)
-    try statement.bind(borrowing: record.kind, at: base + 11)
+    if let kind = record.kind, let text = Self.staticKindText(kind) {
+      try statement.bind(remembering: text, at: base + 11)
+    } else {
+      try statement.bind(borrowing: record.kind, at: base + 11)
+    }
     if let parent = record.parentID {
       try statement.bind(uuidText: parent, at: base + 12)
     } else {
-      try statement.bindNull(at: base + 12)
+      try statement.bindNull(rememberingAt: base + 12)
     }
     try statement.bind(record.startedAfterStep.map(Int64.init), at: base + 13)
     try statement.bind(record.endedAfterStep.map(Int64.init), at: base + 14)
+  }
+
+  /// The `kind` texts the recorder writes (`EffectRecord.kind`), as static texts.
+  private static func staticKindText(_ kind: String) -> StaticString? {
+    switch kind {
+    case "run": "run"
+    case "concatenation": "concatenation"
+    default: nil
+    }
   }
 
   /// Records that the effect sent the action reduced as `step`.
@@ -846,17 +879,17 @@ public final class TraceWriter {
     }
   }
 
-  /// Binds the outcome's three columns; the statement is run next (which clears them).
+  /// Binds the outcome's three columns.
   private func bindOutcome(_ outcome: EffectOutcome, statement: SQLiteStatement, at index: Int32)
     throws(SQLiteError)
   {
-    try statement.bind(borrowing: outcome.storageText, at: index)
+    try statement.bind(remembering: outcome.storageStaticText, at: index)
     if case .cancelled(let reason, let byStep) = outcome {
       try statement.bind(borrowing: reason, at: index + 1)
       try statement.bind(byStep.map(Int64.init), at: index + 2)
     } else {
-      try statement.bindNull(at: index + 1)
-      try statement.bindNull(at: index + 2)
+      try statement.bindNull(rememberingAt: index + 1)
+      try statement.bindNull(rememberingAt: index + 2)
     }
   }
 

@@ -4,9 +4,10 @@ import XCTest
 
 @testable import TraceKit
 
-/// `bind(remembering:at:)` skips SQLite's bind only when the parameter still holds that
-/// integer: any other bind at the index, and `reset` (which clears the bindings to NULL), make
-/// it bind again, so every run stores exactly what its last binds said.
+/// The `remembering` binds (an integer, `bindNull(rememberingAt:)`, a static text) skip
+/// SQLite's bind only when the parameter still holds that value from one of them: any other
+/// bind at the index, and `reset` (which clears the bindings to NULL), make them bind again, so
+/// every run stores exactly what its last binds said.
 final class SQLiteRememberedIntegerTests: XCTestCase {
   private enum Bound: Equatable {
     case null
@@ -51,6 +52,24 @@ final class SQLiteRememberedIntegerTests: XCTestCase {
         case 3:
           let value = String(values[Int(random.next() % 6)])
           try insert.bind(borrowing: value, at: Int32(index))
+          holds[index] = .text(value)
+        case 4:
+          // The remembering NULL, directly and as an optional's nil.
+          switch random.next() % 3 {
+          case 0: try insert.bindNull(rememberingAt: Int32(index))
+          case 1: try insert.bind(nil as Int64?, at: Int32(index))
+          default: try insert.bind(borrowing: nil as String?, at: Int32(index))
+          }
+          holds[index] = .null
+        case 5:
+          // Two static texts, and one with another text's bytes at another address.
+          let (text, value): (StaticString, String) =
+            switch random.next() % 3 {
+            case 0: ("run", "run")
+            case 1: ("concatenation", "concatenation")
+            default: ("1", "1")
+            }
+          try insert.bind(remembering: text, at: Int32(index))
           holds[index] = .text(value)
         default:
           let value = values[Int(random.next() % 3)]

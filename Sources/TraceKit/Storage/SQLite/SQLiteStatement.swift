@@ -23,15 +23,21 @@ package final class SQLiteStatement {
   /// one thread at a time and no call re-enters another: no dynamic exclusivity checks (two
   /// a text bound, about 80 instructions).
   @exclusivity(unchecked) private var arena = SQLiteTextArena()
-  /// The integers `bind(remembering:at:)` bound, by parameter index (from 1), while no other
-  /// bind at that index and no `reset` replaced them; allocated when that method is first
-  /// used, with `rememberedCount` entries. A buffer, not an array: an array's checks cost a
-  /// remembered bind about 60 instructions, most of what skipping SQLite's bind saves.
-  @exclusivity(unchecked) private var remembered: UnsafeMutablePointer<RememberedInteger>?
+  /// What the `remembering` binds bound, by parameter index (from 1), while no other bind at
+  /// that index and no `reset` replaced it; allocated when one of them is first used, with
+  /// `rememberedCount` entries. A buffer, not an array: an array's checks cost a remembered
+  /// bind about 60 instructions, most of what skipping SQLite's bind saves.
+  @exclusivity(unchecked) private var remembered: UnsafeMutablePointer<Remembered>?
   @exclusivity(unchecked) private var rememberedCount = 0
 
-  private struct RememberedInteger {
-    var isBound = false
+  /// A parameter's value as a `remembering` bind bound it: an integer, a NULL, or a static
+  /// text (by its address: the same address is the same bytes, which never move or change).
+  private struct Remembered {
+    enum Kind: UInt8 {
+      case none, integer, null, staticText
+    }
+
+    var kind = Kind.none
     var value: Int64 = 0
   }
 
@@ -91,25 +97,63 @@ package final class SQLiteStatement {
       return
     }
     let entry = entries + position
-    if entry.pointee.isBound && entry.pointee.value == value { return }
-    entry.pointee.isBound = false
+    if entry.pointee.kind == .integer && entry.pointee.value == value { return }
+    entry.pointee.kind = .none
     try check(sqlite3_bind_int64(handle, index, value))
-    entry.pointee = RememberedInteger(isBound: true, value: value)
+    entry.pointee = Remembered(kind: .integer, value: value)
   }
 
-  private func rememberEntries() -> UnsafeMutablePointer<RememberedInteger> {
+  /// `bindNull(at:)`, with nothing to do when a `remembering` bind left NULL at `index` (an
+  /// `effects` row has several NULL columns, most often the same ones as the row before).
+  package func bindNull(rememberingAt index: Int32) throws(SQLiteError) {
+    guard let entry = rememberedEntry(at: index) else {
+      try check(sqlite3_bind_null(handle, index))
+      return
+    }
+    if entry.pointee.kind == .null { return }
+    entry.pointee.kind = .none
+    try check(sqlite3_bind_null(handle, index))
+    entry.pointee = Remembered(kind: .null)
+  }
+
+  /// Binds a static text where it is (SQLite reads the bytes in place: they never move or
+  /// change), with nothing to do when this method bound the same text at `index` last: a
+  /// column of a few fixed values (an effect's `outcome`, its `kind`) mostly holds the value
+  /// the same row of the statement's last run held. The text is UTF-8 without NUL.
+  package func bind(remembering text: StaticString, at index: Int32) throws(SQLiteError) {
+    let address = Int64(Int(bitPattern: text.utf8Start))
+    let entry = rememberedEntry(at: index)
+    if let entry, entry.pointee.kind == .staticText && entry.pointee.value == address { return }
+    entry?.pointee.kind = .none
+    try check(
+      sqlite3_bind_text(
+        handle, index, UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self),
+        Int32(clamping: text.utf8CodeUnitCount), nil))
+    entry?.pointee = Remembered(kind: .staticText, value: address)
+  }
+
+  /// What the `remembering` binds know of `index`; nil when it is out of range.
+  @inline(__always)
+  private func rememberedEntry(at index: Int32) -> UnsafeMutablePointer<Remembered>? {
+    let position = Int(index)
+    let entries = remembered ?? rememberEntries()
+    guard position >= 0, position < rememberedCount else { return nil }
+    return entries + position
+  }
+
+  private func rememberEntries() -> UnsafeMutablePointer<Remembered> {
     rememberedCount = Int(sqlite3_bind_parameter_count(handle)) + 1
-    let entries = UnsafeMutablePointer<RememberedInteger>.allocate(capacity: rememberedCount)
-    entries.initialize(repeating: RememberedInteger(), count: rememberedCount)
+    let entries = UnsafeMutablePointer<Remembered>.allocate(capacity: rememberedCount)
+    entries.initialize(repeating: Remembered(), count: rememberedCount)
     remembered = entries
     return entries
   }
 
-  /// Drops what `bind(remembering:at:)` knows of `index`, which another bind replaces.
+  /// Drops what the `remembering` binds know of `index`, which another bind replaces.
   private func forget(_ index: Int32) {
     let position = Int(index)
     if let remembered, position >= 0, position < rememberedCount {
-      remembered[position].isBound = false
+      remembered[position].kind = .none
     }
   }
 
@@ -149,8 +193,13 @@ package final class SQLiteStatement {
     try bindStatic(text, count: count, at: index)
   }
 
+  /// A NULL is bound as `bindNull(rememberingAt:)` binds it.
   package func bind(borrowing value: String?, at index: Int32) throws(SQLiteError) {
-    if let value { try bind(borrowing: value, at: index) } else { try bindNull(at: index) }
+    if let value {
+      try bind(borrowing: value, at: index)
+    } else {
+      try bindNull(rememberingAt: index)
+    }
   }
 
   /// `bind(borrowing:)` for a UUID's text (`UUIDText`), written straight into the arena.
@@ -187,8 +236,9 @@ package final class SQLiteStatement {
     if let value { try bind(value, at: index) } else { try bindNull(at: index) }
   }
 
+  /// A NULL is bound as `bindNull(rememberingAt:)` binds it.
   package func bind(_ value: Int64?, at index: Int32) throws(SQLiteError) {
-    if let value { try bind(value, at: index) } else { try bindNull(at: index) }
+    if let value { try bind(value, at: index) } else { try bindNull(rememberingAt: index) }
   }
 
   /// Binds bytes as a BLOB (an empty array binds a zero-length BLOB, not NULL).
@@ -213,7 +263,7 @@ package final class SQLiteStatement {
     sqlite3_clear_bindings(handle)
     arena.reset()
     if let remembered {
-      for position in 0..<rememberedCount { remembered[position].isBound = false }
+      for position in 0..<rememberedCount { remembered[position].kind = .none }
     }
   }
 
