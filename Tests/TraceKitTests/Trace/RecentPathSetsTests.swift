@@ -65,9 +65,7 @@ final class RecentPathSetsTests: XCTestCase {
     // A few sets that come back, as a composed app's steps do, and random ones.
     let recurring = [[kept[0]], [kept[1], kept[0]], [kept[4]], [kept[2], kept[3]], [kept[5]]]
     var random = SplitMix(seed: 31)
-    var expected: [Int] = [0]
-    var numbering: [[UInt8]: Int] = [Array("[]".utf8): 0]
-    var encoder = StepLine.Encoder()
+    var numbering = PathSetNumbering()
     for step in 1...3_000 {
       var paths: [TracePath]
       if random.next() % 3 == 0 {
@@ -81,26 +79,9 @@ final class RecentPathSetsTests: XCTestCase {
       }
       let texts = writer.changedPathTexts(paths)
       XCTAssertEqual(texts, TracePath.changedPathTexts(paths), "step \(step)")
-      var json: [UInt8] = []
-      encoder.writeStringArray(texts, into: &json)
-      if numbering[json] == nil { numbering[json] = numbering.count }
-      expected.append(numbering[json]!)
-      try writer.append(
-        StepRecord(
-          step: step, monotonicNanos: 0, wallTime: 1_000, origin: .user, actionPath: "a",
-          action: .null, changes: [], changedPaths: texts, stateHash: 0, reducerNanos: 0),
-        state: .int(0))
+      try numbering.append(step: step, texts: texts, to: writer)
     }
     try writer.close()
-    let database = try SQLiteConnection(path: path, mode: .readOnly)
-    defer { database.close() }
-    let steps = try database.prepare("SELECT changed FROM steps ORDER BY step")
-    var changed: [Int] = []
-    while try steps.step() { changed.append(Int(steps.int64(at: 0))) }
-    XCTAssertEqual(changed, expected)
-    let rows = try database.prepare("SELECT paths FROM path_sets ORDER BY id")
-    var stored: [[UInt8]] = []
-    while try rows.step() { stored.append(Array(rows.text(at: 0).utf8)) }
-    XCTAssertEqual(stored, numbering.sorted { $0.value < $1.value }.map(\.key))
+    try numbering.assertWritten(at: path)
   }
 }

@@ -93,8 +93,7 @@ final class StringListBitsKeyTests: XCTestCase {
       "cafe\u{301}", "count", "search.query", "",
     ]
     var random = SplitMix(seed: 88)
-    var expected: [Int] = [0]
-    var numbering: [[UInt8]: Int] = [Array("[]".utf8): 0]
+    var numbering = PathSetNumbering()
     for step in 1...3_000 {
       var paths: [String] = []
       for _ in 0..<Int(random.next() % 3) {
@@ -103,28 +102,10 @@ final class StringListBitsKeyTests: XCTestCase {
         let fresh = String(decoding: Array(text.utf8), as: UTF8.self)
         paths.append(random.next() % 4 == 0 ? fresh : text)
       }
-      var json: [UInt8] = []
-      var encoder = StepLine.Encoder()
-      encoder.writeStringArray(paths, into: &json)
-      if numbering[json] == nil { numbering[json] = numbering.count }
-      expected.append(numbering[json]!)
-      try writer.append(
-        StepRecord(
-          step: step, monotonicNanos: 0, wallTime: 1_000, origin: .user, actionPath: "a",
-          action: .null, changes: [], changedPaths: paths, stateHash: 0, reducerNanos: 0),
-        state: .int(0))
+      try numbering.append(step: step, texts: paths, to: writer)
     }
     try writer.close()
-    let database = try SQLiteConnection(path: path, mode: .readOnly)
-    defer { database.close() }
-    let steps = try database.prepare("SELECT changed FROM steps ORDER BY step")
-    var changed: [Int] = []
-    while try steps.step() { changed.append(Int(steps.int64(at: 0))) }
-    XCTAssertEqual(changed, expected)
-    let sets = try database.prepare("SELECT id, paths FROM path_sets ORDER BY id")
-    var stored: [Int: [UInt8]] = [:]
-    while try sets.step() { stored[Int(sets.int64(at: 0))] = Array(sets.text(at: 1).utf8) }
-    XCTAssertEqual(stored, Dictionary(uniqueKeysWithValues: numbering.map { ($1, $0) }))
+    try numbering.assertWritten(at: path)
     XCTAssertEqual(numbering.count, 1 + 6 + 36, "every list of up to two of the six texts")
   }
 }
