@@ -59,3 +59,15 @@ public struct EffectRecord: Sendable, Hashable {
     self.endedAfterStep = endedAfterStep
   }
 }
+
+extension EffectRecord {
+  /// `kind` as the static text of a kind the store runs (`run`, `concatenation`); nil for any
+  /// other text. The writer binds it where it is; the effect table's check refuses the others.
+  package static func knownKindText(_ kind: String) -> StaticString? {
+    switch kind {
+    case "run": "run"
+    case "concatenation": "concatenation"
+    default: nil
+    }
+  }
+}

@@ -65,7 +65,7 @@ public struct EffectTableCheck: Sendable {
       problems.append("\(name) was started by a step out of range 1...\(lastStep)")
       return
     }
-    if let kind = effect.kind, kind != "run", kind != "concatenation" {
+    if let kind = effect.kind, EffectRecord.knownKindText(kind) == nil {
       problems.append("\(name) has the unknown kind \(kind.debugDescription)")
     }
     if let start = effect.startNanos, let end = effect.endNanos, end < start {

@@ -820,7 +820,7 @@ public final class TraceWriter {
     try statement.bind(record.startNanos.map { Int64(bitPattern: $0) }, at: base + 6)
     try statement.bind(record.endNanos.map { Int64(bitPattern: $0) }, at: base + 7)
     try bindOutcome(record.outcome, statement: statement, at: base + 8)
-    if let kind = record.kind, let text = Self.staticKindText(kind) {
+    if let kind = record.kind, let text = EffectRecord.knownKindText(kind) {
       try statement.bind(remembering: text, at: base + 11)
     } else {
       try statement.bind(borrowing: record.kind, at: base + 11)
@@ -832,15 +832,6 @@ public final class TraceWriter {
     }
     try statement.bind(record.startedAfterStep.map(Int64.init), at: base + 13)
     try statement.bind(record.endedAfterStep.map(Int64.init), at: base + 14)
-  }
-
-  /// The `kind` texts the recorder writes (`EffectRecord.kind`), as static texts.
-  private static func staticKindText(_ kind: String) -> StaticString? {
-    switch kind {
-    case "run": "run"
-    case "concatenation": "concatenation"
-    default: nil
-    }
   }
 
   /// Records that the effect sent the action reduced as `step`.

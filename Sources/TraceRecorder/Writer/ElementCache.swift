@@ -127,29 +127,35 @@ struct ElementCache {
     count = flat.count
     runs = []
     runHashes = []
-    runs.reserveCapacity((flat.count + Self.runLength - 1) / Self.runLength)
+    hash = 0
     // The JSON written here goes into one buffer first and is then copied at its size:
     // written into its own array from empty, each element's grew through several allocations.
     var scratch = JSONBuffer()
-    let hashedByRuns = flat.count > Self.runLength
+    layOut { index in
+      let tree = flat[index]
+      let given: [UInt8]? = jsons?[index] ?? nil
+      return Entry(
+        tree: tree, hash: flatHashes?[index] ?? Self.hash(of: tree),
+        json: given ?? Self.json(of: tree, using: &scratch))
+    }
+  }
+
+  /// Lays the `count` entries out in runs, `entry(position)` the one at each position, with
+  /// the run hashes and the array's hash.
+  private mutating func layOut(_ entry: (Int) -> Entry) {
+    runs = []
+    runs.reserveCapacity((count + Self.runLength - 1) / Self.runLength)
+    runHashes = []
     var start = 0
-    while start < flat.count {
-      let end = Swift.min(start + Self.runLength, flat.count)
+    while start < count {
+      let end = Swift.min(start + Self.runLength, count)
       var run: [Entry] = []
       run.reserveCapacity(end - start)
-      for index in start..<end {
-        let tree = flat[index]
-        let given: [UInt8]? = jsons?[index] ?? nil
-        run.append(
-          Entry(
-            tree: tree, hash: flatHashes?[index] ?? Self.hash(of: tree),
-            json: given ?? Self.json(of: tree, using: &scratch)))
-      }
+      for position in start..<end { run.append(entry(position)) }
       if hashedByRuns { runHashes.append(Self.runHash(run)) }
       runs.append(run)
       start = end
     }
-    hash = 0
     hash = arrayHash()
   }
 
@@ -318,23 +324,10 @@ struct ElementCache {
   /// `keep(walked:)` make of them, without making any entry again. Hashed anew.
   func reordered(_ sources: [Int]) -> ElementCache {
     var moved = self
-    moved.runs = []
-    moved.runs.reserveCapacity(runs.count)
-    moved.runHashes = []
-    var start = 0
-    while start < count {
-      let end = Swift.min(start + Self.runLength, count)
-      var run: [Entry] = []
-      run.reserveCapacity(end - start)
-      for position in start..<end {
-        let source = sources[position]
-        run.append(runs[source / Self.runLength][source % Self.runLength])
-      }
-      if hashedByRuns { moved.runHashes.append(Self.runHash(run)) }
-      moved.runs.append(run)
-      start = end
+    moved.layOut { position in
+      let source = sources[position]
+      return runs[source / Self.runLength][source % Self.runLength]
     }
-    moved.hash = moved.arrayHash()
     return moved
   }
 

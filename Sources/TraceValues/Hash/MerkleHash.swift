@@ -230,8 +230,7 @@ package enum MerkleHash {
 
     package init() {
       stale.initialize(repeating: 0, count: 4)
-      let seeds = StableHasher.seedLanes
-      (lanes[0], lanes[1], lanes[2], lanes[3]) = seeds
+      (lanes[0], lanes[1], lanes[2], lanes[3]) = StableHasher.seedLanes
     }
 
     deinit {
@@ -341,11 +340,10 @@ package enum MerkleHash {
       swap(&sink.words, &spare)
       let laneCount = 4 * (wordCount / 4 + 1)
       if laneCapacity < laneCount {
-        let seeds = (lanes[0], lanes[1], lanes[2], lanes[3])
         lanes.deallocate()
         lanes = .allocate(capacity: laneCount)
         laneCapacity = laneCount
-        (lanes[0], lanes[1], lanes[2], lanes[3]) = seeds
+        (lanes[0], lanes[1], lanes[2], lanes[3]) = StableHasher.seedLanes
       }
       stale.update(repeating: 0, count: 4)
     }

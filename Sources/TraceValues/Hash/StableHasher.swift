@@ -14,17 +14,19 @@ struct StableHasher: StableWordSink {
     (prime1 &+ prime2, prime2, 0, 0 &- prime1)
   }
 
-  private var v1 = prime1 &+ prime2
-  private var v2 = prime2
-  private var v3: UInt64 = 0
-  private var v4: UInt64 = 0 &- prime1
+  private var v1: UInt64
+  private var v2: UInt64
+  private var v3: UInt64
+  private var v4: UInt64
   private var w0: UInt64 = 0
   private var w1: UInt64 = 0
   private var w2: UInt64 = 0
   private var waiting = 0
   private var stripes = 0
 
-  init() {}
+  init() {
+    (v1, v2, v3, v4) = Self.seedLanes
+  }
 
   /// A hasher fed `stripes` stripes (four words each) whose lanes came to `lanes`: each lane
   /// is `round` over its word of each stripe in turn, from `seedLanes`, so a caller that

@@ -89,14 +89,11 @@ package final class SQLiteStatement {
   /// origin, its action and path set, which alternate with the steps), and SQLite's bind is
   /// about 85 instructions.
   package func bind(remembering value: Int64, at index: Int32) throws(SQLiteError) {
-    let position = Int(index)
-    let entries = remembered ?? rememberEntries()
-    guard position >= 0, position < rememberedCount else {
+    guard let entry = rememberedEntry(at: index) else {
       // Out of range: SQLite reports it.
       try check(sqlite3_bind_int64(handle, index, value))
       return
     }
-    let entry = entries + position
     if entry.pointee.kind == .integer && entry.pointee.value == value { return }
     entry.pointee.kind = .none
     try check(sqlite3_bind_int64(handle, index, value))
