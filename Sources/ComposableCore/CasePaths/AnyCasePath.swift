@@ -152,13 +152,22 @@ package struct CasePathID: Hashable, Sendable {
   final class Extra: Sendable {
     let name: String?
     let appended: [CasePathID]
-    let keyPath: SendableKeyPath?
+    let caseKeyPath: CaseKeyPathIdentity?
 
-    init(name: String?, appended: [CasePathID], keyPath: SendableKeyPath?) {
+    init(name: String?, appended: [CasePathID], caseKeyPath: CaseKeyPathIdentity?) {
       self.name = name
       self.appended = appended
-      self.keyPath = keyPath
+      self.caseKeyPath = caseKeyPath
     }
+  }
+
+  /// The identity of a case key path: the enum it starts at and the key paths to the
+  /// `AllCasePaths` members it goes through (none for `\.self`). So `\.child` names one case
+  /// whether it was formed through `Case` (`CaseKeyPath`) or to the member itself
+  /// (`CaseMemberKeyPath`), and wherever it was written.
+  struct CaseKeyPathIdentity: Hashable, Sendable {
+    let root: ObjectIdentifier
+    let members: [SendableKeyPath]
   }
 
   @inlinable
@@ -171,16 +180,19 @@ package struct CasePathID: Hashable, Sendable {
 
   @usableFromInline
   static func extra(name: String) -> Extra {
-    Extra(name: name, appended: [], keyPath: nil)
+    Extra(name: name, appended: [], caseKeyPath: nil)
   }
 
-  /// The identity of the case path made from a case key path: the key path itself, so that
-  /// `\.child` written in two places names one case.
-  package init(keyPath: AnyKeyPath) {
+  /// The identity of the case path made from a case key path that starts at `root` and goes
+  /// through the `AllCasePaths` members `members`, so that `\.child` written in two places, or
+  /// formed in two ways, names one case.
+  init(caseKeyPathFrom root: Any.Type, through members: [SendableKeyPath]) {
     staticFileID = ""
     line = 0
     column = 0
-    extra = Extra(name: nil, appended: [], keyPath: SendableKeyPath(keyPath))
+    extra = Extra(
+      name: nil, appended: [],
+      caseKeyPath: CaseKeyPathIdentity(root: ObjectIdentifier(root), members: members))
   }
 
   init(appending base: CasePathID, _ other: CasePathID) {
@@ -189,15 +201,15 @@ package struct CasePathID: Hashable, Sendable {
     column = base.column
     extra = Extra(
       name: base.name, appended: base.appended + [other] + other.appended,
-      keyPath: base.keyPath)
+      caseKeyPath: base.caseKeyPath)
   }
 
   /// The explicit name, if one was given.
   package var name: String? { extra?.name }
   /// The case paths appended to this one, in order.
   package var appended: [CasePathID] { extra?.appended ?? [] }
-  /// The case key path (`\Action.Cases.child`) a case path was made from.
-  package var keyPath: SendableKeyPath? { extra?.keyPath }
+  /// The case key path (`\.child`) a case path was made from.
+  var caseKeyPath: CaseKeyPathIdentity? { extra?.caseKeyPath }
 
   /// The file the case path was written in (empty for named case paths).
   package var fileID: String { "\(staticFileID)" }
@@ -217,7 +229,7 @@ package struct CasePathID: Hashable, Sendable {
   @usableFromInline
   package static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.line == rhs.line && lhs.column == rhs.column && lhs.name == rhs.name
-      && lhs.keyPath == rhs.keyPath && lhs.appended == rhs.appended
+      && lhs.caseKeyPath == rhs.caseKeyPath && lhs.appended == rhs.appended
       && lhs.fileID == rhs.fileID
   }
 
@@ -226,7 +238,7 @@ package struct CasePathID: Hashable, Sendable {
     hasher.combine(name)
     hasher.combine(line)
     hasher.combine(column)
-    hasher.combine(keyPath)
+    hasher.combine(caseKeyPath)
     hasher.combine(appended)
   }
 }

@@ -17,7 +17,7 @@ public struct Case<Value>: Sendable {
   /// The identity case, `\Action.Cases.self`: the whole value. Only the library makes one, so
   /// every chain starts at the enum the key path starts at.
   init() {
-    chain = RootedCaseChain<Value, Value>(path: nil)
+    chain = RootedCaseChain<Value, Value>(path: nil, members: [])
   }
 
   init(chain: any CaseChain<Value>) {
@@ -28,7 +28,8 @@ public struct Case<Value>: Sendable {
   public subscript<AppendedValue>(
     dynamicMember keyPath: KeyPath<Value.AllCasePaths, AnyCasePath<Value, AppendedValue>>
   ) -> Case<AppendedValue> where Value: CasePathable {
-    Case<AppendedValue>(chain: chain.appending(Value.allCasePaths[keyPath: keyPath]))
+    Case<AppendedValue>(
+      chain: chain.appending(Value.allCasePaths[keyPath: keyPath], member: keyPath))
   }
 }
 
@@ -37,23 +38,27 @@ public struct Case<Value>: Sendable {
 protocol CaseChain<Value>: Sendable {
   associatedtype Value
 
-  /// The chain one case deeper.
+  /// The chain one case deeper: `next` is the case path of the `AllCasePaths` member `member`.
   func appending<AppendedValue>(
-    _ next: AnyCasePath<Value, AppendedValue>
+    _ next: AnyCasePath<Value, AppendedValue>, member: AnyKeyPath
   ) -> any CaseChain<AppendedValue>
 }
 
-/// A chain that starts at `Root`; `path` is `nil` while it is still the identity.
+/// A chain that starts at `Root`; `path` is `nil` while it is still the identity. `members` are
+/// the key paths to the `AllCasePaths` members it went through, which are its identity.
 struct RootedCaseChain<Root, Value>: CaseChain {
   let path: AnyCasePath<Root, Value>?
+  let members: [SendableKeyPath]
 
   func appending<AppendedValue>(
-    _ next: AnyCasePath<Value, AppendedValue>
+    _ next: AnyCasePath<Value, AppendedValue>, member: AnyKeyPath
   ) -> any CaseChain<AppendedValue> {
+    let members = members + [SendableKeyPath(member)]
     if let path {
-      return RootedCaseChain<Root, AppendedValue>(path: path.appending(next))
+      return RootedCaseChain<Root, AppendedValue>(path: path.appending(next), members: members)
     }
     // Still the identity: Value is Root, so the next case path starts at the root itself.
-    return RootedCaseChain<Root, AppendedValue>(path: next as? AnyCasePath<Root, AppendedValue>)
+    return RootedCaseChain<Root, AppendedValue>(
+      path: next as? AnyCasePath<Root, AppendedValue>, members: members)
   }
 }

@@ -10,6 +10,22 @@ import Locking
 /// ```
 public typealias CaseKeyPath<Root, Value> = KeyPath<Case<Root>, Case<Value>>
 
+/// A case key path to one case of a `CasePathable` enum, formed as the key path to its
+/// `AllCasePaths` member: what `\.child` is where an operator takes one.
+///
+/// Every operator that takes a `CaseKeyPath` has an overload taking this, which Swift prefers
+/// for a key path of one case (`\.child`); deeper ones (`\.destination.alert`) and `\.self`
+/// go through `Case`. Both name the same case path (the same identity and name). The reason is
+/// speed: a reducer's `body` is rebuilt for every action, and a key path through `Case`'s
+/// dynamic-member subscript has an argument, so Swift makes the key path object anew at every
+/// evaluation (about 1.5 µs); a key path to a property is made once per place it is written.
+///
+/// ```swift
+/// Scope(state: \.child, action: \.child) { Child() }  // CaseMemberKeyPath<Action, Child.Action>
+/// ```
+public typealias CaseMemberKeyPath<Root: CasePathable, Value> =
+  KeyPath<Root.AllCasePaths, AnyCasePath<Root, Value>>
+
 extension AnyCasePath {
   /// The case path a case key path names.
   ///
@@ -29,7 +45,27 @@ extension AnyCasePath {
       // it, and every entry of that class was made by `add` for a `CaseKeyPath<Root, Value>`.
       self = unsafeDowncast(entry, to: CaseKeyPathCache.TypedEntry<Root, Value>.self).casePath
     } else {
-      self = CaseKeyPathCache.add(keyPath)
+      self = CaseKeyPathCache.add(keyPath) { CaseKeyPathCache.make(keyPath) }
+    }
+  }
+}
+
+extension AnyCasePath where Root: CasePathable {
+  /// The case path a case key path to one `AllCasePaths` member names: the same case path as
+  /// the `CaseKeyPath` `\.child` (see `CaseMemberKeyPath`).
+  ///
+  /// ```swift
+  /// let child = AnyCasePath(\Parent.Action.AllCasePaths.child)
+  /// child.name  // "child"
+  /// ```
+  @inlinable
+  public init(_ member: CaseMemberKeyPath<Root, Value>) {
+    if let entry = CaseKeyPathCache.entry(forMember: member) {
+      // The class `KeyPath<Root.AllCasePaths, AnyCasePath<Root, Value>>` (or a subclass) fixes
+      // `Root` and `Value`, and its entries were made by `add` for such key paths.
+      self = unsafeDowncast(entry, to: CaseKeyPathCache.TypedEntry<Root, Value>.self).casePath
+    } else {
+      self = CaseKeyPathCache.add(member) { CaseKeyPathCache.make(member: member) }
     }
   }
 }
@@ -62,12 +98,14 @@ extension KeyPath {
 /// Reducer bodies are rebuilt for every action, so `Scope(state: \.child, action: \.child)`
 /// converts a newly formed key path on every action; walking the key path through `Case` builds
 /// a chain of closures each time. The cache finds the case path with one key path comparison:
-/// entries are kept by the key path's class (`KeyPath<Case<Root>, Case<Value>>`, which fixes
-/// `Root` and `Value`), and the key paths of one class are compared with `==`. (Hashing a key
-/// path walks its components and their arguments as `==` does: keyed by the whole key path,
-/// a lookup walked it twice.)
+/// entries are kept by the key path's class (`KeyPath<Case<Root>, Case<Value>>` or
+/// `KeyPath<Root.AllCasePaths, AnyCasePath<Root, Value>>`, each of which fixes `Root` and
+/// `Value`), and the key paths of one class are compared with `==`. (Hashing a key path walks
+/// its components and their arguments as `==` does: keyed by the whole key path, a lookup
+/// walked it twice.)
 ///
-/// A literal's subscript argument (`\AllCasePaths.child` in `\.child`) is made once for each
+/// A key path to an `AllCasePaths` member is made once for each place it is written, and `==`
+/// returns at once for the same object. A literal's subscript argument (`\AllCasePaths.child` in `\.child`) is made once for each
 /// place the literal is compiled to, and `==` compares identical arguments without walking
 /// them; so each entry keeps the last key path it was found with, and the next comparison
 /// from the same place meets the same arguments. (A reducer's `body` is compiled both on its
@@ -85,10 +123,58 @@ enum CaseKeyPathCache {
     return entries.first { $0.matches(keyPath) }
   }
 
+  /// The entry of a key path to an `AllCasePaths` member: first by the key path object (one
+  /// is made per place such a key path is written, so a body rebuilt per action meets the same
+  /// one), then as `entry(for:)` finds it, which the object is then remembered to find.
+  @usableFromInline
+  static func entry(forMember keyPath: AnyKeyPath) -> Entry? {
+    let member = SendableKeyPath(keyPath)
+    if let entry = members.withLock({ $0.entry(for: member) }) { return entry }
+    guard let entry = entry(for: keyPath) else { return nil }
+    // The key path and entry a slot held are released after the lock (see `Entry.matches`).
+    let replaced = members.withLock { $0.remember(entry, for: member) }
+    _ = replaced
+    return entry
+  }
+
+  /// The entries of recently converted key paths to `AllCasePaths` members, by key path object.
+  private static let members = Lock(MemberSlots())
+
+  /// A table of 64 slots, each holding a key path object and its entry, the slot chosen by the
+  /// object's address. A slot keeps its key path alive, so no other key path can be made at its
+  /// address while it is there.
+  struct MemberSlots: ~Copyable {
+    private var slots: [(keyPath: SendableKeyPath, entry: Entry)?] =
+      Array(repeating: nil, count: 64)
+
+    func entry(for keyPath: SendableKeyPath) -> Entry? {
+      guard let held = slots[Self.slot(of: keyPath)], held.keyPath.keyPath === keyPath.keyPath
+      else { return nil }
+      return held.entry
+    }
+
+    /// Puts `entry` in `keyPath`'s slot; returns what the slot held.
+    mutating func remember(
+      _ entry: Entry, for keyPath: SendableKeyPath
+    ) -> (keyPath: SendableKeyPath, entry: Entry)? {
+      let slot = Self.slot(of: keyPath)
+      defer { slots[slot] = (keyPath, entry) }
+      return slots[slot]
+    }
+
+    private static func slot(of keyPath: SendableKeyPath) -> Int {
+      // Objects are at least 16-byte aligned: the bits above the alignment, folded.
+      let address = UInt(bitPattern: Unmanaged.passUnretained(keyPath.keyPath).toOpaque())
+      return Int(truncatingIfNeeded: (address >> 4) ^ (address >> 10)) & 63
+    }
+  }
+
   /// The case path of a key path `entry(for:)` did not find, made and added (unless another
   /// thread added it first).
   @usableFromInline
-  static func add<Root, Value>(_ keyPath: CaseKeyPath<Root, Value>) -> AnyCasePath<Root, Value> {
+  static func add<Root, Value>(
+    _ keyPath: AnyKeyPath, make: () -> AnyCasePath<Root, Value>
+  ) -> AnyCasePath<Root, Value> {
     let keyPathClass = ObjectIdentifier(type(of: keyPath))
     var compared = 0
     while true {
@@ -99,7 +185,7 @@ enum CaseKeyPathCache {
         return unsafeDowncast(entry, to: TypedEntry<Root, Value>.self).casePath
       }
       compared = entries.count
-      let casePath = make(keyPath)
+      let casePath = make()
       let added = storage.withLock { storage -> Bool in
         // Another thread added an entry of this class meanwhile: it may be this key path's.
         guard storage[keyPathClass, default: []].count == compared else { return false }
@@ -150,12 +236,12 @@ enum CaseKeyPathCache {
     }
   }
 
-  private static func make<Root, Value>(
-    _ keyPath: CaseKeyPath<Root, Value>
-  ) -> AnyCasePath<Root, Value> {
+  /// The case path of a key path through `Case`.
+  @usableFromInline
+  static func make<Root, Value>(_ keyPath: CaseKeyPath<Root, Value>) -> AnyCasePath<Root, Value> {
     let chain = Case<Root>()[keyPath: keyPath].chain
-    let id = CasePathID(keyPath: keyPath)
     if let rooted = chain as? RootedCaseChain<Root, Value> {
+      let id = CasePathID(caseKeyPathFrom: Root.self, through: rooted.members)
       if let path = rooted.path {
         return AnyCasePath(
           id: id, naming: path.naming.readFromCaseKeyPath, embed: path.embed,
@@ -170,5 +256,16 @@ enum CaseKeyPathCache {
     // Every chain starts at the root of the key path: `Case.init()` is internal and appending
     // keeps the root, so a case key path cannot lead anywhere else.
     preconditionFailure("The case key path \(keyPath) does not start at \(Root.self).")
+  }
+
+  /// The case path of a key path to an `AllCasePaths` member.
+  @usableFromInline
+  static func make<Root: CasePathable, Value>(
+    member: CaseMemberKeyPath<Root, Value>
+  ) -> AnyCasePath<Root, Value> {
+    let path = Root.allCasePaths[keyPath: member]
+    return AnyCasePath(
+      id: CasePathID(caseKeyPathFrom: Root.self, through: [SendableKeyPath(member)]),
+      naming: path.naming.readFromCaseKeyPath, embed: path.embed, extract: path.extract)
   }
 }

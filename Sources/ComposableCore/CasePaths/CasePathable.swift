@@ -61,4 +61,16 @@ extension CasePathable {
   public func `is`<Value>(_ keyPath: CaseKeyPath<Self, Value>) -> Bool {
     self[case: keyPath] != nil
   }
+
+  /// The payload of a case named by the case key path of one case (`\.child`): the overload
+  /// Swift picks for such a key path (see `CaseMemberKeyPath`).
+  public subscript<Value>(case member: CaseMemberKeyPath<Self, Value>) -> Value? {
+    AnyCasePath(member).extract(self)
+  }
+
+  /// Whether the value is in the case the case key path of one case names (`\.child`): the
+  /// overload Swift picks for such a key path (see `CaseMemberKeyPath`).
+  public func `is`<Value>(_ member: CaseMemberKeyPath<Self, Value>) -> Bool {
+    self[case: member] != nil
+  }
 }

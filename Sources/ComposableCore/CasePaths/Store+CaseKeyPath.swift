@@ -33,4 +33,27 @@ extension Store {
   ) -> Store<ChildState, ChildAction>? {
     scope(state: toChildState, action: AnyCasePath(toChildAction))
   }
+
+  /// A store for a part of this store's state, its actions named by the case key path of one
+  /// case (`\.child`): the overload Swift picks for such a key path (see `CaseMemberKeyPath`).
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState> & Sendable,
+    action toChildAction: CaseMemberKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    scope(state: toChildState, action: AnyCasePath(toChildAction))
+  }
+
+  /// A store for optional child state, or `nil` while the state is `nil`, its actions named by
+  /// the case key path of one case: the overload Swift picks for such a key path (see
+  /// `CaseMemberKeyPath` and the `CaseKeyPath` overload above).
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?> & Sendable,
+    action toChildAction: CaseMemberKeyPath<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    scope(state: toChildState, action: AnyCasePath(toChildAction))
+  }
 }

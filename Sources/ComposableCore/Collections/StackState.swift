@@ -66,11 +66,27 @@ public struct StackState<Element> {
   ///
   /// Writing while the element is in another case is reported and ignored.
   public subscript<Case>(id id: StackElementID, case path: CaseKeyPath<Element, Case>) -> Case? {
+    get { self[id: id, case: AnyCasePath(path)] }
+    set { self[id: id, case: AnyCasePath(path)] = newValue }
+  }
+
+  /// The payload of one case of the element with an id, the case named by the case key path of
+  /// one case (`\.detail`): the overload Swift picks for such a key path (see
+  /// `CaseMemberKeyPath`).
+  public subscript<Case>(
+    id id: StackElementID, case member: CaseMemberKeyPath<Element, Case>
+  ) -> Case? where Element: CasePathable {
+    get { self[id: id, case: AnyCasePath(member)] }
+    set { self[id: id, case: AnyCasePath(member)] = newValue }
+  }
+
+  private subscript<Case>(id id: StackElementID, case casePath: AnyCasePath<Element, Case>)
+    -> Case?
+  {
     get {
-      self[id: id].flatMap(AnyCasePath(path).extract)
+      self[id: id].flatMap(casePath.extract)
     }
     set {
-      let casePath = AnyCasePath(path)
       guard let index = ids.firstIndex(of: id), casePath.extract(elements[index]) != nil
       else {
         let current = self[id: id].map { describeCase($0) } ?? "nothing"

@@ -32,6 +32,15 @@ where ViewAction.State == State {
     self.toViewAction = casePath.extract
   }
 
+  /// Applies the binding actions found in one case of the action, named by the case key path
+  /// of one case (`\.view`): the overload Swift picks for such a key path (see
+  /// `CaseMemberKeyPath`).
+  public init(action toViewAction: CaseMemberKeyPath<Action, ViewAction>)
+  where Action: CasePathable {
+    let casePath = AnyCasePath(toViewAction)
+    self.toViewAction = casePath.extract
+  }
+
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     guard let binding = toViewAction(action)?.binding else { return .none }

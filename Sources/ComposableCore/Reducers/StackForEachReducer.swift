@@ -33,6 +33,36 @@ extension Reducer {
     )
   }
 
+  /// Runs a destination reducer on the element of a navigation stack that an action names,
+  /// named by the case key path of one case (`\.path`): the overload Swift picks for such a
+  /// key path (see `CaseMemberKeyPath`).
+  @inlinable
+  public consuming func forEach<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toStackState: WritableKeyPath<State, StackState<DestinationState>> & Sendable,
+    action toStackAction: CaseMemberKeyPath<
+      Action, StackAction<DestinationState, DestinationAction>
+    >,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> StackForEachReducer<Self, Destination>
+  where
+    Action: CasePathable, DestinationState == Destination.State,
+    DestinationAction == Destination.Action
+  {
+    forEach(
+      toStackState,
+      action: AnyCasePath(toStackAction),
+      destination: destination,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
   /// Runs a destination reducer on the element of a navigation stack that an action names;
   /// the `AnyCasePath` spelling of `forEach(_:action:destination:)`.
   @inlinable

@@ -157,6 +157,42 @@ final class CaseKeyPathCacheTests: XCTestCase {
     XCTAssertNotEqual(paths[0].id, paths[1].id)
   }
 
+  func testAKeyPathToAMemberAndOneThroughCaseNameOneCase() {
+    let member = AnyCasePath(\Pair.AllCasePaths.second)
+    let throughCase = AnyCasePath(\Pair.Cases.second)
+    XCTAssertEqual(member.embed(4), .second(4))
+    XCTAssertEqual(member.extract(.second(5)), 5)
+    XCTAssertNil(member.extract(.first(5)))
+    XCTAssertEqual(member.name, "second")
+    XCTAssertEqual(member.id, throughCase.id)
+    XCTAssertEqual(Set([member.id, throughCase.id]).count, 1)
+    XCTAssertNotEqual(member.id, AnyCasePath(\Pair.AllCasePaths.first).id)
+    XCTAssertNotEqual(member.id, AnyCasePath(\Pair.Cases.first).id)
+    XCTAssertNotEqual(member.id, AnyCasePath(\Pair.Cases.self).id)
+    // A deeper key path through `Case` is another case, however it starts.
+    XCTAssertNotEqual(
+      AnyCasePath(\Pair.AllCasePaths.nested).id, AnyCasePath(\Pair.Cases.nested.leaf).id)
+    // Two enums of one shape: members of the same name are different cases.
+    XCTAssertNotEqual(
+      AnyCasePath(\Inner.AllCasePaths.leaf).id, AnyCasePath(\Twin.AllCasePaths.leaf).id)
+    XCTAssertEqual(AnyCasePath(\Twin.AllCasePaths.leaf).embed(2), .leaf(2))
+    XCTAssertEqual(AnyCasePath(\Inner.AllCasePaths.leaf).embed(2), .leaf(2))
+  }
+
+  func testAMemberWithASubscriptArgumentKeepsItsElement() {
+    typealias Rows = IdentifiedAction<Int, Inner>
+    func convert(_ member: CaseMemberKeyPath<Rows, Inner>) -> AnyCasePath<Rows, Inner> {
+      AnyCasePath(member)
+    }
+    let paths = [2, 3, 2].map { id in convert(\Rows.AllCasePaths[id: id]) }
+    XCTAssertEqual(
+      paths.map { $0.extract(.element(id: 3, action: .leaf(1))) }, [nil, .leaf(1), nil])
+    XCTAssertEqual(paths.map(\.name), ["[id: 2]", "[id: 3]", "[id: 2]"])
+    XCTAssertEqual(paths[0].id, paths[2].id)
+    XCTAssertNotEqual(paths[0].id, paths[1].id)
+    XCTAssertEqual(paths[1].id, AnyCasePath(\Rows.Cases[id: 3]).id)
+  }
+
   func testManyThreadsConvertingTheSameKeyPathsGetTheirOwnCases() {
     let threads = 8
     let ids = 40
@@ -190,6 +226,14 @@ final class CaseKeyPathCacheTests: XCTestCase {
     let keyPath: CaseKeyPath<Pair, Int> = id.isMultiple(of: 2) ? \.first : \.second
     let expected: Pair = id.isMultiple(of: 2) ? .first(id) : .second(id)
     if AnyCasePath(keyPath).embed(id) != expected { wrong += 1 }
+    let member: CaseMemberKeyPath<Pair, Int> =
+      id.isMultiple(of: 2) ? \.first : \.second
+    if AnyCasePath(member).embed(id) != expected { wrong += 1 }
+    if AnyCasePath(member).id != AnyCasePath(keyPath).id { wrong += 1 }
+    let element: CaseMemberKeyPath<PairRows, Pair> = \.[id: id]
+    if AnyCasePath(element).extract(.element(id: id, action: .first(1))) != .first(1) {
+      wrong += 1
+    }
     return wrong
   }
 }

@@ -112,6 +112,28 @@ final class CaseKeyPathTests: XCTestCase {
     XCTAssertEqual(store.detail?.count, 1)
   }
 
+  func testAKeyPathOfOneCaseAndOneThroughCaseScopeToOneStore() async {
+    let store = Store(initialState: KeyPathParent.State()) { KeyPathParent() }
+    // `\.counter` is the key path to the `AllCasePaths` member; the explicit root goes
+    // through `Case`.
+    let member = store.scope(state: \.counter, action: \.counter)
+    let throughCase = store.scope(
+      state: \.counter, action: \KeyPathParent.Action.Cases.counter)
+    XCTAssertTrue(member === throughCase)
+    let detail: StoreOf<Counter>? = store.scope(
+      state: \.detail, action: \KeyPathParent.Action.Cases.detail)
+    XCTAssertNil(detail)
+  }
+
+  func testCaseSubscriptAndIsTakeAKeyPathOfOneCase() async {
+    let action = KeyPathParent.Action.addRow(3)
+    let member: CaseMemberKeyPath<KeyPathParent.Action, Int> = \.addRow
+    XCTAssertEqual(action[case: member], 3)
+    XCTAssertTrue(action.is(member))
+    XCTAssertFalse(KeyPathParent.Action.showSheet.is(member))
+    XCTAssertNil(KeyPathParent.Action.showSheet[case: member])
+  }
+
   func testUntypedScopeOfOptionalStateIsAStoreOfOptionalState() async {
     let store = Store(initialState: KeyPathParent.State()) { KeyPathParent() }
     let untyped = store.scope(state: \.detail, action: \.detail)
