@@ -3,8 +3,8 @@ import ComposableCore
 /// `send.case-key-path.scope`: what a `Scope` written with a case key path
 /// (`Scope(state: \.child, action: \.child)`) adds to a `send`, against the same scope written
 /// with an `AnyCasePath` property (`action: .child`). A body is rebuilt for every action, so the
-/// key path literal is formed every time; the case paths made from key paths are cached, but
-/// forming the literal (a key path through `Case`'s dynamic-member subscript) is not free.
+/// key path literal is evaluated and turned into its case path every time (a `CaseMemberKeyPath`
+/// here: the key path to the `AllCasePaths` member, made once per place it is written).
 struct CaseKeyPathScopeCase: BenchCase {
   let name = "send.case-key-path.scope"
   let target = Target.atMost(100)

@@ -97,30 +97,93 @@ extension KeyPath {
 ///
 /// Reducer bodies are rebuilt for every action, so `Scope(state: \.child, action: \.child)`
 /// converts a newly formed key path on every action; walking the key path through `Case` builds
-/// a chain of closures each time. The cache finds the case path with one key path comparison:
-/// entries are kept by the key path's class (`KeyPath<Case<Root>, Case<Value>>` or
-/// `KeyPath<Root.AllCasePaths, AnyCasePath<Root, Value>>`, each of which fixes `Root` and
-/// `Value`), and the key paths of one class are compared with `==`. (Hashing a key path walks
-/// its components and their arguments as `==` does: keyed by the whole key path, a lookup
-/// walked it twice.)
+/// a chain of closures each time. Entries are kept by the key path's class
+/// (`KeyPath<Case<Root>, Case<Value>>` or `KeyPath<Root.AllCasePaths, AnyCasePath<Root, Value>>`,
+/// each of which fixes `Root` and `Value`). A class's first `listed` entries are compared with
+/// `==` one by one, which finds most key paths with one comparison; later ones (`\.rows[id: id]`
+/// for many ids) are kept by the key path's hash value, as hashing a key path walks its
+/// components and arguments as `==` does and costs about as much as walking ten entries. A
+/// class keeps at most `entriesPerClass` entries and starts again empty when it would have
+/// more: a case path made again has the same identity, which is the key path's members, not
+/// the entry.
 ///
-/// A key path to an `AllCasePaths` member is made once for each place it is written, and `==`
-/// returns at once for the same object. A literal's subscript argument (`\AllCasePaths.child` in `\.child`) is made once for each
-/// place the literal is compiled to, and `==` compares identical arguments without walking
-/// them; so each entry keeps the last key path it was found with, and the next comparison
-/// from the same place meets the same arguments. (A reducer's `body` is compiled both on its
-/// own and inlined into the store that runs it.)
+/// A key path to an `AllCasePaths` member is made once for each place it is written (see
+/// `entry(forMember:)`). A literal's subscript argument (`\AllCasePaths.child` in `\.child`
+/// through `Case`) is made once for each place the literal is compiled to, and `==` compares
+/// identical arguments without walking them; so each entry keeps the last key path it was
+/// found with, and the next comparison from the same place meets the same arguments. (A
+/// reducer's `body` is compiled both on its own and inlined into the store that runs it.)
+///
+/// Key paths are hashed and compared outside the locks: both reach their subscript arguments,
+/// which may be an identifier type's own `hash(into:)` and `==`; and what a lock's body
+/// replaces is released after it, since releasing a key path releases those arguments.
 @usableFromInline
-enum CaseKeyPathCache {
-  /// The entries of each key path class, in the order they were made. Entries are only ever
-  /// appended, so a list that still has the count a caller saw has not changed since.
-  private static let storage = Lock<[ObjectIdentifier: [Entry]]>([:])
+package enum CaseKeyPathCache {
+  /// The most entries one key path class keeps.
+  package static let entriesPerClass = 1024
+  /// How many of a class's entries are compared one by one before any is hashed.
+  static let listed = 8
+
+  /// The entries of each key path class.
+  private static let storage = Lock<[ObjectIdentifier: ClassEntries]>([:])
+
+  /// The entries of one key path class: the first `listed` in order, the rest by hash value.
+  struct ClassEntries: Sendable {
+    var list: [Entry] = []
+    var hashed: [Int: [Entry]] = [:]
+    var count = 0
+    /// Changes whenever an entry is added or the entries are dropped, so what a caller read at
+    /// the same version has not changed since.
+    var version = 0
+
+    /// Adds `entry`, whose key path has the hash value `hash`; when the class is full, its
+    /// entries are dropped first and returned.
+    mutating func add(_ entry: Entry, hash: Int) -> ClassEntries {
+      var dropped = ClassEntries()
+      if count == CaseKeyPathCache.entriesPerClass {
+        swap(&dropped, &self)
+        version = dropped.version
+      }
+      if list.count < CaseKeyPathCache.listed {
+        list.append(entry)
+      } else {
+        hashed[hash, default: []].append(entry)
+      }
+      count += 1
+      version += 1
+      return dropped
+    }
+  }
 
   /// The entry of a key path equal to `keyPath`, if there is one.
   @usableFromInline
   static func entry(for keyPath: AnyKeyPath) -> Entry? {
-    let entries = storage.withLock { $0[ObjectIdentifier(type(of: keyPath))] ?? [] }
-    return entries.first { $0.matches(keyPath) }
+    entry(for: keyPath, in: ObjectIdentifier(type(of: keyPath))).entry
+  }
+
+  /// The entry of a key path equal to `keyPath` among the entries of its class, and the
+  /// version of the class it was looked for in.
+  private static func entry(
+    for keyPath: AnyKeyPath, in keyPathClass: ObjectIdentifier
+  ) -> (entry: Entry?, version: Int) {
+    let (list, hashes, version) = storage.withLock { storage in
+      let entries = storage[keyPathClass]
+      return (entries?.list ?? [], entries?.hashed.isEmpty == false, entries?.version ?? 0)
+    }
+    if let entry = list.first(where: { $0.matches(keyPath) }) { return (entry, version) }
+    guard hashes else { return (nil, version) }
+    let hash = keyPath.hashValue
+    let (bucket, bucketVersion) = storage.withLock { storage in
+      (storage[keyPathClass]?.hashed[hash] ?? [], storage[keyPathClass]?.version ?? 0)
+    }
+    // The list read first may have changed meanwhile: a miss is answered for the older version,
+    // so that `add` looks again.
+    return (bucket.first { $0.matches(keyPath) }, min(version, bucketVersion))
+  }
+
+  /// How many entries the class of `keyPath` keeps (for tests).
+  package static func entryCount(forClassOf keyPath: AnyKeyPath) -> Int {
+    storage.withLock { $0[ObjectIdentifier(type(of: keyPath))]?.count ?? 0 }
   }
 
   /// The entry of a key path to an `AllCasePaths` member: first by the key path object (one
@@ -131,7 +194,7 @@ enum CaseKeyPathCache {
     let member = SendableKeyPath(keyPath)
     if let entry = members.withLock({ $0.entry(for: member) }) { return entry }
     guard let entry = entry(for: keyPath) else { return nil }
-    // The key path and entry a slot held are released after the lock (see `Entry.matches`).
+    // The key path and entry a slot held are released after the lock.
     let replaced = members.withLock { $0.remember(entry, for: member) }
     _ = replaced
     return entry
@@ -176,24 +239,20 @@ enum CaseKeyPathCache {
     _ keyPath: AnyKeyPath, make: () -> AnyCasePath<Root, Value>
   ) -> AnyCasePath<Root, Value> {
     let keyPathClass = ObjectIdentifier(type(of: keyPath))
-    var compared = 0
     while true {
-      // Compared outside the lock: comparing key paths compares their subscript arguments,
-      // which may be an identifier type's own `==`.
-      let entries = storage.withLock { $0[keyPathClass] ?? [] }
-      for entry in entries[compared...] where entry.matches(keyPath) {
-        return unsafeDowncast(entry, to: TypedEntry<Root, Value>.self).casePath
+      let (found, version) = entry(for: keyPath, in: keyPathClass)
+      if let found {
+        return unsafeDowncast(found, to: TypedEntry<Root, Value>.self).casePath
       }
-      compared = entries.count
       let casePath = make()
-      let added = storage.withLock { storage -> Bool in
-        // Another thread added an entry of this class meanwhile: it may be this key path's.
-        guard storage[keyPathClass, default: []].count == compared else { return false }
-        storage[keyPathClass, default: []].append(
-          TypedEntry(keyPath: SendableKeyPath(keyPath), casePath: casePath))
-        return true
+      let entry = TypedEntry(keyPath: SendableKeyPath(keyPath), casePath: casePath)
+      let hash = keyPath.hashValue
+      let dropped = storage.withLock { storage -> ClassEntries? in
+        // Another thread changed this class meanwhile: it may have added this key path.
+        guard (storage[keyPathClass]?.version ?? 0) == version else { return nil }
+        return storage[keyPathClass, default: ClassEntries()].add(entry, hash: hash)
       }
-      if added { return casePath }
+      if dropped != nil { return casePath }
     }
   }
 
@@ -214,8 +273,7 @@ enum CaseKeyPathCache {
       let latest = self.keyPath.withLock { $0 }
       guard latest.keyPath == keyPath else { return false }
       if latest.keyPath !== keyPath {
-        // The key path it replaces is returned and released after the lock: releasing a key
-        // path releases its arguments, whose deinitializers are not ours to run under it.
+        // The key path it replaces is released after the lock.
         let replaced = self.keyPath.withLock { stored in
           defer { stored = SendableKeyPath(keyPath) }
           return stored

@@ -193,6 +193,36 @@ final class CaseKeyPathCacheTests: XCTestCase {
     XCTAssertEqual(paths[1].id, AnyCasePath(\Rows.Cases[id: 3]).id)
   }
 
+  func testAKeyPathClassKeepsAtMostItsLimitAndStillFindsEveryCase() {
+    // A class no other test converts: key paths through `Case` to the rows of `Twin`.
+    typealias Rows = IdentifiedAction<Int, Twin>
+    func convert(_ keyPath: CaseKeyPath<Rows, Twin>) -> AnyCasePath<Rows, Twin> {
+      AnyCasePath(keyPath)
+    }
+    let limit = CaseKeyPathCache.entriesPerClass
+    let first = convert(\Rows.Cases[id: 0])
+    var wrong: [Int] = []
+    for id in 0..<(limit + 10) {
+      let path = convert(\Rows.Cases[id: id])
+      if path.extract(.element(id: id, action: .leaf(id))) != .leaf(id)
+        || path.extract(.element(id: id + 1, action: .leaf(id))) != nil
+        || path.name != "[id: \(id)]"
+      {
+        wrong.append(id)
+      }
+    }
+    XCTAssertEqual(wrong, [])
+    // The class was full at `limit` and started again with the ten after it.
+    XCTAssertEqual(CaseKeyPathCache.entryCount(forClassOf: \Rows.Cases[id: 0]), 10)
+    let again = convert(\Rows.Cases[id: 0])
+    XCTAssertEqual(again.id, first.id)
+    XCTAssertEqual(again.name, "[id: 0]")
+    XCTAssertEqual(CaseKeyPathCache.entryCount(forClassOf: \Rows.Cases[id: 0]), 11)
+    // Found again, not added.
+    XCTAssertEqual(convert(\Rows.Cases[id: limit + 9]).id, convert(\Rows.Cases[id: limit + 9]).id)
+    XCTAssertEqual(CaseKeyPathCache.entryCount(forClassOf: \Rows.Cases[id: 0]), 11)
+  }
+
   func testManyThreadsConvertingTheSameKeyPathsGetTheirOwnCases() {
     let threads = 8
     let ids = 40
