@@ -13,12 +13,14 @@ public typealias CaseKeyPath<Root, Value> = KeyPath<Case<Root>, Case<Value>>
 /// A case key path to one case of a `CasePathable` enum, formed as the key path to its
 /// `AllCasePaths` member: what `\.child` is where an operator takes one.
 ///
-/// Every operator that takes a `CaseKeyPath` has an overload taking this, which Swift prefers
-/// for a key path of one case (`\.child`); deeper ones (`\.destination.alert`) and `\.self`
-/// go through `Case`. Both name the same case path (the same identity and name). The reason is
-/// speed: a reducer's `body` is rebuilt for every action, and a key path through `Case`'s
-/// dynamic-member subscript has an argument, so Swift makes the key path object anew at every
-/// evaluation (about 1.5 µs); a key path to a property is made once per place it is written.
+/// The operators that run per action or per view update and take a `CaseKeyPath` (`Scope`,
+/// `ifLet`, `forEach`, `BindingReducer`, `Store.scope`, `[case:]`, `is`, `StackState`'s
+/// `[id:case:]`) have an overload taking this, which Swift prefers for a key path of one case
+/// (`\.child`); deeper ones (`\.destination.alert`) and `\.self` go through `Case`. Both name
+/// the same case path (the same identity and name). The reason is speed: a reducer's `body` is
+/// rebuilt for every action, and a key path through `Case`'s dynamic-member subscript has an
+/// argument, so Swift makes the key path object anew at every evaluation (about 1.5 µs); a key
+/// path to a property is made once per place it is written.
 ///
 /// ```swift
 /// Scope(state: \.child, action: \.child) { Child() }  // CaseMemberKeyPath<Action, Child.Action>
@@ -99,13 +101,13 @@ extension KeyPath {
 /// converts a newly formed key path on every action; walking the key path through `Case` builds
 /// a chain of closures each time. Entries are kept by the key path's class
 /// (`KeyPath<Case<Root>, Case<Value>>` or `KeyPath<Root.AllCasePaths, AnyCasePath<Root, Value>>`,
-/// each of which fixes `Root` and `Value`). A class's first `listed` entries are compared with
-/// `==` one by one, which finds most key paths with one comparison; later ones (`\.rows[id: id]`
-/// for many ids) are kept by the key path's hash value, as hashing a key path walks its
-/// components and arguments as `==` does and costs about as much as walking ten entries. A
-/// class keeps at most `entriesPerClass` entries and starts again empty when it would have
-/// more: a case path made again has the same identity, which is the key path's members, not
-/// the entry.
+/// each of which fixes `Root` and `Value`). While a class has at most `listed` entries, they
+/// are compared with `==` one by one, which finds most key paths with one comparison; a class
+/// with more (`\.rows[id: id]` for many ids) keeps them by the key path's hash value. (Hashing
+/// a key path walks its components and arguments as `==` does, and costs about as much as one
+/// comparison: about 1,400 instructions for `\.child` through `Case`.) A class keeps at most
+/// `entriesPerClass` entries and starts again empty when it would have more: a case path made
+/// again has the same identity, which is the key path's members, not the entry.
 ///
 /// A key path to an `AllCasePaths` member is made once for each place it is written (see
 /// `entry(forMember:)`). A literal's subscript argument (`\AllCasePaths.child` in `\.child`
@@ -121,33 +123,37 @@ extension KeyPath {
 package enum CaseKeyPathCache {
   /// The most entries one key path class keeps.
   package static let entriesPerClass = 1024
-  /// How many of a class's entries are compared one by one before any is hashed.
+  /// The most entries a class compares one by one; with more, it keeps them by hash value.
   static let listed = 8
 
   /// The entries of each key path class.
   private static let storage = Lock<[ObjectIdentifier: ClassEntries]>([:])
 
-  /// The entries of one key path class: the first `listed` in order, the rest by hash value.
+  /// The entries of one key path class: in a list while there are at most `listed`, then by
+  /// their key paths' hash values.
   struct ClassEntries: Sendable {
     var list: [Entry] = []
-    var hashed: [Int: [Entry]] = [:]
+    var hashed: [Int: [Entry]]?
     var count = 0
     /// Changes whenever an entry is added or the entries are dropped, so what a caller read at
     /// the same version has not changed since.
     var version = 0
 
-    /// Adds `entry`, whose key path has the hash value `hash`; when the class is full, its
-    /// entries are dropped first and returned.
-    mutating func add(_ entry: Entry, hash: Int) -> ClassEntries {
+    /// Adds `entry`; when the class is full, its entries are dropped first and returned.
+    mutating func add(_ entry: Entry) -> ClassEntries {
       var dropped = ClassEntries()
       if count == CaseKeyPathCache.entriesPerClass {
         swap(&dropped, &self)
         version = dropped.version
       }
-      if list.count < CaseKeyPathCache.listed {
+      if hashed == nil, list.count < CaseKeyPathCache.listed {
         list.append(entry)
       } else {
-        hashed[hash, default: []].append(entry)
+        if hashed == nil {
+          hashed = Dictionary(grouping: list, by: \.hash)
+          list = []
+        }
+        hashed?[entry.hash, default: []].append(entry)
       }
       count += 1
       version += 1
@@ -166,18 +172,17 @@ package enum CaseKeyPathCache {
   private static func entry(
     for keyPath: AnyKeyPath, in keyPathClass: ObjectIdentifier
   ) -> (entry: Entry?, version: Int) {
-    let (list, hashes, version) = storage.withLock { storage in
+    let (list, isHashed, version) = storage.withLock { storage in
       let entries = storage[keyPathClass]
-      return (entries?.list ?? [], entries?.hashed.isEmpty == false, entries?.version ?? 0)
+      return (entries?.list ?? [], entries?.hashed != nil, entries?.version ?? 0)
     }
-    if let entry = list.first(where: { $0.matches(keyPath) }) { return (entry, version) }
-    guard hashes else { return (nil, version) }
+    guard isHashed else { return (list.first { $0.matches(keyPath) }, version) }
     let hash = keyPath.hashValue
     let (bucket, bucketVersion) = storage.withLock { storage in
-      (storage[keyPathClass]?.hashed[hash] ?? [], storage[keyPathClass]?.version ?? 0)
+      (storage[keyPathClass]?.hashed?[hash] ?? [], storage[keyPathClass]?.version ?? 0)
     }
-    // The list read first may have changed meanwhile: a miss is answered for the older version,
-    // so that `add` looks again.
+    // The class may have changed since it was first read (even been emptied into a list
+    // again): a miss is answered for the older version, so that `add` looks again.
     return (bucket.first { $0.matches(keyPath) }, min(version, bucketVersion))
   }
 
@@ -245,12 +250,12 @@ package enum CaseKeyPathCache {
         return unsafeDowncast(found, to: TypedEntry<Root, Value>.self).casePath
       }
       let casePath = make()
-      let entry = TypedEntry(keyPath: SendableKeyPath(keyPath), casePath: casePath)
-      let hash = keyPath.hashValue
+      let entry = TypedEntry(
+        keyPath: SendableKeyPath(keyPath), hash: keyPath.hashValue, casePath: casePath)
       let dropped = storage.withLock { storage -> ClassEntries? in
         // Another thread changed this class meanwhile: it may have added this key path.
         guard (storage[keyPathClass]?.version ?? 0) == version else { return nil }
-        return storage[keyPathClass, default: ClassEntries()].add(entry, hash: hash)
+        return storage[keyPathClass, default: ClassEntries()].add(entry)
       }
       if dropped != nil { return casePath }
     }
@@ -263,9 +268,12 @@ package enum CaseKeyPathCache {
     // `Sendable` value.
     /// The key path the entry was made or last found with.
     private let keyPath: Lock<SendableKeyPath>
+    /// The key path's hash value.
+    let hash: Int
 
-    init(keyPath: SendableKeyPath) {
+    init(keyPath: SendableKeyPath, hash: Int) {
       self.keyPath = Lock(keyPath)
+      self.hash = hash
     }
 
     /// Whether `keyPath` is this entry's key path (equal to it); the entry then keeps it.
@@ -288,9 +296,9 @@ package enum CaseKeyPathCache {
   final class TypedEntry<Root, Value>: Entry, @unchecked Sendable {
     @usableFromInline let casePath: AnyCasePath<Root, Value>
 
-    init(keyPath: SendableKeyPath, casePath: AnyCasePath<Root, Value>) {
+    init(keyPath: SendableKeyPath, hash: Int, casePath: AnyCasePath<Root, Value>) {
       self.casePath = casePath
-      super.init(keyPath: keyPath)
+      super.init(keyPath: keyPath, hash: hash)
     }
   }
 
